@@ -1,0 +1,8 @@
+// Package auction is bridgekit's domain model and rules engine for contract
+// bridge: seats, calls, auctions, contracts, cards, deals, play and scoring.
+// It replays an auction call by call under the Laws of Duplicate Bridge and
+// says, with the Law, why a call is illegal.
+//
+// The package does no I/O and imports nothing else of bridgekit's; the
+// parser, convert and corpus packages build on it.
+package auction
