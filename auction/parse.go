@@ -88,6 +88,26 @@ var exactCalls = func() map[string]Call {
 	return m
 }()
 
+// exactContracts holds the contract spellings that fill real Contract tags
+// ("4S", "3N", "5Dx", "3NR", "1NTXX", "Pass"), built from the bid spellings
+// of exactCalls, for a lookup before any folding.
+var exactContracts = func() map[string]Contract {
+	m := map[string]Contract{"Pass": {}, "PASS": {}, "pass": {}, "P": {}}
+	for text, c := range exactCalls {
+		b, ok := c.Bid()
+		if !ok {
+			continue
+		}
+		for _, r := range []struct {
+			suffix string
+			risk   Risk
+		}{{"", Undoubled}, {"X", Doubled}, {"x", Doubled}, {"XX", Redoubled}, {"xx", Redoubled}, {"R", Redoubled}} {
+			m[text+r.suffix] = Contract{Level: b.Level, Strain: b.Strain, Risk: r.risk}
+		}
+	}
+	return m
+}()
+
 // ParseCall reads a call in any spelling found in real files or in Russian:
 //
 //   - pass: "Pass", "P", "pass", "пас";
@@ -148,6 +168,9 @@ func ParseStrain(text string) (Strain, error) {
 // non-contract; what they mean is the caller's business. The error is a
 // [*ParseError]; for a level above seven it also matches [ErrBidAboveSeven].
 func ParseContract(text string) (Contract, error) {
+	if k, ok := exactContracts[text]; ok {
+		return k, nil
+	}
 	s := strings.ToLower(strings.TrimSpace(text))
 	if s == "" {
 		return Contract{}, &ParseError{Kind: "contract", Text: text, Reason: "empty"}
