@@ -250,6 +250,22 @@ func TestHandCardsAndSuits(t *testing.T) {
 	}
 }
 
+func TestHandSpots(t *testing.T) {
+	h, err := ParseHand("AKxx.x..Q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Len() != 6 || h.Spots(Spade) != 2 || h.Spots(Heart) != 1 || h.Spots(Club) != 0 || h.Spots(Suit(7)) != 0 {
+		t.Errorf("%v: len %d, spots %d %d", h, h.Len(), h.Spots(Spade), h.Spots(Heart))
+	}
+	if got := h.InSuit(Spade); got.Len() != 4 || got.String() != "AKxx..." {
+		t.Errorf("spades: %v", got)
+	}
+	if len(h.Cards()) != 3 || h.HCP() != 9 {
+		t.Errorf("named cards %v, HCP %d", h.Cards(), h.HCP())
+	}
+}
+
 func TestHCP(t *testing.T) {
 	tests := []struct {
 		hand string
@@ -282,7 +298,11 @@ func TestParseHand(t *testing.T) {
 		{"AKQ", "has 1 of the 4 suits", false},
 		{"AKQ.JT9.8765", "has 3 of the 4 suits", false},
 		{"AKQ.JT9.8765.432.", `'.' at character 17 is a fifth suit`, false},
-		{"AKX...", `'X' at character 3 is not a rank`, false},
+		{"AKZ...", `'Z' at character 3 is not a rank`, false},
+		{"AKxx.Qx.X.", "AKxx.Qx.x.", true},
+		{"xxxxxxxxxxxxx...", "xxxxxxxxxxxxx...", true},
+		{"xxxxxxxxxxxxxx...", `'x' at character 14 is a 14th card in spades`, false},
+		{"xxxxxxxxxxxxxA...", `'A' at character 14 is a 14th card in spades`, false},
 		{"A1...", `'1' at character 2 is not a rank`, false},
 		{"AA...", "SA is written twice", false},
 		{"—...", `'—' at character 1 is not a rank`, false},

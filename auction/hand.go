@@ -7,11 +7,14 @@ import (
 	"unicode/utf8"
 )
 
-// Hand is a set of cards, one bit per card. It is a small comparable value;
-// the zero value is the empty hand. A Hand may hold any number of cards: a
-// full hand has 13, an end position fewer.
+// Hand is a set of cards, one bit per card, plus a count per suit of
+// unspecified small cards: the "x" of lesson diagrams ("AKxx"), which name
+// no card. It is a small comparable value; the zero value is the empty
+// hand. A Hand may hold any number of cards: a full hand has 13, an end
+// position or a diagram fewer.
 type Hand struct {
-	bits uint64
+	bits  uint64
+	spots uint16 // unspecified cards: four bits per suit, clubs lowest
 }
 
 // Bit layout: card c is bit c, so suit s occupies bits 16s+2 … 16s+14.
@@ -38,19 +41,35 @@ func (h *Hand) Remove(c Card) {
 // Has reports whether the hand holds c.
 func (h Hand) Has(c Card) bool { return c.Valid() && h.bits&(1<<c) != 0 }
 
-// Len is the number of cards in the hand.
-func (h Hand) Len() int { return bits.OnesCount64(h.bits) }
+// Len is the number of cards in the hand, unspecified ones included.
+func (h Hand) Len() int {
+	n := bits.OnesCount64(h.bits)
+	for sp := h.spots; sp != 0; sp >>= 4 {
+		n += int(sp & 15)
+	}
+	return n
+}
+
+// Spots is the number of unspecified small cards ("x") the hand holds in
+// suit s.
+func (h Hand) Spots(s Suit) int {
+	if !s.Valid() {
+		return 0
+	}
+	return int(h.spots >> (4 * s) & 15)
+}
 
 // InSuit is the part of the hand in suit s.
 func (h Hand) InSuit(s Suit) Hand {
 	if !s.Valid() {
 		return Hand{}
 	}
-	return Hand{h.bits & (suitMask << (16 * s))}
+	return Hand{h.bits & (suitMask << (16 * s)), h.spots & (15 << (4 * s))}
 }
 
-// All yields the cards in the order deals are written: spades, hearts,
-// diamonds, clubs, each from the ace down.
+// All yields the named cards in the order deals are written: spades,
+// hearts, diamonds, clubs, each from the ace down. Unspecified cards are
+// not yielded; see [Hand.Spots].
 func (h Hand) All() iter.Seq[Card] {
 	return func(yield func(Card) bool) {
 		for b := h.bits & allCards; b != 0; {
@@ -63,7 +82,7 @@ func (h Hand) All() iter.Seq[Card] {
 	}
 }
 
-// Cards returns the cards in the order of [Hand.All].
+// Cards returns the named cards in the order of [Hand.All].
 func (h Hand) Cards() []Card {
 	cards := make([]Card, 0, h.Len())
 	for c := range h.All() {
@@ -85,9 +104,10 @@ func (h Hand) HCP() int {
 }
 
 // String returns the PBN form: four suits, spades first, separated by dots,
-// ranks from the ace down ("AKQ.JT9.8765.432"; "...": no cards).
+// ranks from the ace down, then an "x" for each unspecified card
+// ("AKQ.JT9.8765.432", "AKxx.Qx..", "..." for no cards).
 func (h Hand) String() string {
-	var buf [16 + 3]byte // 13 ranks and 3 dots at most per valid hand
+	var buf [16 + 3]byte // 13 cards and 3 dots: enough for any real hand
 	return string(h.appendPBN(buf[:0]))
 }
 
@@ -103,17 +123,31 @@ func (h Hand) appendPBN(b []byte) []byte {
 }
 
 // appendRanks appends the rank characters of h's cards in suit s, from the
-// ace down.
+// ace down, then an "x" for each unspecified card.
 func (h Hand) appendRanks(b []byte, s Suit) []byte {
 	for c := range h.InSuit(s).All() {
 		b = append(b, rankChars[c.Rank()-Two])
 	}
+	for range h.Spots(s) {
+		b = append(b, 'x')
+	}
 	return b
+}
+
+// addSpot adds an unspecified card in suit s. It reports false, changing
+// nothing, when the suit would then hold more than 13 cards.
+func (h *Hand) addSpot(s Suit) bool {
+	if h.InSuit(s).Len() >= 13 {
+		return false
+	}
+	h.spots += 1 << (4 * s)
+	return true
 }
 
 // ParseHand reads a hand in PBN form: four suits, spades first, separated
 // by dots, each a run of ranks in any order ("AKQ.JT9.8765.432",
-// "akq.j109..32", Russian "ТКД.В..."). "-", the PBN mark of a hand that
+// "akq.j109..32", Russian "ТКД.В..."), where "x" stands for an unspecified
+// small card ("AKxx.Qx.."). "-", the PBN mark of a hand that
 // is not given, reads as the empty hand. A rank written twice in a suit is
 // an error. The error is a *ParseError naming the offending character.
 func ParseHand(text string) (Hand, error) {
@@ -160,7 +194,7 @@ func (s spot) errf(format string, args ...any) *ParseError {
 func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 	var h, twice Hand
 	text := sp.text[:end]
-	if text[start:] == "-" {
+	if start == end || text[start:] == "-" {
 		return h, twice, nil
 	}
 	suit := 0 // index into Suits
@@ -178,19 +212,37 @@ func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 			size = 2
 			r = 'T'
 		}
-		rank, ok := rankOf(r)
-		if !ok {
-			return h, twice, sp.errAt(i, "not a rank ("+wantRank+")")
+		if err := addRank(&h, &twice, Suits[suit], r); err != "" {
+			return h, twice, sp.errAt(i, err)
 		}
-		c := NewCard(Suits[suit], rank)
-		if h.Has(c) {
-			twice.Add(c)
-		}
-		h.Add(c)
 		i += size
 	}
 	if suit != len(Suits)-1 {
 		return h, twice, sp.errf("has %d of the 4 suits (write spades.hearts.diamonds.clubs, separated by dots)", suit+1)
 	}
 	return h, twice, nil
+}
+
+// addRank adds the card of suit s written r to h, or an unspecified card
+// for "x", noting in twice a card written again. It returns why r cannot be
+// added, or "".
+func addRank(h, twice *Hand, s Suit, r rune) string {
+	if r == 'x' || r == 'X' {
+		if !h.addSpot(s) {
+			return "a 14th card in " + s.Name()
+		}
+		return ""
+	}
+	rank, ok := rankOf(r)
+	if !ok {
+		return "not a rank (" + wantRank + ", or x for a small card)"
+	}
+	c := NewCard(s, rank)
+	if h.Has(c) {
+		twice.Add(c)
+	} else if h.InSuit(s).Len() >= 13 {
+		return "a 14th card in " + s.Name()
+	}
+	h.Add(c)
+	return ""
 }
