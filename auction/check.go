@@ -118,9 +118,12 @@ func Check(b *Board) []Finding {
 // keeps its seat but counts neither as a call nor as a pass, so the replay
 // goes on with the next call and every later call keeps the seat the record
 // gives it. After N 1NT, E 1S, S 2C the 1S is reported and 2C is South's
-// response to 1NT.
-// Calls after the end of the auction are reported once, at the first of
-// them. A call that could not be read stops the replay (the converter
+// response to 1NT. A void call does not interrupt a run of passes, so the
+// replay may end the auction before the record does; calls after that end
+// are then not reported, since the record counted the void call as a call.
+// Calls after the end of a legal auction are reported once, at the first of
+// them.
+// A call that could not be read stops the replay (the converter
 // reported it), as nothing can be said of the seats of the calls after it.
 //
 // The contract and declarer of a complete and legal auction are compared
@@ -249,13 +252,15 @@ func (c *Checker) replayAuction(b *Board) {
 	}
 	a := &c.auc
 	a.Reset(rec.First)
-	readable := true
+	readable, voided := true, false
 	for i := range rec.Calls {
 		call := &rec.Calls[i]
 		loc := at(call.Loc, rec.Tag.Loc, b.Source.Loc)
 		if a.Done() {
+			if legal || !voided {
+				c.reportAfterEnd(rec, i, loc)
+			}
 			legal = false
-			c.reportAfterEnd(rec, i, loc)
 			break
 		}
 		n := len(a.Irregularities())
@@ -269,7 +274,7 @@ func (c *Checker) replayAuction(b *Board) {
 				readable = false
 				break
 			}
-			legal = false
+			legal, voided = false, true
 			c.add(ErrBidAboveSeven.Code(), Error, ErrBidAboveSeven.Law(), loc,
 				"call %d (%s): %s is inadmissible: there is no bid above seven", i+1, a.Turn(), call.Text)
 			_ = a.Skip()
@@ -291,7 +296,7 @@ func (c *Checker) replayAuction(b *Board) {
 		}
 		var ice *IllegalCallError
 		if errors.As(err, &ice) {
-			legal = false
+			legal, voided = false, true
 			c.add(ice.Code(), Error, ice.Law, loc, "%s", ice)
 			_ = a.Skip() // the call is void; its slot keeps the seats of later calls
 		}
@@ -379,22 +384,33 @@ func sameContract(a, b Contract) bool {
 // declarer, and returns it as the end of a sentence ("" when none).
 func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	rec := &b.Auction
+	got := b.Replayed.Contract
+	dummy := ""
+	if want == got.Declarer.Partner() {
+		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, strainName(got.Strain))
+	}
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
-		if got, ok := c.replayFrom(rec, rec.First, k); !ok || got.Declarer != want {
+		if alt, ok := c.replayFrom(rec, rec.First, k); !ok || alt.Declarer != want {
 			continue
 		}
+		var why string
 		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
-			return fmt.Sprintf(": replayed from %s, the dealer of board %d, it gives %s: the deal looks rotated", from, b.Number, want)
+			why = fmt.Sprintf("replayed from %s, the dealer of board %d, it gives %s: the deal looks rotated", from, b.Number, want)
+		} else {
+			passes := "pass"
+			if k > 1 {
+				passes = "passes"
+			}
+			why = fmt.Sprintf("the auction seems to leave out %d leading %s; replayed from %s it gives %s", k, passes, from, want)
 		}
-		passes := "pass"
-		if k > 1 {
-			passes = "passes"
+		if dummy != "" {
+			return ": " + why + "; or else " + dummy
 		}
-		return fmt.Sprintf(": the auction seems to leave out %d leading %s; replayed from %s it gives %s", k, passes, from, want)
+		return ": " + why
 	}
-	if want == b.Replayed.Contract.Declarer.Partner() {
-		return fmt.Sprintf(": %s is dummy; %s named %s first for the side", want, b.Replayed.Contract.Declarer, strainName(b.Replayed.Contract.Strain))
+	if dummy != "" {
+		return ": " + dummy
 	}
 	return ""
 }
