@@ -182,21 +182,22 @@ func ParseContract(text string) (Contract, error) {
 	if !ok {
 		return Contract{}, &ParseError{Kind: "contract", Text: text, Reason: "not a contract (want Pass, or a level and strain such as 4H, 3NTX)"}
 	}
-	// Try the longest strain first: "ntxx" is NT then XX, "бк" is NT, not
-	// diamonds followed by a stray "к".
+	// Fold once and split the folded text, trying the longest strain first:
+	// "ntxx" is NT then XX, "бк" is NT, not diamonds and a stray "к".
+	f := foldWord(rest)
 	longest := -1
-	for i := len(rest); i > 0; i-- {
-		if i < len(rest) && !utf8.RuneStart(rest[i]) {
+	for i := min(len(f), longestStrainWord); i > 0; i-- {
+		if i < len(f) && !utf8.RuneStart(f[i]) {
 			continue
 		}
-		st, ok := strainWords[foldWord(rest[:i])]
+		st, ok := strainWords[f[:i]]
 		if !ok {
 			continue
 		}
 		if longest < 0 {
 			longest = i
 		}
-		if r, ok := riskWords[foldWord(rest[i:])]; ok {
+		if r, ok := riskWords[f[i:]]; ok {
 			b, err := bidOf(n, st, "contract", text)
 			if err != nil {
 				return Contract{}, err
@@ -208,7 +209,7 @@ func ParseContract(text string) (Contract, error) {
 		return Contract{}, notStrain("contract", text, rest)
 	}
 	return Contract{}, &ParseError{Kind: "contract", Text: text,
-		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(rest[longest:]))}
+		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(afterFolded(rest, longest)))}
 }
 
 // splitLevel reads the level at the start of s, which is folded to lower
@@ -257,14 +258,43 @@ func notStrain(kind, text, rest string) error {
 
 func isSeparator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
 
-// foldWord drops the characters that do not change a strain or risk word:
-// separators, dots, hyphens, underscores and the emoji variation selector
-// that often follows a suit symbol ("♥️").
+// foldWord drops the characters that do not change a strain or risk word.
 func foldWord(s string) string {
 	return strings.Map(func(r rune) rune {
-		if isSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F' {
+		if ignored(r) {
 			return -1
 		}
 		return r
 	}, s)
 }
+
+// ignored reports whether foldWord drops r: separators, dots, hyphens,
+// underscores and the emoji variation selector that often follows a suit
+// symbol ("♥️").
+func ignored(r rune) bool {
+	return isSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F'
+}
+
+// afterFolded returns what follows the part of s that folds to its first n
+// bytes, to quote the user's own text in an error.
+func afterFolded(s string, n int) string {
+	for i, r := range s {
+		if n <= 0 {
+			return s[i:]
+		}
+		if !ignored(r) {
+			n -= utf8.RuneLen(r)
+		}
+	}
+	return ""
+}
+
+// longestStrainWord is the length of the longest key of strainWords, which
+// bounds the search for where a contract's strain ends.
+var longestStrainWord = func() int {
+	n := 0
+	for w := range strainWords {
+		n = max(n, len(w))
+	}
+	return n
+}()
