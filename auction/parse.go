@@ -118,7 +118,7 @@ var exactContracts = func() map[string]Contract {
 //     "1NT", "1N", "1 nt", "2♠", "1Ч", "2 БК", "3 трефы", "одна, пики",
 //     "одна без козыря", "5 Hearts".
 //
-// Case and surrounding spaces are ignored. Annotations such as "!" or "=1="
+// Case and surrounding spaces are ignoredInWord. Annotations such as "!" or "=1="
 // are not part of a call and are rejected. The error is a [*ParseError]
 // naming the text and the reason; for a bid above seven such as "8H" it also
 // matches [ErrBidAboveSeven] under errors.Is and carries Law 38.
@@ -137,7 +137,7 @@ func ParseCall(text string) (Call, error) {
 	if !ok {
 		return 0, &ParseError{Kind: "call", Text: text, Reason: "not a call (want Pass, X, XX or a bid such as 1NT)"}
 	}
-	st, ok := strainWords[foldWord(rest)]
+	st, ok := strainWords[foldCallWord(rest)]
 	if !ok {
 		return 0, notStrain("call", text, rest)
 	}
@@ -147,9 +147,9 @@ func ParseCall(text string) (Call, error) {
 // ParseStrain reads a strain: "C", "D", "H", "S", "NT" or "N", the English
 // names ("Spades", "No Trump"), the symbols ♣ ♦ ♥ ♠ (and ♧ ♢ ♡ ♤), or the
 // Russian names and letters ("Т"/"тр" clubs, "Б"/"буб" diamonds, "Ч"
-// hearts, "П" spades, "БК", "Б/К", "без козырей"). Case is ignored.
+// hearts, "П" spades, "БК", "Б/К", "без козырей"). Case is ignoredInWord.
 func ParseStrain(text string) (Strain, error) {
-	if st, ok := strainWords[foldWord(strings.ToLower(text))]; ok {
+	if st, ok := strainWords[foldCallWord(strings.ToLower(text))]; ok {
 		return st, nil
 	}
 	return 0, &ParseError{Kind: "strain", Text: text, Reason: "not a strain (want C, D, H, S or NT)"}
@@ -184,7 +184,7 @@ func ParseContract(text string) (Contract, error) {
 	}
 	// Fold once and split the folded text, trying the longest strain first:
 	// "ntxx" is NT then XX, "бк" is NT, not diamonds and a stray "к".
-	f := foldWord(rest)
+	f := foldCallWord(rest)
 	longest := -1
 	for i := min(len(f), longestStrainWord); i > 0; i-- {
 		if i < len(f) && !utf8.RuneStart(f[i]) {
@@ -209,7 +209,7 @@ func ParseContract(text string) (Contract, error) {
 		return Contract{}, notStrain("contract", text, rest)
 	}
 	return Contract{}, &ParseError{Kind: "contract", Text: text,
-		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(afterFolded(rest, longest)))}
+		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(afterFoldedWord(rest, longest)))}
 }
 
 // splitLevel reads the level at the start of s, which is folded to lower
@@ -223,7 +223,7 @@ func splitLevel(s string) (n int, rest string, ok bool) {
 		i++
 	}
 	if i == 0 {
-		j := strings.IndexFunc(s, isSeparator)
+		j := strings.IndexFunc(s, isCallSeparator)
 		if j < 0 {
 			return 0, "", false
 		}
@@ -232,7 +232,7 @@ func splitLevel(s string) (n int, rest string, ok bool) {
 		}
 		i = j
 	}
-	return n, strings.TrimLeftFunc(s[i:], isSeparator), true
+	return n, strings.TrimLeftFunc(s[i:], isCallSeparator), true
 }
 
 // bidOf checks the level read by splitLevel and returns the bid.
@@ -256,33 +256,33 @@ func notStrain(kind, text, rest string) error {
 	return &ParseError{Kind: kind, Text: text, Reason: fmt.Sprintf("%q is not a strain (want C, D, H, S or NT)", rest)}
 }
 
-func isSeparator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
+func isCallSeparator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
 
-// foldWord drops the characters that do not change a strain or risk word.
-func foldWord(s string) string {
+// foldCallWord drops the characters that do not change a strain or risk word.
+func foldCallWord(s string) string {
 	return strings.Map(func(r rune) rune {
-		if ignored(r) {
+		if ignoredInWord(r) {
 			return -1
 		}
 		return r
 	}, s)
 }
 
-// ignored reports whether foldWord drops r: separators, dots, hyphens,
+// ignoredInWord reports whether foldCallWord drops r: separators, dots, hyphens,
 // underscores and the emoji variation selector that often follows a suit
 // symbol ("♥️").
-func ignored(r rune) bool {
-	return isSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F'
+func ignoredInWord(r rune) bool {
+	return isCallSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F'
 }
 
-// afterFolded returns what follows the part of s that folds to its first n
+// afterFoldedWord returns what follows the part of s that folds to its first n
 // bytes, to quote the user's own text in an error.
-func afterFolded(s string, n int) string {
+func afterFoldedWord(s string, n int) string {
 	for i, r := range s {
 		if n <= 0 {
 			return s[i:]
 		}
-		if !ignored(r) {
+		if !ignoredInWord(r) {
 			n -= utf8.RuneLen(r)
 		}
 	}
