@@ -175,7 +175,7 @@ func TestNotACall(t *testing.T) {
 		}
 	}
 	err := NewAuction(East).Append(0)
-	if want := "call 1 (E): Call(0): not a call"; err == nil || err.Error() != want {
+	if want := "call 1 (E): Call(0) is not a call"; err == nil || err.Error() != want {
 		t.Errorf("Append(0) = %v; want %q", err, want)
 	}
 }
