@@ -74,6 +74,8 @@ func TestLegality(t *testing.T) {
 		{"pass after double", North, "1H X", "P", nil},
 		{"fourth player may open after three passes", North, "P P P", "1C", nil},
 		{"fourth player may pass the board out", East, "P P P", "P", nil},
+		{"seed: a player who passed may bid later", North, "P 1C P P", "1H", nil},
+		{"seed: or pass, then double next time", North, "P 1C P P", "X", nil},
 
 		// Law 27: a bid must outrank the last bid, whoever made it.
 		{"opening bid", South, "", "7NT", nil},
@@ -103,6 +105,8 @@ func TestLegality(t *testing.T) {
 
 		// Law 36: redoubles.
 		{"RULES: W may redouble partner's bid doubled", North, "1H 1S X", "XX", nil},
+		// The first seed says W may redouble here; his partner made the
+		// double, so Law 36 forbids it, and RULES.md restates it so.
 		{"RULES: W may not redouble his side's double", North, "1H X P", "XX", ErrRedoubleOwnSide},
 		{"RULES: N may, one round later", North, "1H X P P", "XX", nil},
 		{"redouble straight after the double", North, "1H X", "XX", nil},
