@@ -150,7 +150,7 @@ type CallSet uint64
 // Has reports whether c is in the set. It is false for any invalid Call.
 func (s CallSet) Has(c Call) bool { return c.Valid() && s>>c&1 == 1 }
 
-// With returns the set with c added; an invalid c is ignoredInWord.
+// With returns the set with c added; an invalid c is ignored.
 func (s CallSet) With(c Call) CallSet {
 	if !c.Valid() {
 		return s

@@ -118,7 +118,7 @@ var exactContracts = func() map[string]Contract {
 //     "1NT", "1N", "1 nt", "2♠", "1Ч", "2 БК", "3 трефы", "одна, пики",
 //     "одна без козыря", "5 Hearts".
 //
-// Case and surrounding spaces are ignoredInWord. Annotations such as "!" or "=1="
+// Case and surrounding spaces are ignored. Annotations such as "!" or "=1="
 // are not part of a call and are rejected. The error is a [*ParseError]
 // naming the text and the reason; for a bid above seven such as "8H" it also
 // matches [ErrBidAboveSeven] under errors.Is and carries Law 38.
@@ -147,7 +147,7 @@ func ParseCall(text string) (Call, error) {
 // ParseStrain reads a strain: "C", "D", "H", "S", "NT" or "N", the English
 // names ("Spades", "No Trump"), the symbols ♣ ♦ ♥ ♠ (and ♧ ♢ ♡ ♤), or the
 // Russian names and letters ("Т"/"тр" clubs, "Б"/"буб" diamonds, "Ч"
-// hearts, "П" spades, "БК", "Б/К", "без козырей"). Case is ignoredInWord.
+// hearts, "П" spades, "БК", "Б/К", "без козырей"). Case is ignored.
 func ParseStrain(text string) (Strain, error) {
 	if st, ok := strainWords[foldCallWord(strings.ToLower(text))]; ok {
 		return st, nil

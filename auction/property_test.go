@@ -16,7 +16,7 @@ func seatOfCall(dealer Seat, i int) Seat { return Seat((int(dealer) + i) % 4) }
 
 // refDone reports whether the calls end the auction: three passes after any
 // bid (and so after any call), or four passes; skipped turns (zero Calls)
-// are ignoredInWord.
+// are ignored.
 func refDone(calls []Call) bool {
 	passes, bid := 0, false
 	for _, c := range calls {
