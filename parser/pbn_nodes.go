@@ -187,12 +187,12 @@ const (
 	// TokenWord is a call or a card, kept as written: "1NT", "Pass", "x",
 	// "SK", or a multi-word call such as "2 БК" or "одна, пики". The
 	// reader checks its shape, not its meaning.
-	TokenWord TokenKind = iota
-	TokenFiller   // "-": a seat before the first caller, or an unknown card
-	TokenContinue // "+": the next call or card of an auction or play to be continued
-	TokenEnd      // "*": the auction or play will not be continued
-	TokenAllPass  // "AP" (or "all pass" in two words): all remaining players pass
-	TokenSkip     // "^S": a player's turn skipped after an accepted call out of rotation
+	TokenWord     TokenKind = iota
+	TokenFiller             // "-": a seat before the first caller, or an unknown card
+	TokenContinue           // "+": the next call or card of an auction or play to be continued
+	TokenEnd                // "*": the auction or play will not be continued
+	TokenAllPass            // "AP" (or "all pass" in two words): all remaining players pass
+	TokenSkip               // "^S": a player's turn skipped after an accepted call out of rotation
 )
 
 // String returns "word", "-", "+", "*", "AP" or "^S".
