@@ -53,68 +53,67 @@ const sniffLen = 64 << 10
 //     never holds NUL.
 //  3. A declared charset: a '%' line such as "%Content-type: text/x-pbn;
 //     charset=ISO-8859-1" (any case and spacing; "%charset: cp1251" and
-//     "% Encoding = KOI8-R" count too) or an HTML <meta> charset. The name is
-//     looked up as LookupEncoding does. ISO-8859-1 and US-ASCII are read as
-//     windows-1252: it agrees with ISO-8859-1 on every printable character
-//     and gives the bytes 0x80–0x9F, which are control codes there and
-//     forbidden by PBN, the quotes and dashes Windows writers meant. Content
-//     overrules a declaration in two cases: a single-byte charset declared
-//     for text that is valid UTF-8 with multi-byte sequences is read as
-//     UTF-8 (real files say ISO-8859-1 and hold UTF-8 punctuation), and a
-//     declared Latin charset whose 8-bit text reads as Russian (rule 6) is
-//     read as Russian. A declaration that is unknown, names an encoding that
-//     is not ASCII-compatible, or is UTF-8 for bytes that are not UTF-8, is
-//     set aside and the rules below decide.
+//     "% Encoding = KOI8-R" count too) or an HTML <meta> charset, looked up
+//     as LookupEncoding does. ISO-8859-1 and US-ASCII are read as
+//     windows-1252: it has every printable ISO-8859-1 character, and in
+//     place of the control codes 0x80–0x9F, which PBN forbids, the quotes
+//     and dashes Windows writers meant. Content overrules a declaration in
+//     two cases: text that is mostly UTF-8 (rule 5) is read as UTF-8 with
+//     stray bytes in the declared charset (real files say ISO-8859-1 and
+//     hold UTF-8 punctuation), and 8-bit text under a declared non-Cyrillic
+//     single-byte charset that reads as Russian (rule 6) is read as Russian.
+//     A declaration that is unknown, names an encoding that is not
+//     ASCII-compatible, or says UTF-8 of bytes that are not, is set aside
+//     and the rules below decide.
 //  4. Valid UTF-8. If the sniff window is all ASCII and the input goes on,
 //     the choice is put off until the first non-ASCII byte and made by rules
 //     4–6 on the window that starts there (see EncodingReporter).
 //  5. Mostly UTF-8: more valid multi-byte sequences than stray bytes, as in
-//     files concatenated from UTF-8 and 8-bit sources. Read as UTF-8; each
-//     stray byte is read alone as an 8-bit character, chosen by rule 6 from
-//     the stray bytes.
+//     files concatenated from UTF-8 and 8-bit sources. Read as UTF-8, each
+//     stray byte alone as an 8-bit character, in the charset rule 6 finds
+//     for the stray bytes.
 //  6. 8-bit text: windows-1252, unless it reads as Russian, then
 //     windows-1251 or KOI8-R.
 //
-// Text after the sniff window that is read as UTF-8 follows rule 5 too: a
-// byte that starts no valid sequence is read as an 8-bit character rather
-// than replaced, so nothing of a mixed file is lost.
+// Text after the sniff window that is read as UTF-8 is treated as in rule
+// 5: a byte that starts no valid sequence is read as a windows-1252
+// character rather than replaced, so nothing of a mixed file is lost.
 //
-// # Telling Russian from Western 8-bit text
+// Russian is told from Western 8-bit text by the shape of its words. In
+// windows-1251 and KOI8-R the bytes 0xC0–0xFF are the 64 Cyrillic letters
+// (KOI8-R has lower case first, in another order), where windows-1252 has
+// accented Latin letters. Western text uses these sparingly, inside words
+// spelled mostly in ASCII ("Chorzów", "párový"); Russian words are all
+// high-bit letters. So, for each Cyrillic candidate, the sniffed bytes are
+// cut into words (runs of ASCII letters and of bytes the candidate decodes
+// as letters) and their high-bit bytes sorted:
 //
-// In windows-1251 and KOI8-R the bytes 0xC0–0xFF are the 64 Cyrillic
-// letters (in KOI8-R lower case comes first, in a different order), while in
-// windows-1252 they are accented Latin letters. Western text uses accented
-// letters sparingly, inside words spelled mostly in ASCII ("Chorzów",
-// "párový"); Russian text is whole words of high-bit letters. So for each
-// Cyrillic candidate the sniffed bytes are cut into words (runs of ASCII
-// letters and of bytes the candidate decodes as letters), and the high-bit
-// bytes are counted:
+//   - for: the letters of words of two or more letters, all Cyrillic, with
+//     the case pattern of real words: all lower case, all capitals, or one
+//     capital then lower case. Each scores a bonus of 1 (0.5 in a word all
+//     in capitals, which is rarer) plus the weight log2(33·p), p being the
+//     letter's frequency in Russian, so that common letters (о е а и н) add
+//     and rare ones (ъ э ф) subtract. Cyrillic letters Russian lacks weigh
+//     as little as ъ.
+//   - against, costing 1 each: high-bit letters in words that also hold
+//     ASCII letters ("Chorzуw"), letters of words with a broken case pattern
+//     ("хБЮМНБ" is "Иванов" read with the wrong table), letters of other
+//     scripts, and bytes decoded as box drawing or other symbols no text
+//     uses.
+//   - neither: a letter standing alone, as "à", "è", "ó" are as common, and
+//     punctuation.
 //
-//   - for: letters in words of two or more letters that are all Cyrillic and
-//     have the case pattern of real words: all lower case, all upper case,
-//     or one capital then lower case. Each such letter scores 1 plus
-//     log2(33·p), where p is the letter's frequency in Russian, so common
-//     letters (о е а и н) add and rare ones (ъ ё э ф) subtract;
-//   - against: high-bit letters in words that also hold ASCII letters, in
-//     words with a broken case pattern ("иБАНОБ" is "Иванов" read with the
-//     wrong table), and bytes the candidate decodes as box drawing or other
-//     symbols no text uses;
-//   - neither: a Cyrillic letter standing alone, since "à", "è", "ó" are as
-//     likely, and punctuation.
-//
-// Words all in capitals get half the
-// bonus, since lower case is the more common. A candidate reads as Russian
-// when it has at least 2 letters for, at least
-// twice as many for as against, and, once it has 16 letters or more, an
-// average frequency weight of at least -0.5 bits (Russian text averages
-// +0.58, letters drawn at random -0.88), which rejects tables of the
-// alphabet and other non-words. When both candidates read as Russian the
-// higher score wins; it is the case pattern that tells them apart in
-// capitalised words, the frequencies in all lower- or upper-case ones, and
-// windows-1251, far more common in files from Windows programs, starts 1
-// point ahead. Single letters, such as a seat "Ю" alone, are not enough to
-// choose a Cyrillic table, and a two-letter word or a word in capitals alone
-// can read well in both tables, when windows-1251 wins.
+// A candidate reads as Russian when it has at least 2 letters for, at
+// least twice as many for as against, and an average weight of at least
+// -2 bits, or -0.5 bits once it has 16 letters or more (Russian text
+// averages +0.58, letters drawn at random -0.88): this rejects words of
+// rare letters such as "Їуіж" ("Żółć" in windows-1250) and tables of the
+// alphabet. If both candidates do, the higher score wins, windows-1251
+// starting 1 point ahead as the charset of Windows programs. The case
+// pattern separates the candidates in capitalised words, the weights in
+// the others. A letter alone (a seat "Ю") is not enough to choose a
+// Cyrillic table, and a two-letter word or a word in capitals alone may
+// read well in both; for words in capitals windows-1251 wins.
 func Decode(r io.Reader) (io.Reader, Encoding, error) {
 	br := bufio.NewReaderSize(r, sniffLen)
 	head, err := br.Peek(sniffLen)
@@ -449,7 +448,7 @@ func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note
 		}
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: reason + ": read as UTF-8"}, fallback), true, ""
 	}
-	if single && !isCyrillic(cm) {
+	if single && u.invalid > 0 && !isCyrillic(cm) {
 		if v := judge8bit(head); v.russian {
 			return v.choice(reason + ", but the"), true, ""
 		}
@@ -895,17 +894,10 @@ func (d *decodeReader) Encoding() Encoding {
 // valid sequence as a character of an 8-bit charset, counting them.
 type utf8Fallback struct {
 	cs    byteCharset
-	table [128]string // UTF-8 of each high-bit byte under cs
 	stray int64
 }
 
-func newUTF8Fallback(cs byteCharset) *utf8Fallback {
-	t := &utf8Fallback{cs: cs}
-	for i := range t.table {
-		t.table[i] = string(cs.cm.DecodeByte(byte(0x80 + i)))
-	}
-	return t
-}
+func newUTF8Fallback(cs byteCharset) *utf8Fallback { return &utf8Fallback{cs: cs} }
 
 // Reset implements transform.Transformer; the count of stray bytes is kept
 // for the report.
@@ -928,11 +920,11 @@ func (t *utf8Fallback) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, e
 		if r, size := utf8.DecodeRune(rest); r != utf8.RuneError || size != 1 {
 			return nDst, nSrc, transform.ErrShortDst // a valid rune that does not fit
 		}
-		s := t.table[rest[0]-0x80]
-		if len(dst)-nDst < len(s) {
+		r := t.cs.cm.DecodeByte(rest[0])
+		if len(dst)-nDst < utf8.RuneLen(r) {
 			return nDst, nSrc, transform.ErrShortDst
 		}
-		nDst += copy(dst[nDst:], s)
+		nDst += utf8.EncodeRune(dst[nDst:], r)
 		nSrc++
 		t.stray++
 	}
