@@ -643,9 +643,17 @@ func judge8bit(b []byte) verdict {
 			"8-bit text with %d letters in Cyrillic words reads as Russian in %s (score %.1f) rather than %s (score %.1f)",
 			best.good, best.cand.name, best.score, other.cand.name, other.score)}
 	}
-	return verdict{charset: win1252, reason: fmt.Sprintf(
-		"8-bit text: %d non-ASCII letters sit inside Latin words, %d form Cyrillic words: read as %s",
-		best.mixed, best.good, win1252.name)}
+	var evidence string
+	switch {
+	case best.good > 0:
+		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words, and the %d that form Cyrillic words are too few or too unlike Russian",
+			best.mixed, best.good)
+	case best.mixed > 0:
+		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words and none form Cyrillic words", best.mixed)
+	default:
+		evidence = "no non-ASCII letter sits in a word of two letters or more"
+	}
+	return verdict{charset: win1252, reason: "8-bit text: " + evidence + "; read as " + win1252.name}
 }
 
 // Weights and thresholds of the Russian test (see Decode).
