@@ -12,11 +12,13 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	stdunicode "unicode"
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/language/display"
 	"golang.org/x/text/transform"
 )
 
@@ -214,6 +216,38 @@ func TestDecodeWestern8bit(t *testing.T) {
 				t.Errorf("%q in %v: got %s (%s)", text, cm, enc.Name, enc.Reason)
 			}
 		}
+	}
+}
+
+// TestDecodeLanguageNames decodes the name of every language CLDR knows,
+// written in that language, in each 8-bit charset that can hold it: names
+// in Cyrillic must come back in their charset, all others as windows-1252.
+func TestDecodeLanguageNames(t *testing.T) {
+	charsets := []*charmap.Charmap{
+		charmap.Windows1252, charmap.Windows1250, charmap.Windows1254, charmap.Windows1257,
+		charmap.ISO8859_2, charmap.Windows1251, charmap.KOI8R,
+	}
+	checked := 0
+	for _, tag := range display.Self.Supported.Tags() {
+		name := display.Self.Name(tag)
+		cyrillic := strings.IndexFunc(name, func(r rune) bool { return stdunicode.Is(stdunicode.Cyrillic, r) }) >= 0
+		for _, cm := range charsets {
+			in, err := cm.NewEncoder().String(`[Event "` + name + `"]`)
+			if err != nil || asciiPrefix([]byte(in)) == len(in) {
+				continue
+			}
+			checked++
+			want := "windows-1252"
+			if cyrillic {
+				want = map[*charmap.Charmap]string{charmap.Windows1251: "windows-1251", charmap.KOI8R: "KOI8-R"}[cm]
+			}
+			if _, enc := decodeAll(t, []byte(in)); enc.Name != want {
+				t.Errorf("%s %q in %v: got %s, want %s (%s)", tag, name, cm, enc.Name, want, enc.Reason)
+			}
+		}
+	}
+	if checked < 140 {
+		t.Errorf("only %d names checked", checked)
 	}
 }
 
