@@ -329,3 +329,34 @@ func TestSharedFileReopens(t *testing.T) {
 		t.Errorf("Open after the archive changed: %v", err)
 	}
 }
+
+// FuzzStdinArchive feeds arbitrary bytes to Inputs as standard input, where
+// they may be read as a zip, tar, gzip or record: nothing may panic, and every
+// input must be readable to its end or fail with an error.
+func FuzzStdinArchive(f *testing.F) {
+	nested := zipBytes(f, []member{{name: "in.zip", data: zipBytes(f, files("a.pbn", pbnText("a")))}})
+	for _, seed := range [][]byte{
+		zipBytes(f, files("x.pbn", pbnText("x"), "y.txt", linText("y"))),
+		tarBytes(f, files("x.lin", linText("x"))),
+		gzipBytes(f, tarBytes(f, files("x.lin", linText("x"), "z.zip", string(nested)))),
+		gzipBytes(f, []byte(pbnText("g"))),
+		nested,
+		[]byte(pbnText("plain")),
+	} {
+		f.Add(seed)
+	}
+	opts := Options{Limits: Limits{MaxInMemory: 1 << 20, MaxArchiveBytes: 8 << 20, MaxMembers: 1000}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for in, err := range Inputs([]string{"-"}, bytes.NewReader(data), opts) {
+			if err != nil {
+				if err.Error() == "" {
+					t.Fatal("empty error message")
+				}
+				continue
+			}
+			if _, err := readInput(in); err != nil && !strings.HasPrefix(err.Error(), in.Name+": ") {
+				t.Fatalf("error does not name the input %s: %v", in.Name, err)
+			}
+		}
+	})
+}

@@ -82,9 +82,9 @@ func Sniff(head []byte) Format {
 }
 
 // FormatOf returns the format an extension promises: .pbn, .lin, .html and
-// .htm, in any case. It says nothing about the content.
+// .htm, in any case, also before .gz. It says nothing about the content.
 func FormatOf(name string) Format {
-	switch strings.ToLower(path.Ext(name)) {
+	switch strings.ToLower(path.Ext(strings.TrimSuffix(strings.ToLower(name), ".gz"))) {
 	case ".pbn":
 		return PBN
 	case ".lin":
