@@ -261,3 +261,22 @@ func ParseCard(text string) (Card, error) {
 	}
 	return NewCard(s, rank), nil
 }
+
+// MarshalText implements [encoding.TextMarshaler] with the PBN form "SA".
+func (c Card) MarshalText() ([]byte, error) {
+	if !c.Valid() {
+		return nil, fmt.Errorf("auction: cannot marshal invalid Card(%d)", uint8(c))
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts every
+// spelling [ParseCard] accepts.
+func (c *Card) UnmarshalText(text []byte) error {
+	v, err := ParseCard(string(text))
+	if err != nil {
+		return err
+	}
+	*c = v
+	return nil
+}

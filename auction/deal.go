@@ -436,3 +436,19 @@ func suitLetter(r rune) (Suit, bool) {
 	}
 	return 0, false
 }
+
+// MarshalText implements [encoding.TextMarshaler] with the PBN form of
+// [Deal.String].
+func (d Deal) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts what
+// [ParseDeal] accepts, and leaves d unchanged on any error, a *DealError
+// included.
+func (d *Deal) UnmarshalText(text []byte) error {
+	v, err := ParseDeal(string(text))
+	if err != nil {
+		return err
+	}
+	*d = v
+	return nil
+}

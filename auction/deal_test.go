@@ -1,10 +1,12 @@
 package auction
 
 import (
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -487,4 +489,40 @@ func TestCorpusLINDeals(t *testing.T) {
 		t.Fatal("no md value read from the corpus")
 	}
 	t.Logf("%d md values read, %d full deals", read, full)
+}
+
+func TestTextMarshaling(t *testing.T) {
+	type board struct {
+		Lead  Card
+		Hand  Hand
+		Deal  Deal
+		Cards []Card
+	}
+	in := board{
+		Lead:  NewCard(Spade, King),
+		Hand:  mustDeal(t, stdDeal)[West],
+		Deal:  mustDeal(t, "W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -"),
+		Cards: []Card{NewCard(Heart, Three), NewCard(Club, Ten)},
+	}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"Lead":"SK","Hand":"KQT2.AT.J6542.85","Deal":"N:- A8654.KQ5.T.QJT6 - KQT2.AT.J6542.85","Cards":["H3","CT"]}`
+	if string(data) != want {
+		t.Errorf("JSON\n got %s\nwant %s", data, want)
+	}
+	var out board
+	if err := json.Unmarshal(data, &out); err != nil || !reflect.DeepEqual(out, in) {
+		t.Errorf("JSON back: %+v, %v", out, err)
+	}
+	if _, err := json.Marshal(Card(0)); err == nil {
+		t.Error("NoCard marshalled")
+	}
+	for _, bad := range []string{`{"Lead":"S1"}`, `{"Hand":"AKQ"}`, `{"Deal":"N:A... A... - -"}`} {
+		keep := in
+		if err := json.Unmarshal([]byte(bad), &keep); err == nil || !reflect.DeepEqual(keep, in) {
+			t.Errorf("%s: %v, and the value changed: %v", bad, err, !reflect.DeepEqual(keep, in))
+		}
+	}
 }

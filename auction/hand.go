@@ -246,3 +246,18 @@ func addRank(h, twice *Hand, s Suit, r rune) string {
 	h.Add(c)
 	return ""
 }
+
+// MarshalText implements [encoding.TextMarshaler] with the PBN form of
+// [Hand.String].
+func (h Hand) MarshalText() ([]byte, error) { return h.appendPBN(nil), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts what
+// [ParseHand] accepts.
+func (h *Hand) UnmarshalText(text []byte) error {
+	v, err := ParseHand(string(text))
+	if err != nil {
+		return err
+	}
+	*h = v
+	return nil
+}

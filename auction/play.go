@@ -52,15 +52,27 @@ func beats(c, best Card, trumps Strain) bool {
 	return trumps != NoTrump && c.Suit() == Suit(trumps)
 }
 
-// The reasons a card or a claim is refused, for use with errors.Is on a
-// *PlayError.
+// The reasons a card or a claim is refused. Like the call infractions they
+// are sentinels for errors.Is, and carry a Law where one applies.
 var (
-	ErrNotInHand   = errors.New("card not in the player's hand")
-	ErrPlayedTwice = errors.New("card already played")
-	ErrRevoke      = errors.New("revoke")
-	ErrPlayOver    = errors.New("play is over")
-	ErrNotALead    = errors.New("lead in the middle of a trick")
-	ErrBadClaim    = errors.New("impossible claim")
+	// ErrNotACard: a Card value outside the 52 cards, such as NoCard.
+	ErrNotACard = &Infraction{"not-a-card", 0, "not a card"}
+	// ErrNotInHand: the card is in another player's hand, or not in the
+	// player's fully known hand.
+	ErrNotInHand = &Infraction{"card-not-in-hand", 0, "card not in the player's hand"}
+	// ErrPlayedTwice: the card was played before.
+	ErrPlayedTwice = &Infraction{"card-played-twice", 0, "card already played"}
+	// ErrRevoke: a failure to follow suit by a player who can (Laws 44C
+	// and 61).
+	ErrRevoke = &Infraction{"revoke", 61, "revoke"}
+	// ErrPlayOver: a card after the last trick, or after a claim, at which
+	// play ceases (Law 68D).
+	ErrPlayOver = &Infraction{"play-over", 68, "play is over"}
+	// ErrNotALead: a lead out of turn while a trick is in progress.
+	ErrNotALead = &Infraction{"not-a-lead", 0, "lead in the middle of a trick"}
+	// ErrBadClaim: a claim of fewer tricks than declarer's side has won,
+	// or of more than the defenders have left it.
+	ErrBadClaim = &Infraction{"impossible-claim", 0, "impossible claim"}
 )
 
 // PlayError reports a card that cannot be played, or a claim that cannot
@@ -71,7 +83,7 @@ type PlayError struct {
 	Trick  int    // the trick, counted from 1
 	Seat   Seat   // the player (for a claim, the declarer)
 	Card   Card   // the card refused; NoCard for a claim
-	Reason error  // one of ErrNotInHand, ErrPlayedTwice, ErrRevoke, ErrPlayOver, ErrNotALead, ErrBadClaim
+	Reason error  // one of the Err* infractions above
 	Detail string // what happened, in plain words
 }
 
@@ -82,6 +94,16 @@ func (e *PlayError) Error() string {
 
 // Unwrap returns the reason, so that errors.Is(err, ErrRevoke) works.
 func (e *PlayError) Unwrap() error { return e.Reason }
+
+// Code returns the stable code of Reason (see [Infraction.Code]), or
+// "illegal-play" if Reason is not an [Infraction].
+func (e *PlayError) Code() string {
+	var inf *Infraction
+	if errors.As(e.Reason, &inf) {
+		return inf.Code()
+	}
+	return "illegal-play"
+}
 
 // Play replays the cards of a board, trick by trick, checking each against
 // the deal and the Laws: the card must be in the player's hand when that
@@ -187,9 +209,9 @@ func (p *Play) Current() Trick { return p.cur }
 func (p *Play) TricksWon(side Side) int { return p.won[side&1] }
 
 // Play plays card c for the player whose turn it is. It returns a
-// *PlayError, and changes nothing, when c is in another player's hand or
-// not in this player's known hand, was played already, is a revoke, or
-// play is over.
+// *PlayError, and changes nothing, when c is not a card, is in another
+// player's hand or not in this player's known hand, was played already, is
+// a revoke, or play is over.
 func (p *Play) Play(c Card) error {
 	seat := p.Turn()
 	if err := p.check(seat, c, false); err != nil {
@@ -242,7 +264,7 @@ func (p *Play) check(seat Seat, c Card, revoke bool) error {
 	case p.n == p.size:
 		return p.refuse(seat, c, ErrPlayOver, fmt.Sprintf("%s comes after the last trick: all %d tricks are played", c, p.size))
 	case !c.Valid():
-		return p.refuse(seat, c, ErrNotInHand, fmt.Sprintf("%s is not a card", c))
+		return p.refuse(seat, c, ErrNotACard, fmt.Sprintf("%s is not a card", c))
 	case p.played.Has(c):
 		trick, by := p.whoPlayed(c)
 		return p.refuse(seat, c, ErrPlayedTwice, fmt.Sprintf("%s was already played by %s at trick %d", c, by, trick))

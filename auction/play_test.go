@@ -86,7 +86,7 @@ func TestPlayErrors(t *testing.T) {
 	playAll(t, p, "SK")
 	wantPlayError(t, p.Play(card(t, "SA")), ErrNotInHand, 1, North, "trick 1 (N): SA is in E's hand, not N's")
 	wantPlayError(t, p.Play(card(t, "SK")), ErrPlayedTwice, 1, North, "trick 1 (N): SK was already played by W at trick 1")
-	wantPlayError(t, p.Play(NoCard), ErrNotInHand, 1, North, "trick 1 (N): - is not a card")
+	wantPlayError(t, p.Play(NoCard), ErrNotACard, 1, North, "trick 1 (N): - is not a card")
 	playAll(t, p, "C2") // N is void in spades: a discard, no revoke
 	wantPlayError(t, p.Play(card(t, "H5")), ErrRevoke, 1, East, "trick 1 (E): H5 is a revoke: E holds spades and must follow suit (Laws 44C, 61)")
 	wantPlayError(t, p.LeadOutOfTurn(East, card(t, "SA")), ErrNotALead, 1, East, "trick 1 (E): SA cannot be a lead: a trick is in progress, led by W with SK")
@@ -439,4 +439,27 @@ func TestCorpusLINPlay(t *testing.T) {
 		t.Fatal("no LIN board with play in the corpus")
 	}
 	t.Logf("%d boards, %d cards, %d claims replayed; %d refused", boards, cards, claims, refused)
+}
+
+func TestPlayErrorCodes(t *testing.T) {
+	p := newPlay(t, stdDeal, Hearts, West)
+	playAll(t, p, "SK C2")
+	err := p.Play(card(t, "H5"))
+	var pe *PlayError
+	var inf *Infraction
+	if !errors.As(err, &pe) || pe.Code() != "revoke" || !errors.As(err, &inf) || inf.Law() != 61 {
+		t.Errorf("revoke: %v", err)
+	}
+	for _, tt := range []struct {
+		err  error
+		code string
+	}{
+		{ErrNotACard, "not-a-card"}, {ErrNotInHand, "card-not-in-hand"}, {ErrPlayedTwice, "card-played-twice"},
+		{ErrPlayOver, "play-over"}, {ErrNotALead, "not-a-lead"}, {ErrBadClaim, "impossible-claim"},
+		{errors.New("something else"), "illegal-play"},
+	} {
+		if got := (&PlayError{Reason: tt.err}).Code(); got != tt.code {
+			t.Errorf("%v: code %q, want %q", tt.err, got, tt.code)
+		}
+	}
 }
