@@ -345,7 +345,6 @@ func TestLookupEncoding(t *testing.T) {
 	}
 }
 
-
 // TestDecodeCorpus decodes every PBN, LIN and HTML file of the corpus and
 // checks the encodings its notes name.
 func TestDecodeCorpus(t *testing.T) {
