@@ -62,7 +62,12 @@ const (
 	CodeRevoke             = "revoke"
 	CodeClaimImpossible    = "claim-impossible"
 	CodeUnknownValue       = "unknown-value"
-	CodeUnreadable         = "unreadable"
+
+	// Reported by the readers that build boards from files, for text
+	// they cannot read as what it should be.
+	CodeUnreadableValue = "unreadable-value"
+	CodeUnreadableCall  = "unreadable-call"
+	CodeUnreadableCard  = "unreadable-card"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -73,7 +78,8 @@ type CodeInfo struct {
 	Summary  string
 }
 
-// Codes lists every finding code [Check] reports, with its severity.
+// Codes lists every finding code, with its severity: those [Check]
+// reports, and those of the readers that build boards from files.
 var Codes = []CodeInfo{
 	{ErrInsufficientBid.Code(), Error, 27, "a bid that does not rank above the last bid"},
 	{ErrNothingToDouble.Code(), Error, 36, "a double of no bid, of one's own side's bid, or of a bid already doubled"},
@@ -93,6 +99,9 @@ var Codes = []CodeInfo{
 	{CodeRevoke, Error, 61, "a card that fails to follow suit, not marked ^R"},
 	{CodeClaimImpossible, Error, 68, "a claim of more tricks than are left or fewer than are won"},
 	{CodeUnknownValue, Info, 0, `values given as "?" (unknown)`},
+	{CodeUnreadableValue, Warning, 0, "a value that cannot be read (a dealer \"Black\"); it is kept as written"},
+	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
+	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
 }
 
 // Check replays b and returns what is wrong with it, in board order. It
@@ -139,10 +148,11 @@ func Check(b *Board) []Finding {
 // unknown ("-"), refused (reported as a revoke or an illegal play), or
 // after a claim it finds impossible.
 type Checker struct {
-	auc  Auction
-	alt  Auction
-	play Play
-	out  []Finding
+	auc      Auction
+	alt      Auction
+	play     Play
+	declarer Seat // the declarer the play was replayed for
+	out      []Finding
 }
 
 // Check replays b as described on [Checker]; see also [Check].
@@ -391,18 +401,24 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	}
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
-		if alt, ok := c.replayFrom(rec, rec.First, k); !ok || alt.Declarer != want {
+		alt, ok := c.replayFrom(rec, rec.First, k)
+		if !ok || alt.Declarer != want {
 			continue
+		}
+		lead := ""
+		if b.Play.Tag.Present() && b.Play.First == want.LHO() {
+			b.Replayed.Shift, b.Replayed.Shifted = k, alt
+			lead = fmt.Sprintf(", and so does the opening lead by %s", b.Play.First)
 		}
 		var why string
 		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
-			why = fmt.Sprintf("replayed from %s, the dealer of board %d, it gives %s: the deal looks rotated", from, b.Number, want)
+			why = fmt.Sprintf("replayed from %s, the dealer of board %d, it gives %s%s: the deal looks rotated", from, b.Number, want, lead)
 		} else {
 			passes := "pass"
 			if k > 1 {
 				passes = "passes"
 			}
-			why = fmt.Sprintf("the auction seems to leave out %d leading %s; replayed from %s it gives %s", k, passes, from, want)
+			why = fmt.Sprintf("the auction seems to leave out %d leading %s; replayed from %s it gives %s%s", k, passes, from, want, lead)
 		}
 		if dummy != "" {
 			return ": " + why + "; or else " + dummy
@@ -481,10 +497,17 @@ func (c *Checker) replayPlay(b *Board) {
 		c.add(CodePlayIllegal, Error, 0, loc0, "the board is passed out, yet the file records play")
 		return
 	}
+	// A lead from the left of the file's declarer, when the replay's
+	// disagrees (a swapped declarer, a declarer mismatch), follows the
+	// file: that disagreement is reported already.
+	if f := &b.File; rec.Tag.Present() && f.DeclarerKnown && f.Declarer != con.Declarer && rec.First == f.Declarer.LHO() {
+		con.Declarer = f.Declarer
+	}
+	c.declarer = con.Declarer
 	leader := con.Declarer.LHO()
-	endPosition := rec.Tag.Present() && isEndPosition(b.Deal)
 	if rec.Tag.Present() && rec.First != leader {
-		if !endPosition && !(len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn) {
+		excused := isEndPosition(b.Deal) || (len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn)
+		if !excused {
 			c.add(CodePlayIllegal, Error, 41, at(rec.Tag.Loc, loc0),
 				"the play starts with %s, but %s, on declarer %s's left, makes the opening lead", rec.First, leader, con.Declarer)
 		}
@@ -559,8 +582,7 @@ func (c *Checker) checkResult(b *Board) {
 	if !r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks {
 		return
 	}
-	con, _ := playContract(b)
-	if f.DeclarerKnown && f.Declarer.Side() != con.Declarer.Side() {
+	if f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() {
 		return // the declarer mismatch says it all
 	}
 	how := "the play gives"

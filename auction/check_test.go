@@ -444,3 +444,20 @@ func TestCodesListed(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckShift follows rpbridge's layout: the auction leaves out the
+// dealer's pass and his partner's, the Declarer tag and the opening lead
+// agree with each other, and Final follows them.
+func TestCheckShift(t *testing.T) {
+	b := withFile(t, withDeal(t, newBoard(t, East, "1NT Pass Pass Pass"), testDeal), "1NT", "W", "")
+	b.Play = PlayRecord{Present: true, First: North, Tag: Tag{Name: "Play", Value: "N", Loc: Loc{Line: 8, Col: 1}}}
+	b.Play.Cards = []PlayedCard{{Card: NewCard(Spade, Ace), Text: "SA", Seat: North, Loc: Loc{Line: 9, Col: 1}}}
+	checkFindings(t, b, []want{{"declarer-mismatch", Error, 0, "5:20",
+		"the auction seems to leave out 2 leading passes; replayed from W it gives W, and so does the opening lead by N"}})
+	if r := b.Replayed; r.Shift != 2 || r.Shifted.Describe() != "1NT by W" || r.Contract.Describe() != "1NT by E" {
+		t.Errorf("replayed %+v, want 1NT by E shifted by 2 to 1NT by W", r)
+	}
+	if got := b.DeclarerText(); got != "W" {
+		t.Errorf("DeclarerText() = %q, want the shifted W", got)
+	}
+}
