@@ -350,13 +350,24 @@ func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc Loc) {
 }
 
 // checkRecorded compares the file's contract and declarer with a complete,
-// legal replay.
+// legal replay, reading first a result or score that needs a declarer with
+// the replay's, when the file names none.
 func (c *Checker) checkRecorded(b *Board) {
 	r, f := &b.Replayed, &b.File
 	if !r.Complete || !r.Legal {
 		return
 	}
 	got := r.Contract
+	if !f.DeclarerKnown && !got.PassedOut() {
+		// A result given by side ("NS 9") or a bare score is read with
+		// the auction's declarer when the file names none.
+		if n, agreed, err := ParseResult(f.ResultTag.Value, got.Declarer, true); !f.TricksKnown && err == nil {
+			f.Tricks, f.TricksKnown, f.Agreed = n, true, agreed
+		}
+		if n, err := ParseScore(f.ScoreTag.Value, got.Declarer, true); !f.ScoreKnown && err == nil {
+			f.ScoreNS, f.ScoreKnown = n, true
+		}
+	}
 	if f.ContractKnown && !sameContract(f.Contract, got) {
 		loc := at(f.ContractTag.Loc, b.Source.Loc)
 		msg := fmt.Sprintf("the file's contract is %s, the auction gives %s", f.Contract, got.Describe())
