@@ -68,6 +68,8 @@ const (
 	CodeUnreadableValue = "unreadable-value"
 	CodeUnreadableCall  = "unreadable-call"
 	CodeUnreadableCard  = "unreadable-card"
+	// A trick written from the wrong seat, which the reader put right.
+	CodePlayRotated = "play-rotated"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -102,6 +104,7 @@ var Codes = []CodeInfo{
 	{CodeUnreadableValue, Warning, 0, "a value that cannot be read (a dealer \"Black\"); it is kept as written"},
 	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
 	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
+	{CodePlayRotated, Warning, 0, "a trick whose cards fit the hands only when read from another seat; it is read so"},
 }
 
 // Check replays b and returns what is wrong with it, in board order. It
