@@ -40,7 +40,9 @@ func TestRunOrder(t *testing.T) {
 	for _, jobs := range []int{1, 3, 16} {
 		var got []string
 		work := func(in *Input) string {
-			time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
+			if rand.IntN(4) == 0 {
+				time.Sleep(time.Duration(rand.IntN(2000)) * time.Microsecond)
+			}
 			b, err := readInput(in)
 			if err != nil {
 				return err.Error()
@@ -97,7 +99,9 @@ func TestSequencerLimits(t *testing.T) {
 		raise(&maxWeight, weight.Add(eff))
 		err := s.Add(w, func() res {
 			raise(&maxRunning, running.Add(1))
-			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			if rand.IntN(5) == 0 {
+				time.Sleep(time.Duration(rand.IntN(1000)) * time.Microsecond)
+			}
 			running.Add(-1)
 			return res{i, eff}
 		})
