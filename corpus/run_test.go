@@ -333,3 +333,39 @@ func TestRunMemoryFlat(t *testing.T) {
 		t.Errorf("heap grew with input: %s over 32 MiB, %s over 512 MiB", human(int64(smallPeak)), human(int64(bigPeak)))
 	}
 }
+
+// TestRunOpenFiles checks that readers never hold more files open than
+// Options.MaxOpenFiles, however many jobs want one.
+func TestRunOpenFiles(t *testing.T) {
+	dir := t.TempDir()
+	tree := map[string][]byte{}
+	for i := range 30 {
+		tree[fmt.Sprintf("f%02d.pbn", i)] = []byte(pbnText(fmt.Sprint(i)))
+	}
+	writeTree(t, dir, tree)
+	var open, maxOpen atomic.Int32
+	err := Run(context.Background(), Inputs([]string{dir}, nil, Options{MaxOpenFiles: 3}), RunOptions{Jobs: 10},
+		func(in *Input) error {
+			rc, err := in.Open()
+			if err != nil {
+				return err
+			}
+			n := open.Add(1)
+			for old := maxOpen.Load(); n > old && !maxOpen.CompareAndSwap(old, n); old = maxOpen.Load() {
+			}
+			time.Sleep(time.Millisecond)
+			open.Add(-1)
+			return rc.Close()
+		},
+		func(in *Input, err, ierr error) {
+			if err != nil || ierr != nil {
+				t.Error(err, ierr)
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := maxOpen.Load(); m > 3 || m < 2 {
+		t.Errorf("%d files open at once; MaxOpenFiles is 3 and 10 jobs wanted one each", m)
+	}
+}
