@@ -48,7 +48,7 @@ const DefaultMaxOpenFiles = 64
 // bridge record or an archive: by extension for .pbn and .lin (any case),
 // by content for every other name (.txt, .html, .htm, none, …): Sniff must
 // find PBN, LIN or an HTML page with LIN, or the file must start like a zip,
-// gzip or tar archive. A member named .zip, .tar, .tgz or .gz that is not
+// gzip or tar archive. A file or member named .zip, .tar, .tgz or .gz that is not
 // such an archive is an error. Archives are read in place, never unpacked to
 // disk, and nest up to Limits.MaxDepth levels.
 func Inputs(paths []string, stdin io.Reader, opts Options) iter.Seq2[*Input, error] {

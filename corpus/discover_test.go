@@ -360,3 +360,29 @@ func FuzzStdinArchive(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLinkLIN checks the decoding of link arguments: it never panics, LIN
+// text passes unchanged, and a decoded value is never longer than its source.
+func FuzzLinkLIN(f *testing.F) {
+	for _, s := range []string{
+		"https://www.bridgebase.com/tools/handviewer.html?lin=pn%7Ca%7Cmd%7C3S%7C",
+		"http://x/?a=1&LIN=pn|x|&b=2", "lin=%zz%7", "pn|raw%7C|", "https://x/y", "lin=",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		data, err := linkLIN(s)
+		switch {
+		case err != nil:
+			if data != nil {
+				t.Fatalf("data with an error: %q", data)
+			}
+		case !isURL(s) && !strings.HasPrefix(strings.ToLower(s), "lin="):
+			if string(data) != s {
+				t.Fatalf("LIN text changed: %q → %q", s, data)
+			}
+		case len(data) > len(s):
+			t.Fatalf("decoded %q to something longer: %q", s, data)
+		}
+	})
+}
