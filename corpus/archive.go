@@ -238,7 +238,7 @@ func (w *walker) zip(name string, ra io.ReaderAt, size int64, pin *sharedFile, d
 		}
 		r, done, err := bl.reader()
 		if err == nil {
-			bl.head, err = readHead(r)
+			bl.head, err = readHeadOf(r, bl.size)
 			done()
 		}
 		if err != nil {

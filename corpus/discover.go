@@ -221,7 +221,7 @@ func (w *walker) file(p string, info fs.FileInfo, explicit bool) {
 	}
 	pin := &sharedFile{path: p, info: info, fds: w.fds, refs: 1, f: f}
 	defer pin.release()
-	head, err := readHead(io.NewSectionReader(pin, 0, SniffLen))
+	head, err := readHeadOf(io.NewSectionReader(pin, 0, SniffLen), info.Size())
 	if err != nil {
 		w.fail(p, err)
 		return
@@ -250,8 +250,12 @@ func hidden(name string) bool {
 }
 
 // readHead reads up to SniffLen bytes: all of a short input.
-func readHead(r io.Reader) ([]byte, error) {
-	head := make([]byte, SniffLen)
+func readHead(r io.Reader) ([]byte, error) { return readHeadOf(r, SniffLen) }
+
+// readHeadOf is readHead for content known to be size bytes long, which
+// needs no more room than that.
+func readHeadOf(r io.Reader, size int64) ([]byte, error) {
+	head := make([]byte, min(max(size, 0), SniffLen))
 	n, err := io.ReadFull(r, head)
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		err = nil
