@@ -236,8 +236,12 @@ func joinAnd(words []string) string {
 }
 
 func (c *Checker) checkDeal(b *Board) {
+	err := b.Deal.Validate()
+	if err == nil {
+		return
+	}
 	var de *DealError
-	if err := b.Deal.Validate(); errors.As(err, &de) {
+	if errors.As(err, &de) {
 		probs := make([]string, len(de.Problems))
 		for i, p := range de.Problems {
 			probs[i] = p.String()
@@ -306,6 +310,9 @@ func (c *Checker) replayAuction(b *Board) {
 		}
 		if !readable {
 			break
+		}
+		if err == nil {
+			continue
 		}
 		var ice *IllegalCallError
 		if errors.As(err, &ice) {

@@ -475,3 +475,29 @@ func TestCheckSeatsAfterStop(t *testing.T) {
 		t.Errorf("seats %s, want %s", strings.Join(got, " "), want)
 	}
 }
+
+// BenchmarkCheck replays a board with a full auction and all 52 cards, as
+// an audit of a large archive does, with one Checker.
+func BenchmarkCheck(b *testing.B) {
+	board := withFile(b, withDeal(b, newBoard(b, North, "1NT 2H X Pass 3NT Pass 6NT Pass 7NT Pass Pass Pass"), testDeal), "7NT", "N", "13")
+	withPlay(b, board, "ST S3 S2 SA HA HJ H8 H5 HK HT H7 H4 HQ H9 H6 H3 DA DJ D8 D5 DK DT D7 D4 DQ D9 D6 D3 CA CJ C8 C5 CK CT C7 C4 CQ C9 C6 C3 SK S9 S4 H2 SQ S8 S5 D2 SJ S7 S6 C2")
+	var c Checker
+	if fs := c.Check(board); len(fs) != 0 || board.Replayed.Tricks != 13 {
+		b.Fatalf("findings %v, tricks %d", fs, board.Replayed.Tricks)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Check(board)
+	}
+}
+
+// BenchmarkCheckFindings replays an auction full of illegal calls and a
+// declarer mismatch, the costly case of an audit.
+func BenchmarkCheckFindings(b *testing.B) {
+	board := withFile(b, newBoard(b, East, "1NT 1S X XX 2C Pass Pass Pass Pass"), "2C", "W", "")
+	var c Checker
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Check(board)
+	}
+}

@@ -401,3 +401,47 @@ func TestCorpusPBN(t *testing.T) {
 		t.Errorf("%d play-illegal findings: tricks are misread", n)
 	}
 }
+
+// FuzzFromPBN reads, converts and checks any text: nothing may panic, and
+// every finding has a place in the text.
+func FuzzFromPBN(f *testing.F) {
+	f.Add([]byte("[Dealer \"N\"]\n[Auction \"N\"]\n1NT 1S 2C AP\n"))
+	f.Add([]byte("[Board \"2\"]\n[Dealer \"E\"]\n[Declarer \"W\"]\n[Contract \"1NTR\"]\n[Result \"NS 9\"]\n[Auction \"E\"]\n- ^S 1NT ^I 1C * \n"))
+	f.Add([]byte("[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n[Contract \"7NT\"]\n[Declarer \"N\"]\n[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\n^L HA HJ - +\n*\n\n[Auction \"S\"]\nPass\n"))
+	f.Add([]byte("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 13\n[X \"y\"]\ndata {c}\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		boards, findings := pbnBoards(t, "f.pbn", src)
+		for i, fs := range findings {
+			for _, x := range fs {
+				if !x.Loc.IsValid() && boards[i].Source.Loc.IsValid() {
+					t.Errorf("finding without a place: %s", x)
+				}
+			}
+			boards[i].ContractText()
+			boards[i].DeclarerText()
+			boards[i].ResultText()
+		}
+	})
+}
+
+// BenchmarkFromPBN converts and checks the games of the rpbridge.net
+// archive (1.9 MB, 7,632 games), read beforehand: the cost of the mapping
+// and the replay, apart from the reader's.
+func BenchmarkFromPBN(b *testing.B) {
+	path := corpusFile(b, "endplay/example3.pbn")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := parser.ParsePBN(src, path)
+	var c auction.Checker
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var prev *auction.Board
+		for _, g := range f.Games {
+			prev, _ = FromPBN(g, PBNOptions{Header: f.Header, Previous: prev})
+			c.Check(prev)
+		}
+	}
+}
