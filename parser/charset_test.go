@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -460,6 +461,71 @@ func TestDecodeSniffBound(t *testing.T) {
 	}
 }
 
+// repeatReader yields pattern over and over, n bytes in all.
+type repeatReader struct {
+	pattern []byte
+	off, n  int
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:min(len(p), k+r.n)], r.pattern[r.off:])
+		k += c
+		r.n -= c
+		r.off = (r.off + c) % len(r.pattern)
+	}
+	return k, nil
+}
+
+// TestDecodeConstantMemory decodes 32 MB along each path and checks that
+// what Decode allocates does not grow with the input.
+func TestDecodeConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 32 MB per path")
+	}
+	const size = 32 << 20
+	src, err := os.ReadFile(filepath.Join(charsetDir, "ru.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	encode := func(e encoding.Encoding) []byte {
+		b, err := e.NewEncoder().Bytes(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, tt := range []struct {
+		name    string
+		pattern []byte
+	}{
+		{"utf8", src},
+		{"ascii", []byte("[Event \"Cup\"]\n")},
+		{"cp1251", encode(charmap.Windows1251)},
+		{"utf16le", encode(utf16LERaw)},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r, _, err := Decode(&repeatReader{pattern: tt.pattern, n: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := io.Copy(io.Discard, r)
+		runtime.ReadMemStats(&after)
+		if err != nil || n < size/2 {
+			t.Fatalf("%s: decoded %d bytes, %v", tt.name, n, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<10 {
+			t.Errorf("%s: decoding %d bytes allocated %d bytes", tt.name, size, alloc)
+		}
+	}
+}
+
 // TestDecodeLateChoice covers inputs whose sniff window is all ASCII: the
 // choice is made at the first non-ASCII byte and reported afterwards.
 func TestDecodeLateChoice(t *testing.T) {
@@ -671,24 +737,28 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// BenchmarkDecode measures the UTF-8 pass-through, the all-ASCII path and
-// windows-1251 decoding on about 8 MB of PBN text each.
+// BenchmarkDecode measures, on about 8 MB of PBN text each, the UTF-8
+// pass-through for Western text (mostly ASCII) and for Russian text (mostly
+// two-byte sequences), the all-ASCII path, and windows-1251 decoding.
 func BenchmarkDecode(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(charsetDir, "ru.pbn"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	const size = 8 << 20
-	text := bytes.Repeat(src, size/len(src)+1)
+	repeat := func(file string) []byte {
+		src, err := os.ReadFile(filepath.Join(charsetDir, file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return bytes.Repeat(src, size/len(src)+1)
+	}
+	russian := repeat("ru.pbn")
 	ascii := bytes.Repeat([]byte("[Event \"Cup\"]\n[Deal \"N:AK72.Q94.J83.K62 QJ.KJ1083.A92.A74 T985.A6.KQ765.85 643.752.T4.QJT93\"]\n"), size/100)
-	cp1251, err := charmap.Windows1251.NewEncoder().Bytes(text)
+	cp1251, err := charmap.Windows1251.NewEncoder().Bytes(russian)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, bm := range []struct {
 		name string
 		in   []byte
-	}{{"utf8", text}, {"ascii", ascii}, {"cp1251", cp1251}} {
+	}{{"utf8-western", repeat("fr.pbn")}, {"utf8-russian", russian}, {"ascii", ascii}, {"cp1251", cp1251}} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bm.in)))
 			b.ReportAllocs()
