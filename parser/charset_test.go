@@ -346,9 +346,6 @@ func TestLookupEncoding(t *testing.T) {
 	}
 }
 
-// corpusDir is the shared corpus as seen from the package directory.
-const corpusDir = "../../shared/corpus"
-
 // TestDecodeCorpus decodes every PBN, LIN and HTML file of the corpus and
 // checks the encodings its notes name.
 func TestDecodeCorpus(t *testing.T) {
