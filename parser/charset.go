@@ -217,6 +217,8 @@ type choice struct {
 	skip     int               // byte-order mark bytes to drop
 	fallback byteCharset       // kindUTF8: the charset of stray bytes
 	enc      encoding.Encoding // kindOther
+	ascii    Encoding          // kindPending: the report if the input stays ASCII
+	decl     *declaration      // kindPending: a declaration, still to be weighed
 }
 
 // detect chooses an encoding from the first bytes of an input; full says
@@ -228,18 +230,26 @@ func detect(head []byte, full bool) choice {
 	if c, ok := detectUTF16(head); ok {
 		return c
 	}
-	var notes []string
-	if decl, ok := findDeclaration(head); ok {
-		c, ok, note := declared(decl, head, full)
-		if ok {
-			return c
-		}
-		notes = append(notes, note)
+	var decl *declaration
+	if d, ok := findDeclaration(head); ok {
+		decl = &d
 	}
-	c := detectContent(head, full, 0)
-	if len(notes) > 0 {
-		c.info.Reason = strings.Join(append(notes, c.info.Reason), "; ")
+	return decide(head, full, 0, decl)
+}
+
+// decide applies rules 3–6 of Decode to b, found at offset base of the
+// input, with the declaration if there is one. A pending choice keeps the
+// declaration for the first non-ASCII byte.
+func decide(b []byte, full bool, base int64, decl *declaration) choice {
+	if decl == nil {
+		return detectContent(b, full, base)
 	}
+	c, ok, note := declared(*decl, b, full, base)
+	if !ok {
+		c = detectContent(b, full, base)
+		c.info.Reason = note + "; " + c.info.Reason
+	}
+	c.decl = decl
 	return c
 }
 
@@ -416,7 +426,7 @@ func hasPrefixFold(s []byte, key string) bool {
 
 // declared acts on a charset declaration. It returns ok=false, with a note
 // saying why, when the declaration is set aside.
-func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note string) {
+func declared(decl declaration, b []byte, full bool, base int64) (c choice, ok bool, note string) {
 	enc, name, err := LookupEncoding(decl.label)
 	switch {
 	case err != nil:
@@ -424,7 +434,7 @@ func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note
 	case !asciiCompatible(enc):
 		return choice{}, false, fmt.Sprintf("%s, which cannot be: the declaration itself is in ASCII bytes", decl)
 	}
-	u := scanUTF8(head, full)
+	u := scanUTF8(b, full, base)
 	if name == "UTF-8" {
 		if u.invalid > 0 {
 			return choice{}, false, fmt.Sprintf("%s, but the content is not UTF-8", decl)
@@ -448,16 +458,30 @@ func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note
 		}
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: reason + ": read as UTF-8"}, fallback), true, ""
 	}
-	if single && u.invalid > 0 && !isCyrillic(cm) {
-		if v := judge8bit(head); v.russian {
+	info := Encoding{Name: name, Reason: reason, Certain: true}
+	switch {
+	case u.invalid == 0 && full && single:
+		// Nothing contradicts the declaration yet, but the bytes after
+		// the window still may, as above.
+		return pendingChoice(info, fmt.Sprintf("%s; only ASCII in the first %d bytes, so later bytes may still overrule it",
+			reason, len(b))), true, ""
+	case u.invalid == 0:
+	case single && !isCyrillic(cm):
+		if v := judge8bit(b); v.russian {
 			return v.choice(reason + ", but the"), true, ""
 		}
 	}
-	certain := !hasReplacement(enc, head)
-	if !certain {
-		reason += ", but some bytes are not valid in it"
+	if hasReplacement(enc, b) {
+		info.Certain = false
+		info.Reason += ", but some bytes are not valid in it"
 	}
-	return choice{info: Encoding{Name: name, Reason: reason, Certain: certain}, kind: kindOther, enc: enc}, true, ""
+	return choice{info: info, kind: kindOther, enc: enc}, true, ""
+}
+
+// pendingChoice puts the choice off while the input is ASCII: now is the
+// reason to give meanwhile, ascii the report if the input stays ASCII.
+func pendingChoice(ascii Encoding, now string) choice {
+	return choice{info: Encoding{Name: ascii.Name, Reason: now}, kind: kindPending, ascii: ascii}
 }
 
 // utf8Choice reads the text as UTF-8 and stray bytes as fallback.
@@ -495,17 +519,13 @@ func hasReplacement(e encoding.Encoding, b []byte) bool {
 // detectContent chooses by content alone: rules 4–6 of Decode.
 // base is the offset of b in the input.
 func detectContent(b []byte, full bool, base int64) choice {
-	u := scanUTF8(b, full)
-	u.first += base
+	u := scanUTF8(b, full, base)
+	ascii := Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}
 	switch {
 	case u.invalid == 0 && u.multi == 0 && !full:
-		return choice{info: Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}, kind: kindASCII}
+		return choice{info: ascii, kind: kindASCII}
 	case u.invalid == 0 && u.multi == 0:
-		return choice{
-			info: Encoding{Name: "US-ASCII", Reason: fmt.Sprintf(
-				"only ASCII in the first %d bytes; the first non-ASCII byte will decide", len(b))},
-			kind: kindPending,
-		}
+		return pendingChoice(ascii, fmt.Sprintf("only ASCII in the first %d bytes; the first non-ASCII byte will decide", len(b)))
 	case u.invalid == 0:
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: fmt.Sprintf("valid UTF-8 with %d multi-byte sequences", u.multi)}, win1252)
 	case u.multi > u.invalid:
@@ -529,9 +549,9 @@ func (u utf8Scan) firstInvalid() string {
 	return fmt.Sprintf("byte 0x%02X at offset %d is not UTF-8", u.byte0, u.first)
 }
 
-// scanUTF8 reads b as UTF-8. A sequence cut off at the end of b counts as
-// valid when the input goes on (full).
-func scanUTF8(b []byte, full bool) utf8Scan {
+// scanUTF8 reads b, found at offset base of the input, as UTF-8. A sequence
+// cut off at the end of b counts as valid when the input goes on (full).
+func scanUTF8(b []byte, full bool, base int64) utf8Scan {
 	if full {
 		b = trimPartialRune(b)
 	}
@@ -544,7 +564,7 @@ func scanUTF8(b []byte, full bool) utf8Scan {
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
 			if u.invalid == 0 {
-				u.first, u.byte0 = int64(i), b[i]
+				u.first, u.byte0 = base+int64(i), b[i]
 			}
 			u.invalid++
 		} else {
@@ -830,11 +850,12 @@ func (c *cyrCandidate) word(w []byte, s *cyrStats) {
 
 // decodeReader is the reader Decode returns.
 type decodeReader struct {
-	br   *bufio.Reader
-	src  io.Reader // where decoded text comes from; nil while pending
-	info Encoding
-	off  int64         // bytes passed through while pending
-	fb   *utf8Fallback // set when reading UTF-8
+	br      *bufio.Reader
+	src     io.Reader // where decoded text comes from; nil while pending
+	info    Encoding
+	pending choice        // the pending choice, while src is nil
+	off     int64         // bytes passed through while pending
+	fb      *utf8Fallback // set when reading UTF-8
 }
 
 // start acts on a decision.
@@ -846,7 +867,7 @@ func (d *decodeReader) start(c choice) {
 	case kindASCII:
 		d.src = d.br
 	case kindPending:
-		d.src = nil
+		d.pending = c
 	case kindUTF8:
 		d.fb = newUTF8Fallback(c.fallback)
 		d.src = transform.NewReader(d.br, d.fb)
@@ -865,7 +886,7 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 	if d.br.Buffered() == 0 {
 		if _, err := d.br.Peek(1); err != nil {
 			if err == io.EOF {
-				d.info = Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}
+				d.info = d.pending.ascii
 			}
 			return 0, err
 		}
@@ -881,9 +902,8 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF {
 		return 0, err
 	}
-	c := detectContent(win, len(win) == sniffLen, d.off)
+	c := decide(win, len(win) == sniffLen, d.off, d.pending.decl)
 	c.info.Reason = fmt.Sprintf("only ASCII before offset %d; %s", d.off, c.info.Reason)
-	c.info.Certain = false
 	d.start(c)
 	return d.src.Read(p)
 }
