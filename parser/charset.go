@@ -452,9 +452,9 @@ func declared(decl declaration, b []byte, full bool, base int64) (c choice, ok b
 		if single {
 			fallback = byteCharset{name, cm}
 		}
-		reason := fmt.Sprintf("%s, but the content is valid UTF-8 with %d multi-byte sequences", decl, u.multi)
+		reason := fmt.Sprintf("%s, but the content is valid UTF-8 with %s", decl, u.sequences())
 		if u.invalid > 0 {
-			reason += fmt.Sprintf(" and %d stray bytes (%s), read as %s", u.invalid, u.firstInvalid(), fallback.name)
+			reason += fmt.Sprintf(" and %s (%s), read as %s", u.strays(), u.firstInvalid(), fallback.name)
 		}
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: reason + ": read as UTF-8"}, fallback), true, ""
 	}
@@ -527,12 +527,12 @@ func detectContent(b []byte, full bool, base int64) choice {
 	case u.invalid == 0 && u.multi == 0:
 		return pendingChoice(ascii, fmt.Sprintf("only ASCII in the first %d bytes; the first non-ASCII byte will decide", len(b)))
 	case u.invalid == 0:
-		return utf8Choice(Encoding{Name: "UTF-8", Reason: fmt.Sprintf("valid UTF-8 with %d multi-byte sequences", u.multi)}, win1252)
+		return utf8Choice(Encoding{Name: "UTF-8", Reason: "valid UTF-8 with " + u.sequences()}, win1252)
 	case u.multi > u.invalid:
 		v := judge8bit(maskUTF8(b))
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: fmt.Sprintf(
-			"mostly UTF-8: %d multi-byte sequences, but %d stray bytes (%s) that are read one by one as %s",
-			u.multi, u.invalid, u.firstInvalid(), v.charset.name)}, v.charset)
+			"mostly UTF-8: %s, but %s (%s) that are read one by one as %s",
+			u.sequences(), u.strays(), u.firstInvalid(), v.charset.name)}, v.charset)
 	}
 	return judge8bit(b).choice(u.firstInvalid() + ";")
 }
@@ -543,6 +543,17 @@ type utf8Scan struct {
 	invalid int   // bytes that start no valid sequence
 	first   int64 // offset of the first invalid byte
 	byte0   byte
+}
+
+func (u utf8Scan) sequences() string { return plural(u.multi, "multi-byte sequence") }
+func (u utf8Scan) strays() string    { return plural(u.invalid, "stray byte") }
+
+// plural says how many of noun there are.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 func (u utf8Scan) firstInvalid() string {
@@ -666,10 +677,10 @@ func judge8bit(b []byte) verdict {
 	var evidence string
 	switch {
 	case best.good > 0:
-		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words, and the %d that form Cyrillic words are too few or too unlike Russian",
-			best.mixed, best.good)
+		evidence = fmt.Sprintf("%s inside Latin words, and the %d that form Cyrillic words are too few or too unlike Russian",
+			plural(best.mixed, "non-ASCII letter"), best.good)
 	case best.mixed > 0:
-		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words and none form Cyrillic words", best.mixed)
+		evidence = plural(best.mixed, "non-ASCII letter") + " inside Latin words and none in Cyrillic words"
 	default:
 		evidence = "no non-ASCII letter sits in a word of two letters or more"
 	}
@@ -912,7 +923,7 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 func (d *decodeReader) Encoding() Encoding {
 	e := d.info
 	if d.fb != nil && d.fb.stray > 0 {
-		e.Reason += fmt.Sprintf("; in all, bytes not UTF-8: %d, read as %s", d.fb.stray, d.fb.cs.name)
+		e.Reason += fmt.Sprintf("; in all, %s not UTF-8, read as %s", plural(int(d.fb.stray), "byte"), d.fb.cs.name)
 		e.Certain = false
 	}
 	return e
