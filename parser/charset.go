@@ -249,7 +249,9 @@ func decide(b []byte, full bool, base int64, decl *declaration) choice {
 		c = detectContent(b, full, base)
 		c.info.Reason = note + "; " + c.info.Reason
 	}
-	c.decl = decl
+	if c.kind == kindPending {
+		c.decl = decl
+	}
 	return c
 }
 
@@ -349,7 +351,7 @@ func findDeclaration(head []byte) (declaration, bool) {
 			if label == "" {
 				label = labelAfter(t, "charset")
 			}
-		case indexFold(t, "<meta") >= 0:
+		case bytes.IndexByte(t, '<') >= 0 && indexFold(t, "<meta") >= 0:
 			label = labelAfter(t, "charset")
 		}
 		if label != "" {
@@ -466,6 +468,7 @@ func declared(decl declaration, b []byte, full bool, base int64) (c choice, ok b
 		return pendingChoice(info, fmt.Sprintf("%s; only ASCII in the first %d bytes, so later bytes may still overrule it",
 			reason, len(b))), true, ""
 	case u.invalid == 0:
+		// All ASCII, and nothing follows: nothing to weigh.
 	case single && !isCyrillic(cm):
 		if v := judge8bit(b); v.russian {
 			return v.choice(reason + ", but the"), true, ""
@@ -677,7 +680,7 @@ func judge8bit(b []byte) verdict {
 	var evidence string
 	switch {
 	case best.good > 0:
-		evidence = fmt.Sprintf("%s inside Latin words, and the %d that form Cyrillic words are too few or too unlike Russian",
+		evidence = fmt.Sprintf("%s inside Latin words, and the %d in Cyrillic-looking words are outnumbered or too unlike Russian",
 			plural(best.mixed, "non-ASCII letter"), best.good)
 	case best.mixed > 0:
 		evidence = plural(best.mixed, "non-ASCII letter") + " inside Latin words and none in Cyrillic words"
