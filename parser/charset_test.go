@@ -701,6 +701,28 @@ func ExampleDecode() {
 	// [Contract "4ч"]
 }
 
+func ExampleEncodingReporter() {
+	// 70000 bytes of ASCII, more than Decode sniffs, then a Russian name.
+	ascii := strings.Repeat("[Event \"Cup\"]\n", 5000)
+	tail, _ := charmap.Windows1251.NewEncoder().String("[North \"Иванов\"]\n")
+	r, enc, err := Decode(strings.NewReader(ascii + tail))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("before reading:", enc.Name)
+	text, _ := io.ReadAll(r)
+	final := r.(EncodingReporter).Encoding()
+	fmt.Println("after reading:", final.Name)
+	fmt.Println(final.Reason)
+	fmt.Print(string(text[len(ascii):]))
+	// Output:
+	// before reading: US-ASCII
+	// after reading: windows-1251
+	// only ASCII before offset 70008; byte 0xC8 at offset 70008 is not UTF-8; 8-bit text with 6 letters in Cyrillic words reads as Russian in windows-1251 (score 13.8) rather than KOI8-R (score -6.0)
+	// [North "Иванов"]
+}
+
 func ExampleLookupEncoding() {
 	_, name, err := LookupEncoding("win1251")
 	fmt.Println(name, err)
