@@ -109,7 +109,7 @@ func TestCharsetFixtures(t *testing.T) {
 			t.Errorf("%s does not hold %s encoded; run go test -run TestCharsetFixtures -update-charset", f.file, f.source)
 			continue
 		}
-		got, enc := decodeAll(t, committed)
+		got, enc := decodeToString(t, committed)
 		if enc.Name != f.want || enc.Certain != f.certain {
 			t.Errorf("%s: got %s (certain %v), want %s (certain %v): %s", f.file, enc.Name, enc.Certain, f.want, f.certain, enc.Reason)
 		}
@@ -133,9 +133,9 @@ func TestCharsetFixtures(t *testing.T) {
 	}
 }
 
-// decodeAll decodes b completely, failing the test on any error or on output
-// that is not UTF-8, and returns the text with the final encoding report.
-func decodeAll(t testing.TB, b []byte) (string, Encoding) {
+// decodeToString decodes b completely, failing the test on any error or on
+// output that is not UTF-8, and returns the text with the final report.
+func decodeToString(t testing.TB, b []byte) (string, Encoding) {
 	t.Helper()
 	r, first, err := Decode(bytes.NewReader(b))
 	if err != nil {
@@ -178,7 +178,7 @@ func TestDecodeShortRussian(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, enc := decodeAll(t, []byte(in))
+			got, enc := decodeToString(t, []byte(in))
 			if enc.Name != cs.name || got != text {
 				t.Errorf("%q in %s: got %s %q (%s)", w, cs.name, enc.Name, got, enc.Reason)
 			}
@@ -191,7 +191,7 @@ func TestDecodeShortRussian(t *testing.T) {
 func TestDecodeCapsInWindows1251(t *testing.T) {
 	for _, w := range []string{"СЕВЕР", "ВОСТОК", "ЗАПАД", "ЦСКА", "КОНТРА"} {
 		in, _ := charmap.Windows1251.NewEncoder().String(`[Event "` + w + `"]`)
-		if _, enc := decodeAll(t, []byte(in)); enc.Name != "windows-1251" {
+		if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1251" {
 			t.Errorf("%q: got %s (%s)", w, enc.Name, enc.Reason)
 		}
 	}
@@ -213,7 +213,7 @@ func TestDecodeWestern8bit(t *testing.T) {
 			if err != nil {
 				continue // not every text fits every charset
 			}
-			if _, enc := decodeAll(t, []byte(in)); enc.Name != "windows-1252" {
+			if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1252" {
 				t.Errorf("%q in %v: got %s (%s)", text, cm, enc.Name, enc.Reason)
 			}
 		}
@@ -242,7 +242,7 @@ func TestDecodeLanguageNames(t *testing.T) {
 			if cyrillic {
 				want = map[*charmap.Charmap]string{charmap.Windows1251: "windows-1251", charmap.KOI8R: "KOI8-R"}[cm]
 			}
-			if _, enc := decodeAll(t, []byte(in)); enc.Name != want {
+			if _, enc := decodeToString(t, []byte(in)); enc.Name != want {
 				t.Errorf("%s %q in %v: got %s, want %s (%s)", tag, name, cm, enc.Name, want, enc.Reason)
 			}
 		}
@@ -270,22 +270,22 @@ func TestDecodeNotRussian(t *testing.T) {
 		return b
 	}
 	cases := map[string][]byte{
-		"Latin-1 range spaced":  slicesConcat([]byte(`[South "`), spaced(0xA0, 0xFF), []byte(`"]`)),
-		"C1 range spaced":       slicesConcat([]byte(`[Description "`), spaced(0x7F, 0x9F), []byte(`"]`)),
-		"capitals in a row":     slicesConcat([]byte(`[West "`), run(0xC0, 0xDF), []byte(`"]`)),
-		"small letters in row":  slicesConcat([]byte(`[North "`), run(0xE0, 0xFF), []byte(`"]`)),
+		"Latin-1 range spaced":  joinBytes([]byte(`[South "`), spaced(0xA0, 0xFF), []byte(`"]`)),
+		"C1 range spaced":       joinBytes([]byte(`[Description "`), spaced(0x7F, 0x9F), []byte(`"]`)),
+		"capitals in a row":     joinBytes([]byte(`[West "`), run(0xC0, 0xDF), []byte(`"]`)),
+		"small letters in row":  joinBytes([]byte(`[North "`), run(0xE0, 0xFF), []byte(`"]`)),
 		"whole upper half":      run(0x80, 0xFF),
 		"high bytes and ASCII":  []byte("a\xE0b\xE1c\xE2d\xE3e\xE4f\xE5g\xE6h\xE7"),
 		"one high letter alone": []byte(`[Dealer "` + "\xDE" + `"]`),
 	}
 	for name, in := range cases {
-		if _, enc := decodeAll(t, in); enc.Name != "windows-1252" {
+		if _, enc := decodeToString(t, in); enc.Name != "windows-1252" {
 			t.Errorf("%s: got %s (%s)", name, enc.Name, enc.Reason)
 		}
 	}
 }
 
-func slicesConcat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+func joinBytes(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestFindDeclaration(t *testing.T) {
 	tests := []struct {
@@ -390,7 +390,7 @@ func TestDecodeCorpus(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		got, enc := decodeAll(t, in)
+		got, enc := decodeToString(t, in)
 		w, named := want[rel]
 		switch {
 		case named && (enc.Name != w.name || enc.Certain != w.certain):
@@ -409,7 +409,7 @@ func TestDecodeCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if listed := manifestFiles(t); files != listed {
+	if listed := corpusManifestRows(t); files != listed {
 		t.Errorf("decoded %d corpus files, but MANIFEST.tsv lists %d", files, listed)
 	}
 	for rel := range want {
@@ -419,8 +419,8 @@ func TestDecodeCorpus(t *testing.T) {
 	}
 }
 
-// manifestFiles counts the rows of the corpus manifest.
-func manifestFiles(t *testing.T) int {
+// corpusManifestRows counts the rows of the corpus manifest.
+func corpusManifestRows(t *testing.T) int {
 	b, err := os.ReadFile(filepath.Join(corpusDir, "MANIFEST.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -428,13 +428,13 @@ func manifestFiles(t *testing.T) int {
 	return strings.Count(strings.TrimSpace(string(b)), "\n") // rows after the header
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
+// sniffCounter counts the bytes read through it.
+type sniffCounter struct {
 	r io.Reader
 	n int
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c *sniffCounter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
@@ -448,7 +448,7 @@ func TestDecodeSniffBound(t *testing.T) {
 		strings.NewReader(strings.Repeat("[Event \"Кубок\"]\n", 100000)),
 		iotest.OneByteReader(strings.NewReader(strings.Repeat("ab\xE0\n", 100000))),
 	} {
-		c := &countingReader{r: in}
+		c := &sniffCounter{r: in}
 		if _, _, err := Decode(c); err != nil {
 			t.Fatal(err)
 		}
@@ -458,13 +458,13 @@ func TestDecodeSniffBound(t *testing.T) {
 	}
 }
 
-// repeatReader yields pattern over and over, n bytes in all.
-type repeatReader struct {
+// cycleReader yields pattern over and over, n bytes in all.
+type cycleReader struct {
 	pattern []byte
 	off, n  int
 }
 
-func (r *repeatReader) Read(p []byte) (int, error) {
+func (r *cycleReader) Read(p []byte) (int, error) {
 	if r.n == 0 {
 		return 0, io.EOF
 	}
@@ -508,7 +508,7 @@ func TestDecodeConstantMemory(t *testing.T) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		r, _, err := Decode(&repeatReader{pattern: tt.pattern, n: size})
+		r, _, err := Decode(&cycleReader{pattern: tt.pattern, n: size})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -593,7 +593,7 @@ func TestDecodeMixedUTF8(t *testing.T) {
 		{"latin1 after window", utf + strings.Repeat("x", sniffLen) + latin, utf + strings.Repeat("x", sniffLen) + "[Site \"Liège\"]\n", "windows-1252"},
 	}
 	for _, tt := range tests {
-		got, enc := decodeAll(t, []byte(tt.in))
+		got, enc := decodeToString(t, []byte(tt.in))
 		if got != tt.want {
 			t.Errorf("%s: got %q", tt.name, got[max(0, len(got)-60):])
 		}
@@ -646,13 +646,13 @@ func transformChunked(tr transform.Transformer, in []byte, srcN, dstN int) ([]by
 	}
 }
 
-// errReader fails after giving some bytes.
-type errReader struct {
+// failingReader fails after giving some bytes.
+type failingReader struct {
 	data []byte
 	err  error
 }
 
-func (e *errReader) Read(p []byte) (int, error) {
+func (e *failingReader) Read(p []byte) (int, error) {
 	if len(e.data) == 0 {
 		return 0, e.err
 	}
@@ -663,11 +663,11 @@ func (e *errReader) Read(p []byte) (int, error) {
 
 func TestDecodeReadError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	if _, _, err := Decode(&errReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
+	if _, _, err := Decode(&failingReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
 		t.Errorf("error within the window: got %v", err)
 	}
 	for _, tail := range []string{"", "\xE9"} {
-		r, _, err := Decode(&errReader{[]byte(strings.Repeat("x", sniffLen+10) + tail), boom})
+		r, _, err := Decode(&failingReader{[]byte(strings.Repeat("x", sniffLen+10) + tail), boom})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -679,7 +679,7 @@ func TestDecodeReadError(t *testing.T) {
 
 func TestDecodeEmptyAndTiny(t *testing.T) {
 	for _, in := range []string{"", "\xEF\xBB\xBF", "\xFF\xFE", "\xFE\xFF", "\x00", "A\x00", "\xE9", "\xC3"} {
-		decodeAll(t, []byte(in))
+		decodeToString(t, []byte(in))
 	}
 }
 
