@@ -53,7 +53,7 @@ const sniffLen = 64 << 10
 //     never holds NUL.
 //  3. A declared charset: a '%' line such as "%Content-type: text/x-pbn;
 //     charset=ISO-8859-1" (any case and spacing; "%charset: cp1251" and
-//     "% Encoding = KOI8-R" count too) or an HTML <meta> charset, looked up
+//     "%Encoding = KOI8-R" count too) or an HTML <meta> charset, looked up
 //     as LookupEncoding does. ISO-8859-1 and US-ASCII are read as
 //     windows-1252: it has every printable ISO-8859-1 character, and in
 //     place of the control codes 0x80–0x9F, which PBN forbids, the quotes
@@ -66,8 +66,9 @@ const sniffLen = 64 << 10
 //     ASCII-compatible, or says UTF-8 of bytes that are not, is set aside
 //     and the rules below decide.
 //  4. Valid UTF-8. If the sniff window is all ASCII and the input goes on,
-//     the choice is put off until the first non-ASCII byte and made by rules
-//     4–6 on the window that starts there (see EncodingReporter).
+//     the choice (or the weighing of a declared single-byte charset) is put
+//     off until the first non-ASCII byte and made by rules 3–6 on the window
+//     that starts there (see EncodingReporter).
 //  5. Mostly UTF-8: more valid multi-byte sequences than stray bytes, as in
 //     files concatenated from UTF-8 and 8-bit sources. Read as UTF-8, each
 //     stray byte alone as an 8-bit character, in the charset rule 6 finds
@@ -76,8 +77,9 @@ const sniffLen = 64 << 10
 //     windows-1251 or KOI8-R.
 //
 // Text after the sniff window that is read as UTF-8 is treated as in rule
-// 5: a byte that starts no valid sequence is read as a windows-1252
-// character rather than replaced, so nothing of a mixed file is lost.
+// 5: a byte that starts no valid sequence is read as an 8-bit character
+// (windows-1252 unless rule 3 or 5 chose another) rather than replaced, so
+// nothing of a mixed file is lost.
 //
 // Russian is told from Western 8-bit text by the shape of its words. In
 // windows-1251 and KOI8-R the bytes 0xC0–0xFF are the 64 Cyrillic letters
