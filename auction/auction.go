@@ -12,13 +12,13 @@ import (
 //
 // Calls go clockwise from the dealer. Pass is legal whenever the auction is
 // open. A bid must rank above the last bid, whoever made it; doubles and
-// redoubles do not raise the rank (Law 27). A double is legal only of the
-// last bid, made by an opponent, with nothing but passes since; a redouble
-// only of an opponent's double of one's own side's last bid, again with only
-// passes since (Law 36 lists what is inadmissible). A new bid cancels any
-// double or redouble. The auction ends when three passes follow any call, or
-// when the first four calls are passes (the board is passed out); any call
-// after that is illegal (Law 39).
+// redoubles do not raise the rank (Law 27). A player may double only the
+// last bid, only if an opponent made it, and only if nothing but passes has
+// followed it; he may redouble only an opponent's double of his own side's
+// last bid, again followed by nothing but passes (Law 36 lists what is
+// inadmissible). A new bid cancels any double or redouble. The auction ends
+// when three passes follow any call, or when the first four calls are
+// passes (the board is passed out); any call after that is illegal (Law 39).
 //
 // The last bid becomes the contract, doubled or redoubled if that stood. The
 // declarer is the player of the declaring side who first named the

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// build replays tokens from dealer: calls in any ParseCall spelling, PBN's
+// buildAuction replays tokens from dealer: calls in any ParseCall spelling, PBN's
 // "^S" for a skipped turn, and "^I" before an accepted insufficient bid.
-func build(dealer Seat, tokens []string) (*Auction, error) {
+func buildAuction(dealer Seat, tokens []string) (*Auction, error) {
 	a := NewAuction(dealer)
 	accept := false
 	for _, tok := range tokens {
@@ -40,17 +40,17 @@ func build(dealer Seat, tokens []string) (*Auction, error) {
 	return a, nil
 }
 
-// replay is build for space-separated tokens, failing the test on error.
-func replay(t testing.TB, dealer Seat, calls string) *Auction {
+// replayAuction is buildAuction for space-separated tokens, failing the test on error.
+func replayAuction(t testing.TB, dealer Seat, calls string) *Auction {
 	t.Helper()
-	a, err := build(dealer, strings.Fields(calls))
+	a, err := buildAuction(dealer, strings.Fields(calls))
 	if err != nil {
 		t.Fatalf("replay %s: %q: %v", dealer, calls, err)
 	}
 	return a
 }
 
-func mustCall(t testing.TB, text string) Call {
+func mustParseCall(t testing.TB, text string) Call {
 	t.Helper()
 	c, err := ParseCall(text)
 	if err != nil {
@@ -74,6 +74,8 @@ func TestLegality(t *testing.T) {
 		{"pass after double", North, "1H X", "P", nil},
 		{"fourth player may open after three passes", North, "P P P", "1C", nil},
 		{"fourth player may pass the board out", East, "P P P", "P", nil},
+		{"seed: a player who passed may bid later", North, "P 1C P P", "1H", nil},
+		{"seed: or pass, then double next time", North, "P 1C P P", "X", nil},
 
 		// Law 27: a bid must outrank the last bid, whoever made it.
 		{"opening bid", South, "", "7NT", nil},
@@ -103,6 +105,8 @@ func TestLegality(t *testing.T) {
 
 		// Law 36: redoubles.
 		{"RULES: W may redouble partner's bid doubled", North, "1H 1S X", "XX", nil},
+		// The first seed says W may redouble here; his partner made the
+		// double, so Law 36 forbids it, and RULES.md restates it so.
 		{"RULES: W may not redouble his side's double", North, "1H X P", "XX", ErrRedoubleOwnSide},
 		{"RULES: N may, one round later", North, "1H X P P", "XX", nil},
 		{"redouble straight after the double", North, "1H X", "XX", nil},
@@ -122,8 +126,8 @@ func TestLegality(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := replay(t, tt.dealer, tt.before)
-			c := mustCall(t, tt.call)
+			a := replayAuction(t, tt.dealer, tt.before)
+			c := mustParseCall(t, tt.call)
 			checkAppend(t, a, c, tt.want)
 		})
 	}
@@ -167,7 +171,7 @@ func checkAppend(t *testing.T, a *Auction, c Call, want *Infraction) {
 func TestNotACall(t *testing.T) {
 	for _, c := range []Call{0, lastBid + 1, 200, 255} {
 		for _, before := range []string{"", "1H", "1H P P P"} {
-			a := replay(t, North, before)
+			a := replayAuction(t, North, before)
 			checkAppend(t, a, c, ErrNotACall)
 			if err := a.AppendAccepted(c); !errors.Is(err, ErrNotACall) {
 				t.Errorf("AppendAccepted(%v) = %v", c, err)
@@ -175,7 +179,7 @@ func TestNotACall(t *testing.T) {
 		}
 	}
 	err := NewAuction(East).Append(0)
-	if want := "call 1 (E): Call(0): not a call"; err == nil || err.Error() != want {
+	if want := "call 1 (E): Call(0) is not a call"; err == nil || err.Error() != want {
 		t.Errorf("Append(0) = %v; want %q", err, want)
 	}
 }
@@ -201,8 +205,8 @@ func TestErrorMessages(t *testing.T) {
 		{North, "1H P P P", "1S", "call 5 (N): 1S comes after the auction has ended (Law 39)"},
 	}
 	for _, tt := range tests {
-		a := replay(t, tt.dealer, tt.before)
-		err := a.Append(mustCall(t, tt.call))
+		a := replayAuction(t, tt.dealer, tt.before)
+		err := a.Append(mustParseCall(t, tt.call))
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("%s %q + %s: %v\nwant %s", tt.dealer, tt.before, tt.call, err, tt.want)
 		}
@@ -262,7 +266,7 @@ func TestEndOfAuction(t *testing.T) {
 		{North, "1H X 1S P P P", true},
 	}
 	for _, tt := range tests {
-		a := replay(t, tt.dealer, tt.calls)
+		a := replayAuction(t, tt.dealer, tt.calls)
 		if a.Done() != tt.done {
 			t.Errorf("%q: Done = %v, want %v", tt.calls, a.Done(), tt.done)
 		}
@@ -306,7 +310,7 @@ func TestContractAndDeclarer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := replay(t, tt.dealer, tt.calls)
+			a := replayAuction(t, tt.dealer, tt.calls)
 			k, err := a.Contract()
 			if err != nil || k.Describe() != tt.want {
 				t.Errorf("%s %q: contract %s, %v; want %s", tt.dealer, tt.calls, k.Describe(), err, tt.want)
@@ -339,7 +343,7 @@ func TestSeedAuctions(t *testing.T) {
 		{North, []string{"пас", "пас", "пас", "пас"}, "пас", North},
 	}
 	for _, tt := range tests {
-		a, err := build(tt.dealer, tt.calls)
+		a, err := buildAuction(tt.dealer, tt.calls)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.calls, err)
 		}
@@ -378,7 +382,7 @@ func TestLegalCalls(t *testing.T) {
 		{North, "1H P P P", 0},
 	}
 	for _, tt := range tests {
-		a := replay(t, tt.dealer, tt.calls)
+		a := replayAuction(t, tt.dealer, tt.calls)
 		if got := a.LegalCalls(); got != tt.want {
 			t.Errorf("%q: LegalCalls = %s\nwant %s", tt.calls, got, tt.want)
 		}
@@ -461,7 +465,7 @@ func TestIrregularities(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tokens := strings.Fields(strings.ReplaceAll(tt.calls, "AP", "P P P"))
-			a, err := build(tt.dealer, tokens)
+			a, err := buildAuction(tt.dealer, tokens)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -487,7 +491,7 @@ func TestIrregularities(t *testing.T) {
 				t.Errorf("reference declarer %v, engine %v", d, k.Declarer)
 			}
 			// String writes the tokens back in PBN spelling.
-			again, err := build(tt.dealer, strings.Fields(a.String())[1:])
+			again, err := buildAuction(tt.dealer, strings.Fields(a.String())[1:])
 			if err != nil || again.String() != a.String() {
 				t.Errorf("String %q does not replay: %v", a, err)
 			}
@@ -496,11 +500,11 @@ func TestIrregularities(t *testing.T) {
 }
 
 func TestIrregularityRefusals(t *testing.T) {
-	a := replay(t, North, "1H 1S P")
+	a := replayAuction(t, North, "1H 1S P")
 	if err := a.AppendAccepted(Double); !errors.Is(err, ErrDoubleOwnSide) {
 		t.Errorf("AppendAccepted(X) of partner's bid = %v", err)
 	}
-	a = replay(t, North, "1H P P P")
+	a = replayAuction(t, North, "1H P P P")
 	if err := a.AppendAccepted(NewBid(1, Clubs)); !errors.Is(err, ErrAuctionOver) {
 		t.Errorf("AppendAccepted after the end = %v", err)
 	}
@@ -523,7 +527,7 @@ func TestIrregularityRefusals(t *testing.T) {
 }
 
 func TestResetAndAccessors(t *testing.T) {
-	a := replay(t, South, "1NT ^S ^I 1C P P P")
+	a := replayAuction(t, South, "1NT ^S ^I 1C P P P")
 	calls := a.Calls()
 	_ = append(calls, Pass) // must not write into the auction's storage
 	if !a.Done() || a.Len() != 6 || a.Dealer() != South || a.Turn() != North {
@@ -541,7 +545,7 @@ func TestResetAndAccessors(t *testing.T) {
 	if a.Dealer() != West {
 		t.Errorf("Reset(8) dealer = %v", a.Dealer())
 	}
-	a = replay(t, West, "1C 1D 1H 1S")
+	a = replayAuction(t, West, "1C 1D 1H 1S")
 	for i, want := range []Seat{West, North, East, South, West} {
 		if got := a.SeatAt(i); got != want {
 			t.Errorf("SeatAt(%d) = %v, want %v", i, got, want)

@@ -119,6 +119,8 @@ func (e *IllegalCallError) Error() string {
 		msg = fmt.Sprintf("%s is inadmissible: %s has been bid since the double", what, e.Last)
 	case ErrAuctionOver:
 		msg = what + " comes after the auction has ended"
+	case ErrNotACall:
+		msg = what + " is not a call"
 	default:
 		msg = fmt.Sprintf("%s: %v", what, e.Reason)
 	}

@@ -137,7 +137,7 @@ func ParseCall(text string) (Call, error) {
 	if !ok {
 		return 0, &ParseError{Kind: "call", Text: text, Reason: "not a call (want Pass, X, XX or a bid such as 1NT)"}
 	}
-	st, ok := strainWords[foldWord(rest)]
+	st, ok := strainWords[foldCallWord(rest)]
 	if !ok {
 		return 0, notStrain("call", text, rest)
 	}
@@ -149,7 +149,7 @@ func ParseCall(text string) (Call, error) {
 // Russian names and letters ("Т"/"тр" clubs, "Б"/"буб" diamonds, "Ч"
 // hearts, "П" spades, "БК", "Б/К", "без козырей"). Case is ignored.
 func ParseStrain(text string) (Strain, error) {
-	if st, ok := strainWords[foldWord(strings.ToLower(text))]; ok {
+	if st, ok := strainWords[foldCallWord(strings.ToLower(text))]; ok {
 		return st, nil
 	}
 	return 0, &ParseError{Kind: "strain", Text: text, Reason: "not a strain (want C, D, H, S or NT)"}
@@ -182,21 +182,22 @@ func ParseContract(text string) (Contract, error) {
 	if !ok {
 		return Contract{}, &ParseError{Kind: "contract", Text: text, Reason: "not a contract (want Pass, or a level and strain such as 4H, 3NTX)"}
 	}
-	// Try the longest strain first: "ntxx" is NT then XX, "бк" is NT, not
-	// diamonds followed by a stray "к".
+	// Fold once and split the folded text, trying the longest strain first:
+	// "ntxx" is NT then XX, "бк" is NT, not diamonds and a stray "к".
+	f := foldCallWord(rest)
 	longest := -1
-	for i := len(rest); i > 0; i-- {
-		if i < len(rest) && !utf8.RuneStart(rest[i]) {
+	for i := min(len(f), longestStrainWord); i > 0; i-- {
+		if i < len(f) && !utf8.RuneStart(f[i]) {
 			continue
 		}
-		st, ok := strainWords[foldWord(rest[:i])]
+		st, ok := strainWords[f[:i]]
 		if !ok {
 			continue
 		}
 		if longest < 0 {
 			longest = i
 		}
-		if r, ok := riskWords[foldWord(rest[i:])]; ok {
+		if r, ok := riskWords[f[i:]]; ok {
 			b, err := bidOf(n, st, "contract", text)
 			if err != nil {
 				return Contract{}, err
@@ -208,7 +209,7 @@ func ParseContract(text string) (Contract, error) {
 		return Contract{}, notStrain("contract", text, rest)
 	}
 	return Contract{}, &ParseError{Kind: "contract", Text: text,
-		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(rest[longest:]))}
+		Reason: fmt.Sprintf("%q after the strain is not X, XX or R", strings.TrimSpace(afterFoldedWord(rest, longest)))}
 }
 
 // splitLevel reads the level at the start of s, which is folded to lower
@@ -222,7 +223,7 @@ func splitLevel(s string) (n int, rest string, ok bool) {
 		i++
 	}
 	if i == 0 {
-		j := strings.IndexFunc(s, isSeparator)
+		j := strings.IndexFunc(s, isCallSeparator)
 		if j < 0 {
 			return 0, "", false
 		}
@@ -231,7 +232,7 @@ func splitLevel(s string) (n int, rest string, ok bool) {
 		}
 		i = j
 	}
-	return n, strings.TrimLeftFunc(s[i:], isSeparator), true
+	return n, strings.TrimLeftFunc(s[i:], isCallSeparator), true
 }
 
 // bidOf checks the level read by splitLevel and returns the bid.
@@ -255,16 +256,45 @@ func notStrain(kind, text, rest string) error {
 	return &ParseError{Kind: kind, Text: text, Reason: fmt.Sprintf("%q is not a strain (want C, D, H, S or NT)", rest)}
 }
 
-func isSeparator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
+func isCallSeparator(r rune) bool { return r == ',' || unicode.IsSpace(r) }
 
-// foldWord drops the characters that do not change a strain or risk word:
-// separators, dots, hyphens, underscores and the emoji variation selector
-// that often follows a suit symbol ("♥️").
-func foldWord(s string) string {
+// foldCallWord drops the characters that do not change a strain or risk word.
+func foldCallWord(s string) string {
 	return strings.Map(func(r rune) rune {
-		if isSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F' {
+		if ignoredInWord(r) {
 			return -1
 		}
 		return r
 	}, s)
 }
+
+// ignoredInWord reports whether foldCallWord drops r: separators, dots, hyphens,
+// underscores and the emoji variation selector that often follows a suit
+// symbol ("♥️").
+func ignoredInWord(r rune) bool {
+	return isCallSeparator(r) || r == '.' || r == '-' || r == '_' || r == '\uFE0F'
+}
+
+// afterFoldedWord returns what follows the part of s that folds to its first n
+// bytes, to quote the user's own text in an error.
+func afterFoldedWord(s string, n int) string {
+	for i, r := range s {
+		if n <= 0 {
+			return s[i:]
+		}
+		if !ignoredInWord(r) {
+			n -= utf8.RuneLen(r)
+		}
+	}
+	return ""
+}
+
+// longestStrainWord is the length of the longest key of strainWords, which
+// bounds the search for where a contract's strain ends.
+var longestStrainWord = func() int {
+	n := 0
+	for w := range strainWords {
+		n = max(n, len(w))
+	}
+	return n
+}()

@@ -10,9 +10,9 @@ import (
 // This file checks the engine against a second, deliberately naive model
 // that keeps no state and rescans the whole history for every question.
 
-// seatOf is the seat of call i when dealer deals, computed without Seat's
+// seatOfCall is the seat of call i when dealer deals, computed without Seat's
 // methods.
-func seatOf(dealer Seat, i int) Seat { return Seat((int(dealer) + i) % 4) }
+func seatOfCall(dealer Seat, i int) Seat { return Seat((int(dealer) + i) % 4) }
 
 // refDone reports whether the calls end the auction: three passes after any
 // bid (and so after any call), or four passes; skipped turns (zero Calls)
@@ -39,7 +39,7 @@ func refReason(dealer Seat, calls []Call, c Call) *Infraction {
 	if refDone(calls) {
 		return ErrAuctionOver
 	}
-	me := seatOf(dealer, len(calls))
+	me := seatOfCall(dealer, len(calls))
 	lastBid, lastAct := -1, -1 // index of the last bid, of the last call other than a pass or skip
 	everDoubled := false
 	for i, x := range calls {
@@ -51,7 +51,7 @@ func refReason(dealer Seat, calls []Call, c Call) *Infraction {
 		}
 		everDoubled = everDoubled || x == Double
 	}
-	ours := func(i int) bool { return seatOf(dealer, i)%2 == me%2 }
+	ours := func(i int) bool { return seatOfCall(dealer, i)%2 == me%2 }
 	switch {
 	case c == Pass:
 		return nil
@@ -101,10 +101,10 @@ func refDeclarer(a *Auction) (Seat, bool) {
 	if last < 0 {
 		return 0, false
 	}
-	side := seatOf(a.Dealer(), last) % 2
+	side := seatOfCall(a.Dealer(), last) % 2
 	for i, c := range calls {
-		if c.IsBid() && c.Strain() == calls[last].Strain() && seatOf(a.Dealer(), i)%2 == side {
-			return seatOf(a.Dealer(), i), true
+		if c.IsBid() && c.Strain() == calls[last].Strain() && seatOfCall(a.Dealer(), i)%2 == side {
+			return seatOfCall(a.Dealer(), i), true
 		}
 	}
 	panic("unreachable: the last bid names its own strain")

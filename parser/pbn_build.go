@@ -1,0 +1,445 @@
+package parser
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// pbnParser turns the text of one game into a PBNGame. It keeps scratch
+// memory and the inheritance state from game to game, so a file needs one,
+// fed its games in order.
+type pbnParser struct {
+	filename string
+	lex      pbnLexer
+	lines    pbnLines
+	d        pbnDiags
+	diag     pbnDiagFunc // p.d.add, bound once
+	inherit  pbnInherit
+	slab     []PBNTag // the current game's tags
+	tables   []pbnPendingTable
+}
+
+// pbnPendingTable is a table whose rows are read once inheritance has
+// resolved its column list.
+type pbnPendingTable struct {
+	sec         *PBNSection
+	first, last int // its data items
+}
+
+func newPBNParser(filename string) *pbnParser {
+	p := &pbnParser{filename: filename}
+	p.diag = p.d.add
+	p.inherit.init()
+	return p
+}
+
+// parse reads one game: text starts at pos. dropped is the number of bytes
+// the game had beyond the size limit (not in text).
+func (p *pbnParser) parse(text string, pos Pos, index, dropped int) *PBNGame {
+	g := &PBNGame{Filename: p.filename, Index: index, Pos: pos, Source: text}
+	p.lines.reset(text, pos)
+	g.End = p.lines.pos(len(text))
+	p.d.reset(p.filename, index, &p.lines)
+	if dropped > 0 {
+		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(dropped)+" bytes were skipped")
+	}
+	p.checkText()
+	p.lex.reset(p.filename, text, &p.lines, p.diag)
+	p.build(g)
+	if index > 0 {
+		p.inherit.resolve(p, g)
+	}
+	for _, t := range p.tables {
+		p.table(t.sec, p.lex.items[t.first:t.last])
+	}
+	p.tables = p.tables[:0]
+	g.Diagnostics = p.d.take()
+	g.Incomplete = p.d.errors > 0
+	return g
+}
+
+// checkText reports lines over 255 characters and control characters.
+func (p *pbnParser) checkText() {
+	l := &p.lines
+	for i, s := range l.starts {
+		e := len(l.text)
+		if i+1 < len(l.starts) {
+			e = l.starts[i+1]
+		}
+		if e-s <= 255 {
+			continue
+		}
+		if n := utf8.RuneCountInString(l.text[s:e]); n > 255 {
+			p.d.add(s, Warning, "long-line", "line of "+strconv.Itoa(n)+" characters (PBN allows 255, line terminator included)")
+		}
+	}
+	if l.ctrl >= 0 {
+		c := l.text[l.ctrl]
+		msg := "control character " + strconv.QuoteRune(rune(c)) + " in the text"
+		if c == 0 {
+			p.d.add(l.ctrl, Error, "binary", "NUL byte in the text: binary data, not PBN")
+		} else {
+			p.d.add(l.ctrl, Warning, "control-char", msg)
+		}
+	}
+}
+
+// build runs the grammar over the game's coarse tokens and builds the tree
+// from the items behind them.
+func (p *pbnParser) build(g *PBNGame) {
+	n := 0
+	for i := range p.lex.items {
+		if p.lex.items[i].kind == itemTag {
+			n++
+		}
+	}
+	p.slab = make([]PBNTag, n)
+	g.Tags = make([]*PBNTag, 0, n)
+
+	peek, err := lexer.Upgrade(&p.lex)
+	var ast *pbnGameNode
+	if err == nil {
+		ast, err = pbnGrammar.ParseFromLexer(peek)
+	}
+	if err != nil {
+		// The grammar accepts every token sequence of the lexer; should it
+		// ever refuse one, the game is still built from what was parsed.
+		off := 0
+		var perr participle.Error
+		if errors.As(err, &perr) {
+			off = perr.Position().Offset - p.lines.base.Offset
+		}
+		p.d.add(max(0, min(off, len(p.lines.text))), Error, "syntax", err.Error())
+	}
+	if ast == nil {
+		return
+	}
+	if ast.Lead != nil {
+		p.lead(g, p.items(*ast.Lead))
+	}
+	for _, part := range ast.Parts {
+		switch {
+		case part.Tags != nil:
+			p.tags(g, p.items(*part.Tags))
+		case part.Section != nil:
+			sec := p.section(g, p.group(part.Section.Head))
+			if part.Section.Notes != nil {
+				p.notes(g, sec, p.items(*part.Section.Notes))
+			}
+			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
+				p.checkNotes(sec)
+			}
+		case part.Notes != nil:
+			p.notes(g, nil, p.items(*part.Notes))
+		}
+	}
+}
+
+// group returns the item group behind a token.
+func (p *pbnParser) group(tok lexer.Token) pbnGroup {
+	return p.lex.groupAt(tok.Pos.Offset - p.lines.base.Offset)
+}
+
+// items returns the items behind a token.
+func (p *pbnParser) items(tok lexer.Token) []pbnItem {
+	grp := p.group(tok)
+	return p.lex.items[grp.first:grp.last]
+}
+
+func (p *pbnParser) newTag(g *PBNGame, it pbnItem) *PBNTag {
+	t := &p.slab[len(g.Tags)]
+	*t = PBNTag{
+		Pos: p.lines.pos(it.start), Name: it.name, Raw: it.value, Value: it.value,
+	}
+	if it.valueOff >= 0 {
+		t.ValuePos = p.lines.pos(it.valueOff)
+	}
+	t.End = p.lines.pos(it.end)
+	g.Tags = append(g.Tags, t)
+	return t
+}
+
+func (p *pbnParser) comment(it pbnItem) *PBNComment {
+	t := p.lines.text
+	c := &PBNComment{Pos: p.lines.pos(it.start), End: p.lines.pos(it.end), Brace: t[it.start] == '{'}
+	end := it.end
+	if c.Brace && t[end-1] == '}' && end-1 > it.start {
+		end--
+	}
+	c.Text = t[it.start+1 : end]
+	return c
+}
+
+func (p *pbnParser) escape(it pbnItem) *PBNEscape {
+	e := &PBNEscape{Pos: p.lines.pos(it.start), Text: p.lines.text[it.start+1 : it.end]}
+	e.Kind, e.Arg = classifyEscape(e.Text)
+	return e
+}
+
+// classifyEscape recognises the % lines that declare something.
+func classifyEscape(text string) (EscapeKind, string) {
+	f := strings.Fields(text)
+	switch {
+	case len(f) == 0:
+	case len(f) == 2 && f[0] == "PBN":
+		return EscapeVersion, f[1]
+	case len(f) == 1 && strings.EqualFold(f[0], "EXPORT"):
+		return EscapeExport, ""
+	case len(f) == 1 && strings.EqualFold(f[0], "IMPORT"):
+		return EscapeImport, ""
+	case len(f[0]) >= len("Content-type:") && strings.EqualFold(f[0][:len("Content-type:")], "Content-type:"):
+		charset := ""
+		for _, param := range strings.Split(text, ";") {
+			k, v, ok := strings.Cut(strings.TrimSpace(param), "=")
+			if ok && strings.EqualFold(k, "charset") {
+				charset = strings.Trim(v, `" `)
+			}
+		}
+		return EscapeContentType, charset
+	}
+	return EscapeOther, ""
+}
+
+func (p *pbnParser) prose(g *PBNGame, it pbnItem, where string) {
+	text := p.lines.text[it.start:it.end]
+	g.Prose = append(g.Prose, &PBNText{Pos: p.lines.pos(it.start), End: p.lines.pos(it.end), Text: text})
+	p.d.add(it.start, Warning, "prose-outside-tag", "text "+where+" is not a tag pair, commentary or section: "+quoteText(text))
+}
+
+// lead builds the text before the first tag pair.
+func (p *pbnParser) lead(g *PBNGame, items []pbnItem) {
+	for _, it := range items {
+		switch it.kind {
+		case itemComment:
+			g.Leading = append(g.Leading, p.comment(it))
+		case itemEscape:
+			g.Escapes = append(g.Escapes, p.escape(it))
+		case itemData:
+			p.prose(g, it, "before the first tag pair")
+		}
+	}
+}
+
+// tags builds a run of tag pairs without section data.
+func (p *pbnParser) tags(g *PBNGame, items []pbnItem) {
+	var last *PBNTag
+	for _, it := range items {
+		switch it.kind {
+		case itemTag:
+			last = p.newTag(g, it)
+		case itemComment:
+			last.Comments = append(last.Comments, p.comment(it))
+		case itemEscape:
+			g.Escapes = append(g.Escapes, p.escape(it))
+		}
+	}
+}
+
+// pbnIdentTags are the tags PBN defines without section data (§5, §12)
+// and the common de facto ones: text after one of them is prose, not an
+// unknown section.
+var pbnIdentTags = map[string]bool{
+	"Event": true, "Site": true, "Date": true, "Board": true, "West": true, "North": true,
+	"East": true, "South": true, "Dealer": true, "Vulnerable": true, "Deal": true,
+	"Scoring": true, "Declarer": true, "Contract": true, "Result": true,
+	"Competition": true, "DealId": true, "Description": true, "FrenchMP": true,
+	"Generator": true, "Hidden": true, "Room": true, "Termination": true,
+	"Score": true, "ScoreIMP": true, "ScoreMP": true, "ScorePercentage": true,
+	"ScoreRubber": true, "ScoreRubberHistory": true, "OptimumScore": true,
+	"BidSystemEW": true, "BidSystemNS": true, "PairEW": true, "PairNS": true,
+	"WestNA": true, "NorthNA": true, "EastNA": true, "SouthNA": true,
+	"WestType": true, "NorthType": true, "EastType": true, "SouthType": true,
+	"EventDate": true, "EventSponsor": true, "HomeTeam": true, "Round": true,
+	"Section": true, "Stage": true, "Table": true, "VisitTeam": true,
+	"Time": true, "UTCDate": true, "UTCTime": true, "TimeControl": true,
+	"TimeCall": true, "TimeCard": true, "Annotator": true, "AnnotatorNA": true,
+	"Application": true, "Mode": true, "DoubleDummyTricks": true, "ParContract": true,
+	"BCFlags": true,
+}
+
+func sectionKind(name string) SectionKind {
+	switch {
+	case name == "Auction":
+		return SectionAuction
+	case name == "Play":
+		return SectionPlay
+	case isPBNTable(name):
+		return SectionTable
+	}
+	return SectionText
+}
+
+// section builds a tag pair that opens a section, and its data.
+func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
+	items := p.lex.items[grp.first:grp.last]
+	tag := p.newTag(g, items[0])
+	i := 1
+	for ; i < len(items) && items[i].kind != itemData; i++ {
+		switch items[i].kind {
+		case itemComment:
+			tag.Comments = append(tag.Comments, p.comment(items[i]))
+		case itemEscape:
+			g.Escapes = append(g.Escapes, p.escape(items[i]))
+		}
+	}
+	sec := &PBNSection{Tag: tag, Kind: sectionKind(tag.Name)}
+	tag.Section = sec
+	g.Sections = append(g.Sections, sec)
+	data := items[i:]
+	if len(data) == 0 {
+		return sec
+	}
+	start, end := data[0].start, data[len(data)-1].end
+	sec.Pos, sec.End, sec.Raw = p.lines.pos(start), p.lines.pos(end), p.lines.text[start:end]
+	var sc *pbnTokenScanner
+	switch sec.Kind {
+	case SectionAuction, SectionPlay:
+		sc = p.newTokenScanner(sec, data)
+	case SectionTable:
+		p.tables = append(p.tables, pbnPendingTable{sec: sec, first: grp.first + i, last: grp.last})
+	default:
+		if pbnIdentTags[tag.Name] {
+			p.d.add(start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
+		}
+	}
+	for _, it := range data {
+		switch {
+		case it.kind == itemEscape:
+			g.Escapes = append(g.Escapes, p.escape(it))
+		case sc != nil && it.kind == itemData:
+			sc.scan(it.start, it.end)
+		case sc != nil && it.kind == itemComment:
+			sc.comment(p.comment(it))
+		case sec.Kind == SectionText && it.kind == itemComment:
+			sec.Comments = append(sec.Comments, p.comment(it))
+		}
+	}
+	if sc != nil {
+		sc.finish()
+	}
+	return sec
+}
+
+// notes builds a run of Note tag pairs following sec (nil when they follow
+// no section).
+func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem) {
+	var last *PBNTag
+	for _, it := range items {
+		switch it.kind {
+		case itemTag:
+			last = p.newTag(g, it)
+			last.Note = p.note(last)
+			switch {
+			case sec == nil || sec.Kind != SectionAuction && sec.Kind != SectionPlay:
+				p.d.addPos(last.Pos, Error, "note-tag", "[Note] outside an Auction or Play section")
+			case last.Note.Number > 0 && sec.Note(last.Note.Number) != nil:
+				p.d.addPos(last.Pos, Error, "note-tag", "note "+strconv.Itoa(last.Note.Number)+" defined twice in the "+sec.Kind.String()+" section")
+			default:
+				sec.Notes = append(sec.Notes, last.Note)
+			}
+		case itemComment:
+			last.Comments = append(last.Comments, p.comment(it))
+		case itemEscape:
+			g.Escapes = append(g.Escapes, p.escape(it))
+		case itemData:
+			p.prose(g, it, "after [Note]")
+		}
+	}
+}
+
+// note reads the value "k:text" of a Note tag pair. The text is trimmed:
+// writers put a space after the colon or not.
+func (p *pbnParser) note(t *PBNTag) *PBNNote {
+	n := &PBNNote{Tag: t}
+	s := strings.TrimLeft(t.Raw, " ")
+	d := digitsEnd(s, 0)
+	if d == 0 || d >= len(s) || s[d] != ':' {
+		n.Text = strings.TrimSpace(t.Raw)
+		p.d.addPos(t.ValuePos, Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
+		return n
+	}
+	n.Text = strings.TrimSpace(s[d+1:])
+	k, err := strconv.Atoi(s[:d])
+	if err != nil || k < 1 || k > 32 {
+		p.d.addPos(t.ValuePos, Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
+		return n
+	}
+	n.Number = k
+	return n
+}
+
+// pbnDiags collects a game's diagnostics. A warning is reported once per
+// code and game, at its first place, with a count of the others, so that a
+// file written by a tool with one habit does not drown the rest.
+type pbnDiags struct {
+	filename string
+	game     int
+	lines    *pbnLines
+	list     Diagnostics
+	warned   []pbnWarned
+	errors   int
+}
+
+type pbnWarned struct {
+	code string
+	d    *Diagnostic
+	n    int
+}
+
+// maxPBNGameErrors bounds the errors reported for one game.
+const maxPBNGameErrors = 100
+
+func (d *pbnDiags) reset(filename string, game int, lines *pbnLines) {
+	d.filename, d.game, d.lines = filename, game, lines
+	d.list, d.warned, d.errors = nil, d.warned[:0], 0
+}
+
+func (d *pbnDiags) add(off int, sev Severity, code, msg string) {
+	d.addPos(d.lines.pos(off), sev, code, msg)
+}
+
+func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
+	switch sev {
+	case Warning:
+		for i := range d.warned {
+			if d.warned[i].code == code {
+				d.warned[i].n++
+				return
+			}
+		}
+	case Error:
+		d.errors++
+		if d.errors > maxPBNGameErrors {
+			if d.errors > maxPBNGameErrors+1 {
+				return
+			}
+			code, msg = "too-many-errors", "more than "+strconv.Itoa(maxPBNGameErrors)+" errors in this game; the rest are not reported"
+		}
+	}
+	diag := &Diagnostic{Position: Position{Filename: d.filename, Pos: pos}, Game: d.game, Severity: sev, Code: code, Msg: msg}
+	d.list = append(d.list, diag)
+	if sev == Warning {
+		d.warned = append(d.warned, pbnWarned{code: code, d: diag, n: 1})
+	}
+}
+
+// take returns the game's diagnostics in order of position.
+func (d *pbnDiags) take() Diagnostics {
+	for _, w := range d.warned {
+		if w.n > 1 {
+			w.d.Msg += " (and " + strconv.Itoa(w.n-1) + " more in this game)"
+		}
+	}
+	l := d.list
+	d.list = nil
+	if !slices.IsSortedFunc(l, func(a, b *Diagnostic) int { return a.Offset - b.Offset }) {
+		l.Sort()
+	}
+	return l
+}

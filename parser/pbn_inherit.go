@@ -1,0 +1,196 @@
+package parser
+
+import (
+	"slices"
+	"strings"
+)
+
+// noInherit reports whether a tag's value may not be "#" or "##…" (PBN §9.3).
+func noInherit(name string) bool {
+	switch name {
+	case "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Auction", "Play", "Note":
+		return true
+	}
+	return false
+}
+
+// maxInheritNames bounds the number of tag names whose values are
+// remembered for "#", so that a file with ever new tag names cannot make
+// the reader's memory grow. Past it, "#" of a new name resolves to "".
+const maxInheritNames = 4096
+
+type pbnInherited struct {
+	value string
+	game  int
+	pos   Pos
+	tag   *PBNTag // the implicit tag games without the tag get; made on first use
+}
+
+// pbnInherit carries tag values from game to game (PBN §9.3):
+//
+//   - "#" takes the value of the same tag in the nearest previous game that
+//     has the tag; none → "".
+//   - "##v" gives the game the value v and makes v the running value of the
+//     tag for the following games that do not write it.
+//   - Once a tag has a running value, any later value written for it, with
+//     or without "##", replaces the running value from that game on (a "#"
+//     replaces it with what the "#" resolved to). A tag never declared with
+//     "##" is not carried over, except through "#".
+//
+// The previous game's tags answer most "#"; values of tags that the
+// previous game lacks are copied into last when they drop out, so that no
+// older game's text is kept alive.
+type pbnInherit struct {
+	prev, prevImplicit []*PBNTag
+	prevGame           int
+	last               map[string]pbnInherited // tags the previous game does not have
+	running            map[string]pbnInherited
+	names              []string // the names of running, sorted
+}
+
+func (h *pbnInherit) init() {
+	h.last = make(map[string]pbnInherited)
+	h.running = make(map[string]pbnInherited)
+}
+
+// remember stores v for name in m, copying the strings so that the game
+// they were cut from is not kept alive.
+func remember(m map[string]pbnInherited, name string, v pbnInherited) {
+	old, ok := m[name]
+	if !ok {
+		if len(m) >= maxInheritNames {
+			return
+		}
+		name = strings.Clone(name)
+	}
+	if ok && old.value == v.value {
+		v.value = old.value
+	} else {
+		v.value = strings.Clone(v.value)
+	}
+	m[name] = v
+}
+
+// findTag returns the first tag named name in tags, trying tags[hint]
+// first: consecutive games mostly list the same tags in the same order.
+func findTag(tags []*PBNTag, name string, hint int) *PBNTag {
+	if hint < len(tags) && tags[hint].Name == name {
+		for _, t := range tags[:hint] {
+			if t.Name == name {
+				return t
+			}
+		}
+		return tags[hint]
+	}
+	for _, t := range tags {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// previous returns the value of name in the nearest previous game that has
+// the tag, and the game it was written in.
+func (h *pbnInherit) previous(name string, hint int) (string, int) {
+	t := findTag(h.prev, name, hint)
+	if t == nil {
+		t = findTag(h.prevImplicit, name, 0)
+	}
+	if t != nil {
+		return t.Value, h.origin(t)
+	}
+	v := h.last[name]
+	return v.value, v.game
+}
+
+// origin returns the game a tag of the previous game got its value from.
+func (h *pbnInherit) origin(t *PBNTag) int {
+	if t.Inherit == FromPrevious || t.Inherit == FromDeclared {
+		return t.FromGame
+	}
+	return h.prevGame
+}
+
+// resolve sets the Value of g's tags, adds g's implicit tags, and reports
+// repeated tags and forbidden inheritance.
+func (h *pbnInherit) resolve(p *pbnParser, g *PBNGame) {
+	for i, t := range g.Tags {
+		if t.Name == "Note" {
+			continue
+		}
+		if findTag(g.Tags[:i], t.Name, i) != nil {
+			p.d.addPos(t.Pos, Warning, "duplicate-tag", "["+t.Name+"] repeated; the first one counts")
+			continue
+		}
+		raw := t.Raw
+		marked := raw == "#" || strings.HasPrefix(raw, "##")
+		if noInherit(t.Name) {
+			if marked {
+				p.d.addPos(t.ValuePos, Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
+			}
+			continue
+		}
+		switch {
+		case raw == "#":
+			t.Inherit = FromPrevious
+			t.Value, t.FromGame = h.previous(t.Name, i)
+		case marked:
+			t.Value, t.Inherit = raw[2:], Declared
+			h.run(t.Name, pbnInherited{value: t.Value, game: g.Index, pos: t.Pos})
+			continue
+		}
+		if len(h.running) > 0 {
+			if v, ok := h.running[t.Name]; ok && v.value != t.Value {
+				h.run(t.Name, pbnInherited{value: t.Value, game: g.Index, pos: t.Pos})
+			}
+		}
+	}
+	h.addImplicit(g)
+	h.dropOut(g)
+}
+
+// run sets the running value of a tag.
+func (h *pbnInherit) run(name string, v pbnInherited) {
+	_, ok := h.running[name]
+	remember(h.running, name, v)
+	if !ok && len(h.running) > len(h.names) {
+		h.names = append(h.names, strings.Clone(name))
+		slices.Sort(h.names)
+	}
+}
+
+// addImplicit gives g the running values of the tags it does not write.
+// Games with the same running value share its implicit tag.
+func (h *pbnInherit) addImplicit(g *PBNGame) {
+	for _, name := range h.names {
+		if findTag(g.Tags, name, 0) != nil {
+			continue
+		}
+		v := h.running[name]
+		if v.tag == nil {
+			v.tag = &PBNTag{
+				Pos: v.pos, End: v.pos, Name: name, Value: v.value,
+				Inherit: FromDeclared, FromGame: v.game,
+			}
+			h.running[name] = v
+		}
+		g.Implicit = append(g.Implicit, v.tag)
+	}
+}
+
+// dropOut remembers the values of the previous game's tags that g does not
+// have, and makes g the previous game.
+func (h *pbnInherit) dropOut(g *PBNGame) {
+	for _, tags := range [][]*PBNTag{h.prev, h.prevImplicit} {
+		for i, t := range tags {
+			if noInherit(t.Name) || findTag(g.Tags, t.Name, i) != nil || findTag(g.Implicit, t.Name, 0) != nil {
+				continue
+			}
+			if findTag(tags[:i], t.Name, i) == nil {
+				remember(h.last, t.Name, pbnInherited{value: t.Value, game: h.origin(t), pos: t.Pos})
+			}
+		}
+	}
+	h.prev, h.prevImplicit, h.prevGame = g.Tags, g.Implicit, g.Index
+}

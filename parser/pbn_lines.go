@@ -1,0 +1,94 @@
+package parser
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// pbnLines turns byte offsets of a game's text into positions. Offsets are
+// asked for mostly in increasing order, so the line of the previous answer
+// is tried first.
+type pbnLines struct {
+	text   string
+	base   Pos   // position of text[0], always at the start of a line
+	starts []int // offset of the start of each line
+	ascii  bool  // columns are byte counts
+	ctrl   int   // offset of the first control character other than white space; -1 when none
+	hint   int   // index into starts of the last line found
+}
+
+func newPBNLines(text string, base Pos) pbnLines {
+	var l pbnLines
+	l.reset(text, base)
+	return l
+}
+
+// reset indexes text, reusing l's memory.
+func (l *pbnLines) reset(text string, base Pos) {
+	l.text, l.base, l.hint = text, base, 0
+	l.starts = append(l.starts[:0], 0)
+	for i := 0; ; {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		l.starts = append(l.starts, i)
+	}
+	l.ascii, l.ctrl = true, -1
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c >= utf8.RuneSelf:
+			l.ascii = false
+		case c < ' ' && !isPBNSpace(c) || c == 0x7f:
+			if l.ctrl < 0 {
+				l.ctrl = i
+			}
+		}
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// line returns the index of the line holding offset off.
+func (l *pbnLines) line(off int) int {
+	h := l.hint
+	if off >= l.starts[h] {
+		for n := 0; n < 4; n++ {
+			if h+1 >= len(l.starts) || off < l.starts[h+1] {
+				l.hint = h
+				return h
+			}
+			h++
+		}
+	}
+	lo, hi := 0, len(l.starts)
+	for lo+1 < hi {
+		m := (lo + hi) / 2
+		if l.starts[m] <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	l.hint = lo
+	return lo
+}
+
+// pos returns the position of offset off (0 ≤ off ≤ len(text)).
+func (l *pbnLines) pos(off int) Pos {
+	li := l.line(off)
+	start := l.starts[li]
+	col := off - start + 1
+	if !l.ascii {
+		col = utf8.RuneCountInString(l.text[start:off]) + 1
+	}
+	return Pos{Offset: l.base.Offset + off, Line: l.base.Line + li, Col: col}
+}

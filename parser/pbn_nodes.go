@@ -1,0 +1,306 @@
+package parser
+
+// This file holds the public syntax tree of a PBN file. Strings in the tree
+// are slices of the game's decoded text wherever possible, so a game costs
+// little more memory than its own text.
+
+// PBNGame is one game of a PBN file: its tag pairs, sections, commentary and
+// escape lines, each with its position, plus what the reader had to say about
+// it. A game does not depend on the reader once it has been returned, so
+// games can be handed to other goroutines.
+type PBNGame struct {
+	Filename string // the name given to the reader
+	Index    int    // 1-based number of the game in its file
+	Pos, End Pos    // first character of the game's text and just past its last
+
+	// Source is the game's decoded text, from Pos to End.
+	Source string
+
+	Leading  []*PBNComment // commentary before the first tag pair (attached to the start of the game)
+	Prose    []*PBNText    // text before the first tag pair that is neither commentary nor an escape line
+	Escapes  []*PBNEscape  // the game's % lines, in order (those before the file's first tag pair are the reader's Header)
+	Tags     []*PBNTag     // every tag pair in file order, Note tags and repeated tags included
+	Sections []*PBNSection // the sections in file order; each is also reachable from its Tag
+	Implicit []*PBNTag     // tags the game does not write but receives from an earlier "##" value, by name
+
+	// Incomplete is set when part of the game could not be read: the
+	// Diagnostics say which part and why.
+	Incomplete  bool
+	Diagnostics Diagnostics
+}
+
+// Tag returns the first tag pair of the game with the given name, falling
+// back to an implicit (inherited) tag, or nil. In import format a repeated
+// tag is ignored, so the first one is the one that counts.
+func (g *PBNGame) Tag(name string) *PBNTag {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t
+		}
+	}
+	for _, t := range g.Implicit {
+		if t.Name == name {
+			return t
+		}
+	}
+	return nil
+}
+
+// Value returns the resolved value of the tag Tag(name) finds, or "".
+func (g *PBNGame) Value(name string) string {
+	if t := g.Tag(name); t != nil {
+		return t.Value
+	}
+	return ""
+}
+
+// Section returns the first section opened by a tag pair with the given
+// name (e.g. "Auction", "Play", "OptimumResultTable"), or nil.
+func (g *PBNGame) Section(name string) *PBNSection {
+	for _, s := range g.Sections {
+		if s.Tag.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// Position returns p with the game's file name.
+func (g *PBNGame) Position(p Pos) Position { return Position{Filename: g.Filename, Pos: p} }
+
+// Inheritance says where a tag's Value came from (PBN §9.3).
+type Inheritance uint8
+
+// The ways a tag gets its value.
+const (
+	// Written: the value is the one written in the tag pair.
+	Written Inheritance = iota
+	// FromPrevious: the tag was written "#" and took the value of the same
+	// tag in the nearest previous game that had one.
+	FromPrevious
+	// Declared: the tag was written "##value"; Value is the text after "##",
+	// and it is the running value for following games without the tag.
+	Declared
+	// FromDeclared: the game does not write the tag; its value is the
+	// running value of an earlier "##" declaration.
+	FromDeclared
+)
+
+// String returns "written", "#", "##" or "inherited".
+func (i Inheritance) String() string {
+	switch i {
+	case FromPrevious:
+		return "#"
+	case Declared:
+		return "##"
+	case FromDeclared:
+		return "inherited"
+	}
+	return "written"
+}
+
+// PBNTag is a tag pair [Name "Value"].
+type PBNTag struct {
+	Pos, End Pos // the '[' and just past the ']' (for an implicit tag: where its value was written)
+	Name     string
+	Raw      string // the value as written, escapes resolved, before inheritance ("#", "##Autumn")
+	ValuePos Pos    // the opening quote; zero when the value is missing
+
+	Value    string      // the value after inheritance
+	Inherit  Inheritance // how Value was obtained
+	FromGame int         // for FromPrevious and FromDeclared: the game the value was written in (0: none found)
+
+	Comments []*PBNComment // commentary following the tag pair
+	Section  *PBNSection   // the section the tag pair opens, or nil
+	Note     *PBNNote      // for a Note tag pair: its number and text
+}
+
+// PBNNote is the content of a [Note "k:text"] tag pair.
+type PBNNote struct {
+	Tag    *PBNTag
+	Number int    // k, 1..32; 0 when the value does not start with a number
+	Text   string // the text after "k:", leading and trailing spaces removed
+}
+
+// SectionKind classifies the data that follows a tag pair.
+type SectionKind uint8
+
+// Section kinds.
+const (
+	// SectionText is data kept verbatim: an unknown supplemental section,
+	// or prose written after an identification tag.
+	SectionText SectionKind = iota
+	SectionAuction
+	SectionPlay
+	// SectionTable is a supplemental table: the tag value lists the
+	// columns and the data is read as rows of cells.
+	SectionTable
+)
+
+// String returns "text", "auction", "play" or "table".
+func (k SectionKind) String() string {
+	switch k {
+	case SectionAuction:
+		return "auction"
+	case SectionPlay:
+		return "play"
+	case SectionTable:
+		return "table"
+	}
+	return "text"
+}
+
+// PBNSection is the data following a tag pair: the calls of an Auction, the
+// cards of a Play, the rows of a table, or text kept verbatim.
+type PBNSection struct {
+	Tag      *PBNTag
+	Kind     SectionKind
+	Pos, End Pos    // the data's first character and just past its last; zero when there is no data
+	Raw      string // the data verbatim, commentary and % lines included
+
+	Tokens []PBNToken // Auction and Play: every call or card token, in order
+	Notes  []*PBNNote // Auction and Play: the Note tag pairs that follow the data
+
+	Columns []PBNColumn // Table: the columns listed in the tag value
+	Rows    [][]PBNCell // Table: the data, cut into rows of len(Columns) cells
+
+	// Comments holds commentary inside the data that attaches to no token:
+	// all of it for text and table sections.
+	Comments []*PBNComment
+}
+
+// Note returns the section's Note with number k, or nil.
+func (s *PBNSection) Note(k int) *PBNNote {
+	for _, n := range s.Notes {
+		if n.Number == k {
+			return n
+		}
+	}
+	return nil
+}
+
+// TokenKind classifies a token of an Auction or Play section.
+type TokenKind uint8
+
+// Token kinds.
+const (
+	// TokenWord is a call or a card, kept as written: "1NT", "Pass", "x",
+	// "SK", or a multi-word call such as "2 БК" or "одна, пики". The
+	// reader checks its shape, not its meaning.
+	TokenWord     TokenKind = iota
+	TokenFiller             // "-": a seat before the first caller, or an unknown card
+	TokenContinue           // "+": the next call or card of an auction or play to be continued
+	TokenEnd                // "*": the auction or play will not be continued
+	TokenAllPass            // "AP" (or "all pass" in two words): all remaining players pass
+	TokenSkip               // "^S": a player's turn skipped after an accepted call out of rotation
+)
+
+// String returns "word", "-", "+", "*", "AP" or "^S".
+func (k TokenKind) String() string {
+	switch k {
+	case TokenFiller:
+		return "-"
+	case TokenContinue:
+		return "+"
+	case TokenEnd:
+		return "*"
+	case TokenAllPass:
+		return "AP"
+	case TokenSkip:
+		return "^S"
+	}
+	return "word"
+}
+
+// PBNToken is one call of an Auction section or one card of a Play section,
+// with the annotations that follow it.
+type PBNToken struct {
+	Pos  Pos    // the token's first character (its irregularity mark, if any)
+	Text string // as written, without irregularity mark, suffix or annotations
+
+	// Slot is the token's 0-based place among the call or card slots of
+	// its section (words, "-", "+", "AP" and "^S" take a slot; "*" does not
+	// and has Slot -1). In a Play section trick = Slot/4 and the column
+	// (counted from the Play tag's seat) = Slot%4.
+	Slot int
+
+	Kind      TokenKind
+	Irregular string // "^I" (insufficient bid accepted), "^R" (revoke) or "^L" (lead out of turn) before the token; "" when none
+	Suffix    string // "!", "?", "!!", "??", "!?" or "?!"; "" when none
+	Alert     bool   // a "*" written right after the call ("4H*"), a de facto alert mark
+	Note      int    // the =n= note reference; 0 when none
+	NAGs      []int  // the $n annotations, in the order written
+
+	Comments []*PBNComment // commentary following the token or its annotations
+}
+
+// SortOrder is the sort marker of a table column.
+type SortOrder int8
+
+// Sort orders of a table column: "-" ascending, "+" descending.
+const (
+	Unsorted   SortOrder = 0
+	Ascending  SortOrder = -1
+	Descending SortOrder = 1
+)
+
+// Alignment is the padding side of a table column with a width.
+type Alignment uint8
+
+// Column alignments: \2L pads after the data, \2R before it.
+const (
+	AlignDefault Alignment = iota
+	AlignLeft
+	AlignRight
+)
+
+// PBNColumn is one column of a table, from the tag value
+// "[+|-]NAME[\WIDTH[L|R]]".
+type PBNColumn struct {
+	Spec  string // as written in the tag value
+	Name  string
+	Sort  SortOrder
+	Width int // minimum width; 0 when none is given
+	Align Alignment
+}
+
+// PBNCell is one element of a table.
+type PBNCell struct {
+	Pos    Pos
+	Text   string // the element; for a string, without quotes and with escapes resolved
+	Quoted bool   // the element was written as a string
+}
+
+// PBNComment is commentary: {…} (which may span lines) or ; to the end of the line.
+type PBNComment struct {
+	Pos, End Pos
+	Text     string // without the delimiters
+	Brace    bool   // {…} rather than ;…
+}
+
+// EscapeKind says what a % line declares.
+type EscapeKind uint8
+
+// Escape kinds.
+const (
+	EscapeOther       EscapeKind = iota // any other % line (kept verbatim)
+	EscapeVersion                       // "% PBN 2.1"; Arg is "2.1"
+	EscapeExport                        // "% EXPORT"
+	EscapeImport                        // "% IMPORT" (not in the standard, written by some tools)
+	EscapeContentType                   // "%Content-type: text/x-pbn; charset=UTF-8"; Arg is the charset
+)
+
+// PBNEscape is a line with % in column 1, ignored by PBN readers but kept
+// (in order) so that it can be written back.
+type PBNEscape struct {
+	Pos  Pos
+	Text string // the line after the %, without its line terminator
+	Kind EscapeKind
+	Arg  string // the version or charset the line declares
+}
+
+// PBNText is text outside tag pairs and commentary, kept verbatim.
+type PBNText struct {
+	Pos, End Pos
+	Text     string
+}

@@ -1,0 +1,255 @@
+package parser
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// maxPBNGame is the largest game, in bytes of decoded text, the reader
+// holds in memory. The largest real games (a traveller with a long
+// TotalScoreTable) are a few tens of kilobytes; anything larger is damage,
+// and is reported and skipped without being buffered.
+const maxPBNGame = 4 << 20
+
+// pbnChunk is the text of one game as cut from the stream, or of text
+// without any tag pair (at the end of the file, or cut off by the size
+// limit).
+type pbnChunk struct {
+	text   []byte // valid until the next call of next
+	pos    Pos    // of text[0]
+	hasTag bool   // a '[' outside commentary and strings: this is a game
+	// size is the full size in bytes of the chunk, larger than len(text)
+	// when the chunk exceeded the size limit; text then holds the
+	// complete lines that fitted.
+	size int
+}
+
+// pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
+// honouring brace comments (a semi-empty line inside one does not end the
+// game) and strings, with memory bounded by the game size limit.
+//
+// Text before a game that holds no tag pair (escape lines, commentary,
+// prose) is kept with the game that follows, so that semi-empty lines
+// between such text and the game's tag pairs create no empty games.
+type pbnSplitter struct {
+	r       *bufio.Reader
+	pending []byte // text given back after a split inside an open comment; read before r
+	maxGame int
+
+	off, line int    // position of the next byte to read
+	buf       []byte // the chunk being assembled
+	long      []byte // assembles a line longer than r's buffer
+	crs       []byte // the rest of a line cut at a lone CR
+}
+
+func newPBNSplitter(r io.Reader) *pbnSplitter {
+	return &pbnSplitter{r: bufio.NewReaderSize(r, 64<<10), maxGame: maxPBNGame, line: 1}
+}
+
+// readLine returns the next line with its terminator. A line longer than
+// the game size limit is cut: the rest is skipped and counted in dropped.
+// A lone CR ends a line too; it is turned into LF so that every line of the
+// returned text ends in LF or CRLF while byte offsets stay the same.
+func (s *pbnSplitter) readLine() (line []byte, dropped int, err error) {
+	if len(s.crs) > 0 {
+		line, s.crs = s.crs, nil
+		return s.cutCR(line), 0, nil
+	}
+	if len(s.pending) > 0 {
+		line = s.pending
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
+		}
+		s.pending = s.pending[len(line):]
+		return s.cutCR(line), 0, nil
+	}
+	line, err = s.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		s.long = append(s.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = s.r.ReadSlice('\n')
+			if room := s.maxGame + 1 - len(s.long); room > 0 {
+				s.long = append(s.long, line[:min(room, len(line))]...)
+				dropped += len(line) - min(room, len(line))
+			} else {
+				dropped += len(line)
+			}
+		}
+		line = s.long
+	}
+	if err == io.EOF && len(line) > 0 {
+		err = nil
+	}
+	return s.cutCR(line), dropped, err
+}
+
+// cutCR ends line at its first lone CR (one not followed by LF), turning the
+// CR into LF and keeping the rest for the next readLine.
+func (s *pbnSplitter) cutCR(line []byte) []byte {
+	for i := bytes.IndexByte(line, '\r'); i >= 0 && i < len(line); {
+		if i+1 < len(line) && line[i+1] == '\n' {
+			j := bytes.IndexByte(line[i+2:], '\r')
+			if j < 0 {
+				break
+			}
+			i += 2 + j
+			continue
+		}
+		if i+1 < len(line) {
+			s.crs = append(s.crs[:0:0], line[i+1:]...)
+		}
+		line = line[:i+1]
+		line[i] = '\n'
+		break
+	}
+	return line
+}
+
+// next returns the next chunk, or ok == false at the end of the input. A
+// read error other than io.EOF is returned after the text read so far.
+func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
+	s.buf = s.buf[:0]
+	var (
+		started   bool
+		inComment bool
+		skipping  bool // over the size limit: scan, but keep nothing
+		// fallback is where the game is cut if the brace comment open at
+		// the end was never closed: its first semi-empty line after a tag
+		// pair. -1 when there is none.
+		fallback          = -1
+		fallOff, fallLine int
+	)
+	for {
+		lineOff, lineNo := s.off, s.line
+		line, dropped, rerr := s.readLine()
+		if len(line) == 0 && rerr != nil {
+			if rerr != io.EOF {
+				err = rerr
+			}
+			break
+		}
+		s.off += len(line) + dropped
+		if line[len(line)-1] == '\n' {
+			s.line++
+		}
+		blank := isSemiEmpty(line)
+		if !started {
+			if blank {
+				continue
+			}
+			started = true
+			c.pos = Pos{Offset: lineOff, Line: lineNo, Col: 1}
+		}
+		if blank && (skipping || c.hasTag && !inComment) {
+			break
+		}
+		if blank && inComment && c.hasTag && fallback < 0 && !skipping {
+			fallback, fallOff, fallLine = len(s.buf), lineOff, lineNo
+		}
+		if inComment || line[0] != '%' {
+			inComment = scanPBNLine(line, inComment, &c.hasTag)
+		}
+		if !inComment {
+			fallback = -1
+		}
+		c.size += len(line) + dropped
+		if skipping {
+			continue
+		}
+		if dropped > 0 || len(s.buf)+len(line) > s.maxGame {
+			if fallback >= 0 {
+				// The comment that swallowed the game's end is unterminated:
+				// end the game at its first semi-empty line and read on
+				// from there.
+				return s.cutAt(c, fallback, fallOff, fallLine, line), true, nil
+			}
+			skipping = true
+			continue
+		}
+		s.buf = append(s.buf, line...)
+	}
+	if !started {
+		return c, false, err
+	}
+	if fallback >= 0 {
+		return s.cutAt(c, fallback, fallOff, fallLine, nil), true, err
+	}
+	c.text = s.buf
+	return c, true, err
+}
+
+// cutAt ends chunk c at byte from of the buffer, at absolute offset off and
+// line, and gives the rest of the buffer and then extra back to be read again.
+func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnChunk {
+	p := make([]byte, 0, len(s.buf)-from+len(extra)+len(s.pending))
+	p = append(p, s.buf[from:]...)
+	p = append(p, extra...)
+	s.pending = append(p, s.pending...)
+	s.off, s.line = off, line
+	c.text = s.buf[:from]
+	c.size = from
+	return c
+}
+
+// isSemiEmpty reports whether line holds only white space.
+func isSemiEmpty(line []byte) bool {
+	for _, b := range line {
+		if !isPBNSpace(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func isPBNSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// scanPBNLine follows one line of PBN text far enough to know whether a
+// brace comment is open at its end and whether it holds a tag pair: braces,
+// semicolon comments and strings are honoured, nothing else is looked at.
+func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
+	for i := 0; i < len(line); {
+		if inComment {
+			j := bytes.IndexByte(line[i:], '}')
+			if j < 0 {
+				return true
+			}
+			i += j + 1
+			inComment = false
+			continue
+		}
+		switch line[i] {
+		case '{':
+			inComment = true
+		case ';':
+			return false
+		case '[':
+			*hasTag = true
+		case '"':
+			i = skipPBNString(line, i)
+			continue
+		}
+		i++
+	}
+	return inComment
+}
+
+// skipPBNString returns the index just past the string starting at s[i]
+// (a quote): past its closing quote, or the end of its line.
+func skipPBNString[T ~string | ~[]byte](s T, i int) int {
+	for i++; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			if i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
+				i++
+			}
+		case '"':
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return i
+}
