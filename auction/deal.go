@@ -247,7 +247,7 @@ func ParseDeal(text string) (Deal, error) {
 	if colon < 0 {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: `missing the first seat (a deal starts with a seat and a colon, as in "N:")`}
 	}
-	first, err := ParseSeat(text[:colon])
+	first, err := firstSeat(text[:colon])
 	if err != nil {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: fmt.Sprintf("%q before the colon is not a seat (want N, E, S or W)", text[:colon])}
 	}
@@ -265,7 +265,7 @@ func ParseDeal(text string) (Deal, error) {
 	var ps []DealProblem
 	for i, f := range fields {
 		s := first.Add(i)
-		h, twice, err := scanPBNHand(spot{kind: "deal", text: text, note: s.String() + "'s hand"}, f[0], f[1])
+		h, twice, err := scanPBNHand(spot{kind: "deal", text: text, seat: s, seated: true}, f[0], f[1])
 		if err != nil {
 			return Deal{}, err
 		}
@@ -273,6 +273,18 @@ func ParseDeal(text string) (Deal, error) {
 		ps = appendTwice(ps, s, twice)
 	}
 	return d, dealError(text, d.problems(ps))
+}
+
+// firstSeat reads the seat before a PBN deal's colon. The usual one-letter
+// form is read here, without the allocation of ParseSeat's case folding;
+// anything else goes to ParseSeat.
+func firstSeat(text string) (Seat, error) {
+	if len(text) == 1 {
+		if i := strings.IndexByte("NESWnesw", text[0]); i >= 0 {
+			return Seat(i & 3), nil
+		}
+	}
+	return ParseSeat(text)
 }
 
 // appendTwice adds a DuplicateCard problem for each card written twice in
@@ -367,7 +379,7 @@ func ParseLINDeal(text string) (d Deal, dealer Seat, hasDealer bool, err error) 
 			break
 		}
 		s := linSeats[slot]
-		h, twice, err := scanLINHand(spot{kind: "deal", text: text, note: s.String() + "'s hand"}, i, j)
+		h, twice, err := scanLINHand(spot{kind: "deal", text: text, seat: s, seated: true}, i, j)
 		if err != nil {
 			return Deal{}, dealer, hasDealer, err
 		}
