@@ -40,8 +40,8 @@ func (d Deal) union() Hand {
 }
 
 // Complete returns d with its one missing hand derived: when exactly three
-// hands are given, each with 13 cards and no card twice, the fourth holds
-// the other 13 cards. Any other deal is returned unchanged. [ParseLINDeal]
+// hands are given, each of 13 named cards (no "x") and no card twice, the
+// fourth holds the other 13 cards. Any other deal is returned unchanged. [ParseLINDeal]
 // completes the deals it reads, as LIN expects; [ParseDeal] does not, since
 // a PBN "-" may hide a hand on purpose.
 func (d Deal) Complete() Deal {
@@ -201,7 +201,8 @@ var linDigit = [4]byte{North: '3', East: '4', South: '1', West: '2'}
 
 // LIN returns the deal as a LIN md value: the dealer digit, then the hands
 // in LIN's order S, W, N, E, each written "S…H…D…C…" with the ranks from the
-// ace down (a void is its bare suit letter). A full deal is written as
+// ace down (a void is its bare suit letter; an unspecified card is "x",
+// which only this package's reader knows). A full deal is written as
 // three hands and a trailing comma, East being the remaining cards: BBO's
 // own form and the one every reader accepts. Any other deal is written with
 // all four hands, empty for a hand not given. Note that LIN cannot keep a
@@ -232,7 +233,8 @@ func (d Deal) LIN(dealer Seat) string {
 // It accepts what real files contain: the seat in any case or in Russian
 // ("С:", "Ю:"); "-", an empty field or "..." for a hand not given; ranks in
 // any order and case; "10" for the ten; the Russian ranks Т (ace), К, Д,
-// В (jack); and the layout in which fields are separated by single spaces
+// В (jack); "x" for an unspecified small card, as lesson diagrams write
+// shapes ("xxx.xx.xxxx.xxxx"); and the layout in which fields are separated by single spaces
 // so that an empty field between two spaces is a hand not given ("W: AT6…
 // 853…" gives North and South). A missing fourth hand is not derived; see
 // [Deal.Complete].
@@ -346,8 +348,8 @@ func splitFields(text string, from int, runs bool) (bounds [4][2]int, n int) {
 // 2 West, 3 North, 4 East) then up to four hands separated by commas, in
 // LIN's order S, W, N, E. A hand is suit letters each followed by its ranks
 // ("S269H2568QAD4TC2T"), suits in any order and case, ranks in any order,
-// "10" for the ten, the Russian ranks Т К Д В, and a void written as a bare
-// suit letter or left out. An empty slot is a hand not given, and a
+// "10" for the ten, the Russian ranks Т К Д В, "x" for an unspecified
+// card, and a void written as a bare suit letter or left out. An empty slot is a hand not given, and a
 // trailing comma after the fourth hand is allowed. The deal is completed
 // (see [Deal.Complete]): LIN usually gives three hands and leaves East to be
 // derived.

@@ -198,8 +198,8 @@ func (p *Play) Turn() Seat { return p.cur.Leader.Add(p.curLen) }
 func (p *Play) Done() bool { return p.n == p.size || p.claim >= 0 }
 
 // Tricks returns the completed tricks, in order. The slice shares p's
-// memory: it must not be modified and stays valid until p is reset.
-func (p *Play) Tricks() []Trick { return p.tricks[:p.n] }
+// memory: it must not be modified, and it stays valid until p is reset.
+func (p *Play) Tricks() []Trick { return p.tricks[:p.n:p.n] }
 
 // Current returns the trick in progress: its leader and the cards played
 // to it so far (the others are NoCard).
@@ -212,26 +212,24 @@ func (p *Play) TricksWon(side Side) int { return p.won[side&1] }
 // *PlayError, and changes nothing, when c is not a card, is in another
 // player's hand or not in this player's known hand, was played already, is
 // a revoke, or play is over.
-func (p *Play) Play(c Card) error {
-	seat := p.Turn()
-	if err := p.check(seat, c, false); err != nil {
-		return err
-	}
-	p.place(seat, c, false)
-	return nil
-}
+func (p *Play) Play(c Card) error { return p.playTurn(c, false) }
 
-// PlayRevoke plays c for the player whose turn it is although it fails to
-// follow suit: a revoke that stood, which PBN marks "^R". The card is
-// recorded as a revoke in its trick. It is refused for the other reasons
-// [Play.Play] gives. Tricks are counted as played: the trick adjustments
-// of Law 64 are not applied.
-func (p *Play) PlayRevoke(c Card) error {
+// PlayRevoke plays c for the player whose turn it is, marked as a revoke
+// that stood: PBN's "^R". The mark is recorded in the trick as given; that
+// the card indeed fails to follow suit is not required, since the hand may
+// be unknown. It is refused for the other reasons [Play.Play] gives.
+// Tricks are counted as played: the trick adjustments of Law 64 are not
+// applied.
+func (p *Play) PlayRevoke(c Card) error { return p.playTurn(c, true) }
+
+// playTurn plays c for the player whose turn it is, as a revoke if revoke
+// is set.
+func (p *Play) playTurn(c Card, revoke bool) error {
 	seat := p.Turn()
-	if err := p.check(seat, c, true); err != nil {
+	if err := p.check(seat, c, revoke); err != nil {
 		return err
 	}
-	p.place(seat, c, true)
+	p.place(seat, c, revoke)
 	return nil
 }
 
