@@ -682,3 +682,24 @@ func TestPlayPBNIrregularities(t *testing.T) {
 		t.Errorf("unmarked revoke: %v", err)
 	}
 }
+
+func TestZeroPlay(t *testing.T) {
+	var p Play
+	if !p.Done() {
+		t.Error("the zero Play takes cards")
+	}
+	wantPlayError(t, p.Play(card(t, "SA")), ErrPlayOver, 1, North, "trick 1 (N): SA has no board to be played on: start one with NewPlay or Reset")
+	wantPlayError(t, p.Claim(South, 0), ErrBadClaim, 1, South, "trick 1 (S): there is no board to claim on: start one with NewPlay or Reset")
+	if _, ok := p.Result(South); ok {
+		t.Error("the zero Play has a result")
+	}
+	if err := p.Reset(mustDeal(t, stdDeal), Hearts, West); err != nil || p.Done() || p.Turn() != West {
+		t.Errorf("Reset: %v", err)
+	}
+	// A failed Reset leaves the play as it was.
+	playAll(t, &p, "SK")
+	before := p
+	if err := p.Reset(Deal{}, Strain(9), West); err == nil || p != before {
+		t.Errorf("failed Reset: %v; changed %v", err, p != before)
+	}
+}
