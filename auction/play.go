@@ -136,7 +136,7 @@ type Play struct {
 	won    [2]int // tricks won, by side
 
 	claimed   bool
-	claim     int  // the tricks claimed, in all, by claimSide
+	claim     int // the tricks claimed, in all, by claimSide
 	claimSide Side
 }
 
