@@ -30,8 +30,12 @@ func (d Deal) Owner(c Card) (s Seat, ok bool) {
 // Full reports whether d is a whole deal: four hands of 13 cards holding
 // all 52 cards.
 func (d Deal) Full() bool {
-	return d[North].Len() == 13 && d[East].Len() == 13 && d[South].Len() == 13 &&
-		d.union() == Hand{bits: allCards}
+	for _, h := range d {
+		if h.Len() != 13 {
+			return false
+		}
+	}
+	return d.union() == Hand{bits: allCards}
 }
 
 // union is the set of cards in all four hands.
@@ -41,9 +45,9 @@ func (d Deal) union() Hand {
 
 // Complete returns d with its one missing hand derived: when exactly three
 // hands are given, each of 13 named cards (no "x") and no card twice, the
-// fourth holds the other 13 cards. Any other deal is returned unchanged. [ParseLINDeal]
-// completes the deals it reads, as LIN expects; [ParseDeal] does not, since
-// a PBN "-" may hide a hand on purpose.
+// fourth holds the other 13 cards. Any other deal is returned unchanged.
+// [ParseLINDeal] completes the deals it reads, as LIN expects; [ParseDeal]
+// does not, since a PBN "-" may hide a hand on purpose.
 func (d Deal) Complete() Deal {
 	missing := -1
 	for _, s := range Seats {
