@@ -150,23 +150,22 @@ func (d Deal) problems(ps []DealProblem) []DealProblem {
 			}
 		}
 	}
-	full, all := Seat(0), true
+	var full Seat // the first hand of 13 cards, if haveFull
+	haveFull, all := false, true
 	for _, s := range Seats {
 		switch n := d[s].Len(); {
 		case n > 13:
 			ps = append(ps, DealProblem{Kind: TooManyCards, Seat: s, Count: n})
-		case n == 13:
-			if full == 0 {
-				full = s + 1 // offset by one so that zero means none
-			}
+		case n == 13 && !haveFull:
+			full, haveFull = s, true
 		case n == 0:
 			all = false
 		}
 	}
-	if all && full > 0 {
+	if all && haveFull {
 		for _, s := range Seats {
 			if n := d[s].Len(); n < 13 {
-				ps = append(ps, DealProblem{Kind: WrongCount, Seat: s, Other: full - 1, Count: n})
+				ps = append(ps, DealProblem{Kind: WrongCount, Seat: s, Other: full, Count: n})
 			}
 		}
 	}
@@ -181,7 +180,7 @@ func (d Deal) String() string { return d.PBN(North) }
 // a hand not given: "N:AKQ.JT9.8765.432 - … …". PBN export starts with
 // the dealer.
 func (d Deal) PBN(first Seat) string {
-	var buf [2 + 4*(16+3) + 3]byte
+	var buf [2 + 4*16 + 3]byte // "N:", four hands of 13 ranks and 3 dots, 3 spaces
 	b := append(buf[:0], first.Add(0).String()[0], ':')
 	for i := range 4 {
 		if i > 0 {
@@ -212,7 +211,7 @@ var linDigit = [4]byte{North: '3', East: '4', South: '1', West: '2'}
 // all four hands, empty for a hand not given. Note that LIN cannot keep a
 // fourth hand hidden when the other three are full: reading derives it.
 func (d Deal) LIN(dealer Seat) string {
-	var buf [1 + 4*(13+4) + 3]byte
+	var buf [1 + 4*(13+4) + 3]byte // the digit, four hands of 13 ranks and 4 letters, 3 commas
 	b := append(buf[:0], linDigit[dealer&3])
 	n := 4
 	if d.Full() {

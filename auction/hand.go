@@ -107,7 +107,7 @@ func (h Hand) HCP() int {
 // ranks from the ace down, then an "x" for each unspecified card
 // ("AKQ.JT9.8765.432", "AKxx.Qx..", "..." for no cards).
 func (h Hand) String() string {
-	var buf [16 + 3]byte // 13 cards and 3 dots: enough for any real hand
+	var buf [13 + 3]byte // 13 cards and 3 dots: enough for any real hand
 	return string(h.appendPBN(buf[:0]))
 }
 
