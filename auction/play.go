@@ -169,27 +169,32 @@ func (p *Play) Reset(d Deal, trumps Strain, leader Seat) error {
 		return err
 	}
 	d = d.Complete()
-	*p = Play{deal: d, trumps: trumps, left: [4]Hand(d), cur: Trick{Leader: leader}}
-	p.size = 13
-	size := 0
-	for _, s := range Seats {
-		switch n := d[s].Len(); {
-		case n == 0:
-		case size == 0:
-			size = n
-		case n != size:
-			size = 13
-		}
-	}
-	if size > 0 {
-		p.size = size
-	}
+	*p = Play{deal: d, trumps: trumps, size: tricksIn(d), left: [4]Hand(d), cur: Trick{Leader: leader}}
 	for _, s := range Seats {
 		if h := d[s]; h.Len() == p.size && h.spots == 0 {
 			p.checked |= 1 << s
 		}
 	}
 	return nil
+}
+
+// tricksIn is the number of tricks of a board dealt d: the number of cards
+// in each given hand when they all hold the same number, else 13.
+func tricksIn(d Deal) int {
+	n := 0
+	for _, h := range d {
+		switch l := h.Len(); {
+		case l == 0:
+		case n == 0:
+			n = l
+		case l != n:
+			return 13
+		}
+	}
+	if n == 0 {
+		return 13
+	}
+	return n
 }
 
 // Turn is the player to play the next card.

@@ -208,6 +208,7 @@ func TestPlayPartialDeal(t *testing.T) {
 	p := newPlay(t, "W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -", Spades, West)
 	playAll(t, p, "HA C2 HK D3")
 	wantPlayError(t, p.Play(card(t, "SA")), ErrNotInHand, 2, West, "trick 2 (W): SA is in E's hand, not W's")
+	wantPlayError(t, p.Play(card(t, "S3")), ErrNotInHand, 2, West, "trick 2 (W): W does not hold S3")
 	// A hand shown in part (a lesson shows West's lead only) is not
 	// checked card by card, but its cards are still its own.
 	q := newPlay(t, "N:Q.J753.AK52.7642 - A95.QT986.Q3.A83 ...K", Hearts, West)
