@@ -486,6 +486,13 @@ type Outcome struct {
 	Legal    bool
 	// Contract is the final contract, with its declarer, when Complete.
 	Contract Contract
+	// Shift is set when the file's declarer disagrees with Contract's but
+	// agrees with a replay that starts Shift seats later, and the opening
+	// lead of the file's play agrees too: the record leaves out Shift
+	// leading passes, or the deal is rotated. Shifted is the contract of
+	// that replay, which [Board.Final] prefers.
+	Shift   int
+	Shifted Contract
 	// Tricks is declarer's side's tricks from the play (every trick
 	// played) or from a claim, when TricksKnown.
 	Tricks      int
@@ -494,8 +501,10 @@ type Outcome struct {
 }
 
 // Final is the outcome of a board to write out: the replayed contract when
-// the auction is complete and legal, else the file's; the replayed tricks
-// when the play or a claim gives them, else the file's.
+// the auction is complete and legal (replayed with the shift that makes its
+// declarer agree with the file's, when there is one: see Outcome.Shift),
+// else the file's; the replayed tricks when the play or a claim gives them,
+// else the file's.
 type Final struct {
 	Contract    Contract // with its Declarer when HasDeclarer
 	HasContract bool
@@ -513,6 +522,9 @@ func (b *Board) Final() Final {
 	switch {
 	case b.Replayed.Complete && b.Replayed.Legal:
 		f.Contract, f.HasContract, f.FromReplay = b.Replayed.Contract, true, true
+		if b.Replayed.Shift > 0 {
+			f.Contract = b.Replayed.Shifted
+		}
 		f.HasDeclarer = !f.Contract.PassedOut()
 	case b.File.ContractKnown:
 		f.Contract, f.HasContract = b.File.Contract, true

@@ -62,7 +62,12 @@ const (
 	CodeRevoke             = "revoke"
 	CodeClaimImpossible    = "claim-impossible"
 	CodeUnknownValue       = "unknown-value"
-	CodeUnreadable         = "unreadable"
+
+	// Reported by the readers that build boards from files, for text
+	// they cannot read as what it should be.
+	CodeUnreadableValue = "unreadable-value"
+	CodeUnreadableCall  = "unreadable-call"
+	CodeUnreadableCard  = "unreadable-card"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -73,7 +78,8 @@ type CodeInfo struct {
 	Summary  string
 }
 
-// Codes lists every finding code [Check] reports, with its severity.
+// Codes lists every finding code, with its severity: those [Check]
+// reports, and those of the readers that build boards from files.
 var Codes = []CodeInfo{
 	{ErrInsufficientBid.Code(), Error, 27, "a bid that does not rank above the last bid"},
 	{ErrNothingToDouble.Code(), Error, 36, "a double of no bid, of one's own side's bid, or of a bid already doubled"},
@@ -93,6 +99,9 @@ var Codes = []CodeInfo{
 	{CodeRevoke, Error, 61, "a card that fails to follow suit, not marked ^R"},
 	{CodeClaimImpossible, Error, 68, "a claim of more tricks than are left or fewer than are won"},
 	{CodeUnknownValue, Info, 0, `values given as "?" (unknown)`},
+	{CodeUnreadableValue, Warning, 0, "a value that cannot be read (a dealer \"Black\"); it is kept as written"},
+	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
+	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
 }
 
 // Check replays b and returns what is wrong with it, in board order. It
@@ -118,9 +127,12 @@ func Check(b *Board) []Finding {
 // keeps its seat but counts neither as a call nor as a pass, so the replay
 // goes on with the next call and every later call keeps the seat the record
 // gives it. After N 1NT, E 1S, S 2C the 1S is reported and 2C is South's
-// response to 1NT.
-// Calls after the end of the auction are reported once, at the first of
-// them. A call that could not be read stops the replay (the converter
+// response to 1NT. A void call does not interrupt a run of passes, so the
+// replay may end the auction before the record does; calls after that end
+// are then not reported, since the record counted the void call as a call.
+// Calls after the end of a legal auction are reported once, at the first of
+// them.
+// A call that could not be read stops the replay (the converter
 // reported it), as nothing can be said of the seats of the calls after it.
 //
 // The contract and declarer of a complete and legal auction are compared
@@ -136,10 +148,11 @@ func Check(b *Board) []Finding {
 // unknown ("-"), refused (reported as a revoke or an illegal play), or
 // after a claim it finds impossible.
 type Checker struct {
-	auc  Auction
-	alt  Auction
-	play Play
-	out  []Finding
+	auc      Auction
+	alt      Auction
+	play     Play
+	declarer Seat // the declarer the play was replayed for
+	out      []Finding
 }
 
 // Check replays b as described on [Checker]; see also [Check].
@@ -249,13 +262,15 @@ func (c *Checker) replayAuction(b *Board) {
 	}
 	a := &c.auc
 	a.Reset(rec.First)
-	readable := true
+	readable, voided := true, false
 	for i := range rec.Calls {
 		call := &rec.Calls[i]
 		loc := at(call.Loc, rec.Tag.Loc, b.Source.Loc)
 		if a.Done() {
+			if legal || !voided {
+				c.reportAfterEnd(rec, i, loc)
+			}
 			legal = false
-			c.reportAfterEnd(rec, i, loc)
 			break
 		}
 		n := len(a.Irregularities())
@@ -269,7 +284,7 @@ func (c *Checker) replayAuction(b *Board) {
 				readable = false
 				break
 			}
-			legal = false
+			legal, voided = false, true
 			c.add(ErrBidAboveSeven.Code(), Error, ErrBidAboveSeven.Law(), loc,
 				"call %d (%s): %s is inadmissible: there is no bid above seven", i+1, a.Turn(), call.Text)
 			_ = a.Skip()
@@ -291,7 +306,7 @@ func (c *Checker) replayAuction(b *Board) {
 		}
 		var ice *IllegalCallError
 		if errors.As(err, &ice) {
-			legal = false
+			legal, voided = false, true
 			c.add(ice.Code(), Error, ice.Law, loc, "%s", ice)
 			_ = a.Skip() // the call is void; its slot keeps the seats of later calls
 		}
@@ -335,13 +350,24 @@ func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc Loc) {
 }
 
 // checkRecorded compares the file's contract and declarer with a complete,
-// legal replay.
+// legal replay, reading first a result or score that needs a declarer with
+// the replay's, when the file names none.
 func (c *Checker) checkRecorded(b *Board) {
 	r, f := &b.Replayed, &b.File
 	if !r.Complete || !r.Legal {
 		return
 	}
 	got := r.Contract
+	if !f.DeclarerKnown && !got.PassedOut() {
+		// A result given by side ("NS 9") or a bare score is read with
+		// the auction's declarer when the file names none.
+		if n, agreed, err := ParseResult(f.ResultTag.Value, got.Declarer, true); !f.TricksKnown && err == nil {
+			f.Tricks, f.TricksKnown, f.Agreed = n, true, agreed
+		}
+		if n, err := ParseScore(f.ScoreTag.Value, got.Declarer, true); !f.ScoreKnown && err == nil {
+			f.ScoreNS, f.ScoreKnown = n, true
+		}
+	}
 	if f.ContractKnown && !sameContract(f.Contract, got) {
 		loc := at(f.ContractTag.Loc, b.Source.Loc)
 		msg := fmt.Sprintf("the file's contract is %s, the auction gives %s", f.Contract, got.Describe())
@@ -379,22 +405,39 @@ func sameContract(a, b Contract) bool {
 // declarer, and returns it as the end of a sentence ("" when none).
 func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	rec := &b.Auction
+	got := b.Replayed.Contract
+	dummy := ""
+	if want == got.Declarer.Partner() {
+		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, strainName(got.Strain))
+	}
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
-		if got, ok := c.replayFrom(rec, rec.First, k); !ok || got.Declarer != want {
+		alt, ok := c.replayFrom(rec, rec.First, k)
+		if !ok || alt.Declarer != want {
 			continue
 		}
+		lead := ""
+		if b.Play.Tag.Present() && b.Play.First == want.LHO() {
+			b.Replayed.Shift, b.Replayed.Shifted = k, alt
+			lead = fmt.Sprintf(", and so does the opening lead by %s", b.Play.First)
+		}
+		var why string
 		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
-			return fmt.Sprintf(": replayed from %s, the dealer of board %d, it gives %s: the deal looks rotated", from, b.Number, want)
+			why = fmt.Sprintf("replayed from %s, the dealer of board %d, it gives %s%s: the deal looks rotated", from, b.Number, want, lead)
+		} else {
+			passes := "pass"
+			if k > 1 {
+				passes = "passes"
+			}
+			why = fmt.Sprintf("the auction seems to leave out %d leading %s; replayed from %s it gives %s%s", k, passes, from, want, lead)
 		}
-		passes := "pass"
-		if k > 1 {
-			passes = "passes"
+		if dummy != "" {
+			return ": " + why + "; or else " + dummy
 		}
-		return fmt.Sprintf(": the auction seems to leave out %d leading %s; replayed from %s it gives %s", k, passes, from, want)
+		return ": " + why
 	}
-	if want == b.Replayed.Contract.Declarer.Partner() {
-		return fmt.Sprintf(": %s is dummy; %s named %s first for the side", want, b.Replayed.Contract.Declarer, strainName(b.Replayed.Contract.Strain))
+	if dummy != "" {
+		return ": " + dummy
 	}
 	return ""
 }
@@ -465,10 +508,17 @@ func (c *Checker) replayPlay(b *Board) {
 		c.add(CodePlayIllegal, Error, 0, loc0, "the board is passed out, yet the file records play")
 		return
 	}
+	// A lead from the left of the file's declarer, when the replay's
+	// disagrees (a swapped declarer, a declarer mismatch), follows the
+	// file: that disagreement is reported already.
+	if f := &b.File; rec.Tag.Present() && f.DeclarerKnown && f.Declarer != con.Declarer && rec.First == f.Declarer.LHO() {
+		con.Declarer = f.Declarer
+	}
+	c.declarer = con.Declarer
 	leader := con.Declarer.LHO()
-	endPosition := rec.Tag.Present() && isEndPosition(b.Deal)
 	if rec.Tag.Present() && rec.First != leader {
-		if !endPosition && !(len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn) {
+		excused := isEndPosition(b.Deal) || (len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn)
+		if !excused {
 			c.add(CodePlayIllegal, Error, 41, at(rec.Tag.Loc, loc0),
 				"the play starts with %s, but %s, on declarer %s's left, makes the opening lead", rec.First, leader, con.Declarer)
 		}
@@ -543,8 +593,7 @@ func (c *Checker) checkResult(b *Board) {
 	if !r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks {
 		return
 	}
-	con, _ := playContract(b)
-	if f.DeclarerKnown && f.Declarer.Side() != con.Declarer.Side() {
+	if f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() {
 		return // the declarer mismatch says it all
 	}
 	how := "the play gives"

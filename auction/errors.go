@@ -149,12 +149,3 @@ func riskWord(r Risk) string {
 	}
 	return "doubled"
 }
-
-// lawParseError is a [ParseError] that is also an [Infraction], such as a
-// bid of eight. errors.As finds the *ParseError and errors.Is the sentinel.
-type lawParseError struct {
-	*ParseError
-	reason *Infraction
-}
-
-func (e *lawParseError) Unwrap() []error { return []error{e.ParseError, e.reason} }

@@ -196,7 +196,11 @@ type ParseError struct {
 	Kind   string // what was being read: "call", "seat", "deal", …
 	Text   string // the offending text
 	Reason string // why it was rejected, in plain words
+	Err    error  // the infraction behind the rejection, if any (a bid of eight: ErrBidAboveSeven)
 }
+
+// Unwrap returns Err, so errors.Is(err, ErrBidAboveSeven) works on a bid of eight.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // Error returns a message naming the text and the reason.
 func (e *ParseError) Error() string {

@@ -150,28 +150,18 @@ func (w *walker) blob(bl blob, explicit bool) {
 }
 
 // record yields bl as an input if it is one: named on the command line,
-// named .pbn or .lin, or sniffed as a record. Content that can be read only
-// once is read ahead into memory when small, so that it can be worked on in
-// parallel, and streamed otherwise.
+// named .pbn or .lin, or sniffed as a record. A source that can be read only
+// once makes a Streamed input.
 func (w *walker) record(bl blob, explicit bool) {
 	if !explicit && !isRecordName(bl.kindName()) && Sniff(bl.head) == Unknown {
 		return
 	}
-	switch {
-	case bl.rest == nil:
+	if bl.rest == nil {
 		w.emit(&Input{Name: bl.name, Archive: bl.archive, Size: bl.size, open: bl.open})
-	case bl.size >= 0 && bl.size <= w.lim.ReadAhead:
-		r, _, _ := bl.reader()
-		data, err := io.ReadAll(r)
-		if err != nil {
-			w.fail(bl.name, err)
-			return
-		}
-		w.emit(memInput(bl.name, bl.archive, data))
-	default:
-		r, _, _ := bl.reader()
-		w.emit(streamInput(bl.name, bl.archive, bl.size, r))
+		return
 	}
+	r, _, _ := bl.reader()
+	w.emit(streamInput(bl.name, bl.archive, bl.size, r))
 }
 
 // zipBlob reads a zip in place when it can (a file, or a member stored
@@ -248,7 +238,7 @@ func (w *walker) zip(name string, ra io.ReaderAt, size int64, pin *sharedFile, d
 		}
 		r, done, err := bl.reader()
 		if err == nil {
-			bl.head, err = readHead(r)
+			bl.head, err = readHeadOf(r, bl.size)
 			done()
 		}
 		if err != nil {
@@ -389,12 +379,24 @@ func (w *walker) tar(name string, r io.Reader, depth int, b *budget, g *guard) {
 		if !hdr.FileInfo().Mode().IsRegular() || hiddenPath(hdr.Name) {
 			continue
 		}
-		head, err := readHead(tr)
-		if err != nil {
-			w.fail(mname, err)
-			return
+		bl := blob{name: mname, archive: name, size: hdr.Size, depth: depth, b: b}
+		if hdr.Size <= w.lim.ReadAhead {
+			// Read small members ahead, in one allocation, so that they can
+			// be worked on in parallel while the stream moves on.
+			data := make([]byte, hdr.Size)
+			if _, err := io.ReadFull(tr, data); err != nil {
+				w.fail(mname, err)
+				return
+			}
+			bl.head, bl.ra, bl.open = data[:min(len(data), SniffLen)], bytes.NewReader(data), memOpener(data)
+		} else {
+			if bl.head, err = readHead(tr); err != nil {
+				w.fail(mname, err)
+				return
+			}
+			bl.rest = tr
 		}
-		w.blob(blob{name: mname, archive: name, size: hdr.Size, depth: depth, b: b, head: head, rest: tr}, false)
+		w.blob(bl, false)
 	}
 }
 

@@ -48,7 +48,7 @@ const DefaultMaxOpenFiles = 64
 // bridge record or an archive: by extension for .pbn and .lin (any case),
 // by content for every other name (.txt, .html, .htm, none, …): Sniff must
 // find PBN, LIN or an HTML page with LIN, or the file must start like a zip,
-// gzip or tar archive. A member named .zip, .tar, .tgz or .gz that is not
+// gzip or tar archive. A file or member named .zip, .tar, .tgz or .gz that is not
 // such an archive is an error. Archives are read in place, never unpacked to
 // disk, and nest up to Limits.MaxDepth levels.
 func Inputs(paths []string, stdin io.Reader, opts Options) iter.Seq2[*Input, error] {
@@ -221,7 +221,7 @@ func (w *walker) file(p string, info fs.FileInfo, explicit bool) {
 	}
 	pin := &sharedFile{path: p, info: info, fds: w.fds, refs: 1, f: f}
 	defer pin.release()
-	head, err := readHead(io.NewSectionReader(pin, 0, SniffLen))
+	head, err := readHeadOf(io.NewSectionReader(pin, 0, SniffLen), info.Size())
 	if err != nil {
 		w.fail(p, err)
 		return
@@ -250,8 +250,12 @@ func hidden(name string) bool {
 }
 
 // readHead reads up to SniffLen bytes: all of a short input.
-func readHead(r io.Reader) ([]byte, error) {
-	head := make([]byte, SniffLen)
+func readHead(r io.Reader) ([]byte, error) { return readHeadOf(r, SniffLen) }
+
+// readHeadOf is readHead for content known to be size bytes long, which
+// needs no more room than that.
+func readHeadOf(r io.Reader, size int64) ([]byte, error) {
+	head := make([]byte, min(max(size, 0), SniffLen))
 	n, err := io.ReadFull(r, head)
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		err = nil

@@ -41,7 +41,7 @@
 //
 // [Limits] stop an archive that would cost too much, with a [LimitError]
 // naming the member and the limit, while the run goes on: decompressed bytes
-// per archive (16 GiB), expansion ratio (100, checked from 1 MiB of output
+// per archive (16 GiB), expansion ratio (200, checked from 1 MiB of output
 // on, which stops zip bombs after a megabyte), members per archive
 // (100,000, checked on a zip's end record before its directory is read),
 // nesting depth (2), and the size of a zip that must be read into memory

@@ -156,12 +156,19 @@ func isMarkup(b []byte) bool {
 	return c == '!' || c == '?' || isLetter(c)
 }
 
-var linMarkers = [][]byte{[]byte("lin("), []byte("lin="), []byte("handviewer")}
-
 func hasLINMarker(b []byte) bool {
-	lower := bytes.ToLower(b)
-	for _, m := range linMarkers {
-		if bytes.Contains(lower, m) {
+	return containsFold(b, "lin(") || containsFold(b, "lin=") || containsFold(b, "handviewer")
+}
+
+// containsFold reports whether b contains the lower-case ASCII word, in any
+// case, without copying b.
+func containsFold(b []byte, word string) bool {
+	for i := 0; i+len(word) <= len(b); i++ {
+		j := 0
+		for j < len(word) && b[i+j]|0x20 == word[j] {
+			j++
+		}
+		if j == len(word) {
 			return true
 		}
 	}
@@ -179,7 +186,7 @@ func isPBN(b []byte) bool {
 		switch {
 		case len(line) == 0 || line[0] == ';':
 		case line[0] == '%':
-			namesPBN = namesPBN || bytes.Contains(bytes.ToUpper(line), []byte("PBN"))
+			namesPBN = namesPBN || containsFold(line, "pbn")
 		case line[0] == '{':
 			// Commentary may span lines; resume after its closing brace.
 			rest := append(line[1:len(line):len(line)], b...)

@@ -102,9 +102,11 @@ func inputError(name string, err error) error {
 
 // memInput is an input whose content is already in memory.
 func memInput(name, archive string, data []byte) *Input {
-	return &Input{Name: name, Archive: archive, Size: int64(len(data)), open: func() (io.ReadCloser, error) {
-		return io.NopCloser(bytes.NewReader(data)), nil
-	}}
+	return &Input{Name: name, Archive: archive, Size: int64(len(data)), open: memOpener(data)}
+}
+
+func memOpener(data []byte) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
 }
 
 // streamInput is an input read once from r, valid until expire is called.

@@ -16,10 +16,11 @@ type Limits struct {
 	// cap only bounds the time a flat zip bomb (overlapping members) can take.
 	MaxArchiveBytes int64
 	// MaxRatio caps decompressed bytes per compressed byte of a member (zip)
-	// or stream (gzip), checked once it has produced 1 MiB. Default 100:
-	// deflate cannot exceed about 1032, bridge text compresses 5 to 15
-	// times, and the check only starts at 1 MiB so a small file of repeated
-	// tags passes whatever its ratio.
+	// or stream (gzip), checked once it has produced 1 MiB. Default 200.
+	// Deflate reaches about 1030 on runs of one byte, the stuff of zip
+	// bombs; bridge text compresses 4 to 15 times, and even text repeated
+	// back to back (the same file copied a thousand times into a tar.gz)
+	// stays near 130, since a deflate match covers at most 258 bytes.
 	MaxRatio int64
 	// MaxMembers caps the entries of one archive. Default 100,000, above a
 	// complete vugraph archive; a zip's directory is held in memory, about
@@ -43,7 +44,7 @@ type Limits struct {
 // The defaults of Limits.
 const (
 	DefaultMaxArchiveBytes = 16 << 30
-	DefaultMaxRatio        = 100
+	DefaultMaxRatio        = 200
 	DefaultMaxMembers      = 100_000
 	DefaultMaxDepth        = 2
 	DefaultMaxInMemory     = 32 << 20

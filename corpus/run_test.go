@@ -40,7 +40,9 @@ func TestRunOrder(t *testing.T) {
 	for _, jobs := range []int{1, 3, 16} {
 		var got []string
 		work := func(in *Input) string {
-			time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
+			if rand.IntN(4) == 0 {
+				time.Sleep(time.Duration(rand.IntN(2000)) * time.Microsecond)
+			}
 			b, err := readInput(in)
 			if err != nil {
 				return err.Error()
@@ -97,7 +99,9 @@ func TestSequencerLimits(t *testing.T) {
 		raise(&maxWeight, weight.Add(eff))
 		err := s.Add(w, func() res {
 			raise(&maxRunning, running.Add(1))
-			time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+			if rand.IntN(5) == 0 {
+				time.Sleep(time.Duration(rand.IntN(1000)) * time.Microsecond)
+			}
 			running.Add(-1)
 			return res{i, eff}
 		})
@@ -327,5 +331,41 @@ func TestRunMemoryFlat(t *testing.T) {
 	}
 	if bigPeak > smallPeak+16<<20 {
 		t.Errorf("heap grew with input: %s over 32 MiB, %s over 512 MiB", human(int64(smallPeak)), human(int64(bigPeak)))
+	}
+}
+
+// TestRunOpenFiles checks that readers never hold more files open than
+// Options.MaxOpenFiles, however many jobs want one.
+func TestRunOpenFiles(t *testing.T) {
+	dir := t.TempDir()
+	tree := map[string][]byte{}
+	for i := range 30 {
+		tree[fmt.Sprintf("f%02d.pbn", i)] = []byte(pbnText(fmt.Sprint(i)))
+	}
+	writeTree(t, dir, tree)
+	var open, maxOpen atomic.Int32
+	err := Run(context.Background(), Inputs([]string{dir}, nil, Options{MaxOpenFiles: 3}), RunOptions{Jobs: 10},
+		func(in *Input) error {
+			rc, err := in.Open()
+			if err != nil {
+				return err
+			}
+			n := open.Add(1)
+			for old := maxOpen.Load(); n > old && !maxOpen.CompareAndSwap(old, n); old = maxOpen.Load() {
+			}
+			time.Sleep(time.Millisecond)
+			open.Add(-1)
+			return rc.Close()
+		},
+		func(in *Input, err, ierr error) {
+			if err != nil || ierr != nil {
+				t.Error(err, ierr)
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := maxOpen.Load(); m > 3 || m < 2 {
+		t.Errorf("%d files open at once; MaxOpenFiles is 3 and 10 jobs wanted one each", m)
 	}
 }

@@ -1,0 +1,70 @@
+// Package convert maps what the parsers read onto the domain model, the
+// [auction.Board], and writes boards back out.
+//
+// # From PBN
+//
+// [FromPBN] maps one game whose tag inheritance ("#", "##") the reader has
+// resolved:
+//
+//   - The fifteen tags of the mandatory set, Room and Score go to the
+//     Board's typed fields; every other tag, in file order and repeated
+//     tags included, to Board.Tags. The first tag of a name is the one that
+//     counts, as PBN's import rules say; later ones are kept in Tags. A tag
+//     followed by data that is neither an auction, a play nor a table (an
+//     unknown supplemental section) keeps that data verbatim in Tag.Data.
+//   - A value that is "" (not applicable) or "?" (unknown) is kept and not
+//     read. A value that cannot be read is kept as written and reported as
+//     unreadable-value at its place; a deal that cannot be read as
+//     deal-invalid. A deal that reads but contradicts itself is kept for
+//     [auction.Check] to report.
+//   - The Auction section gives the first seat, moved past the "-" fillers,
+//     and the calls in order. An AP becomes the passes that close the
+//     auction (at least one), each marked AllPass and placed at the AP
+//     token; "^I" and "^S" become Accepted and Skip; "*" and a final "+"
+//     become AuctionRecord.End. Text that is not a call is kept in Text
+//     with the zero Call and reported as unreadable-call; a bid above seven
+//     is left for Check (Law 38).
+//   - The Play section lists each trick in seat columns from the Play tag's
+//     seat; the Board lists the cards in the order played, reading each
+//     trick from its leader (the "^L" card's seat, else the previous
+//     trick's winner in the trumps of the file's contract, else of the
+//     auction's). Every card keeps its trick and seat, so its column can be
+//     written back even where the order cannot be told.
+//   - Notes, commentary (with what it attaches to), tables and % lines are
+//     kept. The file's header % lines go to the board of its first game.
+//   - A follow-up game that gives neither Board nor Deal takes the board's
+//     identity from the previous game (see [PBNOptions.Previous]).
+//
+// # From LIN
+//
+// [LINConverter] maps the records of one LIN file in order, since a record
+// needs the vugraph header before it:
+//
+//   - Players come from the record's pn (S, W, N, E), else from the
+//     header's pn for the record's room (open room the first four names,
+//     closed room the next four).
+//   - md gives the dealer and the deal, East derived; sv the vulnerability;
+//     ah the board number, else qx; qx the room.
+//   - mb calls in order from the dealer; a "!" marks an alert; an an pair
+//     explains the call before it and becomes a note of the auction,
+//     numbered in order. RP-style values holding a whole auction ("P1SP2H")
+//     or a whole trick are split.
+//   - pc cards in the order played; Check gives each its seat and trick.
+//     mc is the claim: declarer's side's tricks in all.
+//   - nt commentary attaches to the call or card it follows, to the start
+//     of the auction before the first call, and a notes record between
+//     boards to the next board.
+//   - The header's rs entry for the board and room is the file's own
+//     contract, declarer and result. Its event title is the board's Event,
+//     its scoring (I, P, B) the Scoring (IMP, MP, BAM).
+//   - Pairs the Board does not interpret (st, rh, pf, unknown labels, a late
+//     pn) are kept in order in LINInfo.Extras with the number of calls and
+//     cards before them.
+//
+// # Findings
+//
+// The converters return [auction.Finding] values for text they could not
+// read, never an error and never a panic: a board is built from whatever
+// its record holds. The readers' own diagnostics stay with the parser's
+// games and records; the domain findings come from [auction.Check].
+package convert

@@ -1,0 +1,553 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// PBNOptions gives FromPBN what a game alone does not hold.
+type PBNOptions struct {
+	// Header is the file's % lines before its first tag pair
+	// (parser.PBNReader.Header, parser.PBNFile.Header). They go to the
+	// board of the file's first game, so that they are written back.
+	Header []*parser.PBNEscape
+	// Previous is the board of the previous game of the same file, nil
+	// for the first. A follow-up game that gives neither Board nor Deal
+	// (the rpbridge.net layout, where the second table's game lists only
+	// players, contract, auction and play) takes the board's identity from
+	// it: Event, Site, Date, Board, Dealer, Vulnerable, Deal and Scoring,
+	// with their places in the earlier game.
+	Previous *auction.Board
+}
+
+// FromPBN maps a PBN game, its tag inheritance already resolved by the
+// reader, onto a Board. It never fails: a value it cannot read is kept as
+// written in its Tag and reported as a finding at its place in the file.
+// The findings are about mapping only; the reader's own diagnostics stay
+// on the game, and [auction.Check] says what is wrong with the board.
+func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Finding) {
+	m := &mapper{b: &auction.Board{Source: auction.Source{
+		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: loc(g.Pos),
+	}}}
+	b := m.b
+	if g.Index == 1 {
+		b.Escapes = escapes(b.Escapes, opt.Header)
+	}
+	b.Escapes = escapes(b.Escapes, g.Escapes)
+	b.Leading = leadingComments(g)
+
+	var auctionSec, playSec *parser.PBNSection
+	notes := sectionNotes(g)
+	for _, t := range g.Tags {
+		if notes[t] {
+			continue // read with its section
+		}
+		sec := t.Section
+		switch {
+		case sec != nil && sec.Kind == parser.SectionAuction && auctionSec == nil:
+			auctionSec = sec
+		case sec != nil && sec.Kind == parser.SectionPlay && playSec == nil:
+			playSec = sec
+		case sec != nil && sec.Kind == parser.SectionTable:
+			b.Tables = append(b.Tables, table(sec))
+		default:
+			m.field(pbnTag(t))
+		}
+	}
+	for _, t := range g.Implicit {
+		if f := b.Field(t.Name); f == nil || !f.Present() {
+			m.field(pbnTag(t))
+		}
+	}
+	if opt.Previous != nil && !b.DealTag.Present() && !b.BoardTag.Present() && (auctionSec != nil || playSec != nil) {
+		carryOver(b, opt.Previous)
+	}
+
+	m.identity()
+	m.recorded()
+	if auctionSec != nil {
+		m.auction(auctionSec)
+	}
+	if playSec != nil {
+		m.play(playSec)
+	}
+	return b, m.findings
+}
+
+// sectionNotes returns the Note tag pairs that belong to a section (the
+// others stand alone and are kept as tags).
+func sectionNotes(g *parser.PBNGame) map[*parser.PBNTag]bool {
+	var set map[*parser.PBNTag]bool
+	for _, s := range g.Sections {
+		for _, n := range s.Notes {
+			if set == nil {
+				set = make(map[*parser.PBNTag]bool)
+			}
+			set[n.Tag] = true
+		}
+	}
+	return set
+}
+
+// field files t under its typed field when it is one the board has and
+// the game has not given yet, else among the other tags.
+func (m *mapper) field(t auction.Tag) {
+	if auction.IsField(t.Name) {
+		if f := m.b.Field(t.Name); !f.Present() {
+			*f = t
+			return
+		}
+	}
+	m.b.Tags = append(m.b.Tags, t)
+}
+
+// carryOver gives b the board identity of prev (see PBNOptions.Previous).
+func carryOver(b, prev *auction.Board) {
+	for _, name := range []string{"Event", "Site", "Date", "Scoring"} {
+		if f := b.Field(name); !f.Present() {
+			*f = *prev.Field(name)
+		}
+	}
+	b.BoardTag, b.Number = prev.BoardTag, prev.Number
+	if !b.DealerTag.Present() {
+		b.DealerTag = prev.DealerTag
+	}
+	if !b.VulnerableTag.Present() {
+		b.VulnerableTag = prev.VulnerableTag
+	}
+	b.DealTag = prev.DealTag
+}
+
+// identity reads the identification values of the board's tags: number,
+// room, dealer, vulnerability and deal.
+func (m *mapper) identity() {
+	b := m.b
+	if t := &b.BoardTag; readable(t) {
+		if n, ok := boardNumber(t.Value); ok {
+			b.Number = n
+		} else {
+			m.unreadable(t, "not a positive board number")
+		}
+	}
+	if t := &b.RoomTag; readable(t) {
+		r, err := auction.ParseRoom(t.Value)
+		m.check(t, "room", err)
+		b.Room = r
+	}
+	if t := &b.DealerTag; readable(t) {
+		s, err := auction.ParseSeat(t.Value)
+		m.check(t, "dealer", err)
+		b.Dealer, b.DealerKnown = s, err == nil
+	}
+	if t := &b.VulnerableTag; readable(t) {
+		v, err := auction.ParseVulnerability(t.Value)
+		m.check(t, "vulnerability", err)
+		b.Vulnerable, b.VulnerableKnown = v, err == nil
+	}
+	if t := &b.DealTag; readable(t) {
+		m.deal(t, auction.ParseDeal)
+	}
+}
+
+// deal reads the deal in t with parse. A deal that reads but contradicts
+// itself is kept as read, for Check to report.
+func (m *mapper) deal(t *auction.Tag, parse func(string) (auction.Deal, error)) {
+	d, err := parse(t.Value)
+	var de *auction.DealError
+	switch {
+	case err == nil || errors.As(err, &de):
+		m.b.Deal = d
+	default:
+		m.add(auction.CodeDealInvalid, auction.Error, at(t), "the deal cannot be read: %v", err)
+	}
+}
+
+// recorded reads the file's own contract, declarer, result and score.
+func (m *mapper) recorded() {
+	f := &m.b.File
+	if t := &f.DeclarerTag; readable(t) {
+		v := strings.TrimSpace(t.Value)
+		if rest, ok := strings.CutPrefix(v, "^"); ok {
+			v, f.Swapped = rest, true
+		}
+		s, err := auction.ParseSeat(v)
+		m.check(t, "declarer", err)
+		f.Declarer, f.DeclarerKnown = s, err == nil
+	}
+	if t := &f.ContractTag; readable(t) {
+		c, err := auction.ParseContract(t.Value)
+		// An end position gives only the denomination (PBN §8): the
+		// contract is then unknown, but nothing is wrong.
+		if _, serr := auction.ParseStrain(t.Value); err == nil || serr != nil {
+			m.check(t, "contract", err)
+			c.Declarer = f.Declarer
+			f.Contract, f.ContractKnown = c, err == nil
+		}
+	}
+	if t := &f.ResultTag; readable(t) {
+		n, agreed, err := auction.ParseResult(t.Value, f.Declarer, f.DeclarerKnown)
+		// A result by side (a bare score) needs the declarer; when the
+		// file names none, Check reads it with the auction's.
+		if _, _, err2 := auction.ParseResult(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
+			m.check(t, "result", err)
+		}
+		f.Tricks, f.TricksKnown, f.Agreed = n, err == nil, agreed
+	}
+	if t := &f.ScoreTag; readable(t) {
+		n, err := auction.ParseScore(t.Value, f.Declarer, f.DeclarerKnown)
+		if _, err2 := auction.ParseScore(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
+			m.check(t, "score", err)
+		}
+		f.ScoreNS, f.ScoreKnown = n, err == nil
+	}
+}
+
+// auction maps the Auction section: the first seat, moved past the "-"
+// fillers, and the calls with their annotations. AP becomes the passes
+// that close the auction.
+func (m *mapper) auction(sec *parser.PBNSection) {
+	b, rec := m.b, &m.b.Auction
+	rec.Present = true
+	rec.Tag = pbnTag(sec.Tag)
+	rec.First = b.Dealer
+	if s, err := auction.ParseSeat(sec.Tag.Value); err == nil {
+		rec.First = s
+	} else {
+		m.unreadable(&rec.Tag, "not a seat; the auction is taken to start with the dealer")
+	}
+	rec.Notes = notes(sec.Notes)
+	rec.Comments = comments(sec.Comments)
+	started := false
+	for i := range sec.Tokens {
+		tok := &sec.Tokens[i]
+		call := auction.AuctionCall{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
+		switch tok.Kind {
+		case parser.TokenFiller:
+			if !started {
+				rec.First = rec.First.Next()
+				continue
+			}
+			m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q may only fill the seats before the first call", len(rec.Calls)+1, tok.Text)
+		case parser.TokenEnd:
+			rec.End = "*"
+			continue
+		case parser.TokenContinue:
+			if i == len(sec.Tokens)-1 {
+				rec.End = "+"
+				continue
+			}
+			m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q may only end an auction to be continued", len(rec.Calls)+1, tok.Text)
+		case parser.TokenSkip:
+			call.Skip = true
+		case parser.TokenAllPass:
+			started = true
+			m.allPass(call)
+			continue
+		default:
+			call.Accepted = tok.Irregular == "^I"
+			m.readCall(&call, len(rec.Calls)+1)
+		}
+		started = true
+		rec.Calls = append(rec.Calls, call)
+	}
+}
+
+// readCall reads call.Text into call.Call, reporting text that is not a
+// call. A bid above seven is left for Check, which reports it under Law 38.
+func (m *mapper) readCall(call *auction.AuctionCall, n int) {
+	c, err := auction.ParseCall(call.Text)
+	switch {
+	case err == nil:
+		call.Call = c
+	case !errors.Is(err, auction.ErrBidAboveSeven):
+		m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q is not a call", n, call.Text)
+	}
+}
+
+// allPass appends the passes an AP stands for: as many as close the
+// auction replayed so far (illegal calls void, as Check replays them), at
+// least one. The annotations of the AP go with the last of them.
+func (m *mapper) allPass(ap auction.AuctionCall) {
+	rec := &m.b.Auction
+	var a auction.Auction
+	a.Reset(rec.First)
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		if !c.Readable() {
+			break
+		}
+		var err error
+		switch {
+		case c.Skip:
+			err = a.Skip()
+		case c.Accepted:
+			err = a.AppendAccepted(c.Call)
+		default:
+			err = a.Append(c.Call)
+		}
+		if err != nil {
+			_ = a.Skip()
+		}
+	}
+	n := 1
+	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
+		n++
+	}
+	pass := auction.AuctionCall{Call: auction.Pass, Text: ap.Text, AllPass: true, Loc: ap.Loc}
+	for range n - 1 {
+		rec.Calls = append(rec.Calls, pass)
+	}
+	pass.Annotations = ap.Annotations
+	rec.Calls = append(rec.Calls, pass)
+}
+
+// play maps the Play section. PBN lists each trick in seat columns from
+// the Play tag's seat; the board lists the cards in the order played, so
+// each trick is read from its leader: the seat of a "^L" card, else the
+// winner of the trick before. When the winner cannot be told (a card not
+// given, trumps unknown), later tricks keep the previous leader's order;
+// every card keeps its trick and seat either way.
+func (m *mapper) play(sec *parser.PBNSection) {
+	rec := &m.b.Play
+	rec.Present = true
+	rec.Tag = pbnTag(sec.Tag)
+	f := &m.b.File
+	switch s, err := auction.ParseSeat(sec.Tag.Value); {
+	case err == nil:
+		rec.First = s
+	case f.DeclarerKnown:
+		rec.First = f.Declarer.LHO()
+		if readable(&rec.Tag) {
+			m.unreadable(&rec.Tag, "not a seat; the opening lead is taken to be declarer's left-hand opponent's")
+		}
+	case len(sec.Tokens) > 0:
+		m.unreadable(&rec.Tag, "not a seat, and no declarer is given to find the opening leader")
+	}
+	rec.Notes = notes(sec.Notes)
+	rec.Comments = comments(sec.Comments)
+	var tricks [][4]*auction.PlayedCard
+	for i := range sec.Tokens {
+		tok := &sec.Tokens[i]
+		if tok.Kind == parser.TokenEnd {
+			rec.End = "*"
+			continue
+		}
+		card := &auction.PlayedCard{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
+		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
+		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
+		if tok.Kind == parser.TokenWord {
+			c, err := auction.ParseCard(tok.Text)
+			if err != nil {
+				m.add(auction.CodeUnreadableCard, auction.Error, card.Loc, "trick %d: %q is not a card", card.Trick+1, tok.Text)
+			}
+			card.Card = c
+		}
+		for len(tricks) <= card.Trick {
+			tricks = append(tricks, [4]*auction.PlayedCard{})
+		}
+		tricks[card.Trick][tok.Slot%4] = card
+	}
+	trumps, known := m.trumps()
+	leader := rec.First
+	for _, t := range tricks {
+		var cards [4]auction.Card
+		for _, c := range t {
+			if c != nil && c.OutOfTurn {
+				leader = c.Seat
+			}
+		}
+		for j := range t {
+			col := (int(leader) - int(rec.First) + j + 4) % 4
+			if c := t[col]; c != nil {
+				rec.Cards = append(rec.Cards, *c)
+				cards[j] = c.Card
+			}
+		}
+		if w, ok := auction.TrickWinner(leader, cards, trumps); ok && known {
+			leader = w
+		}
+	}
+}
+
+// trumps returns the strain of the file's contract, or else of the
+// auction's, for ordering the play.
+func (m *mapper) trumps() (auction.Strain, bool) {
+	f := &m.b.File
+	if f.ContractKnown && !f.Contract.PassedOut() {
+		return f.Contract.Strain, true
+	}
+	if s, err := auction.ParseStrain(f.ContractTag.Value); err == nil {
+		return s, true // an end position's denomination
+	}
+	var a auction.Auction
+	a.Reset(m.b.Auction.First)
+	for _, c := range m.b.Auction.Calls {
+		if c.Skip {
+			_ = a.Skip()
+		} else if a.AppendAccepted(c.Call) != nil {
+			return 0, false
+		}
+	}
+	c, err := a.Contract()
+	return c.Strain, err == nil && !c.PassedOut()
+}
+
+// mapper carries a board being built and the findings about it.
+type mapper struct {
+	b        *auction.Board
+	findings []auction.Finding
+}
+
+func (m *mapper) add(code string, sev auction.Severity, l auction.Loc, format string, args ...any) {
+	if !l.IsValid() {
+		l = m.b.Source.Loc
+	}
+	m.findings = append(m.findings, auction.Finding{Code: code, Severity: sev, Loc: l, Message: fmt.Sprintf(format, args...)})
+}
+
+// unreadable reports the value of t as one that cannot be read, and why.
+func (m *mapper) unreadable(t *auction.Tag, why string) {
+	m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q: %s", t.Name, t.Value, why)
+}
+
+// check reports err, from reading t as what, as an unreadable value.
+func (m *mapper) check(t *auction.Tag, what string, err error) {
+	if err == nil {
+		return
+	}
+	var pe *auction.ParseError
+	why := err.Error()
+	if errors.As(err, &pe) {
+		why = pe.Reason
+	}
+	m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q is not a %s: %s", t.Name, t.Value, what, why)
+}
+
+// readable reports whether t holds a value to read: given, not "?"
+// (unknown, reported by Check) and not "" (not applicable).
+func readable(t *auction.Tag) bool {
+	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
+}
+
+// at is the place of t's value, or of t.
+func at(t *auction.Tag) auction.Loc {
+	if t.ValueLoc.IsValid() {
+		return t.ValueLoc
+	}
+	return t.Loc
+}
+
+// boardNumber reads a board number: the first run of digits in text
+// ("12", "01", "Board 12"), which must be positive.
+func boardNumber(text string) (int, bool) {
+	i := strings.IndexFunc(text, unicode.IsDigit)
+	if i < 0 {
+		return 0, false
+	}
+	j := i
+	for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(text[i:j])
+	return n, err == nil && n > 0
+}
+
+func loc(p parser.Pos) auction.Loc {
+	return auction.Loc{Line: p.Line, Col: p.Col, Offset: p.Offset}
+}
+
+func pbnTag(t *parser.PBNTag) auction.Tag {
+	out := auction.Tag{
+		Name: t.Name, Value: t.Value, Loc: loc(t.Pos), ValueLoc: loc(t.ValuePos), Comments: comments(t.Comments),
+	}
+	if t.Raw != t.Value && t.Inherit != parser.FromDeclared {
+		out.Raw = t.Raw
+	}
+	if s := t.Section; s != nil && s.Kind == parser.SectionText && s.Raw != "" {
+		out.Data, out.DataLoc = s.Raw, loc(s.Pos)
+		out.Comments = append(out.Comments, comments(s.Comments)...)
+	}
+	return out
+}
+
+func comments(cs []*parser.PBNComment) []auction.Comment {
+	if len(cs) == 0 {
+		return nil
+	}
+	out := make([]auction.Comment, len(cs))
+	for i, c := range cs {
+		kind := auction.CommentLine
+		if c.Brace {
+			kind = auction.CommentBrace
+		}
+		out[i] = auction.Comment{Text: c.Text, Kind: kind, Loc: loc(c.Pos)}
+	}
+	return out
+}
+
+// leadingComments merges the commentary and the prose before the game's
+// first tag pair, in file order.
+func leadingComments(g *parser.PBNGame) []auction.Comment {
+	out := comments(g.Leading)
+	for _, p := range g.Prose {
+		c := auction.Comment{Text: p.Text, Kind: auction.CommentProse, Loc: loc(p.Pos)}
+		i := len(out)
+		for i > 0 && out[i-1].Loc.Offset > c.Loc.Offset {
+			i--
+		}
+		out = append(out[:i], append([]auction.Comment{c}, out[i:]...)...)
+	}
+	return out
+}
+
+func escapes(dst []auction.Escape, es []*parser.PBNEscape) []auction.Escape {
+	for _, e := range es {
+		dst = append(dst, auction.Escape{Text: e.Text, Loc: loc(e.Pos)})
+	}
+	return dst
+}
+
+func notes(ns []*parser.PBNNote) []auction.Note {
+	if len(ns) == 0 {
+		return nil
+	}
+	out := make([]auction.Note, len(ns))
+	for i, n := range ns {
+		out[i] = auction.Note{Number: n.Number, Text: n.Text, Tag: pbnTag(n.Tag)}
+	}
+	return out
+}
+
+func annotations(tok *parser.PBNToken) auction.Annotations {
+	return auction.Annotations{
+		Alert: tok.Alert, Note: tok.Note, Suffix: tok.Suffix, NAGs: tok.NAGs, Comments: comments(tok.Comments),
+	}
+}
+
+func table(sec *parser.PBNSection) auction.Table {
+	t := auction.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
+	for _, c := range sec.Columns {
+		col := auction.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
+		switch c.Align {
+		case parser.AlignLeft:
+			col.Align = 'L'
+		case parser.AlignRight:
+			col.Align = 'R'
+		}
+		t.Columns = append(t.Columns, col)
+	}
+	for _, row := range sec.Rows {
+		cells := make([]auction.Cell, len(row))
+		for i, c := range row {
+			cells[i] = auction.Cell{Text: c.Text, Quoted: c.Quoted, Loc: loc(c.Pos)}
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
+}
