@@ -374,8 +374,8 @@ func (p *pbnParser) note(t *PBNTag) *PBNNote {
 	return n
 }
 
-// pbnDiags collects a game's diagnostics. A warning is reported once per
-// code and game, at its first place, with a count of the others, so that a
+// pbnDiags collects a game's diagnostics. A warning (or info) is reported
+// once per code and game, at its first place, with a count of the others, so that a
 // file written by a tool with one habit does not drown the rest.
 type pbnDiags struct {
 	filename string
@@ -406,7 +406,7 @@ func (d *pbnDiags) add(off int, sev Severity, code, msg string) {
 
 func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
 	switch sev {
-	case Warning:
+	case Info, Warning:
 		for i := range d.warned {
 			if d.warned[i].code == code {
 				d.warned[i].n++
@@ -424,7 +424,7 @@ func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
 	}
 	diag := &Diagnostic{Position: Position{Filename: d.filename, Pos: pos}, Game: d.game, Severity: sev, Code: code, Msg: msg}
 	d.list = append(d.list, diag)
-	if sev == Warning {
+	if sev != Error {
 		d.warned = append(d.warned, pbnWarned{code: code, d: diag, n: 1})
 	}
 }

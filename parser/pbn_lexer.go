@@ -224,18 +224,20 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		it.end = j + 1
 		return it
 	case j < len(t) && sameLine && t[j] != '[' && t[j] != '{' && t[j] != ';':
-		le := lineEnd(t, j)
-		end := le
-		if r := strings.IndexByte(t[j:le], ']'); r >= 0 {
+		end := lineEnd(t, j)
+		r := strings.IndexByte(t[j:end], ']')
+		if r >= 0 {
 			end = j + r
 		}
 		it.valueOff = j
 		it.value = strings.TrimRight(t[j:end], " \t")
-		if end < le {
-			end++
+		if r >= 0 {
+			it.end = end + 1
+			l.diag(j, Warning, "unquoted-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
+		} else {
+			it.end = end
+			l.diag(j, Error, "tag-unclosed", "value of ["+it.name+"] is not quoted and not closed by ]: "+quoteText(it.value))
 		}
-		it.end = end
-		l.diag(j, Error, "tag-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
 		return it
 	}
 	l.diag(i, Error, "tag-unclosed", "tag pair ["+it.name+" has no value and no closing ]")
