@@ -9,9 +9,6 @@ import (
 	"unicode/utf8"
 )
 
-// corpusDir is the real-world corpus, beside the repository.
-const corpusDir = "../../shared/corpus"
-
 // benchPBN builds a large realistic PBN text from the UTF-8 files of the
 // corpus (the whole corpus read in a single encoding), or from the test
 // fixtures when the corpus is absent, repeated up to about 16 MB.

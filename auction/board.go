@@ -1,0 +1,815 @@
+package auction
+
+import (
+	"strconv"
+	"strings"
+)
+
+// This file holds the Board: one complete record of a board as bridgekit
+// sees it, whichever file format it came from. It is built of plain values
+// (no syntax trees), so that readers fill it, [Check] replays it and writers
+// print it without knowing about each other.
+//
+// Fields come in two kinds. Content fields (values, calls, cards, notes,
+// comments' text) are what a board says; a lossless conversion keeps them
+// equal. As-written fields (Loc, ValueLoc, Text, Raw, Source) record how and
+// where a file wrote them; they change when a writer normalises layout and
+// are what findings use to point back into the file.
+
+// Loc is a place in a source file: the 1-based line and column (in
+// characters) and the byte offset of the decoded text, plus for LIN the
+// 1-based index of the label|value| pair in its record. The zero Loc means
+// the place is unknown.
+type Loc struct {
+	Line, Col, Offset int
+	Pair              int // LIN pair index in its record; 0 for PBN
+}
+
+// IsValid reports whether l names a place.
+func (l Loc) IsValid() bool { return l.Line > 0 }
+
+// String returns "line:col", or "-" when the place is unknown.
+func (l Loc) String() string {
+	if !l.IsValid() {
+		return "-"
+	}
+	return strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Col)
+}
+
+// Format names the file format a board was read from.
+type Format uint8
+
+// The formats boards are read from.
+const (
+	FormatUnknown Format = iota // built in code
+	FormatPBN
+	FormatLIN
+)
+
+// String returns "pbn", "lin" or "".
+func (f Format) String() string {
+	switch f {
+	case FormatPBN:
+		return "pbn"
+	case FormatLIN:
+		return "lin"
+	}
+	return ""
+}
+
+// Source says where a board came from.
+type Source struct {
+	File   string
+	Format Format
+	Game   int // 1-based index of the PBN game or LIN record in its file
+	Loc    Loc // the start of the game or record
+}
+
+// Tag is one named value of a board as its file wrote it: a PBN tag pair,
+// or the LIN pair a value was taken from (Name is then the LIN label, or the
+// PBN tag name the value stands for, as each field's comment says). The
+// zero Tag is a tag the file does not give.
+type Tag struct {
+	Name  string
+	Value string // the value, after PBN inheritance ("#", "##")
+	// Raw is the value as written when it is not Value: "#" or "##text"
+	// (PBN §9.3). It is empty otherwise.
+	Raw string
+
+	Loc      Loc // the tag pair's '[' (PBN) or the pair's label (LIN)
+	ValueLoc Loc // the value's opening quote (PBN) or first character (LIN)
+
+	// Comments is the commentary that follows the tag pair and attaches
+	// to it (PBN §9.2).
+	Comments []Comment
+
+	// Data is text that follows the tag pair up to the next tag pair and
+	// is neither commentary nor a table: the data of an unknown
+	// supplemental section, kept verbatim (PBN §10). Tags with Data are
+	// written as supplemental sections.
+	Data    string
+	DataLoc Loc
+}
+
+// Present reports whether the file gives the tag.
+func (t Tag) Present() bool { return t.Name != "" }
+
+// Unknown reports whether the tag is given with the value "?", PBN's mark
+// of a value that is unknown (PBN §5.1).
+func (t Tag) Unknown() bool { return t.Name != "" && strings.TrimSpace(t.Value) == "?" }
+
+// CommentKind says how a piece of commentary was written.
+type CommentKind uint8
+
+// The kinds of commentary.
+const (
+	CommentBrace CommentKind = iota // PBN {…}, which may span lines
+	CommentLine                     // PBN ;… to the end of the line
+	CommentLIN                      // a LIN nt|…| pair
+	CommentProse                    // text outside tags and commentary, kept verbatim
+)
+
+// Comment is commentary with the place it was written. Where it attaches is
+// given by the field that holds it.
+type Comment struct {
+	Text string // without the delimiters ({ }, ;, nt| |)
+	Kind CommentKind
+	Loc  Loc
+}
+
+// Escape is a PBN line with % in column 1 ("% PBN 2.1", "%Creator: …"),
+// kept verbatim and in order so that it can be written back before the
+// game it came with.
+type Escape struct {
+	Text string // the line after the %, without its line terminator
+	Loc  Loc
+}
+
+// Room says at which table of a teams match a board was played.
+type Room uint8
+
+// The rooms.
+const (
+	RoomUnknown Room = iota
+	Open
+	Closed
+)
+
+// String returns "Open", "Closed" or "".
+func (r Room) String() string {
+	switch r {
+	case Open:
+		return "Open"
+	case Closed:
+		return "Closed"
+	}
+	return ""
+}
+
+// ParseRoom reads a room: "Open", "Closed" (any case, any trailing text
+// such as "Open Room"), LIN's "o" and "c", or Russian "открытый"/"закрытый".
+func ParseRoom(text string) (Room, error) {
+	t := strings.ToLower(strings.TrimSpace(text))
+	switch {
+	case t == "o" || strings.HasPrefix(t, "open") || strings.HasPrefix(t, "откр"):
+		return Open, nil
+	case t == "c" || strings.HasPrefix(t, "closed") || strings.HasPrefix(t, "закр"):
+		return Closed, nil
+	}
+	return RoomUnknown, &ParseError{Kind: "room", Text: text, Reason: "not Open or Closed"}
+}
+
+// Board is one complete record of a board: who played it where, the deal,
+// the auction and the play with every annotation, what the file says the
+// contract and result were, and everything else the file holds about it, so
+// that writing it back loses nothing. [Check] replays it and fills Replayed.
+//
+// A PBN game and a LIN record each give one Board. A board read from LIN
+// has its values filed under the PBN tag names they stand for (the names
+// from pn become the North … West players), and keeps what only LIN has in
+// LIN.
+type Board struct {
+	Source Source
+
+	// Escapes are the PBN % lines that came with the game, in order; a
+	// writer puts them before the game. Leading is the commentary (and
+	// stray prose) before the game's first tag pair, or before a LIN
+	// record's first pair.
+	Escapes []Escape
+	Leading []Comment
+
+	// Identification.
+	Event, Site, Date Tag
+	// BoardTag is the Board tag (LIN: the ah pair, e.g. "Board 12", or
+	// the qx pair when there is no ah); Number is the board number read
+	// from it, 0 when it has none.
+	BoardTag Tag
+	Number   int
+	RoomTag  Tag // Room (LIN: qx, "o12" or "c12")
+	Room     Room
+	Players  [4]Tag // indexed by Seat: North, East, South, West (LIN: the pn pair)
+	Scoring  Tag    // (LIN: the vg pair, field 3: I → IMP, P → MP, B → BAM)
+
+	// Tags lists every other identification tag in file order, repeated
+	// tags included (the first of a name is the one that counts). Tags
+	// with Data are unknown supplemental sections.
+	Tags []Tag
+
+	// Dealer and Vulnerable hold the values when DealerKnown and
+	// VulnerableKnown; the tags keep what the file wrote ("?", "Black").
+	DealerTag       Tag // Dealer (LIN: md, whose first digit is the dealer)
+	Dealer          Seat
+	DealerKnown     bool
+	VulnerableTag   Tag // Vulnerable (LIN: sv)
+	Vulnerable      Vulnerability
+	VulnerableKnown bool
+
+	// DealTag is the Deal tag (LIN: md); Deal is what could be read from
+	// it, possibly partial or contradictory (see [Deal.Validate]). A deal
+	// that could not be read at all is empty, its text kept in DealTag.
+	DealTag Tag
+	Deal    Deal
+
+	Auction AuctionRecord
+	Play    PlayRecord
+
+	// File is what the file itself says the contract, declarer and result
+	// were; Replayed is what replaying the auction and the play gives.
+	File     Recorded
+	Replayed Outcome
+
+	// Tables are the supplemental tables (OptimumResultTable, ScoreTable …)
+	// in file order.
+	Tables []Table
+
+	// LIN holds what only a LIN record carries; nil for PBN.
+	LIN *LINInfo
+}
+
+// identNames lists the Board's typed identification tags by name.
+var identNames = [...]string{"Event", "Site", "Date", "Board", "Room", "West", "North", "East", "South", "Scoring",
+	"Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result"}
+
+// Field returns the Board's tag of the given PBN name: one of the typed
+// fields (Event, Board, North, Dealer, Contract …) or else the first of
+// that name in Tags. It returns nil when the board has no such field; a
+// typed field the file does not give is returned as a zero Tag.
+func (b *Board) Field(name string) *Tag {
+	switch name {
+	case "Event":
+		return &b.Event
+	case "Site":
+		return &b.Site
+	case "Date":
+		return &b.Date
+	case "Board":
+		return &b.BoardTag
+	case "Room":
+		return &b.RoomTag
+	case "West":
+		return &b.Players[West]
+	case "North":
+		return &b.Players[North]
+	case "East":
+		return &b.Players[East]
+	case "South":
+		return &b.Players[South]
+	case "Scoring":
+		return &b.Scoring
+	case "Dealer":
+		return &b.DealerTag
+	case "Vulnerable":
+		return &b.VulnerableTag
+	case "Deal":
+		return &b.DealTag
+	case "Declarer":
+		return &b.File.DeclarerTag
+	case "Contract":
+		return &b.File.ContractTag
+	case "Result":
+		return &b.File.ResultTag
+	case "Score":
+		return &b.File.ScoreTag
+	}
+	for i := range b.Tags {
+		if b.Tags[i].Name == name {
+			return &b.Tags[i]
+		}
+	}
+	return nil
+}
+
+// IsField reports whether name is one of the PBN tags the Board holds in a
+// typed field rather than in Tags: the fifteen of the mandatory tag set,
+// Room and Score. Auction, Play, Note and the tables are sections.
+func IsField(name string) bool {
+	for _, n := range identNames {
+		if n == name {
+			return true
+		}
+	}
+	return name == "Score"
+}
+
+// Player is the name of the player at seat s, "" when not given.
+func (b *Board) Player(s Seat) string { return b.Players[s&3].Value }
+
+// Label names the board in reports: "board 12", or "game 3" when the board
+// has no number.
+func (b *Board) Label() string {
+	if b.Number > 0 {
+		return "board " + strconv.Itoa(b.Number)
+	}
+	if v := strings.TrimSpace(b.BoardTag.Value); v != "" && !b.BoardTag.Unknown() {
+		return "board " + v
+	}
+	return "game " + strconv.Itoa(b.Source.Game)
+}
+
+// AuctionRecord is the auction of a board as recorded: the seat of the
+// first call and every call with its annotations.
+type AuctionRecord struct {
+	// Tag is the Auction tag pair (PBN); its Comments are those written
+	// right after it. LIN has no such tag and leaves it zero.
+	Tag Tag
+	// First is the seat that made Calls[0]: for PBN the tag's seat moved
+	// past the "-" fillers, for LIN the dealer. It should be the dealer
+	// (see [Check]).
+	First Seat
+	// Present is set when the file has an auction, even an empty one.
+	Present bool
+
+	Calls []AuctionCall
+
+	// End is "*" when the auction will not be continued, "+" when it is
+	// to be continued (PBN §6.1), "" otherwise.
+	End string
+
+	// Notes are the auction's notes in file order: PBN Note tags after
+	// the calls, and for LIN one note per explained call (an pair),
+	// numbered from 1 in order.
+	Notes []Note
+	// Comments is commentary at the start of the auction before its first
+	// call that does not attach to the Auction tag: for LIN, nt pairs
+	// before the first mb.
+	Comments []Comment
+}
+
+// Note returns the note with number k, or nil.
+func (a *AuctionRecord) Note(k int) *Note { return findNote(a.Notes, k) }
+
+// Seat is the seat that made call i.
+func (a *AuctionRecord) Seat(i int) Seat { return a.First.Add(i) }
+
+func findNote(notes []Note, k int) *Note {
+	for i := range notes {
+		if notes[i].Number == k {
+			return &notes[i]
+		}
+	}
+	return nil
+}
+
+// Note is the text of a note that calls or cards refer to by number (PBN
+// [Note "k:text"]; a LIN an explanation).
+type Note struct {
+	Number int
+	Text   string
+	Tag    Tag // the Note tag pair as written (LIN: the an pair)
+}
+
+// Annotations are what a call or a card carries besides itself.
+type Annotations struct {
+	// Alert marks an alerted call: LIN "!" after the call, or a "*"
+	// glued to a PBN call ("4H*"). PBN proper alerts by note (Note).
+	Alert bool
+	// Note is the number of the Note explaining the call or card, 0 for
+	// none. A LIN an pair becomes a note.
+	Note int
+	// Suffix is "!", "?", "!!", "??", "!?" or "?!" as written after the
+	// call or card; NAGs are the $n annotations in the order written.
+	Suffix string
+	NAGs   []int
+	// Comments is the commentary anchored to the call or card: PBN
+	// commentary following it, LIN nt pairs following it.
+	Comments []Comment
+}
+
+// AuctionCall is one slot of an auction: a call, or a turn skipped.
+type AuctionCall struct {
+	// Call is the call. It is the zero Call for a skipped turn (Skip) and
+	// for text that could not be read as a call (Text keeps it).
+	Call Call
+	// Text is the call as written, without annotations: "1N", "pass",
+	// "2 БК"; "AP" for the passes an AP stands for; "^S" for a skip.
+	Text string
+	// Accepted marks an insufficient bid accepted at the table (PBN "^I",
+	// Law 27A); Skip a turn lost to an accepted call out of rotation (PBN
+	// "^S", Law 29A).
+	Accepted bool
+	Skip     bool
+	// AllPass marks the passes written as one AP token (PBN §6.1).
+	AllPass bool
+	Annotations
+	Loc Loc // the call token (its "^I", if any); for LIN the mb pair
+}
+
+// Readable reports whether the slot holds a call or a skipped turn, as
+// opposed to text that could not be read.
+func (c *AuctionCall) Readable() bool { return c.Skip || c.Call.Valid() }
+
+// PlayRecord is the play of a board as recorded.
+type PlayRecord struct {
+	// Tag is the Play tag pair (PBN), naming the opening leader; zero for
+	// LIN.
+	Tag Tag
+	// First is the seat of the first column (PBN: the Play tag's seat) or
+	// the opening leader (LIN: declarer's left-hand opponent).
+	First   Seat
+	Present bool
+
+	// Cards lists the cards in the order they were played. For PBN, whose
+	// play section lists each trick by seat columns, the order within a
+	// trick is worked out from the leader; each card keeps its trick and
+	// seat, which are what a PBN writer needs to put it back in its column.
+	Cards []PlayedCard
+
+	// End is "*" when the play will not be continued (PBN), "" otherwise.
+	End string
+	// Claim is the number of tricks declarer's side takes in all, claimed
+	// (LIN mc); see Claimed.
+	Claim    int
+	Claimed  bool
+	ClaimTag Tag // the mc pair as written
+
+	Notes    []Note
+	Comments []Comment // commentary before the first card not attached to the Play tag
+}
+
+// Note returns the play note with number k, or nil.
+func (p *PlayRecord) Note(k int) *Note { return findNote(p.Notes, k) }
+
+// PlayedCard is one card slot of the play.
+type PlayedCard struct {
+	// Card is the card; NoCard for "-" (a card not known or not played)
+	// or "+" (the next card to be played), or for text that could not be
+	// read as a card (Text keeps it).
+	Card Card
+	Text string // as written: "SK", "sk", "-", "+"
+	// Trick is the trick the card belongs to, from 0, and Seat the player
+	// who played it.
+	Trick int
+	Seat  Seat
+	// Revoke marks a revoke that was not noticed in time (PBN "^R");
+	// OutOfTurn an accepted lead out of turn (PBN "^L", Law 53).
+	Revoke    bool
+	OutOfTurn bool
+	Annotations
+	Loc Loc
+}
+
+// Recorded is what a file says the outcome of a board was: the Contract,
+// Declarer, Result and Score tags of PBN, or the rs entry of a LIN vugraph
+// header. Each value is set only when its Known flag is.
+type Recorded struct {
+	ContractTag   Tag
+	Contract      Contract // level, strain and risk; its Declarer is that of Declarer
+	ContractKnown bool
+
+	DeclarerTag   Tag
+	Declarer      Seat
+	DeclarerKnown bool
+	// Swapped marks PBN's "^S"-style declarer: declarer and dummy
+	// exchanged their roles after a lead out of turn (Law 54).
+	Swapped bool
+
+	ResultTag   Tag
+	Tricks      int // tricks won by declarer's side
+	TricksKnown bool
+	// Agreed marks PBN's "^" result: the players agreed a number of
+	// tricks that differs from the tricks won (Law 69).
+	Agreed bool
+
+	// ScoreTag is the Score tag; ScoreNS is its value for North–South
+	// when ScoreKnown.
+	ScoreTag   Tag
+	ScoreNS    int
+	ScoreKnown bool
+}
+
+// Outcome is what replaying a board gives. [Check] fills it.
+type Outcome struct {
+	Checked bool // Check has run
+	// Complete is set when the auction ended by passes; Legal when no
+	// call in it broke the Laws (accepted irregularities do not count).
+	Complete bool
+	Legal    bool
+	// Contract is the final contract, with its declarer, when Complete.
+	Contract Contract
+	// Tricks is declarer's side's tricks from the play (every trick
+	// played) or from a claim, when TricksKnown.
+	Tricks      int
+	TricksKnown bool
+	Played      int // complete tricks replayed
+}
+
+// Final is the outcome of a board to write out: the replayed contract when
+// the auction is complete and legal, else the file's; the replayed tricks
+// when the play or a claim gives them, else the file's.
+type Final struct {
+	Contract    Contract // with its Declarer when HasDeclarer
+	HasContract bool
+	HasDeclarer bool // false for a passed-out board or an unknown declarer
+	Tricks      int
+	HasTricks   bool
+	// FromReplay is set when Contract comes from the replay.
+	FromReplay bool
+}
+
+// Final returns the contract, declarer and result to write for b. A result
+// the players agreed (PBN "^") is the file's, whatever the play says.
+func (b *Board) Final() Final {
+	var f Final
+	switch {
+	case b.Replayed.Complete && b.Replayed.Legal:
+		f.Contract, f.HasContract, f.FromReplay = b.Replayed.Contract, true, true
+		f.HasDeclarer = !f.Contract.PassedOut()
+	case b.File.ContractKnown:
+		f.Contract, f.HasContract = b.File.Contract, true
+		f.Contract.Declarer = b.File.Declarer
+		f.HasDeclarer = b.File.DeclarerKnown && !f.Contract.PassedOut()
+	}
+	if f.HasContract && f.Contract.PassedOut() {
+		return f
+	}
+	switch {
+	case b.File.Agreed && b.File.TricksKnown:
+		f.Tricks, f.HasTricks = b.File.Tricks, true
+	case b.Replayed.TricksKnown && f.FromReplay:
+		f.Tricks, f.HasTricks = b.Replayed.Tricks, true
+	case b.File.TricksKnown:
+		f.Tricks, f.HasTricks = b.File.Tricks, true
+	}
+	return f
+}
+
+// ContractText is the value to write in a PBN Contract tag: the final
+// contract ("4HX", "Pass"), else what the file wrote ("?", "").
+func (b *Board) ContractText() string {
+	if f := b.Final(); f.HasContract {
+		return f.Contract.String()
+	}
+	return b.File.ContractTag.Value
+}
+
+// DeclarerText is the value to write in a PBN Declarer tag: the final
+// declarer, "" for a passed-out board, else what the file wrote. A swapped
+// declarer keeps its "^".
+func (b *Board) DeclarerText() string {
+	f := b.Final()
+	switch {
+	case f.HasContract && f.Contract.PassedOut():
+		return ""
+	case f.HasDeclarer:
+		if b.File.Swapped && b.File.DeclarerKnown && b.File.Declarer == f.Contract.Declarer {
+			return "^" + f.Contract.Declarer.String()
+		}
+		return f.Contract.Declarer.String()
+	}
+	return b.File.DeclarerTag.Value
+}
+
+// ResultText is the value to write in a PBN Result tag: declarer's tricks
+// ("^9" when agreed), "" for a passed-out board, else what the file wrote.
+func (b *Board) ResultText() string {
+	f := b.Final()
+	switch {
+	case f.HasContract && f.Contract.PassedOut():
+		return ""
+	case f.HasTricks && b.File.Agreed:
+		return "^" + strconv.Itoa(f.Tricks)
+	case f.HasTricks:
+		return strconv.Itoa(f.Tricks)
+	}
+	return b.File.ResultTag.Value
+}
+
+// Table is a supplemental table (PBN §10): its tag, whose value lists the
+// columns, and its rows.
+type Table struct {
+	Tag     Tag // Name is the table ("OptimumResultTable"), Value the column list as written
+	Columns []Column
+	Rows    [][]Cell
+	// Comments is commentary inside the table's data.
+	Comments []Comment
+}
+
+// Column is one column of a table, from "[+|-]NAME[\WIDTH[L|R]]".
+type Column struct {
+	Spec  string // as written in the tag value
+	Name  string
+	Sort  int  // -1 ascending ("-"), +1 descending ("+"), 0 unsorted
+	Width int  // minimum width, 0 when none
+	Align byte // 'L', 'R', or 0 when not given
+}
+
+// Cell is one element of a table.
+type Cell struct {
+	Text   string // for a string, without quotes and with escapes resolved
+	Quoted bool   // written as a string
+	Loc    Loc
+}
+
+// LINInfo is what a board read from LIN carries besides the Board's own
+// fields, kept so that the board can be written back as LIN.
+type LINInfo struct {
+	// Vugraph is the header of the match segment the record belongs to
+	// (vg, rs, pw, mp, bn, pn before the first board); nil for a record
+	// on its own. Boards of one segment share it.
+	Vugraph *Vugraph
+	// Table is the qx pair ("o12", "c12"); Result the entry of the
+	// header's rs list for this board and room, when there is one.
+	Table  Tag
+	Result Tag
+	// Extras are the pairs the Board does not interpret, in order: st,
+	// rh and pf, unknown labels (zz, sa …), and any pair repeated where
+	// only the first counts (a late pn, an mb|-| placeholder). Each keeps
+	// how many calls and cards preceded it, so that a writer can put it
+	// back in place.
+	Extras []LINPair
+}
+
+// LINPair is a label|value| pair kept as written.
+type LINPair struct {
+	Label, Value string
+	Loc          Loc
+	// Calls and Cards are the numbers of calls and cards of the record
+	// before the pair.
+	Calls, Cards int
+}
+
+// Vugraph is the header of a LIN match file or of one of its segments
+// (LIN.md §4.2, §7).
+type Vugraph struct {
+	// Fields are the nine comma-separated fields of vg: event, segment,
+	// scoring (I, P, B), first and last board, team 1 and its carry-over,
+	// team 2 and its carry-over. A short vg leaves the rest empty.
+	Fields  [9]string
+	VGTag   Tag
+	Results []string // rs: two entries per board, open then closed room
+	Names   []string // the header's pn: S, W, N, E of the open room, then of the closed room
+	// Pairs are all the header's pairs in file order (vg, rs, pw, mp, bn,
+	// pn, unknown labels), for writing it back verbatim.
+	Pairs    []LINPair
+	Comments []Comment // nt pairs in the header
+	Loc      Loc
+}
+
+// Event is the event title, the first vg field.
+func (v *Vugraph) Event() string { return v.Fields[0] }
+
+// FirstBoard is the first board number the header covers (vg field 4), 0
+// when it is not a number.
+func (v *Vugraph) FirstBoard() int {
+	n, err := strconv.Atoi(strings.TrimSpace(v.Fields[3]))
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// ResultFor returns the rs entry for board number n in room r, and whether
+// the list has one. Entries go two per board from FirstBoard, open room
+// first.
+func (v *Vugraph) ResultFor(n int, r Room) (string, bool) {
+	first := v.FirstBoard()
+	if first == 0 || n < first || r == RoomUnknown {
+		return "", false
+	}
+	i := 2 * (n - first)
+	if r == Closed {
+		i++
+	}
+	if i >= len(v.Results) {
+		return "", false
+	}
+	return v.Results[i], true
+}
+
+// NamesFor returns the header's names for room r in LIN order S, W, N, E,
+// and whether the header has them.
+func (v *Vugraph) NamesFor(r Room) ([]string, bool) {
+	i := 0
+	if r == Closed {
+		i = 4
+	}
+	if len(v.Names) < i+4 {
+		return nil, false
+	}
+	return v.Names[i : i+4], true
+}
+
+// ParseResult reads a PBN Result value (PBN §5.4): declarer's tricks "9",
+// or the side forms "NS 9", "EW 4", "NS 9 EW 4", with an optional leading
+// "^" for a result the players agreed although the play gives another
+// (Law 69). The side forms need the declarer (hasDeclarer) to say which
+// side is declarer's. The error is a *ParseError.
+func ParseResult(text string, declarer Seat, hasDeclarer bool) (tricks int, agreed bool, err error) {
+	t := strings.TrimSpace(text)
+	if rest, ok := strings.CutPrefix(t, "^"); ok {
+		t, agreed = strings.TrimSpace(rest), true
+	}
+	bad := func(reason string) (int, bool, error) {
+		return 0, false, &ParseError{Kind: "result", Text: text, Reason: reason}
+	}
+	sides, err := sideValues(t, 0, 13)
+	if err != nil {
+		return bad(err.Error())
+	}
+	switch {
+	case sides.bare:
+		return sides.v[0], agreed, nil
+	case !hasDeclarer:
+		return bad("the declarer is needed to read a result given by side")
+	}
+	mine, theirs := declarer.Side(), declarer.Side().Opponents()
+	switch {
+	case sides.has[mine] && sides.has[theirs] && sides.v[mine]+sides.v[theirs] != 13:
+		return bad("the two sides' tricks do not add up to 13")
+	case sides.has[mine]:
+		return sides.v[mine], agreed, nil
+	}
+	return 13 - sides.v[theirs], agreed, nil
+}
+
+// ParseScore reads a PBN Score value (PBN §12) and returns it for
+// North–South: "NS 620", "EW -620", "NS 620 EW -620", or a bare number,
+// which is declarer's side's score and needs the declarer. The error is a
+// *ParseError.
+func ParseScore(text string, declarer Seat, hasDeclarer bool) (ns int, err error) {
+	sides, err := sideValues(strings.TrimSpace(text), -1<<20, 1<<20)
+	switch {
+	case err != nil:
+	case sides.bare && !hasDeclarer:
+		err = errString("the declarer is needed to read a score without a side")
+	case sides.bare && declarer.Side() == EW:
+		return -sides.v[0], nil
+	case sides.bare:
+		return sides.v[0], nil
+	case sides.has[NS] && sides.has[EW] && sides.v[NS] != -sides.v[EW]:
+		err = errString("the two sides' scores do not cancel out")
+	case sides.has[NS]:
+		return sides.v[NS], nil
+	default:
+		return -sides.v[EW], nil
+	}
+	return 0, &ParseError{Kind: "score", Text: text, Reason: err.Error()}
+}
+
+type errString string
+
+func (e errString) Error() string { return string(e) }
+
+// sidePair is a value given bare or per side ("NS 9 EW 4").
+type sidePair struct {
+	bare bool
+	v    [2]int // by Side; v[0] for a bare value
+	has  [2]bool
+}
+
+// sideValues reads "n", "NS n", "EW n", "NS n EW m" or "EW m NS n", each
+// number within [lo, hi].
+func sideValues(t string, lo, hi int) (sidePair, error) {
+	var p sidePair
+	f := strings.Fields(t)
+	num := func(s string) (int, error) {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			return 0, errString(strconv.Quote(s) + " is not a number")
+		}
+		if n < lo || n > hi {
+			return 0, errString(s + " is out of range")
+		}
+		return n, nil
+	}
+	if len(f) == 1 {
+		n, err := num(f[0])
+		p.bare, p.v[0] = true, n
+		return p, err
+	}
+	if len(f) != 2 && len(f) != 4 {
+		return p, errString("expected a number, or NS and EW each followed by a number")
+	}
+	for i := 0; i < len(f); i += 2 {
+		var side Side
+		switch strings.ToUpper(f[i]) {
+		case "NS":
+			side = NS
+		case "EW":
+			side = EW
+		default:
+			return p, errString(strconv.Quote(f[i]) + " is not NS or EW")
+		}
+		if p.has[side] {
+			return p, errString(f[i] + " is given twice")
+		}
+		n, err := num(f[i+1])
+		if err != nil {
+			return p, err
+		}
+		p.v[side], p.has[side] = n, true
+	}
+	return p, nil
+}
+
+// TrickWinner returns the seat that wins a trick led by leader with cards,
+// in the order played, and trumps (NoTrump for none). ok is false when one
+// of the cards is not a card (NoCard): the winner is then unknown.
+func TrickWinner(leader Seat, cards [4]Card, trumps Strain) (winner Seat, ok bool) {
+	for _, c := range cards {
+		if !c.Valid() {
+			return 0, false
+		}
+	}
+	return Trick{Leader: leader & 3, Cards: cards}.winner(trumps), true
+}

@@ -1,0 +1,573 @@
+package auction
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Severity grades a Finding.
+type Severity uint8
+
+// The severities, least serious first.
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+// String returns "info", "warning" or "error".
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	case Error:
+		return "error"
+	}
+	return fmt.Sprintf("Severity(%d)", uint8(s))
+}
+
+// Finding is something a director would want to know about a board: an
+// illegal call, a tag that contradicts the auction, a deal that does not
+// add up. Its Code is stable (see [Codes]); Loc points at the offending
+// token in the file (for an auction finding, the call itself).
+type Finding struct {
+	Code     string
+	Severity Severity
+	Law      int // the Law of Duplicate Bridge (2017) concerned, 0 if none
+	Loc      Loc
+	Message  string // plain words, ending with "(Law n)" when Law is set
+}
+
+// String formats the finding as "line:col: severity code: message".
+func (f Finding) String() string {
+	return f.Loc.String() + ": " + f.Severity.String() + " " + f.Code + ": " + f.Message
+}
+
+// The codes of the findings [Check] and the converters report, beyond the
+// call infractions' own codes (see [Infraction.Code]).
+const (
+	CodeAuctionIncomplete  = "auction-incomplete"
+	CodeAuctionStart       = "auction-start"
+	CodeIrregularity       = "irregularity"
+	CodeContractMismatch   = "contract-mismatch"
+	CodeDeclarerMismatch   = "declarer-mismatch"
+	CodeResultMismatch     = "result-mismatch"
+	CodeDealInvalid        = "deal-invalid"
+	CodeBoardDealer        = "board-dealer"
+	CodeBoardVulnerability = "board-vulnerability"
+	CodePlayIllegal        = "play-illegal"
+	CodeRevoke             = "revoke"
+	CodeClaimImpossible    = "claim-impossible"
+	CodeUnknownValue       = "unknown-value"
+	CodeUnreadable         = "unreadable"
+)
+
+// CodeInfo describes one finding code for documentation and --help.
+type CodeInfo struct {
+	Code     string
+	Severity Severity
+	Law      int // the usual Law; 0 when none or when it varies
+	Summary  string
+}
+
+// Codes lists every finding code [Check] reports, with its severity.
+var Codes = []CodeInfo{
+	{ErrInsufficientBid.Code(), Error, 27, "a bid that does not rank above the last bid"},
+	{ErrNothingToDouble.Code(), Error, 36, "a double of no bid, of one's own side's bid, or of a bid already doubled"},
+	{ErrNothingToRedouble.Code(), Error, 36, "a redouble with no opponents' double standing"},
+	{ErrAuctionOver.Code(), Error, 39, "a call after the auction has ended"},
+	{ErrBidAboveSeven.Code(), Error, 38, "a bid of eight or more"},
+	{CodeAuctionIncomplete, Warning, 0, "the auction stops before three closing passes"},
+	{CodeAuctionStart, Error, 0, "the auction does not start with the dealer"},
+	{CodeIrregularity, Info, 0, "an irregularity accepted at the table: ^I, ^S, ^R, ^L, a swapped declarer, an agreed result"},
+	{CodeContractMismatch, Error, 0, "the file's contract differs from the auction's"},
+	{CodeDeclarerMismatch, Error, 0, "the file's declarer differs from the auction's"},
+	{CodeResultMismatch, Error, 0, "the file's result differs from the play or the claim"},
+	{CodeDealInvalid, Error, 0, "a deal with a card twice or hands of impossible sizes"},
+	{CodeBoardDealer, Warning, 0, "the dealer differs from the board number's"},
+	{CodeBoardVulnerability, Warning, 0, "the vulnerability differs from the board number's"},
+	{CodePlayIllegal, Error, 0, "a card that cannot be played there: not in the hand, played twice, out of turn"},
+	{CodeRevoke, Error, 61, "a card that fails to follow suit, not marked ^R"},
+	{CodeClaimImpossible, Error, 68, "a claim of more tricks than are left or fewer than are won"},
+	{CodeUnknownValue, Info, 0, `values given as "?" (unknown)`},
+}
+
+// Check replays b and returns what is wrong with it, in board order. It
+// records what the replay gives in b.Replayed and, for a play recorded in
+// the order played (LIN), sets each card's Seat and Trick.
+//
+// Check is [Checker.Check] with a fresh Checker; a Checker reused over many
+// boards allocates less.
+func Check(b *Board) []Finding {
+	var c Checker
+	return c.Check(b)
+}
+
+// Checker replays boards. Its zero value is ready to use; it keeps its
+// working memory between boards, and must not be used concurrently.
+//
+// # Replay
+//
+// The auction is replayed from Auction.First, the seat the record gives
+// the first call to; if that is not the dealer, the board has an
+// auction-start finding and its auction does not count as legal. Each
+// illegal call is reported once, with its Law, and is then void: its slot
+// keeps its seat but counts neither as a call nor as a pass, so the replay
+// goes on with the next call and every later call keeps the seat the record
+// gives it. After N 1NT, E 1S, S 2C the 1S is reported and 2C is South's
+// response to 1NT.
+// Calls after the end of the auction are reported once, at the first of
+// them. A call that could not be read stops the replay (the converter
+// reported it), as nothing can be said of the seats of the calls after it.
+//
+// The contract and declarer of a complete and legal auction are compared
+// with the file's; each disagreement is reported, and the message says
+// when a consistent explanation exists: leading passes the record omits
+// (replaying from a later seat gives the file's declarer), a rotated deal
+// (the same, with the dealer off the board number's cycle), the double
+// missing from the file's contract, or the file naming dummy.
+//
+// The play is replayed in the contract to write (see [Board.Final]) from
+// declarer's left-hand opponent, or from the seat a PBN Play tag names in
+// an end position. It stops at the first card it cannot place: a card
+// unknown ("-"), refused (reported as a revoke or an illegal play), or
+// after a claim it finds impossible.
+type Checker struct {
+	auc  Auction
+	alt  Auction
+	play Play
+	out  []Finding
+}
+
+// Check replays b as described on [Checker]; see also [Check].
+func (c *Checker) Check(b *Board) []Finding {
+	c.out = nil
+	b.Replayed = Outcome{Checked: true}
+	c.checkNumber(b)
+	c.checkUnknown(b)
+	c.checkDeal(b)
+	c.replayAuction(b)
+	c.checkRecorded(b)
+	c.replayPlay(b)
+	c.checkResult(b)
+	return c.out
+}
+
+func (c *Checker) add(code string, sev Severity, law int, loc Loc, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if law != 0 && !strings.Contains(msg, "(Law") {
+		msg += fmt.Sprintf(" (Law %d)", law)
+	}
+	c.out = append(c.out, Finding{Code: code, Severity: sev, Law: law, Loc: loc, Message: msg})
+}
+
+// at returns the first valid Loc among locs, or Loc{}.
+func at(locs ...Loc) Loc {
+	for _, l := range locs {
+		if l.IsValid() {
+			return l
+		}
+	}
+	return Loc{}
+}
+
+// checkNumber compares dealer and vulnerability with the board number's
+// duplicate cycle.
+func (c *Checker) checkNumber(b *Board) {
+	if b.Number <= 0 {
+		return
+	}
+	if d := BoardDealer(b.Number); b.DealerKnown && b.Dealer != d {
+		c.add(CodeBoardDealer, Warning, 0, at(b.DealerTag.Loc, b.Source.Loc),
+			"dealer %s disagrees with board %d, which %s deals: a rotated or mis-numbered deal?", b.Dealer, b.Number, d)
+	}
+	if v := BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v {
+		c.add(CodeBoardVulnerability, Warning, 0, at(b.VulnerableTag.Loc, b.Source.Loc),
+			"vulnerability %s disagrees with board %d, which is %s: a rotated or mis-numbered deal?", b.Vulnerable, b.Number, v)
+	}
+}
+
+// checkUnknown reports the values that matter to the replay and are
+// given as "?".
+func (c *Checker) checkUnknown(b *Board) {
+	var names []string
+	var loc Loc
+	for _, t := range []*Tag{&b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag, &b.File.ResultTag} {
+		if t.Unknown() {
+			names = append(names, t.Name)
+			loc = at(loc, t.Loc)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	verb := "is"
+	if len(names) > 1 {
+		verb = "are"
+	}
+	c.add(CodeUnknownValue, Info, 0, at(loc, b.Source.Loc), "%s %s given as \"?\" (unknown)", joinAnd(names), verb)
+}
+
+// joinAnd joins words as "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+func (c *Checker) checkDeal(b *Board) {
+	var de *DealError
+	if err := b.Deal.Validate(); errors.As(err, &de) {
+		probs := make([]string, len(de.Problems))
+		for i, p := range de.Problems {
+			probs[i] = p.String()
+		}
+		c.add(CodeDealInvalid, Error, 0, at(b.DealTag.ValueLoc, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
+	}
+}
+
+// replayAuction replays the calls as described on Checker and fills
+// b.Replayed's auction fields.
+func (c *Checker) replayAuction(b *Board) {
+	rec := &b.Auction
+	if !rec.Present {
+		return
+	}
+	legal := true
+	if b.DealerKnown && rec.First != b.Dealer {
+		legal = false
+		loc := rec.Tag.Loc
+		if len(rec.Calls) > 0 {
+			loc = rec.Calls[0].Loc
+		}
+		c.add(CodeAuctionStart, Error, 0, at(loc, b.Source.Loc),
+			"the auction starts with %s, but %s is the dealer", rec.First, b.Dealer)
+	}
+	a := &c.auc
+	a.Reset(rec.First)
+	readable := true
+	for i := range rec.Calls {
+		call := &rec.Calls[i]
+		loc := at(call.Loc, rec.Tag.Loc, b.Source.Loc)
+		if a.Done() {
+			legal = false
+			c.reportAfterEnd(rec, i, loc)
+			break
+		}
+		n := len(a.Irregularities())
+		var err error
+		switch {
+		case call.Skip:
+			_ = a.Skip() // cannot fail: the auction is open
+			c.add(CodeIrregularity, Info, 0, loc, "%s", a.Irregularities()[n])
+		case !call.Call.Valid():
+			if _, perr := ParseCall(call.Text); !errors.Is(perr, ErrBidAboveSeven) {
+				readable = false
+				break
+			}
+			legal = false
+			c.add(ErrBidAboveSeven.Code(), Error, ErrBidAboveSeven.Law(), loc,
+				"call %d (%s): %s is inadmissible: there is no bid above seven", i+1, a.Turn(), call.Text)
+			_ = a.Skip()
+		case call.Accepted:
+			err = a.AppendAccepted(call.Call)
+			switch {
+			case err != nil:
+			case len(a.Irregularities()) > n:
+				c.add(CodeIrregularity, Info, 0, loc, "%s", a.Irregularities()[n])
+			default:
+				c.add(CodeIrregularity, Info, 0, loc, "call %d (%s): %s is marked as an accepted insufficient bid (^I) but is sufficient",
+					i+1, rec.Seat(i), call.Call)
+			}
+		default:
+			err = a.Append(call.Call)
+		}
+		if !readable {
+			break
+		}
+		var ice *IllegalCallError
+		if errors.As(err, &ice) {
+			legal = false
+			c.add(ice.Code(), Error, ice.Law, loc, "%s", ice)
+			_ = a.Skip() // the call is void; its slot keeps the seats of later calls
+		}
+	}
+	if !readable {
+		return
+	}
+	b.Replayed.Legal = legal
+	if a.Done() {
+		b.Replayed.Complete = true
+		b.Replayed.Contract, _ = a.Contract()
+		return
+	}
+	if rec.End == "*" {
+		return
+	}
+	loc := rec.Tag.Loc
+	if n := len(rec.Calls); n > 0 {
+		loc = rec.Calls[n-1].Loc
+	}
+	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d calls, with %s still to call", len(rec.Calls), a.Turn())
+}
+
+// reportAfterEnd reports the calls from slot i on, which come after the
+// auction has ended, as one finding at the first of them.
+func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc Loc) {
+	call := &rec.Calls[i]
+	what := call.Call.String()
+	if call.Skip {
+		what = "a skipped turn"
+	} else if !call.Call.Valid() {
+		what = call.Text
+	}
+	msg := fmt.Sprintf("call %d (%s): %s comes after the auction has ended", i+1, rec.Seat(i), what)
+	if more := len(rec.Calls) - i - 1; more == 1 {
+		msg += "; 1 more call follows"
+	} else if more > 1 {
+		msg += fmt.Sprintf("; %d more calls follow", more)
+	}
+	c.add(ErrAuctionOver.Code(), Error, ErrAuctionOver.Law(), loc, "%s", msg)
+}
+
+// checkRecorded compares the file's contract and declarer with a complete,
+// legal replay.
+func (c *Checker) checkRecorded(b *Board) {
+	r, f := &b.Replayed, &b.File
+	if !r.Complete || !r.Legal {
+		return
+	}
+	got := r.Contract
+	if f.ContractKnown && !sameContract(f.Contract, got) {
+		loc := at(f.ContractTag.Loc, b.Source.Loc)
+		msg := fmt.Sprintf("the file's contract is %s, the auction gives %s", f.Contract, got.Describe())
+		if !f.Contract.PassedOut() && !got.PassedOut() && f.Contract.Bid() == got.Bid() && f.Contract.Risk < got.Risk {
+			msg += fmt.Sprintf(": the file leaves out the %s", [...]string{"", "double", "redouble"}[got.Risk])
+		}
+		c.add(CodeContractMismatch, Error, 0, loc, "%s", msg)
+	}
+	if !f.DeclarerKnown || got.PassedOut() || (f.ContractKnown && f.Contract.PassedOut()) {
+		return
+	}
+	if f.Swapped {
+		if f.Declarer == got.Declarer.Partner() || f.Declarer == got.Declarer {
+			c.add(CodeIrregularity, Info, 54, at(f.DeclarerTag.Loc, b.Source.Loc),
+				"declarer %s and dummy %s exchanged their roles after an opening lead out of turn", got.Declarer, got.Declarer.Partner())
+			return
+		}
+	} else if f.Declarer == got.Declarer {
+		return
+	}
+	msg := fmt.Sprintf("the file's declarer is %s, the auction gives %s", f.Declarer, got.Describe())
+	msg += c.explainDeclarer(b, f.Declarer)
+	c.add(CodeDeclarerMismatch, Error, 0, at(f.DeclarerTag.Loc, b.Source.Loc), "%s", msg)
+}
+
+// sameContract compares level, strain and risk, not declarer.
+func sameContract(a, b Contract) bool {
+	if a.PassedOut() || b.PassedOut() {
+		return a.PassedOut() == b.PassedOut()
+	}
+	return a.Bid() == b.Bid() && a.Risk == b.Risk
+}
+
+// explainDeclarer looks for a consistent reason the file names want as
+// declarer, and returns it as the end of a sentence ("" when none).
+func (c *Checker) explainDeclarer(b *Board, want Seat) string {
+	rec := &b.Auction
+	for k := 1; k <= 3; k++ {
+		from := rec.First.Add(k)
+		if got, ok := c.replayFrom(rec, rec.First, k); !ok || got.Declarer != want {
+			continue
+		}
+		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
+			return fmt.Sprintf(": replayed from %s, the dealer of board %d, it gives %s: the deal looks rotated", from, b.Number, want)
+		}
+		passes := "pass"
+		if k > 1 {
+			passes = "passes"
+		}
+		return fmt.Sprintf(": the auction seems to leave out %d leading %s; replayed from %s it gives %s", k, passes, from, want)
+	}
+	if want == b.Replayed.Contract.Declarer.Partner() {
+		return fmt.Sprintf(": %s is dummy; %s named %s first for the side", want, b.Replayed.Contract.Declarer, strainName(b.Replayed.Contract.Strain))
+	}
+	return ""
+}
+
+// strainName names a strain in a sentence: "hearts", "no-trump".
+func strainName(s Strain) string {
+	if s == NoTrump {
+		return "no-trump"
+	}
+	return Suit(s).Name()
+}
+
+// replayFrom replays rec's calls after k passes made from first on, and
+// returns the contract when that gives a complete and legal auction.
+func (c *Checker) replayFrom(rec *AuctionRecord, first Seat, k int) (Contract, bool) {
+	a := &c.alt
+	a.Reset(first)
+	for range k {
+		if a.Append(Pass) != nil {
+			return Contract{}, false
+		}
+	}
+	for i := range rec.Calls {
+		call := &rec.Calls[i]
+		var err error
+		switch {
+		case call.Skip:
+			err = a.Skip()
+		case call.Accepted:
+			err = a.AppendAccepted(call.Call)
+		default:
+			err = a.Append(call.Call)
+		}
+		if err != nil {
+			return Contract{}, false
+		}
+	}
+	got, err := a.Contract()
+	return got, err == nil && !got.PassedOut()
+}
+
+// playContract is the contract the play is replayed in: the final one
+// (see [Board.Final]) when it has a declarer.
+func playContract(b *Board) (Contract, bool) {
+	f := b.Final()
+	if !f.HasContract || (!f.HasDeclarer && !f.Contract.PassedOut()) {
+		return Contract{}, false
+	}
+	return f.Contract, true
+}
+
+// replayPlay replays the cards and the claim, filling in the seats of a
+// chronological play, and records the tricks in b.Replayed.
+func (c *Checker) replayPlay(b *Board) {
+	rec := &b.Play
+	if len(rec.Cards) == 0 && !rec.Claimed {
+		return
+	}
+	loc0 := at(rec.Tag.Loc, b.Source.Loc)
+	if len(rec.Cards) > 0 {
+		loc0 = at(rec.Cards[0].Loc, loc0)
+	}
+	con, ok := playContract(b)
+	switch {
+	case !ok:
+		return
+	case con.PassedOut():
+		c.add(CodePlayIllegal, Error, 0, loc0, "the board is passed out, yet the file records play")
+		return
+	}
+	leader := con.Declarer.LHO()
+	endPosition := rec.Tag.Present() && isEndPosition(b.Deal)
+	if rec.Tag.Present() && rec.First != leader {
+		if !endPosition && !(len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn) {
+			c.add(CodePlayIllegal, Error, 41, at(rec.Tag.Loc, loc0),
+				"the play starts with %s, but %s, on declarer %s's left, makes the opening lead", rec.First, leader, con.Declarer)
+		}
+		leader = rec.First
+	}
+	p := &c.play
+	if p.Reset(b.Deal, con.Strain, leader) != nil {
+		return // the deal contradicts itself: reported by checkDeal
+	}
+	seated := rec.Tag.Present()
+	for i := range rec.Cards {
+		card := &rec.Cards[i]
+		loc := at(card.Loc, loc0)
+		if !card.Card.Valid() {
+			break
+		}
+		trick := len(p.Tricks())
+		if !seated {
+			card.Seat, card.Trick = p.Turn(), trick
+		}
+		var err error
+		switch {
+		case card.OutOfTurn && card.Seat != p.Turn():
+			err = p.LeadOutOfTurn(card.Seat, card.Card)
+			if err == nil {
+				c.add(CodeIrregularity, Info, 53, loc, "trick %d (%s): %s led out of turn, and the lead was accepted", trick+1, card.Seat, card.Card)
+			}
+		case card.Seat != p.Turn():
+			c.add(CodePlayIllegal, Error, 44, loc, "trick %d (%s): %s is played out of turn: it is %s's turn", trick+1, card.Seat, card.Card, p.Turn())
+			return
+		case card.Revoke:
+			err = p.PlayRevoke(card.Card)
+			if err == nil {
+				c.add(CodeIrregularity, Info, 64, loc, "trick %d (%s): %s is a revoke that was not noticed in time", trick+1, card.Seat, card.Card)
+			}
+		default:
+			err = p.Play(card.Card)
+		}
+		if err != nil {
+			c.playError(err, loc)
+			return
+		}
+	}
+	b.Replayed.Played = len(p.Tricks())
+	if rec.Claimed {
+		if err := p.Claim(con.Declarer, rec.Claim); err != nil {
+			c.playError(err, at(rec.ClaimTag.Loc, loc0))
+			return
+		}
+	}
+	b.Replayed.Tricks, b.Replayed.TricksKnown = p.Result(con.Declarer)
+}
+
+func (c *Checker) playError(err error, loc Loc) {
+	var pe *PlayError
+	if !errors.As(err, &pe) {
+		return
+	}
+	switch {
+	case errors.Is(err, ErrRevoke):
+		c.add(CodeRevoke, Error, 61, loc, "%s", pe)
+	case errors.Is(err, ErrBadClaim):
+		c.add(CodeClaimImpossible, Error, 68, loc, "%s", pe)
+	default:
+		c.add(CodePlayIllegal, Error, 0, loc, "%s", pe)
+	}
+}
+
+// checkResult compares the file's result with the replayed tricks.
+func (c *Checker) checkResult(b *Board) {
+	r, f := &b.Replayed, &b.File
+	if !r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks {
+		return
+	}
+	con, _ := playContract(b)
+	if f.DeclarerKnown && f.Declarer.Side() != con.Declarer.Side() {
+		return // the declarer mismatch says it all
+	}
+	how := "the play gives"
+	if b.Play.Claimed {
+		how = "the claim gives"
+	}
+	loc := at(f.ResultTag.Loc, b.Source.Loc)
+	if f.Agreed {
+		c.add(CodeIrregularity, Info, 69, loc, "the players agreed %d tricks; %s %d", f.Tricks, how, r.Tricks)
+		return
+	}
+	c.add(CodeResultMismatch, Error, 0, loc, "the file's result is %d tricks, %s %d", f.Tricks, how, r.Tricks)
+}
+
+// isEndPosition reports whether d is an end position (PBN §8): some hand
+// given, and every given hand of fewer than 13 cards.
+func isEndPosition(d Deal) bool {
+	given := false
+	for _, h := range d {
+		if h.Len() >= 13 {
+			return false
+		}
+		given = given || h.Len() > 0
+	}
+	return given
+}

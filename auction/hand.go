@@ -1,0 +1,263 @@
+package auction
+
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Hand is a set of cards, one bit per card, plus a count per suit of
+// unspecified small cards: the "x" of lesson diagrams ("AKxx"), which name
+// no card. It is a small comparable value; the zero value is the empty
+// hand. A Hand may hold any number of cards: a full hand has 13, an end
+// position or a diagram fewer.
+type Hand struct {
+	bits  uint64
+	spots uint16 // unspecified cards: four bits per suit, clubs lowest
+}
+
+// Bit layout: card c is bit c, so suit s occupies bits 16s+2 … 16s+14.
+const (
+	suitMask = uint64(0x7ffc) // the 13 rank bits of the lowest suit
+	allCards = suitMask | suitMask<<16 | suitMask<<32 | suitMask<<48
+)
+
+// Add puts c into the hand; adding a card already held, or a value that is
+// not a card, changes nothing.
+func (h *Hand) Add(c Card) {
+	if c.Valid() {
+		h.bits |= 1 << c
+	}
+}
+
+// Remove takes c out of the hand, if it is there.
+func (h *Hand) Remove(c Card) {
+	if c.Valid() {
+		h.bits &^= 1 << c
+	}
+}
+
+// Has reports whether the hand holds c.
+func (h Hand) Has(c Card) bool { return c.Valid() && h.bits&(1<<c) != 0 }
+
+// Len is the number of cards in the hand, unspecified ones included.
+func (h Hand) Len() int {
+	n := bits.OnesCount64(h.bits)
+	for sp := h.spots; sp != 0; sp >>= 4 {
+		n += int(sp & 15)
+	}
+	return n
+}
+
+// Spots is the number of unspecified small cards ("x") the hand holds in
+// suit s.
+func (h Hand) Spots(s Suit) int {
+	if !s.Valid() {
+		return 0
+	}
+	return int(h.spots >> (4 * s) & 15)
+}
+
+// InSuit is the part of the hand in suit s.
+func (h Hand) InSuit(s Suit) Hand {
+	if !s.Valid() {
+		return Hand{}
+	}
+	return Hand{h.bits & (suitMask << (16 * s)), h.spots & (15 << (4 * s))}
+}
+
+// All yields the named cards in the order deals are written: spades,
+// hearts, diamonds, clubs, each from the ace down. Unspecified cards are
+// not yielded; see [Hand.Spots].
+func (h Hand) All() iter.Seq[Card] {
+	return func(yield func(Card) bool) {
+		for b := h.bits & allCards; b != 0; {
+			c := Card(bits.Len64(b) - 1)
+			if !yield(c) {
+				return
+			}
+			b &^= 1 << c
+		}
+	}
+}
+
+// Cards returns the named cards in the order of [Hand.All].
+func (h Hand) Cards() []Card {
+	cards := make([]Card, 0, h.Len())
+	for c := range h.All() {
+		cards = append(cards, c)
+	}
+	return cards
+}
+
+// HCP is the hand's high-card points: ace 4, king 3, queen 2, jack 1.
+func (h Hand) HCP() int {
+	const (
+		aces   = 1<<Ace | 1<<Ace<<16 | 1<<Ace<<32 | 1<<Ace<<48
+		kings  = aces >> 1
+		queens = aces >> 2
+		jacks  = aces >> 3
+	)
+	return 4*bits.OnesCount64(h.bits&aces) + 3*bits.OnesCount64(h.bits&kings) +
+		2*bits.OnesCount64(h.bits&queens) + bits.OnesCount64(h.bits&jacks)
+}
+
+// String returns the PBN form: four suits, spades first, separated by dots,
+// ranks from the ace down, then an "x" for each unspecified card
+// ("AKQ.JT9.8765.432", "AKxx.Qx..", "..." for no cards).
+func (h Hand) String() string {
+	var buf [16 + 3]byte // 13 cards and 3 dots: enough for any real hand
+	return string(h.appendPBN(buf[:0]))
+}
+
+// appendPBN appends the PBN form of h to b.
+func (h Hand) appendPBN(b []byte) []byte {
+	for i, s := range Suits {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		b = h.appendRanks(b, s)
+	}
+	return b
+}
+
+// appendRanks appends the rank characters of h's cards in suit s, from the
+// ace down, then an "x" for each unspecified card.
+func (h Hand) appendRanks(b []byte, s Suit) []byte {
+	for c := range h.InSuit(s).All() {
+		b = append(b, rankChars[c.Rank()-Two])
+	}
+	for range h.Spots(s) {
+		b = append(b, 'x')
+	}
+	return b
+}
+
+// addSpot adds an unspecified card in suit s. It reports false, changing
+// nothing, when the suit would then hold more than 13 cards.
+func (h *Hand) addSpot(s Suit) bool {
+	if h.InSuit(s).Len() >= 13 {
+		return false
+	}
+	h.spots += 1 << (4 * s)
+	return true
+}
+
+// ParseHand reads a hand in PBN form: four suits, spades first, separated
+// by dots, each a run of ranks in any order ("AKQ.JT9.8765.432",
+// "akq.j109..32", Russian "ТКД.В..."), where "x" stands for an unspecified
+// small card ("AKxx.Qx.."). "-", the PBN mark of a hand that
+// is not given, reads as the empty hand. A rank written twice in a suit is
+// an error. The error is a *ParseError naming the offending character.
+func ParseHand(text string) (Hand, error) {
+	h, twice, err := scanPBNHand(spot{kind: "hand", text: text}, 0, len(text))
+	if err != nil {
+		return Hand{}, err
+	}
+	if twice != (Hand{}) {
+		return Hand{}, &ParseError{Kind: "hand", Text: text, Reason: fmt.Sprintf("%s is written twice", twice.Cards()[0])}
+	}
+	return h, nil
+}
+
+// spot says what is being parsed, for error messages: the kind of value
+// ("hand", "deal"), its whole text, and a note on the part being read
+// ("N's hand"), which may be empty.
+type spot struct {
+	kind, text, note string
+}
+
+// errAt reports the character at byte offset i of the text as wrong. The
+// position is counted in characters from 1, as editors count columns.
+func (s spot) errAt(i int, why string) *ParseError {
+	r, _ := utf8.DecodeRuneInString(s.text[i:])
+	where := fmt.Sprintf("%q at character %d", r, utf8.RuneCountInString(s.text[:i])+1)
+	if s.note != "" {
+		where += " (" + s.note + ")"
+	}
+	return &ParseError{Kind: s.kind, Text: s.text, Reason: where + " is " + why}
+}
+
+// errf reports a problem with the part being read as a whole.
+func (s spot) errf(format string, args ...any) *ParseError {
+	why := fmt.Sprintf(format, args...)
+	if s.note != "" {
+		why = s.note + " " + why
+	}
+	return &ParseError{Kind: s.kind, Text: s.text, Reason: why}
+}
+
+// scanPBNHand reads the PBN hand at text[start:end] of sp. It returns the
+// hand and the cards written more than once, which are the caller's to
+// report.
+func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
+	var h, twice Hand
+	text := sp.text[:end]
+	if start == end || text[start:] == "-" {
+		return h, twice, nil
+	}
+	suit := 0 // index into Suits
+	for i := start; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '.':
+			suit++
+			if suit == len(Suits) {
+				return h, twice, sp.errAt(i, "a fifth suit: a hand has four suits, spades.hearts.diamonds.clubs")
+			}
+			i++
+			continue
+		case r == '1' && i+1 < len(text) && text[i+1] == '0':
+			size = 2
+			r = 'T'
+		}
+		if err := addRank(&h, &twice, Suits[suit], r); err != "" {
+			return h, twice, sp.errAt(i, err)
+		}
+		i += size
+	}
+	if suit != len(Suits)-1 {
+		return h, twice, sp.errf("has %d of the 4 suits (write spades.hearts.diamonds.clubs, separated by dots)", suit+1)
+	}
+	return h, twice, nil
+}
+
+// addRank adds the card of suit s written r to h, or an unspecified card
+// for "x", noting in twice a card written again. It returns why r cannot be
+// added, or "".
+func addRank(h, twice *Hand, s Suit, r rune) string {
+	if r == 'x' || r == 'X' {
+		if !h.addSpot(s) {
+			return "a 14th card in " + s.Name()
+		}
+		return ""
+	}
+	rank, ok := rankOf(r)
+	if !ok {
+		return "not a rank (" + wantRank + ", or x for a small card)"
+	}
+	c := NewCard(s, rank)
+	if h.Has(c) {
+		twice.Add(c)
+	} else if h.InSuit(s).Len() >= 13 {
+		return "a 14th card in " + s.Name()
+	}
+	h.Add(c)
+	return ""
+}
+
+// MarshalText implements [encoding.TextMarshaler] with the PBN form of
+// [Hand.String].
+func (h Hand) MarshalText() ([]byte, error) { return h.appendPBN(nil), nil }
+
+// UnmarshalText implements [encoding.TextUnmarshaler]; it accepts what
+// [ParseHand] accepts.
+func (h *Hand) UnmarshalText(text []byte) error {
+	v, err := ParseHand(string(text))
+	if err != nil {
+		return err
+	}
+	*h = v
+	return nil
+}
