@@ -120,13 +120,12 @@ func (r *PBNReader) next() (*PBNGame, error) {
 			return nil, err
 		}
 		r.err = err
-		dropped := c.size - len(c.text)
 		if !c.hasTag {
-			r.loose(c, dropped)
+			r.loose(c)
 			continue
 		}
 		r.games++
-		g := r.p.parse(string(c.text), c.pos, r.games, dropped)
+		g := r.p.parse(c, r.games)
 		if r.games == 1 {
 			r.takeHeader(g)
 		}
@@ -136,15 +135,15 @@ func (r *PBNReader) next() (*PBNGame, error) {
 
 // loose keeps text without any tag pair: the end of the file, or text cut
 // off by the size limit, which is reported and dropped.
-func (r *PBNReader) loose(c pbnChunk, dropped int) {
-	if dropped > 0 {
+func (r *PBNReader) loose(c pbnChunk) {
+	if c.size > len(c.text) {
 		r.diags.Add(&Diagnostic{
 			Position: Position{Filename: r.filename, Pos: c.pos}, Severity: Error, Code: "game-too-large",
 			Msg: "text without tag pairs larger than the game size limit skipped",
 		})
 		return
 	}
-	g := r.p.parse(string(c.text), c.pos, 0, 0)
+	g := r.p.parse(c, 0)
 	if r.games == 0 {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}

@@ -39,15 +39,18 @@ func newPBNParser(filename string) *pbnParser {
 	return p
 }
 
-// parse reads one game: text starts at pos. dropped is the number of bytes
-// the game had beyond the size limit (not in text).
-func (p *pbnParser) parse(text string, pos Pos, index, dropped int) *PBNGame {
+// parse reads one game from the text of chunk c.
+func (p *pbnParser) parse(c pbnChunk, index int) *PBNGame {
+	text, pos, dropped := string(c.text), c.pos, c.size-len(c.text)
 	g := &PBNGame{Filename: p.filename, Index: index, Pos: pos, Source: text}
 	p.lines.reset(text, pos)
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)
 	if dropped > 0 {
 		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(dropped)+" bytes were skipped")
+	}
+	if c.noBlank {
+		p.d.add(0, Warning, "missing-blank-line", "no semi-empty line between this game and the previous one, which started with the same tag")
 	}
 	p.checkText()
 	p.lex.reset(p.filename, text, &p.lines, p.diag)
@@ -123,20 +126,33 @@ func (p *pbnParser) build(g *PBNGame) {
 	if ast.Lead != nil {
 		p.lead(g, p.items(*ast.Lead))
 	}
+	var last *PBNSection // the last Auction or Play section
 	for _, part := range ast.Parts {
 		switch {
 		case part.Tags != nil:
 			p.tags(g, p.items(*part.Tags))
 		case part.Section != nil:
 			sec := p.section(g, p.group(part.Section.Head))
+			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
+				last = sec
+			}
 			if part.Section.Notes != nil {
 				p.notes(g, sec, p.items(*part.Section.Notes))
 			}
-			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
-				p.checkNotes(sec)
-			}
 		case part.Notes != nil:
-			p.notes(g, nil, p.items(*part.Notes))
+			// Writers put tags of their own between a section and its
+			// notes ([BCNote] of Bridge Composer): the notes still belong
+			// to the last auction or play.
+			items := p.items(*part.Notes)
+			if last != nil {
+				p.d.add(items[0].start, Warning, "note-detached", "[Note] separated from the "+last.Kind.String()+" section by other tag pairs")
+			}
+			p.notes(g, last, items)
+		}
+	}
+	for _, sec := range g.Sections {
+		if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
+			p.checkNotes(sec)
 		}
 	}
 }
@@ -269,7 +285,7 @@ func sectionKind(name string) SectionKind {
 		return SectionAuction
 	case name == "Play":
 		return SectionPlay
-	case isPBNTable(name):
+	case isTableName(name):
 		return SectionTable
 	}
 	return SectionText
@@ -292,11 +308,10 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 	tag.Section = sec
 	g.Sections = append(g.Sections, sec)
 	data := items[i:]
-	if len(data) == 0 {
-		return sec
+	if len(data) > 0 {
+		start, end := data[0].start, data[len(data)-1].end
+		sec.Pos, sec.End, sec.Raw = p.lines.pos(start), p.lines.pos(end), p.lines.text[start:end]
 	}
-	start, end := data[0].start, data[len(data)-1].end
-	sec.Pos, sec.End, sec.Raw = p.lines.pos(start), p.lines.pos(end), p.lines.text[start:end]
 	var sc *pbnTokenScanner
 	switch sec.Kind {
 	case SectionAuction, SectionPlay:
@@ -304,8 +319,8 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 	case SectionTable:
 		p.tables = append(p.tables, pbnPendingTable{sec: sec, first: grp.first + i, last: grp.last})
 	default:
-		if pbnIdentTags[tag.Name] {
-			p.d.add(start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
+		if len(data) > 0 && pbnIdentTags[tag.Name] {
+			p.d.add(data[0].start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
 		}
 	}
 	for _, it := range data {

@@ -375,7 +375,7 @@ func (l *pbnLexer) group() {
 		switch {
 		case it.name == "Note":
 			typ = pbnTokNotes
-		case it.name == "Auction" || it.name == "Play" || l.dataFollows(i):
+		case it.name == "Auction" || it.name == "Play" || isPBNTable(it.name) || l.dataFollows(i):
 			typ = pbnTokSection
 		}
 		if open >= 0 && typ != pbnTokSection && l.groups[open].typ == typ {
@@ -388,13 +388,13 @@ func (l *pbnLexer) group() {
 }
 
 // dataFollows reports whether data follows the tag pair items[i], past its
-// commentary and escape lines, before the next tag pair.
+// commentary, escape lines and skipped text, before the next tag pair.
 func (l *pbnLexer) dataFollows(i int) bool {
 	for _, it := range l.items[i+1:] {
 		switch it.kind {
 		case itemData:
 			return true
-		case itemTag, itemBad:
+		case itemTag:
 			return false
 		}
 	}

@@ -23,6 +23,9 @@ type pbnChunk struct {
 	// when the chunk exceeded the size limit; text then holds the
 	// complete lines that fitted.
 	size int
+	// noBlank is set when the chunk was cut from the previous one without
+	// a semi-empty line: it starts with the previous game's first tag.
+	noBlank bool
 }
 
 // pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
@@ -32,6 +35,12 @@ type pbnChunk struct {
 // Text before a game that holds no tag pair (escape lines, commentary,
 // prose) is kept with the game that follows, so that semi-empty lines
 // between such text and the game's tag pairs create no empty games.
+//
+// A line that starts with the tag the game started with ends the game too,
+// semi-empty line or not: files that list games without separating them
+// ("[Deal …]" on each line) hold one game per repetition, where the
+// standard's reading would keep the first and ignore the rest as repeated
+// tags.
 type pbnSplitter struct {
 	r       *bufio.Reader
 	pending []byte // text given back after a split inside an open comment; read before r
@@ -39,6 +48,8 @@ type pbnSplitter struct {
 
 	off, line int    // position of the next byte to read
 	buf       []byte // the chunk being assembled
+	first     []byte // the name of the first tag pair of the chunk, when it starts a line
+	noBlank   bool   // the next chunk starts without a semi-empty line
 	long      []byte // assembles a line longer than r's buffer
 	crs       []byte // the rest of a line cut at a lone CR
 }
@@ -140,12 +151,27 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 			}
 			started = true
 			c.pos = Pos{Offset: lineOff, Line: lineNo, Col: 1}
+			c.noBlank, s.noBlank = s.noBlank, false
+			s.first = s.first[:0]
 		}
 		if blank && (skipping || c.hasTag && !inComment) {
 			break
 		}
 		if blank && inComment && c.hasTag && fallback < 0 && !skipping {
 			fallback, fallOff, fallLine = len(s.buf), lineOff, lineNo
+		}
+		if !inComment && !skipping && line[0] != '%' {
+			if name := lineTagName(line); name != nil {
+				if !c.hasTag {
+					s.first = append(s.first[:0], name...)
+				} else if bytes.Equal(name, s.first) {
+					s.pending = append(append(make([]byte, 0, len(line)+len(s.pending)), line...), s.pending...)
+					s.off, s.line = lineOff, lineNo
+					s.noBlank = true
+					c.text = s.buf
+					return c, true, nil
+				}
+			}
 		}
 		if inComment || line[0] != '%' {
 			inComment = scanPBNLine(line, inComment, &c.hasTag)
@@ -190,6 +216,30 @@ func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnCh
 	c.text = s.buf[:from]
 	c.size = from
 	return c
+}
+
+// lineTagName returns the name of the tag pair a line starts with (after
+// blanks), or nil.
+func lineTagName(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || line[i] != '[' {
+		return nil
+	}
+	i++
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(line) && isNameChar(line[j]) {
+		j++
+	}
+	if j == i {
+		return nil
+	}
+	return line[i:j]
 }
 
 // isSemiEmpty reports whether line holds only white space.

@@ -5,17 +5,22 @@ import (
 	"strings"
 )
 
-// pbnTableNames are the tables of PBN §10.2. Any other tag whose name ends
-// in "Table" and is followed by data (OptimumOpeningLeadTable …) is read as
-// a table too.
-var pbnTableNames = map[string]bool{
-	"ActionTable": true, "AuctionTimeTable": true, "InstantScoreTable": true,
-	"OptimumPlayTable": true, "OptimumResultTable": true, "PlayTimeTable": true,
-	"ScoreTable": true, "TotalScoreTable": true,
+// isPBNTable reports whether a tag is one of the tables of PBN §10.2: such
+// a tag always opens a table section, data or not.
+func isPBNTable(name string) bool {
+	switch name {
+	case "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+		"OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable":
+		return true
+	}
+	return false
 }
 
-func isPBNTable(name string) bool {
-	return pbnTableNames[name] || strings.HasSuffix(name, "Table")
+// isTableName reports whether data after a tag is read as a table: the
+// tables of PBN §10.2 and any other tag named "…Table" (such as the de facto
+// OptimumOpeningLeadTable), but not the Table tag itself.
+func isTableName(name string) bool {
+	return isPBNTable(name) || len(name) > len("Table") && strings.HasSuffix(name, "Table")
 }
 
 // columns reads the column list of a table tag value:
