@@ -149,7 +149,9 @@ func (r *PBNReader) loose(c pbnChunk) {
 	}
 	r.diags = append(r.diags, g.Diagnostics...)
 	g.Diagnostics = nil
-	r.trailer = g
+	if len(g.Leading)+len(g.Prose)+len(g.Escapes) > 0 {
+		r.trailer = g
+	}
 }
 
 // takeHeader moves the first game's escape lines that come before its first
