@@ -67,7 +67,8 @@ func (r *PBNReader) Header() []*PBNEscape { return r.header }
 
 // Trailer returns what follows the last game without belonging to one:
 // commentary, prose and % lines, as a game with no tag pairs and Index 0;
-// nil when there is nothing. It is known once Games has finished.
+// nil when there is nothing. It is known once Games has finished. What is
+// wrong in it is reported in the reader's Diagnostics.
 func (r *PBNReader) Trailer() *PBNGame { return r.trailer }
 
 // Diagnostics returns what the reader found about the file as a whole: the
@@ -148,7 +149,7 @@ func (r *PBNReader) loose(c pbnChunk) {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}
 	r.diags = append(r.diags, g.Diagnostics...)
-	g.Diagnostics = nil
+	g.Diagnostics, g.Incomplete = nil, false
 	if len(g.Leading)+len(g.Prose)+len(g.Escapes) > 0 {
 		r.trailer = g
 	}

@@ -21,8 +21,14 @@ type pbnParser struct {
 	d        pbnDiags
 	diag     pbnDiagFunc // p.d.add, bound once
 	inherit  pbnInherit
-	slab     []PBNTag // the current game's tags
+	slab     []PBNTag     // the current game's tags
+	secs     []PBNSection // the current game's sections
 	tables   []pbnPendingTable
+	// The last column list read without fault, kept for the next table
+	// with the same tag value (a file's tables mostly have the same
+	// columns).
+	colsValue string
+	cols      []PBNColumn
 }
 
 // pbnPendingTable is a table whose rows are read once inheritance has
@@ -104,6 +110,16 @@ func (p *pbnParser) build(g *PBNGame) {
 	}
 	p.slab = make([]PBNTag, n)
 	g.Tags = make([]*PBNTag, 0, n)
+	n = 0
+	for _, grp := range p.lex.groups {
+		if grp.typ == pbnTokSection {
+			n++
+		}
+	}
+	if n > 0 {
+		p.secs = make([]PBNSection, n)
+		g.Sections = make([]*PBNSection, 0, n)
+	}
 
 	peek, err := lexer.Upgrade(&p.lex)
 	var ast *pbnGameNode
@@ -128,26 +144,24 @@ func (p *pbnParser) build(g *PBNGame) {
 	}
 	var last *PBNSection // the last Auction or Play section
 	for _, part := range ast.Parts {
-		switch {
-		case part.Tags != nil:
-			p.tags(g, p.items(*part.Tags))
-		case part.Section != nil:
-			sec := p.section(g, p.group(part.Section.Head))
+		var sec *PBNSection
+		switch part.Head.Type {
+		case pbnTokTags:
+			p.tags(g, p.items(part.Head))
+		case pbnTokSection:
+			sec = p.section(g, p.group(part.Head))
 			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
 				last = sec
 			}
-			if part.Section.Notes != nil {
-				p.notes(g, sec, p.items(*part.Section.Notes))
+		default:
+			p.notes(g, last, p.items(part.Head), true)
+		}
+		if part.Notes != nil {
+			if sec != nil {
+				p.notes(g, sec, p.items(*part.Notes), false)
+			} else {
+				p.notes(g, last, p.items(*part.Notes), true)
 			}
-		case part.Notes != nil:
-			// Writers put tags of their own between a section and its
-			// notes ([BCNote] of Bridge Composer): the notes still belong
-			// to the last auction or play.
-			items := p.items(*part.Notes)
-			if last != nil {
-				p.d.add(items[0].start, Warning, "note-detached", "[Note] separated from the "+last.Kind.String()+" section by other tag pairs")
-			}
-			p.notes(g, last, items)
 		}
 	}
 	for _, sec := range g.Sections {
@@ -304,7 +318,8 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 			g.Escapes = append(g.Escapes, p.escape(items[i]))
 		}
 	}
-	sec := &PBNSection{Tag: tag, Kind: sectionKind(tag.Name)}
+	sec := &p.secs[len(g.Sections)]
+	*sec = PBNSection{Tag: tag, Kind: sectionKind(tag.Name)}
 	tag.Section = sec
 	g.Sections = append(g.Sections, sec)
 	data := items[i:]
@@ -341,9 +356,13 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 	return sec
 }
 
-// notes builds a run of Note tag pairs following sec (nil when they follow
-// no section).
-func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem) {
+// notes builds a run of Note tag pairs for sec (nil when there is no
+// section for them). detached notes do not follow their section: writers
+// put tags of their own in between ([BCNote] of Bridge Composer).
+func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem, detached bool) {
+	if detached && sec != nil {
+		p.d.add(items[0].start, Warning, "note-detached", "[Note] separated from the "+sec.Kind.String()+" section by other tag pairs")
+	}
 	var last *PBNTag
 	for _, it := range items {
 		switch it.kind {
@@ -376,13 +395,13 @@ func (p *pbnParser) note(t *PBNTag) *PBNNote {
 	d := digitsEnd(s, 0)
 	if d == 0 || d >= len(s) || s[d] != ':' {
 		n.Text = strings.TrimSpace(t.Raw)
-		p.d.addPos(t.ValuePos, Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
+		p.d.addPos(valuePos(t), Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
 		return n
 	}
 	n.Text = strings.TrimSpace(s[d+1:])
 	k, err := strconv.Atoi(s[:d])
 	if err != nil || k < 1 || k > 32 {
-		p.d.addPos(t.ValuePos, Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
+		p.d.addPos(valuePos(t), Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
 		return n
 	}
 	n.Number = k
@@ -413,6 +432,16 @@ const maxPBNGameErrors = 100
 func (d *pbnDiags) reset(filename string, game int, lines *pbnLines) {
 	d.filename, d.game, d.lines = filename, game, lines
 	d.list, d.warned, d.errors = nil, d.warned[:0], 0
+}
+
+// count returns the number of diagnostics reported so far, repeated
+// warnings included.
+func (d *pbnDiags) count() int {
+	n := len(d.list)
+	for _, w := range d.warned {
+		n += w.n - 1
+	}
+	return n
 }
 
 func (d *pbnDiags) add(off int, sev Severity, code, msg string) {
@@ -457,4 +486,13 @@ func (d *pbnDiags) take() Diagnostics {
 		l.Sort()
 	}
 	return l
+}
+
+// valuePos returns where a tag's value is written, or the tag's own
+// position when it has none.
+func valuePos(t *PBNTag) Pos {
+	if t.ValuePos.IsValid() {
+		return t.ValuePos
+	}
+	return t.Pos
 }

@@ -157,7 +157,7 @@ scan:
 	for j < len(t) {
 		switch t[j] {
 		case '"':
-			j = skipPBNString(t, j)
+			j, _ = scanPBNString(t, j)
 			continue
 		case '[', '{', ';':
 			break scan
@@ -302,8 +302,9 @@ func quoteBracket(t string, from, to int, last bool) (quote, bracket int) {
 }
 
 // scanPBNString returns the offset just past the string starting at t[q]
-// and whether it was closed by a quote (rather than by the end of its line).
-func scanPBNString(t string, q int) (end int, closed bool) {
+// (a quote) and whether it was closed by a quote rather than by the end of
+// its line; \" and \\ are escapes.
+func scanPBNString[T ~string | ~[]byte](t T, q int) (end int, closed bool) {
 	for i := q + 1; i < len(t); i++ {
 		switch t[i] {
 		case '\\':

@@ -261,6 +261,10 @@ func isPBNSpace(b byte) bool {
 // semicolon comments and strings are honoured, nothing else is looked at.
 func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 	for i := 0; i < len(line); {
+		if !inComment && !pbnLineSpecial[line[i]] {
+			i++
+			continue
+		}
 		if inComment {
 			j := bytes.IndexByte(line[i:], '}')
 			if j < 0 {
@@ -278,7 +282,7 @@ func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 		case '[':
 			*hasTag = true
 		case '"':
-			i = skipPBNString(line, i)
+			i, _ = scanPBNString(line, i)
 			continue
 		}
 		i++
@@ -286,20 +290,5 @@ func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 	return inComment
 }
 
-// skipPBNString returns the index just past the string starting at s[i]
-// (a quote): past its closing quote, or the end of its line.
-func skipPBNString[T ~string | ~[]byte](s T, i int) int {
-	for i++; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-				i++
-			}
-		case '"':
-			return i + 1
-		case '\n':
-			return i
-		}
-	}
-	return i
-}
+// pbnLineSpecial are the bytes scanPBNLine acts on outside comments.
+var pbnLineSpecial = [256]bool{'{': true, ';': true, '[': true, '"': true}

@@ -30,18 +30,25 @@ func isTableName(name string) bool {
 // resolution (\\\\2R written) is read the same way.
 func (p *pbnParser) columns(tag *PBNTag) []PBNColumn {
 	v := tag.Value
+	if v == p.colsValue && p.cols != nil {
+		return p.cols
+	}
+	faults := p.d.count()
 	specs := strings.Split(v, ";")
 	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t") {
 		specs = strings.Fields(v)
-		p.d.addPos(tag.ValuePos, Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
+		p.d.addPos(valuePos(tag), Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
 	}
 	cols := make([]PBNColumn, 0, len(specs))
 	for _, spec := range specs {
 		col, err := parseColumn(spec)
 		if err != "" {
-			p.d.addPos(tag.ValuePos, Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
+			p.d.addPos(valuePos(tag), Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
 		}
 		cols = append(cols, col)
+	}
+	if p.d.count() == faults {
+		p.colsValue, p.cols = v, cols
 	}
 	return cols
 }
