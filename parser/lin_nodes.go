@@ -84,14 +84,14 @@ type LINComment struct {
 // a file header, or stray commentary. Its pairs are all there, in order,
 // whatever their labels; the typed views (Deal, Calls, Cards…) read them.
 type LINRecord struct {
-	Index       int           // 1-based place in the file
-	Kind        LINKind       // the record's shape
-	Pairs       []*LINPair    // every pair, in order, unknown labels included
-	Comments    []LINComment  // % lines before the record's first pair
-	Pos         Pos           // start of the record's first comment or pair
-	End         Pos           // end of its last pair
-	Incomplete  bool          // the input ended inside a pair, or an error cut the record short
-	Diagnostics Diagnostics   // problems found in this record, in order
+	Index       int          // 1-based place in the file
+	Kind        LINKind      // the record's shape
+	Pairs       []*LINPair   // every pair, in order, unknown labels included
+	Comments    []LINComment // % lines before the record's first pair
+	Pos         Pos          // start of the record's first comment or pair
+	End         Pos          // end of its last pair
+	Incomplete  bool         // the input ended inside a pair, or an error cut the record short
+	Diagnostics Diagnostics  // problems found in this record, in order
 }
 
 // Get returns the first pair with the given label (any case), or nil.

@@ -200,23 +200,23 @@ func TestLINCorpus(t *testing.T) {
 		records int
 		kinds   map[LINKind]int
 	}{
-		"bridge-bots/usbf_sf_14502.lin":                        {31, map[LINKind]int{LINHeader: 1, LINRoom: 30}}, // boards 46–60, open and closed
-		"deal-convert/test.lin":                                {33, map[LINKind]int{LINHeader: 1, LINRoom: 32}}, // 16 boards × 2 rooms
+		"bridge-bots/usbf_sf_14502.lin":                          {31, map[LINKind]int{LINHeader: 1, LINRoom: 30}}, // boards 46–60, open and closed
+		"deal-convert/test.lin":                                  {33, map[LINKind]int{LINHeader: 1, LINRoom: 32}}, // 16 boards × 2 rooms
 		"bridge-robot-utilities/Match- GIBNS v GIBEW 1-4.lin":    {9, map[LINKind]int{LINHeader: 1, LINRoom: 8}},   // pn before qx
 		"bridge-robot-utilities/Match- GIBNS v GIBEW BC 1-4.lin": {9, map[LINKind]int{LINHeader: 1, LINRoom: 8}},
-		"endplay/example1.lin":                                 {8, map[LINKind]int{LINSingle: 8}},
-		"rick-wilson-parsers/kemistry-boards-2026-01-14.lin":   {12, map[LINKind]int{LINRoom: 12}},
-		"bridge-bots/sample.lin":                               {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin/1047742261.lin":                          {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin/3381671193.lin":                          {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin/3381683999.lin":                          {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin/3399598383.lin":                          {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin/3399600265.lin":                          {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin_skyclub/20784108.lin":                    {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin_skyclub/20784130.lin":                    {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin_wronie/28189365.lin":                     {1, map[LINKind]int{LINSingle: 1}},
-		"pbntools/lin_in_html/traveller_38345851.html":         {16, map[LINKind]int{LINSingle: 16}}, // 16 tables of board 1
-		"pbntools/lin_in_html/hands_history.html":              {2, map[LINKind]int{LINSingle: 2}},
+		"endplay/example1.lin":                                   {8, map[LINKind]int{LINSingle: 8}},
+		"rick-wilson-parsers/kemistry-boards-2026-01-14.lin":     {12, map[LINKind]int{LINRoom: 12}},
+		"bridge-bots/sample.lin":                                 {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin/1047742261.lin":                            {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin/3381671193.lin":                            {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin/3381683999.lin":                            {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin/3399598383.lin":                            {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin/3399600265.lin":                            {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin_skyclub/20784108.lin":                      {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin_skyclub/20784130.lin":                      {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin_wronie/28189365.lin":                       {1, map[LINKind]int{LINSingle: 1}},
+		"pbntools/lin_in_html/traveller_38345851.html":           {16, map[LINKind]int{LINSingle: 16}}, // 16 tables of board 1
+		"pbntools/lin_in_html/hands_history.html":                {2, map[LINKind]int{LINSingle: 2}},
 	}
 	dir := corpusDir(t)
 	seen := 0

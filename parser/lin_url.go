@@ -216,7 +216,7 @@ func unhex(c byte) (byte, bool) {
 	case c >= '0' && c <= '9':
 		return c - '0', true
 	case c|0x20 >= 'a' && c|0x20 <= 'f':
-		return c|0x20 - 'a' + 10, true
+		return c | 0x20 - 'a' + 10, true
 	}
 	return 0, false
 }
