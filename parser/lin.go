@@ -31,6 +31,7 @@ type LINReader struct {
 	started   bool
 	count     int           // records handed out
 	toks      []lexer.Token // reused token buffer
+	tags      []linTag      // tags of the pairs of the record being built
 }
 
 // ReadLIN returns a reader of the LIN records in r. filename is used in
@@ -212,25 +213,24 @@ type linSplitter struct {
 }
 
 func (sp *linSplitter) label(it *linItem) string {
-	b := sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base]
-	return string(b) // a two-byte string: the compiler keeps it off the heap for lookups
+	return string(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base]) // not kept: no copy is made
 }
 
-func linHasOfClass(c linClass, label string) uint16 {
-	switch c {
+func linHasOf(t linTag) uint16 {
+	switch t {
+	case linTagVG:
+		return linHasHeader | linHasVG
+	case linTagMD:
+		return linHasDeal | linHasSetup
+	}
+	switch t.class() {
 	case linClassHeader:
-		if strings.EqualFold(label, "vg") {
-			return linHasHeader | linHasVG
-		}
 		return linHasHeader
 	case linClassTable:
 		return linHasTable
 	case linClassNames:
 		return linHasNames
 	case linClassSetup:
-		if strings.EqualFold(label, "md") {
-			return linHasDeal | linHasSetup
-		}
 		return linHasSetup
 	case linClassAuction, linClassPlay:
 		return linHasAction
@@ -255,9 +255,9 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 		}
 		return nil
 	}
-	label := sp.label(&it)
-	class, _ := lookupLINLabel(label)
-	has := linHasOfClass(class, label)
+	it.tag = linTagOf(sp.label(&it))
+	class := it.tag.class()
+	has := linHasOf(it.tag)
 	var out *LINRecord
 	if len(sp.pending) > 0 {
 		switch {
@@ -310,9 +310,7 @@ func (sp *linSplitter) hasOf(it *linItem) uint16 {
 	if it.kind != linItemPair {
 		return 0
 	}
-	label := sp.label(it)
-	class, _ := lookupLINLabel(label)
-	return linHasOfClass(class, label)
+	return linHasOf(it.tag)
 }
 
 // append adds an item to the current record, with the comments and reports
@@ -429,6 +427,7 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 		}
 	}
 	slab := make([]LINPair, n)
+	lr.tags = lr.tags[:0]
 	rec := &LINRecord{Index: lr.count, Pairs: make([]*LINPair, 0, n), Pos: items[0].pos, End: items[len(items)-1].endPos}
 	for i := range items {
 		it := &items[i]
@@ -446,6 +445,7 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 			p.Value = sub(it.valStart, it.valEnd)
 			p.Pos, p.ValuePos, p.End = it.pos, it.valPos, it.endPos
 			rec.Pairs = append(rec.Pairs, p)
+			lr.tags = append(lr.tags, it.tag)
 			for _, d := range it.diags {
 				d.Pair = p.Index
 				rec.addDiag(d)
@@ -454,26 +454,27 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 				rec.Incomplete = true
 			}
 			if it.flags&linFlagMultiline != 0 {
-				lr.joinLines(rec, p)
+				joinLines(rec, p, it.tag)
 			}
 		}
 	}
-	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs)
+	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs, lr.tags)
 	kind, d := linParse(lr.toks, rec.Pairs)
 	rec.Kind = kind
 	if d != nil {
 		rec.addDiag(d)
 	}
-	checkLINRecord(rec)
+	checkLINRecord(rec, lr.tags)
+	rec.Diagnostics.Sort()
 	return rec
 }
 
 // joinLines settles a value that ran over line breaks: commentary and alert
 // explanations keep their line breaks (without carriage returns); any other
 // value is joined into one line, with a warning.
-func (lr *LINReader) joinLines(rec *LINRecord, p *LINPair) {
-	switch p.Key() {
-	case "nt", "an":
+func joinLines(rec *LINRecord, p *LINPair, tag linTag) {
+	switch tag {
+	case linTagNT, linTagAN:
 		p.Value = strings.ReplaceAll(p.Value, "\r\n", "\n")
 	default:
 		p.Value = strings.NewReplacer("\r", "", "\n", "").Replace(p.Value)

@@ -31,83 +31,121 @@ const (
 	linClassPause                   // pg
 )
 
-// linLabels maps each known label to its class. Labels of §4.3 of the LIN
-// notes whose meaning is unknown are known here, as linClassOther, so that
-// they pass without a warning.
-var linLabels = map[string]linClass{
-	"vg": linClassHeader, "rs": linClassHeader, "pw": linClassHeader, "mp": linClassHeader, "bn": linClassHeader,
-	"qx": linClassTable,
-	"pn": linClassNames,
-	"st": linClassSetup, "md": linClassSetup, "rh": linClassSetup, "ah": linClassSetup, "sv": linClassSetup, "pf": linClassSetup,
-	"mb": linClassAuction, "an": linClassAuction,
-	"pc": linClassPlay, "mc": linClassPlay,
-	"nt": linClassNote,
-	"pg": linClassPause,
-	"ob": linClassOther, "mn": linClassOther, "sa": linClassOther, "em": linClassOther, "at": linClassOther,
-	"bt": linClassOther, "ht": linClassOther, "it": linClassOther, "pa": linClassOther, "tu": linClassOther,
-	"zz": linClassOther,
+// linTag names a known label; linTagNone is any other.
+type linTag uint8
+
+const (
+	linTagNone linTag = iota
+	linTagVG
+	linTagRS
+	linTagPW
+	linTagMP
+	linTagBN
+	linTagQX
+	linTagPN
+	linTagST
+	linTagMD
+	linTagRH
+	linTagAH
+	linTagSV
+	linTagPF
+	linTagMB
+	linTagAN
+	linTagPC
+	linTagMC
+	linTagNT
+	linTagPG
+	linTagOther // known labels of unknown meaning (§4.3 of the LIN notes): no warning
+)
+
+// linTagClass gives each tag its section.
+var linTagClass = [...]linClass{
+	linTagNone: linClassOther, linTagVG: linClassHeader, linTagRS: linClassHeader, linTagPW: linClassHeader,
+	linTagMP: linClassHeader, linTagBN: linClassHeader, linTagQX: linClassTable, linTagPN: linClassNames,
+	linTagST: linClassSetup, linTagMD: linClassSetup, linTagRH: linClassSetup, linTagAH: linClassSetup,
+	linTagSV: linClassSetup, linTagPF: linClassSetup, linTagMB: linClassAuction, linTagAN: linClassAuction,
+	linTagPC: linClassPlay, linTagMC: linClassPlay, linTagNT: linClassNote, linTagPG: linClassPause,
+	linTagOther: linClassOther,
 }
 
-// linLabelTable is linLabels as a flat table indexed by the two lower-case
-// letters: 0 for an unknown label, class+1 for a known one.
-var linLabelTable = func() (t [26 * 26]uint8) {
-	for l, c := range linLabels {
-		t[int(l[0]-'a')*26+int(l[1]-'a')] = uint8(c) + 1
+func (t linTag) class() linClass { return linTagClass[t] }
+
+// linLabels lists the known labels.
+var linLabels = map[string]linTag{
+	"vg": linTagVG, "rs": linTagRS, "pw": linTagPW, "mp": linTagMP, "bn": linTagBN, "qx": linTagQX,
+	"pn": linTagPN, "st": linTagST, "md": linTagMD, "rh": linTagRH, "ah": linTagAH, "sv": linTagSV,
+	"pf": linTagPF, "mb": linTagMB, "an": linTagAN, "pc": linTagPC, "mc": linTagMC, "nt": linTagNT,
+	"pg": linTagPG, "ob": linTagOther, "mn": linTagOther, "sa": linTagOther, "em": linTagOther,
+	"at": linTagOther, "bt": linTagOther, "ht": linTagOther, "it": linTagOther, "pa": linTagOther,
+	"tu": linTagOther, "zz": linTagOther,
+}
+
+// linLabelTable is linLabels as a flat table indexed by the two lower-case letters.
+var linLabelTable = func() (t [26 * 26]linTag) {
+	for l, tag := range linLabels {
+		t[int(l[0]-'a')*26+int(l[1]-'a')] = tag
 	}
 	return t
 }()
 
-// lookupLINLabel returns the class of a two-letter label and whether it is
-// known. Anything that is not two letters is unknown.
-func lookupLINLabel(label string) (linClass, bool) {
+// linTagOf returns the tag of a label, in any case.
+func linTagOf(label string) linTag {
 	if len(label) != 2 || !isLetter(label[0]) || !isLetter(label[1]) {
-		return linClassOther, false
+		return linTagNone
 	}
-	v := linLabelTable[int(label[0]|0x20-'a')*26+int(label[1]|0x20-'a')]
-	if v == 0 {
-		return linClassOther, false
-	}
-	return linClass(v - 1), true
+	return linLabelTable[int(label[0]|0x20-'a')*26+int(label[1]|0x20-'a')]
 }
 
-func knownLINLabel(label []byte) bool {
-	_, ok := lookupLINLabel(string(label))
-	return ok
-}
+func knownLINLabel(label []byte) bool { return linTagOf(string(label)) != linTagNone }
 
 // Section token types.
 const (
-	linTokHeader lexer.TokenType = -(iota + 2)
-	linTokTable
-	linTokNames
-	linTokSetup
-	linTokAuction
-	linTokPlay
-	linTokNote
-	linTokOther
+	linTokHeader  lexer.TokenType = -(iota + 2) // vg rs pw mp bn
+	linTokTable                                 // qx
+	linTokSetup                                 // pn st md rh ah sv pf
+	linTokAuction                               // mb an
+	linTokPlay                                  // pc mc
+	linTokOther                                 // commentary or other pairs opening a record
 )
 
-var linTokOfClass = [...]lexer.TokenType{
-	linClassOther: linTokOther, linClassHeader: linTokHeader, linClassTable: linTokTable,
-	linClassNames: linTokNames, linClassSetup: linTokSetup, linClassAuction: linTokAuction,
-	linClassPlay: linTokPlay, linClassNote: linTokNote, linClassPause: linTokOther,
-}
-
 var linSymbols = map[string]lexer.TokenType{
-	"EOF": lexer.EOF, "Header": linTokHeader, "Table": linTokTable, "Names": linTokNames, "Setup": linTokSetup,
-	"Auction": linTokAuction, "Play": linTokPlay, "Note": linTokNote, "Other": linTokOther,
+	"EOF": lexer.EOF, "Header": linTokHeader, "Table": linTokTable, "Setup": linTokSetup,
+	"Auction": linTokAuction, "Play": linTokPlay, "Other": linTokOther,
 }
 
 // linSectionTokens appends to dst one token per run of pairs of the same
-// section. Pauses (pg) and labels without structure join the run they
-// follow. A token's value is the label of the run's first pair, its position
-// that pair's.
-func linSectionTokens(dst []lexer.Token, filename string, pairs []*LINPair) []lexer.Token {
+// section. Pauses (pg), commentary (nt) and labels without structure join
+// the run they interrupt (vugraph commentary falls between any two calls or
+// cards, and would otherwise multiply the tokens), and so does a pn repeated
+// after the auction began. A token's value is the label of the run's first
+// pair, its position that pair's.
+func linSectionTokens(dst []lexer.Token, filename string, pairs []*LINPair, tags []linTag) []lexer.Token {
 	last := lexer.TokenType(0)
-	for _, p := range pairs {
-		class, _ := lookupLINLabel(p.Label)
-		t := linTokOfClass[class]
-		if t == last || (t == linTokOther && last != 0) {
+	for i, p := range pairs {
+		var t lexer.TokenType
+		switch tags[i].class() {
+		case linClassHeader:
+			t = linTokHeader
+		case linClassTable:
+			t = linTokTable
+		case linClassNames:
+			t = linTokSetup
+			if last == linTokAuction || last == linTokPlay {
+				continue
+			}
+		case linClassSetup:
+			t = linTokSetup
+		case linClassAuction:
+			t = linTokAuction
+		case linClassPlay:
+			t = linTokPlay
+		default:
+			if last != 0 {
+				continue
+			}
+			t = linTokOther
+		}
+		if t == last {
 			continue
 		}
 		last = t
@@ -132,6 +170,7 @@ func (linLexer) Symbols() map[string]lexer.TokenType { return linSymbols }
 func (linLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	sc := newLINScanner(r, maxLINRecord)
 	var pairs []*LINPair
+	var tags []linTag
 	for {
 		ok, err := sc.next()
 		if err != nil {
@@ -142,12 +181,14 @@ func (linLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 		}
 		for _, it := range sc.out {
 			if it.kind == linItemPair {
-				pairs = append(pairs, &LINPair{Label: string(sc.buf[it.start-sc.base : it.labelEnd-sc.base]), Pos: it.pos})
+				p := &LINPair{Label: string(sc.buf[it.start-sc.base : it.labelEnd-sc.base]), Pos: it.pos}
+				pairs = append(pairs, p)
+				tags = append(tags, linTagOf(p.Label))
 			}
 		}
 		sc.out = sc.out[:0]
 	}
-	return &linTokenLexer{toks: linSectionTokens(nil, filename, pairs)}, nil
+	return &linTokenLexer{toks: linSectionTokens(nil, filename, pairs, tags)}, nil
 }
 
 // linTokenLexer hands out a prepared token slice.
@@ -168,32 +209,29 @@ func (l *linTokenLexer) Next() (lexer.Token, error) {
 
 // linGrammar is the structure of one record, over section tokens. Everything
 // is optional, so a parse error is always a section out of order; the
-// sections before it are filled in.
+// sections before it are filled in. Only the first token of each part is
+// captured: the parts' presence is all the reader needs, and captures cost.
 type linGrammar struct {
-	Lead   []string       `parser:"(@Note | @Other)*"`
-	Header *linGrammarHdr `parser:"( @@"`
+	Header *linGrammarHdr `parser:"Other? ( @@"`
 	Board  *linGrammarBrd `parser:"| @@ )?"`
 }
 
 type linGrammarHdr struct {
-	Tags []string `parser:"@Header (@Header | @Names | @Setup | @Note | @Other)*"`
+	Header bool `parser:"@Header (Header | Setup)*"`
 }
 
 type linGrammarBrd struct {
-	Prefix  []string `parser:"(@Names | @Setup | @Other)*"`
-	Table   bool     `parser:"@Table?"`
-	Setup   []string `parser:"(@Names | @Setup | @Note | @Other)*"`
-	Auction []string `parser:"(@Auction (@Auction | @Names | @Note | @Other)*)?"`
-	Play    []string `parser:"(@Play (@Play | @Names | @Note | @Other)*)?"`
+	Table   bool `parser:"Setup? @Table? Setup?"`
+	Auction bool `parser:"@Auction?"`
+	Play    bool `parser:"@Play?"`
 }
 
 var linParser = participle.MustBuild[linGrammar](participle.Lexer(linLexer{}))
 
 // linSectionNames name the sections in messages.
 var linSectionNames = map[lexer.TokenType]string{
-	linTokHeader: "a file-header pair", linTokTable: "a table (qx) pair", linTokNames: "a player-names pair",
-	linTokSetup: "a board-setup pair", linTokAuction: "a call", linTokPlay: "a card or claim",
-	linTokNote: "commentary", linTokOther: "a pair",
+	linTokHeader: "a file-header pair", linTokTable: "a table (qx) pair", linTokSetup: "a board-setup pair",
+	linTokAuction: "a call", linTokPlay: "a card or claim", linTokOther: "a pair",
 }
 
 // linParse runs the record grammar over the record's pairs. It returns the
@@ -227,9 +265,9 @@ func linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
 	what := linSectionNames[tok.Type]
 	var after string
 	switch {
-	case g != nil && g.Board != nil && len(g.Board.Play) > 0:
+	case g != nil && g.Board != nil && g.Board.Play:
 		after = "the play began"
-	case g != nil && g.Board != nil && len(g.Board.Auction) > 0:
+	case g != nil && g.Board != nil && g.Board.Auction:
 		after = "the auction began"
 	case g != nil && g.Header != nil:
 		after = "the file header"

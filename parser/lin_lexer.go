@@ -34,6 +34,7 @@ const (
 type linItem struct {
 	kind     linItemKind
 	flags    uint8
+	tag      linTag // a pair's label, known once the splitter has seen it
 	start    int // first byte of the label or of the comment's text
 	labelEnd int
 	valStart int // raw value span; for a comment, the comment text
@@ -174,16 +175,15 @@ func (s *linScanner) advance(n int) {
 // count characters: UTF-8 continuation bytes do not move the column.
 func advancePos(p Pos, b []byte) Pos {
 	p.Offset += len(b)
-	for {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			break
+	for _, c := range b {
+		switch {
+		case c == '\n':
+			p.Line++
+			p.Col = 1
+		case c < 0x80 || c >= 0xC0:
+			p.Col++
 		}
-		p.Line++
-		p.Col = 1
-		b = b[i+1:]
 	}
-	p.Col += utf8.RuneCount(b)
 	return p
 }
 
@@ -230,16 +230,14 @@ func skipBlanks(b []byte, i int) int {
 }
 
 // indexBarOrNewline returns the index of the first '|' or '\n' in b, or -1.
+// Values are short, so a plain loop beats two calls to bytes.IndexByte.
 func indexBarOrNewline(b []byte) int {
-	bar := bytes.IndexByte(b, '|')
-	limit := b
-	if bar >= 0 {
-		limit = b[:bar]
+	for i, c := range b {
+		if c == '|' || c == '\n' {
+			return i
+		}
 	}
-	if nl := bytes.IndexByte(limit, '\n'); nl >= 0 {
-		return nl
-	}
-	return bar
+	return -1
 }
 
 // trimSpan narrows b[i:j] to exclude blanks at both ends.
@@ -374,15 +372,25 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	if !isLabel(b[ls:le]) {
 		lab := b[ls:le]
 		if len(lab) < 3 || !isLetter(lab[len(lab)-1]) || !isLetter(lab[len(lab)-2]) || !knownLINLabel(lab[len(lab)-2:]) {
-			// Not a label at all: report it and skip it with its value.
-			end, _, ok := scanValue(b, j+1, false, atEOF)
-			if !ok {
+			// Not a label at all. If a label follows its bar, the text
+			// was junk on its own; otherwise it stood for a label, and
+			// its value goes with it.
+			ahead, more := labelAhead(b[j+1:], atEOF)
+			if more {
 				return false
+			}
+			end, what := j+1, "skipped"
+			if !ahead {
+				var ok bool
+				if end, _, ok = scanValue(b, j+1, false, atEOF); !ok {
+					return false
+				}
+				what = "skipped with its value"
 			}
 			it := linItem{kind: linItemNote, start: abs + ls, end: abs + end}
 			it.pos = cur.at(ls)
 			it.endPos = cur.at(end)
-			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-label", fmt.Sprintf("%s is not a two-letter label; the pair is skipped", quoteClip(lab))))
+			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)))
 			s.emit(it, end)
 			return true
 		}

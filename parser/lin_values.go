@@ -162,20 +162,31 @@ func linRank(s string) (byte, int) {
 
 const linSuitLetters = "SHDC"
 
+// linRankBit gives each rank letter (upper case) its bit.
+var linRankBit = func() (t [256]uint16) {
+	for i, r := range "23456789TJQKA" {
+		t[r] = 1 << i
+	}
+	return t
+}()
+
+// parseLINHand reads one hand. Where a suit is written plainly (upper
+// case, T for ten, in one piece) its ranks are a substring of raw; only the
+// other suits are copied.
 func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 	h := LINHand{Raw: raw}
 	suit := -1
-	var seen [4]bool
-	var start, end [4]int // span of each suit's ranks in raw, when written plainly
-	var plain = [4]bool{true, true, true, true}
-	var built [4][]byte
-	var have [4]uint16 // rank bits, to find doubles
+	var seen, plain [4]bool
+	var start, end [4]int
+	var have [4]uint16 // ranks seen, to find doubles
+	count := 0
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		if s := linSuitIndex(c); s >= 0 {
+		if s := linSuitIndex(raw[i]); s >= 0 {
 			if seen[s] {
 				is.add(base+i, Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], raw)
 				plain[s] = false
+			} else {
+				plain[s] = true
 			}
 			seen[s] = true
 			suit = s
@@ -198,31 +209,57 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 			i += n
 			continue
 		}
-		bit := uint16(1) << strings.IndexByte("23456789TJQKA", r)
-		if have[suit]&bit != 0 {
+		if have[suit]&linRankBit[r] != 0 {
 			is.add(base+i, Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, raw)
 		}
-		have[suit] |= bit
+		have[suit] |= linRankBit[r]
 		if n != 1 || raw[i] != r || end[suit] != i {
 			plain[suit] = false
 		}
 		end[suit] = i + n
-		built[suit] = append(built[suit], r)
+		count++
 		i += n
 	}
-	count := 0
 	for s := range 4 {
 		if plain[s] {
 			h.Suits[s] = raw[start[s]:end[s]]
-		} else {
-			h.Suits[s] = string(built[s])
+		} else if seen[s] {
+			h.Suits[s] = linHandSuit(raw, s)
 		}
-		count += len(h.Suits[s])
 	}
 	if count != 13 {
-		is.add(base, Warning, "lin-hand", "hand %s has %d cards, not 13", raw, count)
+		is.add(base, Warning, "lin-hand", "hand %s has %d %s, not 13", raw, count, plural(count, "card"))
 	}
 	return h
+}
+
+// linHandSuit collects the ranks of one suit of raw, upper case, T for ten.
+func linHandSuit(raw string, suit int) string {
+	var b []byte
+	cur := -1
+	for i := 0; i < len(raw); {
+		if s := linSuitIndex(raw[i]); s >= 0 {
+			cur = s
+			i++
+			continue
+		}
+		r, n := linRank(raw[i:])
+		if n == 0 {
+			_, n = utf8.DecodeRuneInString(raw[i:])
+		} else if cur == suit {
+			b = append(b, r)
+		}
+		i += n
+	}
+	return string(b)
+}
+
+// plural returns word, with an s unless n is 1.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 // ---- mb and an: the calls ----
@@ -825,10 +862,9 @@ func (r *LINRecord) Notes() []*LINPair { return r.All("nt") }
 // checkLINRecord reads every value of a known format, turning the problems
 // into positioned diagnostics, settles the Pavlicek kind, and checks what a
 // board record must hold.
-func checkLINRecord(rec *LINRecord) {
+func checkLINRecord(rec *LINRecord, tags []linTag) {
 	var is valueIssues
 	var hasDeal, hasSV, hasCalls, hasCards, pavlicek bool
-	callSeen := false
 	report := func(p *LINPair) {
 		for _, e := range is.list {
 			pos := p.ValuePos
@@ -841,57 +877,58 @@ func checkLINRecord(rec *LINRecord) {
 		}
 		is.list = is.list[:0]
 	}
-	for _, p := range rec.Pairs {
-		_, known := lookupLINLabel(p.Label)
-		switch key := p.Key(); {
-		case !known:
+	for i, p := range rec.Pairs {
+		switch tags[i] {
+		case linTagNone:
 			d := linDiag(p.Pos, Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
 			d.Pair = p.Index
 			rec.addDiag(d)
-		case key == "md":
+		case linTagMD:
 			parseLINDeal(p.Value, &is)
 			hasDeal = true
-		case key == "sv":
+		case linTagSV:
 			hasSV = true
 			if _, err := ParseLINVulnerability(p.Value); err != nil {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
-		case key == "mb":
+		case linTagMB:
 			n := 0
 			scanLINCalls(p.Value, &is, func(string, int, bool) { n++ })
 			pavlicek = pavlicek || n > 1
-			hasCalls, callSeen = true, true
-		case key == "an":
-			if !callSeen {
+			hasCalls = true
+		case linTagAN:
+			if !hasCalls {
 				is.add(0, Warning, "lin-note", "an explains no call: no mb comes before it")
 			}
-		case key == "pc":
+		case linTagPC:
 			n := 0
 			scanLINCards(p.Value, &is, func(string, int) { n++ })
 			pavlicek = pavlicek || n > 1
 			hasCards = true
-		case key == "mc":
+		case linTagMC:
 			if _, err := ParseLINClaim(p.Value); err != nil {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
-		case key == "qx":
+		case linTagQX:
 			if _, err := ParseLINTable(p.Value); err != nil {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
-		case key == "vg":
+		case linTagVG:
 			parseLINEvent(p.Value, &is)
-		case key == "rs":
+		case linTagRS:
 			if _, err := ParseLINResults(p.Value); err != nil {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
-		case key == "pn":
+		case linTagPN:
 			if n := strings.Count(p.Value, ",") + 1; n != 4 && n != 8 {
 				is.add(0, Warning, "lin-names", "pn lists %d names, not 4 or 8", n)
 			}
-		case key == "pf":
+		case linTagPF:
 			pavlicek = true
 		}
-		report(p)
+		if len(is.list) > 0 {
+			report(p)
+		}
 	}
 	board := rec.Kind == LINSingle || rec.Kind == LINRoom
 	switch {
