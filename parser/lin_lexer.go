@@ -35,7 +35,7 @@ type linItem struct {
 	kind     linItemKind
 	flags    uint8
 	tag      linTag // a pair's label, known once the splitter has seen it
-	start    int // first byte of the label or of the comment's text
+	start    int    // first byte of the label or of the comment's text
 	labelEnd int
 	valStart int // raw value span; for a comment, the comment text
 	valEnd   int
