@@ -221,7 +221,8 @@ type linGrammarHdr struct {
 }
 
 type linGrammarBrd struct {
-	Table   bool `parser:"Setup? @Table? Setup?"`
+	Tokens  []lexer.Token // what the board matched: nothing, when the record is only commentary
+	Table   bool          `parser:"Setup? @Table? Setup?"`
 	Auction bool `parser:"@Auction?"`
 	Play    bool `parser:"@Play?"`
 }
@@ -248,9 +249,10 @@ func linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
 	case g == nil:
 	case g.Header != nil:
 		kind = LINHeader
-	case g.Board != nil && g.Board.Table:
+	case g.Board == nil || len(g.Board.Tokens) == 0:
+	case g.Board.Table:
 		kind = LINRoom
-	case g.Board != nil:
+	default:
 		kind = LINSingle
 	}
 	if err == nil {

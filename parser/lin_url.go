@@ -78,10 +78,11 @@ func (f *LINFragment) srcOffset(off int) int {
 // ExtractLIN returns the LIN held in text: the lin= parameters of the URLs
 // in it, the string arguments of its lin('…') javascript calls, the whole
 // text decoded when it is a percent-encoded LIN string, or the text itself
-// when it is plain LIN. Percent escapes (%7C, %2C, %20…) are decoded; a +
-// stands for a space in URLs and encoded strings unless the string also
-// holds %2B (then a + is a plus sign, as it is in javascript strings).
-// Bytes that do not form UTF-8 after decoding are read as Windows-1252.
+// when it is plain LIN. Percent escapes (%7C, %2C, %20…, and %uXXXX) are
+// decoded, and so are backslash escapes in javascript strings. A + stands for
+// a space unless the string holds a space or %20, which show that spaces were
+// written otherwise (see the package documentation). Bytes that do not form
+// UTF-8 after decoding are read as Windows-1252.
 func ExtractLIN(text string) []LINFragment {
 	frags, _ := extractLIN(text)
 	return frags
@@ -139,7 +140,8 @@ func extractLIN(text string) ([]LINFragment, []linRef) {
 			}
 			if k < len(text) && (text[k] == '\'' || text[k] == '"') {
 				end := jsStringEnd(text, k+1, text[k])
-				frags = append(frags, decodeLINFragment(text[k+1:end], k+1, "script", false, true))
+				raw := text[k+1 : end]
+				frags = append(frags, decodeLINFragment(raw, k+1, "script", plusIsSpace(raw), true))
 				i = end
 				continue
 			}
@@ -204,11 +206,13 @@ func jsStringEnd(s string, i int, quote byte) int {
 	return len(s)
 }
 
-// plusIsSpace reports whether a + in an encoded string stands for a space:
-// it does in form-encoded URLs, unless the encoder also escaped real plus
-// signs as %2B, which shows that its + are literal.
+// plusIsSpace reports whether a + in an encoded string stands for a space.
+// Form encoding (BBO's own links: ah|Board+1|, an|5%2B+hearts|) writes a
+// space as + and a plus sign as %2B; encodeURIComponent and javascript's
+// escape write a space as %20 and leave no + for a space; a hand-made link
+// keeps its spaces. So + is a space unless the string holds a space or %20.
 func plusIsSpace(raw string) bool {
-	return !strings.Contains(strings.ToLower(raw), "%2b")
+	return !strings.Contains(raw, " ") && !strings.Contains(raw, "%20")
 }
 
 func unhex(c byte) (byte, bool) {

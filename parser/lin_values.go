@@ -262,6 +262,16 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
+// Deal returns the record's md value read as a LINDeal, and the md pair.
+func (r *LINRecord) Deal() (deal LINDeal, pair *LINPair, ok bool) {
+	p := r.Get("md")
+	if p == nil {
+		return LINDeal{}, nil, false
+	}
+	d, _ := ParseLINDeal(p.Value)
+	return d, p, true
+}
+
 // ---- mb and an: the calls ----
 
 // A LINCall is one call of an auction, as written.
