@@ -223,8 +223,8 @@ type linGrammarHdr struct {
 type linGrammarBrd struct {
 	Tokens  []lexer.Token // what the board matched: nothing, when the record is only commentary
 	Table   bool          `parser:"Setup? @Table? Setup?"`
-	Auction bool `parser:"@Auction?"`
-	Play    bool `parser:"@Play?"`
+	Auction bool          `parser:"@Auction?"`
+	Play    bool          `parser:"@Play?"`
 }
 
 var linParser = participle.MustBuild[linGrammar](participle.Lexer(linLexer{}))
