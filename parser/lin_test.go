@@ -3,7 +3,6 @@ package parser
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"testing"
 	"testing/iotest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files of the tests")
 
 // dumpLIN renders records and file diagnostics as text, one line per pair,
 // for golden files: every position, value and diagnostic shows.
@@ -163,18 +160,10 @@ func readAllLIN(t *testing.T, lr *LINReader) linResult {
 }
 
 // corpusDir returns the shared corpus, or skips the test.
-func corpusDir(t testing.TB) string {
-	dir := filepath.Join("..", "..", "shared", "corpus")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skip("corpus not found at", dir)
-	}
-	return dir
-}
-
 // corpusLINFiles returns every LIN file of the corpus and the web pages
 // holding LIN.
 func corpusLINFiles(t testing.TB) []string {
-	dir := corpusDir(t)
+	dir := needCorpus(t)
 	var files []string
 	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -218,7 +207,7 @@ func TestLINCorpus(t *testing.T) {
 		"pbntools/lin_in_html/traveller_38345851.html":           {16, map[LINKind]int{LINSingle: 16}}, // 16 tables of board 1
 		"pbntools/lin_in_html/hands_history.html":                {2, map[LINKind]int{LINSingle: 2}},
 	}
-	dir := corpusDir(t)
+	dir := needCorpus(t)
 	seen := 0
 	for _, path := range corpusLINFiles(t) {
 		rel, _ := filepath.Rel(dir, path)
@@ -263,7 +252,7 @@ func TestLINCorpus(t *testing.T) {
 // TestLINCorpusDetails checks facts of particular corpus files that the
 // record counts do not show.
 func TestLINCorpusDetails(t *testing.T) {
-	dir := corpusDir(t)
+	dir := needCorpus(t)
 	read := func(rel string) []*LINRecord {
 		src, err := os.ReadFile(filepath.Join(dir, rel))
 		if err != nil {

@@ -355,7 +355,7 @@ func (lr *LINReader) readContainer(r io.Reader, c linContainer, yield func(*LINR
 	text := string(data)
 	frags, refs := extractLIN(text)
 	lines := newLineIndex(text)
-	lr.fileDiag(Pos{Line: 1, Col: 1}, Info, "lin-container", fmt.Sprintf("read as a %s: %d LIN %s found", linContainerNames[c], len(frags), plural(len(frags), "string")))
+	lr.fileDiag(Pos{Line: 1, Col: 1}, Info, "lin-container", fmt.Sprintf("read as a %s: %s found", linContainerNames[c], plural(len(frags), "LIN string")))
 	for _, ref := range refs {
 		sev := Info
 		if len(frags) == 0 {

@@ -228,7 +228,7 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 		}
 	}
 	if count != 13 {
-		is.add(base, Warning, "lin-hand", "hand %s has %d %s, not 13", raw, count, plural(count, "card"))
+		is.add(base, Warning, "lin-hand", "hand %s has %s, not 13", raw, plural(count, "card"))
 	}
 	return h
 }
@@ -255,13 +255,6 @@ func linHandSuit(raw string, suit int) string {
 }
 
 // plural returns word, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
 // Deal returns the record's md value read as a LINDeal, and the md pair.
 func (r *LINRecord) Deal() (deal LINDeal, pair *LINPair, ok bool) {
 	p := r.Get("md")
@@ -296,7 +289,9 @@ var (
 
 // hasPrefixFold reports whether s starts with w, ignoring case. Upper- and
 // lower-case forms of the letters used here have the same UTF-8 length.
-func hasPrefixFold(s, w string) bool { return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w) }
+func hasPrefixFoldString(s, w string) bool {
+	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
+}
 
 // linCallAt returns the lengths of the calls that can be read at s[i:],
 // longest first, each including an optional "!" after it.
@@ -314,14 +309,14 @@ func linCallAt(s string, i int, dst []int) []int {
 			j++
 		}
 		for _, w := range linStrainWords {
-			if hasPrefixFold(rest[j:], w) {
+			if hasPrefixFoldString(rest[j:], w) {
 				add(j + len(w))
 			}
 		}
 		return dst
 	}
 	for _, w := range linCallWords {
-		if hasPrefixFold(rest, w) {
+		if hasPrefixFoldString(rest, w) {
 			add(len(w))
 		}
 	}
