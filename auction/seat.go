@@ -70,6 +70,13 @@ var seatNames = map[string]Seat{
 // ParseSeat reads a seat written in English ("N", "North") or Russian ("С",
 // "Юг"), in any case, ignoring surrounding spaces.
 func ParseSeat(text string) (Seat, error) {
+	// One ASCII letter is by far the commonest form; reading it directly
+	// keeps deal parsing free of allocations.
+	if len(text) == 1 {
+		if i := strings.IndexByte("NESWnesw", text[0]); i >= 0 {
+			return Seat(i & 3), nil
+		}
+	}
 	if s, ok := seatNames[strings.ToLower(strings.TrimSpace(text))]; ok {
 		return s, nil
 	}
