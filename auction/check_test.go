@@ -501,3 +501,19 @@ func BenchmarkCheckFindings(b *testing.B) {
 		c.Check(board)
 	}
 }
+
+func ExampleCheck() {
+	b := &Board{Dealer: North, DealerKnown: true}
+	b.Auction = AuctionRecord{Present: true, First: North}
+	for i, text := range strings.Fields("1NT 1S 2C Pass Pass Pass") {
+		c, _ := ParseCall(text)
+		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: Loc{Line: 3, Col: 1 + 4*i}})
+	}
+	for _, f := range Check(b) {
+		fmt.Println(f)
+	}
+	fmt.Println(b.Replayed.Contract.Describe(), b.Replayed.Legal)
+	// Output:
+	// 3:5: error insufficient-bid: call 2 (E): 1S is insufficient after 1NT (Law 27)
+	// 2C by S false
+}

@@ -445,3 +445,26 @@ func BenchmarkFromPBN(b *testing.B) {
 		}
 	}
 }
+
+// An rpbridge.net game: the auction leaves out the two passes before West
+// opened, so the Declarer tag and the replay disagree, and the opening lead
+// says which is right.
+func ExampleFromPBN() {
+	src := `[Board "2"]
+[Dealer "E"]
+[Declarer "W"]
+[Contract "1NT"]
+[Auction "E"]
+1NT AP
+[Play "N"]
+`
+	f := parser.ParsePBN([]byte(src), "rp.pbn")
+	b, _ := FromPBN(f.Games[0], PBNOptions{Header: f.Header})
+	for _, x := range auction.Check(b) {
+		fmt.Println(x)
+	}
+	fmt.Println(b.ContractText(), b.DeclarerText())
+	// Output:
+	// 3:1: error declarer-mismatch: the file's declarer is W, the auction gives 1NT by E: the auction seems to leave out 2 leading passes; replayed from W it gives W, and so does the opening lead by N; or else W is dummy; E named no-trump first for the side
+	// 1NT W
+}
