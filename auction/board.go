@@ -513,6 +513,11 @@ type Final struct {
 	HasTricks   bool
 	// FromReplay is set when Contract comes from the replay.
 	FromReplay bool
+	// ScoreNS is North–South's score for the contract and tricks (Law 77),
+	// when HasScore: the vulnerability, and for a contract the declarer
+	// and the tricks, are known.
+	ScoreNS  int
+	HasScore bool
 }
 
 // Final returns the contract, declarer and result to write for b. A result
@@ -531,16 +536,21 @@ func (b *Board) Final() Final {
 		f.Contract.Declarer = b.File.Declarer
 		f.HasDeclarer = b.File.DeclarerKnown && !f.Contract.PassedOut()
 	}
-	if f.HasContract && f.Contract.PassedOut() {
-		return f
-	}
+	passed := f.HasContract && f.Contract.PassedOut()
 	switch {
+	case passed:
 	case b.File.Agreed && b.File.TricksKnown:
 		f.Tricks, f.HasTricks = b.File.Tricks, true
 	case b.Replayed.TricksKnown && f.FromReplay:
 		f.Tricks, f.HasTricks = b.Replayed.Tricks, true
 	case b.File.TricksKnown:
 		f.Tricks, f.HasTricks = b.File.Tricks, true
+	}
+	if b.VulnerableKnown && (passed || f.HasDeclarer && f.HasTricks) {
+		f.ScoreNS, f.HasScore = Score(f.Contract, f.Tricks, b.Vulnerable), true
+		if !passed && f.Contract.Declarer.Side() == EW {
+			f.ScoreNS = -f.ScoreNS
+		}
 	}
 	return f
 }

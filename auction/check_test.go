@@ -427,6 +427,28 @@ func TestFinal(t *testing.T) {
 	}
 }
 
+func TestCheckScore(t *testing.T) {
+	tests := []struct {
+		vul                        Vulnerability
+		contract, declarer, result string
+		score                      string
+		want                       []want
+	}{
+		{VulNone, "4H", "N", "10", "NS 420", nil},
+		{VulEW, "3NTX", "W", "7", "NS 500", nil},
+		{VulEW, "3NTX", "W", "7", "-500", nil},
+		{VulAll, "Pass", "", "", "NS 0", nil},
+		{VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW (Law 77)"}}},
+	}
+	for _, tt := range tests {
+		b := withFile(t, &Board{Vulnerable: tt.vul, VulnerableKnown: true}, tt.contract, tt.declarer, tt.result)
+		b.File.ScoreTag = Tag{Name: "Score", Value: tt.score, Loc: Loc{Line: 6, Col: 1}}
+		ns, err := ParseScore(tt.score, b.File.Declarer, b.File.DeclarerKnown)
+		b.File.ScoreNS, b.File.ScoreKnown = ns, err == nil
+		checkFindings(t, b, tt.want)
+	}
+}
+
 func TestCodesListed(t *testing.T) {
 	listed := map[string]bool{}
 	for _, c := range Codes {
@@ -437,7 +459,8 @@ func TestCodesListed(t *testing.T) {
 	}
 	for _, code := range []string{CodeAuctionIncomplete, CodeAuctionStart, CodeIrregularity, CodeContractMismatch,
 		CodeDeclarerMismatch, CodeResultMismatch, CodeDealInvalid, CodeBoardDealer, CodeBoardVulnerability,
-		CodePlayIllegal, CodeRevoke, CodeClaimImpossible, CodeUnknownValue, "insufficient-bid",
+		CodePlayIllegal, CodeRevoke, CodeClaimImpossible, CodeUnknownValue, CodeScoreMismatch, CodeUnreadableValue,
+		CodeUnreadableCall, CodeUnreadableCard, CodePlayRotated, "insufficient-bid",
 		"inadmissible-double", "inadmissible-redouble", "call-after-auction", "bid-above-seven"} {
 		if !listed[code] {
 			t.Errorf("code %s not in Codes", code)

@@ -90,6 +90,8 @@ func TestPBNFindings(t *testing.T) {
 			"play-illegal", auction.Error, 0, "8:4", "trick 1 (S): SA is in N's hand, not S's"},
 		{"opening lead", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"S\"]\nS3 - - -\n",
 			"play-illegal", auction.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
+		{"score", "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n",
+			"score-mismatch", auction.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
 		{"rotated trick", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\nHA HJ H8 H5\n",
 			"play-rotated", auction.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
 		{"deal", "[Deal \"N:AK... A... - -\"]\n",
