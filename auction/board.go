@@ -171,10 +171,11 @@ func ParseRoom(text string) (Room, error) {
 type Board struct {
 	Source Source
 
-	// Escapes are the PBN % lines that came with the game, in order; a
-	// writer puts them before the game. Leading is the commentary (and
-	// stray prose) before the game's first tag pair, or before a LIN
-	// record's first pair.
+	// Escapes are the % lines that came with the game or record, in
+	// order (for the file's first game, the file's header lines too); a
+	// writer puts them before the board. Leading is the commentary (and
+	// stray prose) before the game's first tag pair, or for LIN the nt
+	// pairs written between the previous board and this one.
 	Escapes []Escape
 	Leading []Comment
 
@@ -664,6 +665,7 @@ type Vugraph struct {
 	// pn, unknown labels), for writing it back verbatim.
 	Pairs    []LINPair
 	Comments []Comment // nt pairs in the header
+	Escapes  []Escape  // % lines before the header
 	Loc      Loc
 }
 

@@ -57,7 +57,7 @@ func (c *LINConverter) Trailing() []auction.Comment { return c.pending }
 // LINHeader reads a header record (vg, rs, pw, mp, bn, pn) into the
 // Vugraph its boards share.
 func LINHeader(r *parser.LINRecord) *auction.Vugraph {
-	v := &auction.Vugraph{Loc: loc(r.Pos)}
+	v := &auction.Vugraph{Loc: loc(r.Pos), Escapes: linEscapes(r)}
 	for _, p := range r.Pairs {
 		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p)})
 		switch p.Key() {
@@ -83,6 +83,15 @@ func LINHeader(r *parser.LINRecord) *auction.Vugraph {
 	return v
 }
 
+// linEscapes returns the % lines before a record.
+func linEscapes(r *parser.LINRecord) []auction.Escape {
+	var out []auction.Escape
+	for _, c := range r.Comments {
+		out = append(out, auction.Escape{Text: c.Text, Loc: loc(c.Pos)})
+	}
+	return out
+}
+
 // linNotes returns the nt pairs of a record as commentary.
 func linNotes(r *parser.LINRecord) []auction.Comment {
 	var out []auction.Comment
@@ -104,9 +113,7 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 		Leading: append([]auction.Comment(nil), opt.Leading...),
 		LIN:     &auction.LINInfo{Vugraph: opt.Vugraph},
 	}
-	for _, c := range r.Comments {
-		b.Escapes = append(b.Escapes, auction.Escape{Text: c.Text, Loc: loc(c.Pos)})
-	}
+	b.Escapes = linEscapes(r)
 	m := &linMapper{mapper: mapper{b: b}}
 	for _, p := range r.Pairs {
 		m.pair(p)

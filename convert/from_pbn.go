@@ -58,7 +58,13 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		case sec != nil && sec.Kind == parser.SectionTable:
 			b.Tables = append(b.Tables, table(sec))
 		default:
-			m.field(pbnTag(t))
+			tag := pbnTag(t)
+			if sec != nil && sec.Kind != parser.SectionText {
+				// A second Auction or Play section: the first counts, this
+				// one is kept verbatim.
+				tag.Data, tag.DataLoc = sec.Raw, loc(sec.Pos)
+			}
+			m.field(tag)
 		}
 	}
 	for _, t := range g.Implicit {

@@ -470,3 +470,21 @@ func ExampleFromPBN() {
 	// 3:1: error declarer-mismatch: the file's declarer is W, the auction gives 1NT by E: the auction seems to leave out 2 leading passes; replayed from W it gives W, and so does the opening lead by N; or else W is dummy; E named no-trump first for the side
 	// 1NT W
 }
+
+// TestPBNKeepsEverything checks that what PBN's import rules ignore is
+// kept: a repeated tag, a second auction, a Note outside a section.
+func TestPBNKeepsEverything(t *testing.T) {
+	src := "[Event \"e\"]\n[Dealer \"N\"]\n[Dealer \"S\"]\n[Note \"1:stray\"]\n[Auction \"N\"]\n1H AP\n[Auction \"N\"]\n2H AP\n"
+	boards, _ := pbnBoards(t, "k.pbn", []byte(src))
+	b := boards[0]
+	if b.Dealer != auction.North || callTexts(b.Auction.Calls) != "1H AP AP AP" {
+		t.Errorf("dealer %s calls %q: the first tag and section must count", b.Dealer, callTexts(b.Auction.Calls))
+	}
+	var kept []string
+	for _, tag := range b.Tags {
+		kept = append(kept, tag.Name+"="+tag.Value+"|"+strings.TrimSpace(tag.Data))
+	}
+	if got, want := strings.Join(kept, " "), "Dealer=S| Note=1:stray| Auction=N|2H AP"; got != want {
+		t.Errorf("kept tags %q, want %q", got, want)
+	}
+}
