@@ -71,6 +71,8 @@ const (
 	CodeUnreadableCard  = "unreadable-card"
 	// A trick written from the wrong seat, which the reader put right.
 	CodePlayRotated = "play-rotated"
+	// Tags or LIN labels outside the format's definition, kept as written.
+	CodeUnknownTag = "unknown-tag"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -107,6 +109,7 @@ var Codes = []CodeInfo{
 	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
 	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
 	{CodePlayRotated, Warning, 0, "a trick whose cards fit the hands only when read from another seat; it is read so"},
+	{CodeUnknownTag, Info, 0, "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 }
 
 // Check replays b and returns what is wrong with it: first the board

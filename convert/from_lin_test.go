@@ -83,6 +83,8 @@ func TestLINFindings(t *testing.T) {
 			"board-vulnerability", auction.Warning, 0, "sv|b", "vulnerability All disagrees with board 1, which is None"},
 		{"deal", "md|3SAK,SA,,|",
 			"deal-invalid", auction.Error, 0, "3SAK", "the deal contradicts itself"},
+		{"unknown label", head + "xy|1|mb|p|",
+			"unknown-tag", auction.Info, 0, "xy|", "label xy is not known to LIN readers; kept as written"},
 		{"contract against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|Sue,Wes,Nat,Ed,S2,W2,N2,E2|pg||\nqx|o1|" + linDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|",
 			"contract-mismatch", auction.Error, 0, "rs|", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		{"declarer against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,3NS-1|pg||\nqx|c1|" + linDeal + "sv|o|mb|3N|mb|p|mb|p|mb|p|",
