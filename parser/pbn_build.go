@@ -90,15 +90,14 @@ func (p *pbnParser) checkText() {
 			p.d.add(s, Warning, "long-line", "line of "+strconv.Itoa(n)+" characters (PBN allows 255, line terminator included)")
 		}
 	}
-	if l.ctrl >= 0 {
-		c := l.text[l.ctrl]
-		msg := "control character " + strconv.QuoteRune(rune(c)) + " in the text"
-		if c == 0 {
-			p.d.add(l.ctrl, Error, "binary", "NUL byte in the text: binary data, not PBN")
-		} else {
-			p.d.add(l.ctrl, Warning, "control-char", msg)
-		}
+	if l.ctrl < 0 {
+		return
 	}
+	if i := strings.IndexByte(l.text, 0); i >= 0 {
+		p.d.add(i, Error, "binary", "NUL byte in the text: binary data, not PBN")
+		return
+	}
+	p.d.add(l.ctrl, Warning, "control-char", "control character "+strconv.QuoteRune(rune(l.text[l.ctrl]))+" in the text")
 }
 
 // build runs the grammar over the game's coarse tokens and builds the tree
