@@ -29,9 +29,10 @@ type LINReader struct {
 	enc       Encoding
 	diags     Diagnostics
 	started   bool
-	count     int           // records handed out
-	toks      []lexer.Token // reused token buffer
-	tags      []linTag      // tags of the pairs of the record being built
+	count     int                   // records handed out
+	toks      []lexer.Token         // reused token buffer
+	tags      []linTag              // tags of the pairs of the record being built
+	verdicts  map[uint64]linVerdict // the grammar's verdicts, by sequence of token types
 }
 
 // ReadLIN returns a reader of the LIN records in r. filename is used in
@@ -459,7 +460,7 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 		}
 	}
 	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs, lr.tags)
-	kind, d := linParse(lr.toks, rec.Pairs)
+	kind, d := lr.linParse(lr.toks, rec.Pairs)
 	rec.Kind = kind
 	if d != nil {
 		rec.addDiag(d)
