@@ -15,9 +15,7 @@ import (
 func FuzzParseLIN(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
 	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
-		for _, p := range corpusLINFiles(f) {
-			seeds = append(seeds, p)
-		}
+		seeds = append(seeds, corpusLINFiles(f)...)
 	}
 	for _, p := range seeds {
 		src, err := os.ReadFile(p)
