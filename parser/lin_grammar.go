@@ -89,14 +89,14 @@ var linLabelTable = func() (t [26 * 26]linTag) {
 }()
 
 // linTagOf returns the tag of a label, in any case.
-func linTagOf(label string) linTag {
+func linTagOf[T string | []byte](label T) linTag {
 	if len(label) != 2 || !isLetter(label[0]) || !isLetter(label[1]) {
 		return linTagNone
 	}
 	return linLabelTable[int(label[0]|0x20-'a')*26+int(label[1]|0x20-'a')]
 }
 
-func knownLINLabel(label []byte) bool { return linTagOf(string(label)) != linTagNone }
+func knownLINLabel[T string | []byte](label T) bool { return linTagOf(label) != linTagNone }
 
 // Section token types.
 const (

@@ -68,7 +68,7 @@ func isLowerLabel(s string) bool {
 
 // Known reports whether the label is one that LIN files are known to use.
 // Unknown labels are kept like any other; see [LINRecord.Extras].
-func (p *LINPair) Known() bool { return knownLINLabel([]byte(p.Label)) }
+func (p *LINPair) Known() bool { return knownLINLabel(p.Label) }
 
 // String returns the pair as LIN text, "label|value|".
 func (p *LINPair) String() string { return p.Label + "|" + p.Value + "|" }

@@ -39,7 +39,7 @@ func sniffLINContainer(head []byte) linContainer {
 	if i := bytes.IndexByte(s, '\n'); i >= 0 {
 		line = s[:i]
 	}
-	lower := bytes.ToLower(line)
+	lower := asciiLower(line)
 	bar := bytes.IndexByte(lower, '|')
 	if bar < 0 {
 		bar = len(lower)
@@ -120,7 +120,7 @@ func extractLIN(text string) ([]LINFragment, []linRef) {
 	}
 	var frags []LINFragment
 	var refs []linRef
-	lower := strings.ToLower(text)
+	lower := string(asciiLower([]byte(text))) // same length as text, so that indexes agree
 	for i := 0; i < len(lower); {
 		j := indexAnyWord(lower[i:], "lin=", "lin(", "myhand=", "linurl=")
 		if j < 0 {
@@ -156,6 +156,19 @@ func extractLIN(text string) ([]LINFragment, []linRef) {
 		}
 	}
 	return frags, refs
+}
+
+// asciiLower returns a copy of b with the ASCII letters in lower case and
+// every other byte as it is: unlike bytes.ToLower, it keeps the length.
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // indexAnyWord returns the index of the first of the words in s, or -1.
