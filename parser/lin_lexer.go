@@ -480,23 +480,14 @@ func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, ok bool) {
 		if more {
 			return 0, 0, false
 		}
-		if b[j] == '|' {
-			if k == len(b) || ahead {
-				return j + 1, j, true
-			}
-			i = j + 1
-			continue
-		}
 		switch {
-		case k == len(b):
+		case b[j] == '|' && (k == len(b) || ahead):
+			return j + 1, j, true
+		case b[j] == '|':
+		case k == len(b) || ahead:
 			return j, j, true
-		case b[k] == '|':
-			i = k
-		case ahead:
-			return j, j, true
-		default:
-			i = j + 1
 		}
+		i = k // the blanks up to k hold no bar; a bar at k is looked at next
 	}
 }
 
@@ -514,17 +505,38 @@ func trimLineBreaks(b []byte, i, j int) int {
 	return j
 }
 
+// clipMax is the most bytes of a text quoted in a message.
+const clipMax = 40
+
+// clipAt returns where a text is cut for a message: at most clipMax bytes,
+// on a character boundary.
+func clipAt[T string | []byte](s T) int {
+	if len(s) <= clipMax {
+		return len(s)
+	}
+	cut := clipMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// clip shortens a long text for a message.
+func clip(s string) string {
+	if n := clipAt(s); n < len(s) {
+		return s[:n] + "…"
+	}
+	return s
+}
+
 // quoteClip quotes b for a message, shortened when long.
 func quoteClip(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(b[cut]) {
-			cut--
-		}
-		return fmt.Sprintf("%q…", b[:cut])
+	n := clipAt(b)
+	q := fmt.Sprintf("%q", b[:n])
+	if n < len(b) {
+		q += "…"
 	}
-	return fmt.Sprintf("%q", b)
+	return q
 }
 
 func linDiag(pos Pos, sev Severity, code, msg string) *Diagnostic {
