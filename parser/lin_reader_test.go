@@ -141,6 +141,35 @@ func TestLINEncoding(t *testing.T) {
 	}
 }
 
+// TestLINCutOff checks input that ends inside a pair, and text kept as written.
+func TestLINCutOff(t *testing.T) {
+	for in, want := range map[string]string{
+		"pn|a,b,c,d|md|1S2|mb":   "incomplete lin-missing-bar lin-call", // mb holds no call
+		"pn|a,b,c,d|md|1S2|mb|1": "incomplete lin-call lin-unclosed",    // 1 is not a call
+		"pn|a,b,c,d|md|1S2|pg":   "lin-missing-bar",
+		"pn|a,b,c,d|md|1S2|pg|":  "lin-unclosed",
+		"pn|a,b,c,d|md|1S2|pg||": "",
+	} {
+		recs, _ := ParseLIN([]byte(in), "c.lin")
+		var got []string
+		if recs[0].Incomplete {
+			got = append(got, "incomplete")
+		}
+		for _, d := range recs[0].Diagnostics {
+			if d.Code != "lin-hand" && d.Code != "lin-sv-missing" {
+				got = append(got, d.Code)
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+	recs, _ := ParseLIN([]byte("mb|1C!|an|16+ &amp; &gt;2 !c|"), "e.lin")
+	if c := recs[0].Calls(); c[0].Note != "16+ &amp; &gt;2 !c" {
+		t.Errorf("explanation %q: HTML entities and suit codes are kept as written", c[0].Note)
+	}
+}
+
 // TestLINEmpty checks inputs without any pair.
 func TestLINEmpty(t *testing.T) {
 	for _, in := range []string{"", "\n\n", "% only a comment\n", "garbage\n"} {
