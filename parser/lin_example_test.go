@@ -43,3 +43,16 @@ func ExampleReadLIN() {
 	//   p   alert=false
 	// board.lin:1:20: pair 2: warning lin-missing-bar: label st is followed by a line break instead of ||; read as an empty value
 }
+
+// ExampleExtractLIN decodes the LIN of a handviewer link. BBO writes its links
+// form-encoded: + for a space, %2B for a plus sign.
+func ExampleExtractLIN() {
+	const url = "https://www.bridgebase.com/tools/handviewer.html?bbo=y&lin=pn%7CAnn%2CBen%2CCal%2CDan%7Cah%7CBoard+12%7Cmb%7C2C%21%7Can%7C22%2B+HCP%7C"
+	for _, f := range parser.ExtractLIN(url) {
+		fmt.Println(f.Source, f.Offset)
+		fmt.Println(f.Text)
+	}
+	// Output:
+	// url 59
+	// pn|Ann,Ben,Cal,Dan|ah|Board 12|mb|2C!|an|22+ HCP|
+}

@@ -87,7 +87,7 @@ type LINRecord struct {
 	Index       int          // 1-based place in the file
 	Kind        LINKind      // the record's shape
 	Pairs       []*LINPair   // every pair, in order, unknown labels included
-	Comments    []LINComment // % lines before the record's first pair
+	Comments    []LINComment // % lines before its first pair (and, in the last record, after its last)
 	Pos         Pos          // start of the record's first comment or pair
 	End         Pos          // end of its last pair
 	Incomplete  bool         // the input ended inside a pair, or an error cut the record short

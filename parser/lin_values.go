@@ -940,8 +940,8 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
 		case linTagPN:
-			if n := strings.Count(p.Value, ",") + 1; n != 4 && n != 8 {
-				is.add(0, Warning, "lin-names", "pn lists %d names, not 4 or 8", n)
+			if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
+				is.add(0, Warning, "lin-names", "pn lists %d %s, not 4 or 8", n, plural(n, "name"))
 			}
 		case linTagPF:
 			pavlicek = true
