@@ -218,10 +218,10 @@ func encodingError(text []byte, i int, r rune, charset string) *EncodingError {
 	}
 }
 
-// maxLine is the number of characters a line of calls or cards is kept
+// maxDataLine is the number of characters a line of calls or cards is kept
 // within when annotations make four of them long (PBN §13 asks for fewer
 // than 80).
-const maxLine = 79
+const maxDataLine = 79
 
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
@@ -241,10 +241,10 @@ func (p *pbnPrinter) line(s string) {
 	p.col = 0
 }
 
-func (p *pbnPrinter) escape(e auction.Escape) { p.line("%" + lf1(e.Text)) }
+func (p *pbnPrinter) escape(e auction.Escape) { p.line("%" + firstLine(e.Text)) }
 
 // lf1 returns s up to its first line break: a % line is one line.
-func lf1(s string) string {
+func firstLine(s string) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		return s[:i]
 	}
@@ -254,23 +254,23 @@ func lf1(s string) string {
 // comment returns c as PBN commentary, and whether the line must end after
 // it (a ; comment runs to the end of the line). Text that braces cannot
 // hold (a "}") is written as ; comments, one per line.
-func comment(c auction.Comment) (text string, endsLine bool) {
+func pbnComment(c auction.Comment) (text string, endsLine bool) {
 	t := c.Text
 	multi := strings.ContainsAny(t, "\r\n")
 	switch {
 	case c.Kind == auction.CommentProse:
-		return crlf(t), true
+		return toCRLF(t), true
 	case c.Kind == auction.CommentLine && !multi:
 		return ";" + t, true
 	case !strings.Contains(t, "}"):
-		return "{" + crlf(t) + "}", false
+		return "{" + toCRLF(t) + "}", false
 	}
-	return ";" + strings.ReplaceAll(lf(t), "\n", "\r\n;"), true
+	return ";" + strings.ReplaceAll(toLF(t), "\n", "\r\n;"), true
 }
 
 // commentLine prints c on lines of its own.
 func (p *pbnPrinter) commentLine(c auction.Comment) {
-	t, _ := comment(c)
+	t, _ := pbnComment(c)
 	p.line(t)
 }
 
@@ -292,7 +292,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 		}
 	}
 	if t.Data != "" {
-		p.line(crlf(strings.TrimRight(t.Data, " \t\r\n")))
+		p.line(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))
 	}
 }
 
@@ -327,7 +327,7 @@ func appendPBNString(dst []byte, v string) []byte {
 
 // value returns what to write for a tag: its value, or "?" (unknown) when
 // the file does not give it.
-func value(t *auction.Tag) string {
+func tagValue(t *auction.Tag) string {
 	if !t.Present() {
 		return "?"
 	}
@@ -361,7 +361,7 @@ func (p *pbnPrinter) board(b *auction.Board) error {
 // dataTags lists the board's tags that carry verbatim data.
 func dataTags(b *auction.Board) []*auction.Tag {
 	var out []*auction.Tag
-	for _, t := range typedTags(b) {
+	for _, t := range writtenTags(b) {
 		if t.t.Data != "" {
 			out = append(out, t.t)
 		}
@@ -383,62 +383,62 @@ func inAnyData(tags []*auction.Tag, l auction.Loc) bool {
 	return false
 }
 
-// namedTag is a tag to write: its PBN name, the value to write and the tag
+// writtenTag is a tag to write: its PBN name, the value to write and the tag
 // the board holds (for its commentary and data).
-type namedTag struct {
+type writtenTag struct {
 	name, value string
 	t           *auction.Tag
 }
 
 // typedTags returns the board's typed identification tags in PBN export
-// order, the fifteen of the mandatory tag set first, with the values to
+// order, the fifteen of the mandatoryTags tag set first, with the values to
 // write: canonical forms where the board has read the value, the file's
 // text otherwise, "?" when the file does not give the tag.
-func typedTags(b *auction.Board) []namedTag {
-	board := value(&b.BoardTag)
+func writtenTags(b *auction.Board) []writtenTag {
+	board := tagValue(&b.BoardTag)
 	if b.Number > 0 {
 		board = strconv.Itoa(b.Number)
 	}
-	dealer := value(&b.DealerTag)
+	dealer := tagValue(&b.DealerTag)
 	if b.DealerKnown {
 		dealer = b.Dealer.String()
 	}
-	vul := value(&b.VulnerableTag)
+	vul := tagValue(&b.VulnerableTag)
 	if b.VulnerableKnown {
 		vul = b.Vulnerable.String()
 	}
 	f := &b.File
-	tags := []namedTag{
-		{"Event", value(&b.Event), &b.Event},
-		{"Site", value(&b.Site), &b.Site},
-		{"Date", value(&b.Date), &b.Date},
+	tags := []writtenTag{
+		{"Event", tagValue(&b.Event), &b.Event},
+		{"Site", tagValue(&b.Site), &b.Site},
+		{"Date", tagValue(&b.Date), &b.Date},
 		{"Board", board, &b.BoardTag},
-		{"West", value(&b.Players[auction.West]), &b.Players[auction.West]},
-		{"North", value(&b.Players[auction.North]), &b.Players[auction.North]},
-		{"East", value(&b.Players[auction.East]), &b.Players[auction.East]},
-		{"South", value(&b.Players[auction.South]), &b.Players[auction.South]},
+		{"West", tagValue(&b.Players[auction.West]), &b.Players[auction.West]},
+		{"North", tagValue(&b.Players[auction.North]), &b.Players[auction.North]},
+		{"East", tagValue(&b.Players[auction.East]), &b.Players[auction.East]},
+		{"South", tagValue(&b.Players[auction.South]), &b.Players[auction.South]},
 		{"Dealer", dealer, &b.DealerTag},
 		{"Vulnerable", vul, &b.VulnerableTag},
-		{"Deal", dealText(b), &b.DealTag},
-		{"Scoring", value(&b.Scoring), &b.Scoring},
+		{"Deal", pbnDealText(b), &b.DealTag},
+		{"Scoring", tagValue(&b.Scoring), &b.Scoring},
 	}
 	dec, con, res := outcomeTexts(b)
-	tags = append(tags, namedTag{"Declarer", dec, &f.DeclarerTag}, namedTag{"Contract", con, &f.ContractTag}, namedTag{"Result", res, &f.ResultTag})
+	tags = append(tags, writtenTag{"Declarer", dec, &f.DeclarerTag}, writtenTag{"Contract", con, &f.ContractTag}, writtenTag{"Result", res, &f.ResultTag})
 	if b.RoomTag.Present() {
 		room := b.RoomTag.Value
 		if b.Room != auction.RoomUnknown {
 			room = b.Room.String()
 		}
-		tags = append(tags, namedTag{"Room", room, &b.RoomTag})
+		tags = append(tags, writtenTag{"Room", room, &b.RoomTag})
 	}
 	if f.ScoreTag.Present() {
-		tags = append(tags, namedTag{"Score", f.ScoreTag.Value, &f.ScoreTag})
+		tags = append(tags, writtenTag{"Score", f.ScoreTag.Value, &f.ScoreTag})
 	}
 	return tags
 }
 
-// mandatory is the number of tags of the mandatory tag set.
-const mandatory = 15
+// mandatoryTags is the number of tags of the mandatoryTags tag set.
+const mandatoryTags = 15
 
 // outcomeTexts returns the values to write for the Declarer, Contract and
 // Result tags (see [auction.Board.Final]): the final outcome where it is
@@ -460,10 +460,10 @@ func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 
 // dealText is the value to write for the Deal tag: the deal read, from the
 // dealer, when it reads without contradiction, else the file's text.
-func dealText(b *auction.Board) string {
+func pbnDealText(b *auction.Board) string {
 	t := &b.DealTag
-	if b.Deal == (auction.Deal{}) || b.Deal.Validate() != nil {
-		return value(t)
+	if !dealRead(b) {
+		return tagValue(t)
 	}
 	first := auction.North
 	if b.DealerKnown {
@@ -476,18 +476,24 @@ func dealText(b *auction.Board) string {
 	return b.Deal.PBN(first)
 }
 
-// identification prints the identification section: the mandatory tag set
+// dealRead reports whether the board has read its deal, and the deal does
+// not contradict itself: it is then written in canonical form.
+func dealRead(b *auction.Board) bool {
+	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil
+}
+
+// identification prints the identification section: the mandatoryTags tag set
 // in order, then the other tags without data sorted by name (a repeated
 // tag after the first of its name, as the file has it).
 func (p *pbnPrinter) identification(b *auction.Board) {
-	typed := typedTags(b)
-	for _, t := range typed[:mandatory] {
+	typed := writtenTags(b)
+	for _, t := range typed[:mandatoryTags] {
 		p.tag(t.name, t.value, t.t)
 	}
-	others := typed[mandatory:]
+	others := typed[mandatoryTags:]
 	for i := range b.Tags {
 		if t := &b.Tags[i]; t.Data == "" {
-			others = append(others, namedTag{t.Name, t.Value, t})
+			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
 	sort.SliceStable(others, func(i, j int) bool { return others[i].name < others[j].name })
@@ -596,7 +602,7 @@ func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot b
 	endsLine := false
 	if a != nil {
 		for _, c := range a.Comments {
-			t, ends := comment(c)
+			t, ends := pbnComment(c)
 			if endsLine {
 				tok.WriteString("\r\n")
 			} else {
@@ -614,7 +620,7 @@ func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot b
 	}
 	switch {
 	case p.col == 0:
-	case rowStart || p.col+1+utf8.RuneCountInString(t[:first]) > maxLine:
+	case rowStart || p.col+1+utf8.RuneCountInString(t[:first]) > maxDataLine:
 		p.line("")
 	default:
 		p.str(" ")
@@ -785,8 +791,12 @@ func (p *pbnPrinter) play(b *auction.Board) {
 			s.token(text, &c.Annotations, true, true)
 		}
 	}
-	if rec.End != "" {
-		s.token(rec.End, nil, true, false)
+	end := rec.End
+	if end == "" && rec.Claimed && len(rec.Cards) < 52 {
+		end = "*" // a claim ends the play; the Result tag says how
+	}
+	if end != "" {
+		s.token(end, nil, true, false)
 	}
 	s.end()
 	p.notes(rec.Notes)

@@ -150,7 +150,7 @@ func TestPBNCorpus(t *testing.T) {
 //     inherited values (Text, Raw), and the % lines that declare the file's
 //     version and charset, which the writer states afresh.
 //   - Values the board has read are compared as read (Number, Dealer,
-//     Vulnerable, Deal, Room), not as spelled; a mandatory tag the file
+//     Vulnerable, Deal, Room), not as spelled; a mandatoryTags tag the file
 //     does not give reads back as "?" (unknown).
 //   - The contract, declarer and result are what the writer writes: the
 //     replay's when the auction is complete and legal (Board.Final).
@@ -187,7 +187,7 @@ func canon(b *auction.Board) *auction.Board {
 	}
 	mts(&c.DealerTag, "Dealer", c.DealerKnown)
 	mts(&c.VulnerableTag, "Vulnerable", c.VulnerableKnown)
-	mts(&c.DealTag, "Deal", b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil)
+	mts(&c.DealTag, "Deal", dealRead(b))
 	mts(&c.Scoring, "Scoring", false)
 	if c.RoomTag.Present() && c.Room != auction.RoomUnknown {
 		c.RoomTag.Value = ""
@@ -201,7 +201,7 @@ func canon(b *auction.Board) *auction.Board {
 	c.Tags = slices.Clone(c.Tags)
 	slices.SortStableFunc(c.Tags, func(x, y auction.Tag) int { return strings.Compare(x.Name, y.Name) })
 	for i := range c.Tags {
-		c.Tags[i].Data = strings.TrimRight(lf(c.Tags[i].Data), " \t\n")
+		c.Tags[i].Data = strings.TrimRight(toLF(c.Tags[i].Data), " \t\n")
 	}
 	c.Tables = slices.Clone(c.Tables)
 	slices.SortStableFunc(c.Tables, func(x, y auction.Table) int { return strings.Compare(x.Tag.Name, y.Tag.Name) })
@@ -292,7 +292,7 @@ func clean(v reflect.Value) {
 			return
 		}
 		if c, ok := v.Addr().Interface().(*auction.Comment); ok {
-			c.Text = lf(c.Text)
+			c.Text = toLF(c.Text)
 		}
 		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
 			t.Raw = ""

@@ -62,15 +62,15 @@ func replayed(c *auction.Checker, b *auction.Board) {
 }
 
 // crlf returns s with every line break (LF, CRLF or a lone CR) as CRLF.
-func crlf(s string) string {
+func toCRLF(s string) string {
 	if !strings.ContainsAny(s, "\r\n") {
 		return s
 	}
-	return strings.ReplaceAll(lf(s), "\n", "\r\n")
+	return strings.ReplaceAll(toLF(s), "\n", "\r\n")
 }
 
 // lf returns s with every line break (LF, CRLF or a lone CR) as LF.
-func lf(s string) string {
+func toLF(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
 	}
