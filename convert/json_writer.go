@@ -320,7 +320,6 @@ func jsonAnnotationOf(i int, an *auction.Annotations, card bool) jsonAnnotation 
 
 // set reports whether a says anything besides its index.
 func (a jsonAnnotation) set() bool {
-	a.Index = 0
 	return a.Alert || a.Note > 0 || len(a.NAGs) > 0 || len(a.Comments) > 0 ||
 		a.Accepted || a.Revoke || a.OutOfTurn || a.Unreadable || a.AllPassMark
 }

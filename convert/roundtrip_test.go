@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -14,27 +13,6 @@ import (
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
-
-// corpusDir is the shared real-world corpus, beside the repository. Tests
-// that read it skip when it is absent.
-const corpusDir = "../../shared/corpus"
-
-// corpusFiles returns the corpus files with one of the given extensions
-// (any case), skipping the test when there are none.
-func corpusFiles(t testing.TB, exts ...string) []string {
-	t.Helper()
-	var files []string
-	filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && slices.Contains(exts, strings.ToLower(filepath.Ext(p))) {
-			files = append(files, p)
-		}
-		return nil
-	})
-	if len(files) == 0 {
-		t.Skip("corpus not found at " + corpusDir)
-	}
-	return files
-}
 
 // readPBN reads the boards of a PBN text the way NormalizePBN does, each
 // replayed.
