@@ -144,7 +144,7 @@ func (lw *LINWriter) flush() error {
 	return lw.write(boards[0])
 }
 
-// table is the qx value of b in a vugraph file: the one it was read with,
+// linTable is the qx value of b in a vugraph file: the one it was read with,
 // else its room and number.
 func linTable(b *auction.Board) string {
 	if b.LIN != nil && b.LIN.Table.Value != "" {
@@ -160,7 +160,7 @@ func linTable(b *auction.Board) string {
 	return room
 }
 
-// pair appends label|value|.
+// appendLINPair appends label|value|.
 func appendLINPair(buf []byte, label, value string) []byte {
 	buf = append(buf, label...)
 	buf = append(buf, '|')
@@ -168,7 +168,7 @@ func appendLINPair(buf []byte, label, value string) []byte {
 	return append(buf, '|')
 }
 
-// linText returns free text (an explanation, commentary, a header field)
+// linValueText returns free text (an explanation, commentary, a header field)
 // as a LIN value can hold it: on one line, a "|", which would end the
 // value, written "¦".
 func linValueText(s string) string {
@@ -178,7 +178,7 @@ func linValueText(s string) string {
 	return s
 }
 
-// linName returns a player's name or a field of a comma list as LIN can
+// linNameText returns a player's name or a field of a comma list as LIN can
 // hold it: without the "," and "|" that separate names and pairs. A name
 // PBN gives as unknown ("?") is empty.
 func linNameText(s string) string {
@@ -195,7 +195,7 @@ func linNameText(s string) string {
 // linSeatOrder is LIN's order of seats.
 var linSeatOrder = [4]auction.Seat{auction.South, auction.West, auction.North, auction.East}
 
-// names returns the pn value of b: South, West, North, East.
+// linNames returns the pn value of b: South, West, North, East.
 func linNames(b *auction.Board) string {
 	var n [4]string
 	for i, s := range linSeatOrder {
@@ -315,7 +315,7 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	return append(buf, '\n')
 }
 
-// md returns the md value of b: the dealer digit (none when the dealer is
+// linDeal returns the md value of b: the dealer digit (none when the dealer is
 // unknown) and the hands. A deal that cannot be read at all keeps the
 // text LIN gave it.
 func linDeal(b *auction.Board) string {
@@ -329,7 +329,7 @@ func linDeal(b *auction.Board) string {
 	return v
 }
 
-// linCall returns the mb value of a call: bids upper case with N for
+// linCallText returns the mb value of a call: bids upper case with N for
 // notrump, p, d and r; the text as written for one that is not a call; ""
 // for a skipped turn.
 func linCallText(c *auction.AuctionCall) string {
@@ -351,7 +351,7 @@ func linCallText(c *auction.AuctionCall) string {
 	return "?"
 }
 
-// comments appends commentary as nt pairs.
+// appendLINComments appends commentary as nt pairs.
 func appendLINComments(buf []byte, cs []auction.Comment) []byte {
 	for _, c := range cs {
 		buf = appendLINPair(buf, "nt", linValueText(c.Text))
@@ -359,7 +359,7 @@ func appendLINComments(buf []byte, cs []auction.Comment) []byte {
 	return buf
 }
 
-// unanchored gathers the commentary that LIN can only give before the
+// linUnanchored gathers the commentary that LIN can only give before the
 // first call: that of the auction, of the identification tags, of notes
 // and of tables.
 func linUnanchored(b *auction.Board) []auction.Comment {
@@ -383,7 +383,7 @@ func linUnanchored(b *auction.Board) []auction.Comment {
 	return out
 }
 
-// rsEntry returns the rs entry of b: contract, declarer, risk and the
+// linResultEntry returns the rs entry of b: contract, declarer, risk and the
 // tricks against the contract ("4HN+1", "3NSx-2", "P"), or the entry the
 // file had when the outcome is not known.
 func linResultEntry(b *auction.Board) string {
@@ -412,12 +412,19 @@ func linResultEntry(b *auction.Board) string {
 	return s
 }
 
-// results returns the rs list of boards numbered from first: two entries
-// per board, open room then closed, starting from the entries given.
-func linResults(entries []string, first int, boards []*auction.Board) []string {
+// linResults returns the rs list of the boards numbered first to last:
+// two entries per board, open room then closed, the results of boards
+// replacing the entries given.
+func linResults(entries []string, first, last int, boards []*auction.Board) []string {
 	out := append([]string(nil), entries...)
+	if first == 0 {
+		return out
+	}
+	for len(out) < 2*(last-first+1) {
+		out = append(out, "")
+	}
 	for _, b := range boards {
-		if b.Number < first || first == 0 {
+		if b.Number < first {
 			continue
 		}
 		i := 2 * (b.Number - first)
@@ -432,11 +439,12 @@ func linResults(entries []string, first int, boards []*auction.Board) []string {
 	return out
 }
 
-// fileHeader appends the vugraph header boards were read under: its pairs
+// linFileHeader appends the vugraph header boards were read under: its pairs
 // as the file had them, the rs list brought up to date with the results
 // written for the boards, then its commentary.
 func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []byte {
-	rs := strings.Join(linResults(v.Results, v.FirstBoard(), boards), ",")
+	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
+	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards), ",")
 	wrote := false
 	for _, p := range v.Pairs {
 		switch strings.ToLower(p.Label) {
@@ -460,7 +468,7 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []by
 	return buf
 }
 
-// ownHeader appends a vugraph header for boards that form a match: vg with
+// linOwnHeader appends a vugraph header for boards that form a match: vg with
 // the event, the round, the scoring, the boards and the teams of the first
 // board, rs with every board's result, and pn with the players of the
 // first board of each room.
@@ -493,7 +501,7 @@ func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
 	}
 	vg := []string{tag("Event"), round, linScoringLetter(b0.Scoring.Value), num(first), num(last), tag("HomeTeam"), "", tag("VisitTeam"), ""}
 	buf = append(appendLINPair(buf, "vg", strings.Join(vg, ",")), '\n')
-	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, boards), ",")), '\n')
+	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards), ",")), '\n')
 	var pn [2]string
 	for _, b := range boards {
 		if i := int(b.Room) - 1; b.Room == auction.Closed || b.Room == auction.Open {
@@ -511,7 +519,7 @@ func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
 	return append(appendLINPair(appendLINPair(buf, "pn", pn[0]+","+pn[1]), "pg", ""), '\n')
 }
 
-// scoringLetter is the vg scoring field for a PBN Scoring value: P for
+// linScoringLetter is the vg scoring field for a PBN Scoring value: P for
 // matchpoints, B for board-a-match, I otherwise (IMPs).
 func linScoringLetter(scoring string) string {
 	s := strings.ToUpper(scoring)

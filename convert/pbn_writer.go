@@ -243,7 +243,7 @@ func (p *pbnPrinter) line(s string) {
 
 func (p *pbnPrinter) escape(e auction.Escape) { p.line("%" + firstLine(e.Text)) }
 
-// lf1 returns s up to its first line break: a % line is one line.
+// firstLine returns s up to its first line break: a % line is one line.
 func firstLine(s string) string {
 	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
 		return s[:i]
@@ -251,7 +251,7 @@ func firstLine(s string) string {
 	return s
 }
 
-// comment returns c as PBN commentary, and whether the line must end after
+// pbnComment returns c as PBN commentary, and whether the line must end after
 // it (a ; comment runs to the end of the line). Text that braces cannot
 // hold (a "}") is written as ; comments, one per line.
 func pbnComment(c auction.Comment) (text string, endsLine bool) {
@@ -325,7 +325,7 @@ func appendPBNString(dst []byte, v string) []byte {
 	return append(dst, '"')
 }
 
-// value returns what to write for a tag: its value, or "?" (unknown) when
+// tagValue returns what to write for a tag: its value, or "?" (unknown) when
 // the file does not give it.
 func tagValue(t *auction.Tag) string {
 	if !t.Present() {
@@ -390,8 +390,8 @@ type writtenTag struct {
 	t           *auction.Tag
 }
 
-// typedTags returns the board's typed identification tags in PBN export
-// order, the fifteen of the mandatoryTags tag set first, with the values to
+// writtenTags returns the board's typed identification tags in PBN export
+// order, the fifteen of the mandatory tag set first, with the values to
 // write: canonical forms where the board has read the value, the file's
 // text otherwise, "?" when the file does not give the tag.
 func writtenTags(b *auction.Board) []writtenTag {
@@ -437,7 +437,7 @@ func writtenTags(b *auction.Board) []writtenTag {
 	return tags
 }
 
-// mandatoryTags is the number of tags of the mandatoryTags tag set.
+// mandatoryTags is the number of tags of the mandatory tag set.
 const mandatoryTags = 15
 
 // outcomeTexts returns the values to write for the Declarer, Contract and
@@ -458,7 +458,7 @@ func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 		unknown(b.ResultText(), f.HasTricks || passed, &file.ResultTag)
 }
 
-// dealText is the value to write for the Deal tag: the deal read, from the
+// pbnDealText is the value to write for the Deal tag: the deal read, from the
 // dealer, when it reads without contradiction, else the file's text.
 func pbnDealText(b *auction.Board) string {
 	t := &b.DealTag
@@ -482,7 +482,7 @@ func dealRead(b *auction.Board) bool {
 	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil
 }
 
-// identification prints the identification section: the mandatoryTags tag set
+// identification prints the identification section: the mandatory tag set
 // in order, then the other tags without data sorted by name (a repeated
 // tag after the first of its name, as the file has it).
 func (p *pbnPrinter) identification(b *auction.Board) {
@@ -568,7 +568,7 @@ func (p *pbnPrinter) table(t *auction.Table) {
 	}
 }
 
-// section prints the tokens of an auction or a play: rows of four slots,
+// sectionPrinter prints the tokens of an auction or a play: rows of four slots,
 // each row starting a line; a ; comment ends its line, and a line that
 // annotations make long is broken before a token.
 type sectionPrinter struct {

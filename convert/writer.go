@@ -61,7 +61,7 @@ func replayed(c *auction.Checker, b *auction.Board) {
 	}
 }
 
-// crlf returns s with every line break (LF, CRLF or a lone CR) as CRLF.
+// toCRLF returns s with every line break (LF, CRLF or a lone CR) as CRLF.
 func toCRLF(s string) string {
 	if !strings.ContainsAny(s, "\r\n") {
 		return s
@@ -69,7 +69,7 @@ func toCRLF(s string) string {
 	return strings.ReplaceAll(toLF(s), "\n", "\r\n")
 }
 
-// lf returns s with every line break (LF, CRLF or a lone CR) as LF.
+// toLF returns s with every line break (LF, CRLF or a lone CR) as LF.
 func toLF(s string) string {
 	if !strings.Contains(s, "\r") {
 		return s
