@@ -54,6 +54,7 @@ type Board struct {
 	// about the board, in the order of their places in the file.
 	Findings []Finding
 
+	line  int    // the game's first line
 	deal  string // the full deal in PBN form, "" when the deal is not full
 	place Place
 	at    Finding // where a duplicate-deal finding about the board goes
@@ -88,16 +89,21 @@ type Part struct {
 	Report Report
 }
 
-// All returns every finding of the part, about the file and about its
-// boards, in the order of their places in the file; findings without a
-// place come first.
+// All returns every finding of the part in file order: those about the
+// file that come before each board, the board's, and those about the file
+// after the last board. Findings without a place come first.
 func (p *Part) All() []Finding {
-	all := slices.Clone(p.Findings)
+	all := make([]Finding, 0, len(p.Findings)+len(p.Boards))
+	rest := p.Findings
 	for _, b := range p.Boards {
-		all = append(all, b.Findings...)
+		i := 0
+		for i < len(rest) && rest[i].Line < b.line {
+			i++
+		}
+		all = append(append(all, rest[:i]...), b.Findings...)
+		rest = rest[i:]
 	}
-	sortFindings(all)
-	return all
+	return append(all, rest...)
 }
 
 func sortFindings(fs []Finding) {
@@ -202,37 +208,91 @@ const (
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
 	cr := &countingReader{r: r}
-	f, body, err := SniffReader(name, cr)
-	p := &Part{Name: name, Format: f, Last: true}
+	h, err := sniff(name, cr)
+	return whole(&Part{Name: name}, cr, h, err, opts)
+}
+
+// whole reads a sniffed input whole into p, the input's only Part; err is
+// that of sniffing.
+func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
+	p.Format, p.Last = h.format, true
 	if err == nil {
-		st := &fileState{name: name, opts: opts}
-		switch f {
-		case PBN:
-			rd := parser.ReadPBN(body, name)
-			var prev *auction.Board
-			for g, rerr := range rd.Games() {
-				if rerr != nil {
-					err = rerr
-					break
-				}
-				st.admit(g)
-				prev = st.game(p, g, prev, rd.Header())
-			}
-			st.finish(p, rd)
-		default:
-			p.Findings = append(p.Findings, Finding{
-				File: name, Severity: auction.Error.String(), Code: CodeSyntax,
-				Message: "not a PBN or LIN file: it starts with neither a tag pair nor a label|value| pair",
-			})
-			_, err = io.Copy(io.Discard, body)
-		}
+		err = process(p, h, opts)
 	}
 	p.Err = err
+	p.fileCounts(h.format, cr.n)
+	return p
+}
+
+// fileCounts completes the report of an input's last part: the file, its
+// bytes and format, and the findings of the part.
+func (p *Part) fileCounts(f Format, n int64) {
 	p.Report.Files = 1
-	p.Report.Bytes = cr.n
+	p.Report.Bytes = n
 	p.Report.Formats.Add(f.String(), 1)
 	p.count()
-	return p
+}
+
+// head is the start of an input and what it tells of the format.
+type head struct {
+	format Format
+	// content is set when the content says the format, not only the name.
+	content bool
+	body    io.Reader // the whole input, head included
+}
+
+// sniff reads the head of an input.
+func sniff(name string, r io.Reader) (head, error) {
+	buf := make([]byte, SniffLen)
+	n, err := io.ReadFull(r, buf)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return head{}, err
+	}
+	buf = buf[:n]
+	return head{
+		format:  Detect(name, buf),
+		content: Sniff(buf) != Unknown,
+		body:    io.MultiReader(bytes.NewReader(buf), r),
+	}, nil
+}
+
+// process reads the games of a sniffed input into p, and returns a read
+// error.
+func process(p *Part, h head, opts AuditOptions) error {
+	st := &fileState{name: p.Name, opts: opts}
+	switch h.format {
+	case PBN:
+		rd := parser.ReadPBN(h.body, p.Name)
+		var prev *auction.Board
+		var err error
+		for g, rerr := range rd.Games() {
+			if rerr != nil {
+				err = rerr
+				break
+			}
+			st.admit(g)
+			prev = st.game(p, g, prev, rd.Header())
+		}
+		if len(p.Boards) == 0 && !h.content && err == nil {
+			// Read as PBN for its name alone, and nothing in it is.
+			st.notRecord(p)
+			return nil
+		}
+		st.finish(p, rd, rd.Diagnostics())
+		return err
+	default:
+		st.notRecord(p)
+		_, err := io.Copy(io.Discard, h.body)
+		return err
+	}
+}
+
+// notRecord reports an input that holds no bridge record at all.
+func (st *fileState) notRecord(p *Part) {
+	p.Findings = append(p.Findings, Finding{
+		File: st.name, Severity: auction.Error.String(), Code: CodeSyntax,
+		Message: "not a PBN or LIN file: no tag pair or label|value| pair in it",
+	})
 }
 
 // processInput opens in and processes it whole.
@@ -268,28 +328,30 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	}
 	defer rc.Close()
 	cr := &countingReader{r: rc}
-	head := make([]byte, SniffLen)
-	n, _ := io.ReadFull(cr, head)
-	if Detect(in.Name, head[:n]) != PBN {
+	h, err := sniff(in.Name, cr)
+	if err != nil || h.format != PBN || !h.content {
 		// Nothing to read in parallel: read it whole, here.
-		p := Process(in.Name, io.MultiReader(bytes.NewReader(head[:n]), cr), opts)
-		p.Input = in
+		p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)
 		return seq.Add(0, func() *Part { return p })
 	}
 	st := &fileState{name: in.Name, opts: opts}
-	rd := parser.ReadPBN(io.MultiReader(bytes.NewReader(head[:n]), cr), in.Name)
+	rd := parser.ReadPBN(h.body, in.Name)
 	var batch, chain, before []*parser.PBNGame
-	size := 0
+	size, seen := 0, 0
 	flush := func(rerr error) error {
-		games, prevs, header := batch, before, rd.Header()
+		games, prevs, header, weight := batch, before, rd.Header(), size
 		last := rerr != nil || games == nil
 		batch, size = nil, 0
+		// The reader's findings about the file so far (the encoding and
+		// the header, with the first batch) go with this batch.
+		diags := rd.Diagnostics()[seen:]
+		seen += len(diags)
 		var done *parser.PBNReader
 		if last {
 			done = rd
 		}
 		bytesRead := cr.n
-		return seq.Add(int64(sizeOf(games)), func() *Part {
+		return seq.Add(int64(weight), func() *Part {
 			p := &Part{Input: in, Name: in.Name, Format: PBN, Err: rerr, Last: done != nil}
 			var prev *auction.Board
 			for _, g := range prevs {
@@ -299,13 +361,13 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 			for _, g := range games {
 				prev = bst.game(p, g, prev, header)
 			}
-			if done != nil {
-				bst.finish(p, done)
-				p.Report.Files = 1
-				p.Report.Bytes = bytesRead
-				p.Report.Formats.Add(PBN.String(), 1)
+			if done == nil {
+				bst.fileDiagnostics(p, diags)
+				p.count()
+				return p
 			}
-			p.count()
+			bst.finish(p, done, diags)
+			p.fileCounts(PBN, bytesRead)
 			return p
 		})
 	}
@@ -341,14 +403,6 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 		}
 	}
 	return flush(nil)
-}
-
-func sizeOf(games []*parser.PBNGame) int {
-	n := 0
-	for _, g := range games {
-		n += len(g.Source)
-	}
-	return n
 }
 
 // fileState is what reading one file carries from game to game.
@@ -393,7 +447,7 @@ func (st *fileState) admit(g *parser.PBNGame) {
 func (st *fileState) game(p *Part, g *parser.PBNGame, prev *auction.Board, header []*parser.PBNEscape) *auction.Board {
 	b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev})
 	checked := st.checker.Check(b)
-	r := &Board{Game: g.Index, Number: b.Number}
+	r := &Board{Game: g.Index, Number: b.Number, line: g.Pos.Line}
 	for _, d := range g.Diagnostics {
 		r.Findings = append(r.Findings, st.diagnostic(d, b.Number))
 	}
@@ -409,7 +463,8 @@ func (st *fileState) game(p *Part, g *parser.PBNGame, prev *auction.Board, heade
 		r.deal = b.Deal.PBN(auction.North)
 		r.place = Place{File: st.name, Game: g.Index, Board: b.BoardTag.Value, Event: b.Event.Value}
 		loc := b.DealTag.Loc
-		if !loc.IsValid() {
+		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
+			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
 		r.at = Finding{File: st.name, Game: g.Index, Board: b.Number, Line: loc.Line, Col: loc.Col}
@@ -422,16 +477,14 @@ func (st *fileState) game(p *Part, g *parser.PBNGame, prev *auction.Board, heade
 }
 
 // finish adds what is known once the file has been read: the reader's
-// findings about the file as a whole and about the text after the last
-// game, the encoding, and the program that wrote the file.
-func (st *fileState) finish(p *Part, rd *parser.PBNReader) {
-	ds := rd.Diagnostics()
+// findings about the file as a whole (diags, those not reported with
+// earlier parts) and about the text after the last game, the encoding,
+// and the program that wrote the file.
+func (st *fileState) finish(p *Part, rd *parser.PBNReader, diags parser.Diagnostics) {
 	if t := rd.Trailer(); t != nil {
-		ds = append(slices.Clip(ds), t.Diagnostics...)
+		diags = append(slices.Clip(diags), t.Diagnostics...)
 	}
-	for _, d := range ds {
-		p.Findings = append(p.Findings, st.diagnostic(d, 0))
-	}
+	st.fileDiagnostics(p, diags)
 	if enc := rd.Encoding(); enc.Name != "" {
 		p.Report.Encodings.Add(enc.Name, 1)
 	}
@@ -442,6 +495,14 @@ func (st *fileState) finish(p *Part, rd *parser.PBNReader) {
 	if gen != "" {
 		p.Report.Generators.Add(gen, 1)
 	}
+}
+
+// fileDiagnostics adds the reader's findings about the file as a whole.
+func (st *fileState) fileDiagnostics(p *Part, diags parser.Diagnostics) {
+	for _, d := range diags {
+		p.Findings = append(p.Findings, st.diagnostic(d, 0))
+	}
+	sortFindings(p.Findings)
 }
 
 // creator returns the program a PBN header names in a "%Creator:" line.

@@ -118,6 +118,7 @@ still processed).`,
 func (a *app) commands() []*cli.Command {
 	cmds := []*cli.Command{
 		a.auditCommand(),
+		a.showCommand(),
 		a.statsCommand(),
 	}
 	for _, c := range cmds {
