@@ -177,21 +177,6 @@ func ParseRank(text string) (Rank, error) {
 	return 0, &ParseError{Kind: "rank", Text: text, Reason: "not a rank (" + wantRank + ")"}
 }
 
-// suitNames maps suit spellings, in lower case, to suits: letters, symbols
-// (black and white), English names and the Russian names of RULES.md. The
-// one-letter Russian forms п, ч, б, т and тр are also what a card may start
-// with.
-var suitNames = map[string]Suit{
-	"s": Spade, "♠": Spade, "♤": Spade, "spade": Spade, "spades": Spade,
-	"п": Spade, "пика": Spade, "пики": Spade, "пик": Spade,
-	"h": Heart, "♥": Heart, "♡": Heart, "heart": Heart, "hearts": Heart,
-	"ч": Heart, "черва": Heart, "червы": Heart, "черви": Heart, "червей": Heart,
-	"d": Diamond, "♦": Diamond, "♢": Diamond, "diamond": Diamond, "diamonds": Diamond,
-	"б": Diamond, "бубна": Diamond, "бубны": Diamond, "бубен": Diamond, "буб": Diamond,
-	"c": Club, "♣": Club, "♧": Club, "club": Club, "clubs": Club,
-	"т": Club, "тр": Club, "трефа": Club, "трефы": Club, "треф": Club,
-}
-
 // normalize trims spaces and drops the emoji variation selector U+FE0F that
 // text copied from phones puts after suit symbols ("♠️").
 func normalize(text string) string {
@@ -200,16 +185,18 @@ func normalize(text string) string {
 
 // ParseSuit reads a suit: a letter S, H, D, C, a symbol ♠ ♥ ♦ ♣ (or
 // ♤ ♡ ♢ ♧), an English name ("spades") or a Russian one ("пики", "ч",
-// "тр"), in any case. Surrounding spaces are ignored.
+// "тр"), in any case: the suit spellings of [ParseStrain]. Surrounding
+// spaces are ignored.
 func ParseSuit(text string) (Suit, error) {
-	if s, ok := suitNames[strings.ToLower(normalize(text))]; ok {
-		return s, nil
+	if st, ok := strainWords[foldCallWord(strings.ToLower(text))]; ok && st != NoTrump {
+		return Suit(st), nil
 	}
 	return 0, &ParseError{Kind: "suit", Text: text, Reason: "not a suit (want S, H, D, C, a suit symbol or a Russian suit name)"}
 }
 
-// cutSuitPrefix reads the suit a card starts with: one letter or symbol,
-// or the Russian "тр". It returns the suit and the text after it.
+// cutSuitPrefix reads the suit a card starts with: one letter or symbol
+// (п, ч, б, т in Russian), or the Russian "тр". It returns the suit and the
+// text after it.
 func cutSuitPrefix(t string) (Suit, string, bool) {
 	r, size := utf8.DecodeRuneInString(t)
 	if unicode.ToLower(r) == 'т' {
@@ -217,8 +204,8 @@ func cutSuitPrefix(t string) (Suit, string, bool) {
 			return Club, t[size+size2:], true
 		}
 	}
-	if s, ok := suitNames[string(unicode.ToLower(r))]; ok && r != utf8.RuneError {
-		return s, t[size:], true
+	if st, ok := strainWords[string(unicode.ToLower(r))]; ok && st != NoTrump {
+		return Suit(st), t[size:], true
 	}
 	return 0, t, false
 }

@@ -68,6 +68,8 @@ const (
 	CodeUnreadableValue = "unreadable-value"
 	CodeUnreadableCall  = "unreadable-call"
 	CodeUnreadableCard  = "unreadable-card"
+	// A trick written from the wrong seat, which the reader put right.
+	CodePlayRotated = "play-rotated"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -102,6 +104,7 @@ var Codes = []CodeInfo{
 	{CodeUnreadableValue, Warning, 0, "a value that cannot be read (a dealer \"Black\"); it is kept as written"},
 	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
 	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
+	{CodePlayRotated, Warning, 0, "a trick whose cards fit the hands only when read from another seat; it is read so"},
 }
 
 // Check replays b and returns what is wrong with it, in board order. It
@@ -369,7 +372,7 @@ func (c *Checker) checkRecorded(b *Board) {
 		}
 	}
 	if f.ContractKnown && !sameContract(f.Contract, got) {
-		loc := at(f.ContractTag.Loc, b.Source.Loc)
+		loc := at(f.ContractTag.Loc, linResultLoc(b), b.Source.Loc)
 		msg := fmt.Sprintf("the file's contract is %s, the auction gives %s", f.Contract, got.Describe())
 		if !f.Contract.PassedOut() && !got.PassedOut() && f.Contract.Bid() == got.Bid() && f.Contract.Risk < got.Risk {
 			msg += fmt.Sprintf(": the file leaves out the %s", [...]string{"", "double", "redouble"}[got.Risk])
@@ -390,7 +393,16 @@ func (c *Checker) checkRecorded(b *Board) {
 	}
 	msg := fmt.Sprintf("the file's declarer is %s, the auction gives %s", f.Declarer, got.Describe())
 	msg += c.explainDeclarer(b, f.Declarer)
-	c.add(CodeDeclarerMismatch, Error, 0, at(f.DeclarerTag.Loc, b.Source.Loc), "%s", msg)
+	c.add(CodeDeclarerMismatch, Error, 0, at(f.DeclarerTag.Loc, linResultLoc(b), b.Source.Loc), "%s", msg)
+}
+
+// linResultLoc is the place of a LIN board's rs entry, where the file
+// records its contract, declarer and result; the zero Loc for PBN.
+func linResultLoc(b *Board) Loc {
+	if b.LIN == nil {
+		return Loc{}
+	}
+	return b.LIN.Result.Loc
 }
 
 // sameContract compares level, strain and risk, not declarer.
@@ -529,11 +541,33 @@ func (c *Checker) replayPlay(b *Board) {
 		return // the deal contradicts itself: reported by checkDeal
 	}
 	seated := rec.Tag.Present()
+	stop, ok := c.playCards(rec, seated, loc0)
+	if !seated {
+		seatRest(rec.Cards[stop:], p, con.Strain)
+	}
+	if !ok {
+		return
+	}
+	b.Replayed.Played = len(p.Tricks())
+	if rec.Claimed {
+		if err := p.Claim(con.Declarer, rec.Claim); err != nil {
+			c.playError(err, at(rec.ClaimTag.Loc, loc0))
+			return
+		}
+	}
+	b.Replayed.Tricks, b.Replayed.TricksKnown = p.Result(con.Declarer)
+}
+
+// playCards replays rec's cards on c.play, giving each its seat and trick
+// unless seated, until a card is not given or refused. It returns the
+// index of the first card not played, and false when a card was refused.
+func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 Loc) (int, bool) {
+	p := &c.play
 	for i := range rec.Cards {
 		card := &rec.Cards[i]
 		loc := at(card.Loc, loc0)
 		if !card.Card.Valid() {
-			break
+			return i, true
 		}
 		trick := len(p.Tricks())
 		if !seated {
@@ -548,7 +582,7 @@ func (c *Checker) replayPlay(b *Board) {
 			}
 		case card.Seat != p.Turn():
 			c.add(CodePlayIllegal, Error, 44, loc, "trick %d (%s): %s is played out of turn: it is %s's turn", trick+1, card.Seat, card.Card, p.Turn())
-			return
+			return i, false
 		case card.Revoke:
 			err = p.PlayRevoke(card.Card)
 			if err == nil {
@@ -559,17 +593,30 @@ func (c *Checker) replayPlay(b *Board) {
 		}
 		if err != nil {
 			c.playError(err, loc)
-			return
+			return i, false
 		}
 	}
-	b.Replayed.Played = len(p.Tricks())
-	if rec.Claimed {
-		if err := p.Claim(con.Declarer, rec.Claim); err != nil {
-			c.playError(err, at(rec.ClaimTag.Loc, loc0))
-			return
+	return len(rec.Cards), true
+}
+
+// seatRest gives seats and tricks to the cards left after the replay of p
+// stopped, so that a writer can still place them: clockwise within a trick,
+// and each trick led by the winner of the one before when it can be told,
+// else by the same leader.
+func seatRest(cards []PlayedCard, p *Play, trumps Strain) {
+	cur := p.Current()
+	leader, n, trick := cur.Leader, cur.Len(), len(p.Tricks())
+	played := cur.Cards
+	for i := range cards {
+		cards[i].Seat, cards[i].Trick = leader.Add(n), trick
+		played[n] = cards[i].Card
+		if n++; n == 4 {
+			if w, ok := TrickWinner(leader, played, trumps); ok {
+				leader = w
+			}
+			n, trick, played = 0, trick+1, [4]Card{}
 		}
 	}
-	b.Replayed.Tricks, b.Replayed.TricksKnown = p.Result(con.Declarer)
 }
 
 func (c *Checker) playError(err error, loc Loc) {
@@ -600,7 +647,7 @@ func (c *Checker) checkResult(b *Board) {
 	if b.Play.Claimed {
 		how = "the claim gives"
 	}
-	loc := at(f.ResultTag.Loc, b.Source.Loc)
+	loc := at(f.ResultTag.Loc, linResultLoc(b), b.Source.Loc)
 	if f.Agreed {
 		c.add(CodeIrregularity, Info, 69, loc, "the players agreed %d tricks; %s %d", f.Tricks, how, r.Tricks)
 		return

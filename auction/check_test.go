@@ -461,3 +461,17 @@ func TestCheckShift(t *testing.T) {
 		t.Errorf("DeclarerText() = %q, want the shifted W", got)
 	}
 }
+
+// TestCheckSeatsAfterStop checks that the cards of a play given in the
+// order played still get seats and tricks after a card is refused.
+func TestCheckSeatsAfterStop(t *testing.T) {
+	b := withPlay(t, withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal), "ST SA S3 S2 HA HJ H8 H5")
+	Check(b)
+	var got []string
+	for _, c := range b.Play.Cards {
+		got = append(got, fmt.Sprintf("%d%s:%s", c.Trick, c.Seat, c.Text))
+	}
+	if want := "0E:ST 0S:SA 0W:S3 0N:S2 1S:HA 1W:HJ 1N:H8 1E:H5"; strings.Join(got, " ") != want {
+		t.Errorf("seats %s, want %s", strings.Join(got, " "), want)
+	}
+}

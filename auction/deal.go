@@ -30,8 +30,12 @@ func (d Deal) Owner(c Card) (s Seat, ok bool) {
 // Full reports whether d is a whole deal: four hands of 13 cards holding
 // all 52 cards.
 func (d Deal) Full() bool {
-	return d[North].Len() == 13 && d[East].Len() == 13 && d[South].Len() == 13 &&
-		d.union() == Hand{bits: allCards}
+	for _, h := range d {
+		if h.Len() != 13 {
+			return false
+		}
+	}
+	return d.union() == Hand{bits: allCards}
 }
 
 // union is the set of cards in all four hands.
@@ -40,10 +44,10 @@ func (d Deal) union() Hand {
 }
 
 // Complete returns d with its one missing hand derived: when exactly three
-// hands are given, each with 13 cards and no card twice, the fourth holds
-// the other 13 cards. Any other deal is returned unchanged. [ParseLINDeal]
-// completes the deals it reads, as LIN expects; [ParseDeal] does not, since
-// a PBN "-" may hide a hand on purpose.
+// hands are given, each of 13 named cards (no "x") and no card twice, the
+// fourth holds the other 13 cards. Any other deal is returned unchanged.
+// [ParseLINDeal] completes the deals it reads, as LIN expects; [ParseDeal]
+// does not, since a PBN "-" may hide a hand on purpose.
 func (d Deal) Complete() Deal {
 	missing := -1
 	for _, s := range Seats {
@@ -146,23 +150,22 @@ func (d Deal) problems(ps []DealProblem) []DealProblem {
 			}
 		}
 	}
-	full, all := Seat(0), true
+	var full Seat // the first hand of 13 cards, if haveFull
+	haveFull, all := false, true
 	for _, s := range Seats {
 		switch n := d[s].Len(); {
 		case n > 13:
 			ps = append(ps, DealProblem{Kind: TooManyCards, Seat: s, Count: n})
-		case n == 13:
-			if full == 0 {
-				full = s + 1 // offset by one so that zero means none
-			}
+		case n == 13 && !haveFull:
+			full, haveFull = s, true
 		case n == 0:
 			all = false
 		}
 	}
-	if all && full > 0 {
+	if all && haveFull {
 		for _, s := range Seats {
 			if n := d[s].Len(); n < 13 {
-				ps = append(ps, DealProblem{Kind: WrongCount, Seat: s, Other: full - 1, Count: n})
+				ps = append(ps, DealProblem{Kind: WrongCount, Seat: s, Other: full, Count: n})
 			}
 		}
 	}
@@ -177,7 +180,7 @@ func (d Deal) String() string { return d.PBN(North) }
 // a hand not given: "N:AKQ.JT9.8765.432 - … …". PBN export starts with
 // the dealer.
 func (d Deal) PBN(first Seat) string {
-	var buf [2 + 4*(16+3) + 3]byte
+	var buf [2 + 4*16 + 3]byte // "N:", four hands of 13 ranks and 3 dots, 3 spaces
 	b := append(buf[:0], first.Add(0).String()[0], ':')
 	for i := range 4 {
 		if i > 0 {
@@ -201,13 +204,14 @@ var linDigit = [4]byte{North: '3', East: '4', South: '1', West: '2'}
 
 // LIN returns the deal as a LIN md value: the dealer digit, then the hands
 // in LIN's order S, W, N, E, each written "S…H…D…C…" with the ranks from the
-// ace down (a void is its bare suit letter). A full deal is written as
+// ace down (a void is its bare suit letter; an unspecified card is "x",
+// which only this package's reader knows). A full deal is written as
 // three hands and a trailing comma, East being the remaining cards: BBO's
 // own form and the one every reader accepts. Any other deal is written with
 // all four hands, empty for a hand not given. Note that LIN cannot keep a
 // fourth hand hidden when the other three are full: reading derives it.
 func (d Deal) LIN(dealer Seat) string {
-	var buf [1 + 4*(13+4) + 3]byte
+	var buf [1 + 4*(13+4) + 3]byte // the digit, four hands of 13 ranks and 4 letters, 3 commas
 	b := append(buf[:0], linDigit[dealer&3])
 	n := 4
 	if d.Full() {
@@ -232,7 +236,8 @@ func (d Deal) LIN(dealer Seat) string {
 // It accepts what real files contain: the seat in any case or in Russian
 // ("С:", "Ю:"); "-", an empty field or "..." for a hand not given; ranks in
 // any order and case; "10" for the ten; the Russian ranks Т (ace), К, Д,
-// В (jack); and the layout in which fields are separated by single spaces
+// В (jack); "x" for an unspecified small card, as lesson diagrams write
+// shapes ("xxx.xx.xxxx.xxxx"); and the layout in which fields are separated by single spaces
 // so that an empty field between two spaces is a hand not given ("W: AT6…
 // 853…" gives North and South). A missing fourth hand is not derived; see
 // [Deal.Complete].
@@ -247,7 +252,7 @@ func ParseDeal(text string) (Deal, error) {
 	if colon < 0 {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: `missing the first seat (a deal starts with a seat and a colon, as in "N:")`}
 	}
-	first, err := ParseSeat(text[:colon])
+	first, err := firstSeat(text[:colon])
 	if err != nil {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: fmt.Sprintf("%q before the colon is not a seat (want N, E, S or W)", text[:colon])}
 	}
@@ -265,7 +270,7 @@ func ParseDeal(text string) (Deal, error) {
 	var ps []DealProblem
 	for i, f := range fields {
 		s := first.Add(i)
-		h, twice, err := scanPBNHand(spot{kind: "deal", text: text, note: s.String() + "'s hand"}, f[0], f[1])
+		h, twice, err := scanPBNHand(spot{kind: "deal", text: text, seat: s, seated: true}, f[0], f[1])
 		if err != nil {
 			return Deal{}, err
 		}
@@ -273,6 +278,18 @@ func ParseDeal(text string) (Deal, error) {
 		ps = appendTwice(ps, s, twice)
 	}
 	return d, dealError(text, d.problems(ps))
+}
+
+// firstSeat reads the seat before a PBN deal's colon. The usual one-letter
+// form is read here, without the allocation of ParseSeat's case folding;
+// anything else goes to ParseSeat.
+func firstSeat(text string) (Seat, error) {
+	if len(text) == 1 {
+		if i := strings.IndexByte("NESWnesw", text[0]); i >= 0 {
+			return Seat(i & 3), nil
+		}
+	}
+	return ParseSeat(text)
 }
 
 // appendTwice adds a DuplicateCard problem for each card written twice in
@@ -334,8 +351,8 @@ func splitFields(text string, from int, runs bool) (bounds [4][2]int, n int) {
 // 2 West, 3 North, 4 East) then up to four hands separated by commas, in
 // LIN's order S, W, N, E. A hand is suit letters each followed by its ranks
 // ("S269H2568QAD4TC2T"), suits in any order and case, ranks in any order,
-// "10" for the ten, the Russian ranks Т К Д В, and a void written as a bare
-// suit letter or left out. An empty slot is a hand not given, and a
+// "10" for the ten, the Russian ranks Т К Д В, "x" for an unspecified
+// card, and a void written as a bare suit letter or left out. An empty slot is a hand not given, and a
 // trailing comma after the fourth hand is allowed. The deal is completed
 // (see [Deal.Complete]): LIN usually gives three hands and leaves East to be
 // derived.
@@ -367,7 +384,7 @@ func ParseLINDeal(text string) (d Deal, dealer Seat, hasDealer bool, err error) 
 			break
 		}
 		s := linSeats[slot]
-		h, twice, err := scanLINHand(spot{kind: "deal", text: text, note: s.String() + "'s hand"}, i, j)
+		h, twice, err := scanLINHand(spot{kind: "deal", text: text, seat: s, seated: true}, i, j)
 		if err != nil {
 			return Deal{}, dealer, hasDealer, err
 		}

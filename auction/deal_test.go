@@ -248,6 +248,14 @@ func TestDealQueries(t *testing.T) {
 	if _, ok := p.Owner(NewCard(Spade, Three)); ok {
 		t.Error("S3 is in no given hand")
 	}
+	// Three copies of one hand and the other 39 cards cover the deck, but
+	// are no deal.
+	var odd Deal
+	odd[North], odd[East], odd[South] = d[North], d[North], d[North]
+	odd[West] = Hand{bits: allCards &^ d[North].bits}
+	if odd.Full() {
+		t.Error("overlapping hands make a full deal")
+	}
 }
 
 func TestComplete(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 )
 
-// Infraction is a reason a call is illegal under the Laws of Duplicate
-// Bridge. The package's Err* infractions are sentinels: compare them with
+// Infraction is a reason a call, a card or a claim breaks the Laws of
+// Duplicate Bridge. The package's Err* infractions are sentinels: compare them with
 // [errors.Is], and reach the Law and code of any error that wraps one with
 // [errors.As]:
 //
@@ -149,12 +149,3 @@ func riskWord(r Risk) string {
 	}
 	return "doubled"
 }
-
-// lawParseError is a [ParseError] that is also an [Infraction], such as a
-// bid of eight. errors.As finds the *ParseError and errors.Is the sentinel.
-type lawParseError struct {
-	*ParseError
-	reason *Infraction
-}
-
-func (e *lawParseError) Unwrap() []error { return []error{e.ParseError, e.reason} }

@@ -107,7 +107,7 @@ func (h Hand) HCP() int {
 // ranks from the ace down, then an "x" for each unspecified card
 // ("AKQ.JT9.8765.432", "AKxx.Qx..", "..." for no cards).
 func (h Hand) String() string {
-	var buf [16 + 3]byte // 13 cards and 3 dots: enough for any real hand
+	var buf [13 + 3]byte // 13 cards and 3 dots: enough for any real hand
 	return string(h.appendPBN(buf[:0]))
 }
 
@@ -125,8 +125,10 @@ func (h Hand) appendPBN(b []byte) []byte {
 // appendRanks appends the rank characters of h's cards in suit s, from the
 // ace down, then an "x" for each unspecified card.
 func (h Hand) appendRanks(b []byte, s Suit) []byte {
-	for c := range h.InSuit(s).All() {
-		b = append(b, rankChars[c.Rank()-Two])
+	for lane := h.bits >> (16 * s) & suitMask; lane != 0; {
+		r := bits.Len64(lane) - 1
+		b = append(b, rankChars[r-int(Two)])
+		lane &^= 1 << r
 	}
 	for range h.Spots(s) {
 		b = append(b, 'x')
@@ -162,10 +164,21 @@ func ParseHand(text string) (Hand, error) {
 }
 
 // spot says what is being parsed, for error messages: the kind of value
-// ("hand", "deal"), its whole text, and a note on the part being read
-// ("N's hand"), which may be empty.
+// ("hand", "deal"), its whole text, and, when seated is set, the seat whose
+// hand is being read. The note on the seat is built only for an error, so
+// that reading allocates nothing.
 type spot struct {
-	kind, text, note string
+	kind, text string
+	seat       Seat
+	seated     bool
+}
+
+// note names the part being read ("N's hand"), or is empty.
+func (s spot) note() string {
+	if !s.seated {
+		return ""
+	}
+	return s.seat.String() + "'s hand"
 }
 
 // errAt reports the character at byte offset i of the text as wrong. The
@@ -173,8 +186,8 @@ type spot struct {
 func (s spot) errAt(i int, why string) *ParseError {
 	r, _ := utf8.DecodeRuneInString(s.text[i:])
 	where := fmt.Sprintf("%q at character %d", r, utf8.RuneCountInString(s.text[:i])+1)
-	if s.note != "" {
-		where += " (" + s.note + ")"
+	if note := s.note(); note != "" {
+		where += " (" + note + ")"
 	}
 	return &ParseError{Kind: s.kind, Text: s.text, Reason: where + " is " + why}
 }
@@ -182,8 +195,8 @@ func (s spot) errAt(i int, why string) *ParseError {
 // errf reports a problem with the part being read as a whole.
 func (s spot) errf(format string, args ...any) *ParseError {
 	why := fmt.Sprintf(format, args...)
-	if s.note != "" {
-		why = s.note + " " + why
+	if note := s.note(); note != "" {
+		why = note + " " + why
 	}
 	return &ParseError{Kind: s.kind, Text: s.text, Reason: why}
 }

@@ -241,10 +241,7 @@ func bidOf(n int, st Strain, kind, text string) (Call, error) {
 	case n == 0:
 		return 0, &ParseError{Kind: kind, Text: text, Reason: "level 0 does not exist; a bid is 1 to 7"}
 	case n > 7:
-		return 0, &lawParseError{
-			ParseError: &ParseError{Kind: kind, Text: text, Reason: "no bid above seven exists (Law 38)"},
-			reason:     ErrBidAboveSeven,
-		}
+		return 0, &ParseError{Kind: kind, Text: text, Reason: "no bid above seven exists (Law 38)", Err: ErrBidAboveSeven}
 	}
 	return NewBid(Level(n), st), nil
 }

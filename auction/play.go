@@ -117,9 +117,10 @@ func (e *PlayError) Code() string {
 // as many cards as the board has tricks and no unspecified "x" cards. A
 // card shown in any given hand still may only be played by that hand.
 //
-// Create one with [NewPlay]; a Play can be reused with [Play.Reset] and
-// must not be used concurrently. After setup nothing allocates unless a
-// card is refused.
+// Create one with [NewPlay], or set up any Play, the zero value included,
+// with [Play.Reset]; the zero Play has no board and accepts no card. A Play
+// can be reused and must not be used concurrently. After setup nothing
+// allocates unless a card is refused.
 type Play struct {
 	deal    Deal
 	trumps  Strain
@@ -134,7 +135,8 @@ type Play struct {
 	curLen int
 	won    [2]int // tricks won, by side
 
-	claim     int // declarer's side's total tricks claimed; -1 for no claim
+	claimed   bool
+	claim     int // the tricks claimed, in all, by claimSide
 	claimSide Side
 }
 
@@ -154,7 +156,7 @@ func NewPlay(d Deal, trumps Strain, leader Seat) (*Play, error) {
 // memory. The deal is completed first (see [Deal.Complete]), so a missing
 // fourth hand is checked too. The board has 13 tricks unless every given
 // hand holds the same number n < 13 of cards: an end position of n tricks.
-// It returns an error, leaving p unusable, when trumps is not a strain,
+// It returns an error, leaving p unchanged, when trumps is not a strain,
 // leader not a seat, or the deal contradicts itself (a *DealError).
 func (p *Play) Reset(d Deal, trumps Strain, leader Seat) error {
 	if trumps > NoTrump {
@@ -167,21 +169,7 @@ func (p *Play) Reset(d Deal, trumps Strain, leader Seat) error {
 		return err
 	}
 	d = d.Complete()
-	*p = Play{deal: d, trumps: trumps, left: [4]Hand(d), cur: Trick{Leader: leader}, claim: -1}
-	p.size = 13
-	size := 0
-	for _, s := range Seats {
-		switch n := d[s].Len(); {
-		case n == 0:
-		case size == 0:
-			size = n
-		case n != size:
-			size = 13
-		}
-	}
-	if size > 0 {
-		p.size = size
-	}
+	*p = Play{deal: d, trumps: trumps, size: tricksIn(d), left: [4]Hand(d), cur: Trick{Leader: leader}}
 	for _, s := range Seats {
 		if h := d[s]; h.Len() == p.size && h.spots == 0 {
 			p.checked |= 1 << s
@@ -190,16 +178,35 @@ func (p *Play) Reset(d Deal, trumps Strain, leader Seat) error {
 	return nil
 }
 
+// tricksIn is the number of tricks of a board dealt d: the number of cards
+// in each given hand when they all hold the same number, else 13.
+func tricksIn(d Deal) int {
+	n := 0
+	for _, h := range d {
+		switch l := h.Len(); {
+		case l == 0:
+		case n == 0:
+			n = l
+		case l != n:
+			return 13
+		}
+	}
+	if n == 0 {
+		return 13
+	}
+	return n
+}
+
 // Turn is the player to play the next card.
 func (p *Play) Turn() Seat { return p.cur.Leader.Add(p.curLen) }
 
 // Done reports whether play is over: every trick played, or a claim
 // recorded.
-func (p *Play) Done() bool { return p.n == p.size || p.claim >= 0 }
+func (p *Play) Done() bool { return p.n == p.size || p.claimed }
 
 // Tricks returns the completed tricks, in order. The slice shares p's
-// memory: it must not be modified and stays valid until p is reset.
-func (p *Play) Tricks() []Trick { return p.tricks[:p.n] }
+// memory: it must not be modified, and it stays valid until p is reset.
+func (p *Play) Tricks() []Trick { return p.tricks[:p.n:p.n] }
 
 // Current returns the trick in progress: its leader and the cards played
 // to it so far (the others are NoCard).
@@ -212,26 +219,24 @@ func (p *Play) TricksWon(side Side) int { return p.won[side&1] }
 // *PlayError, and changes nothing, when c is not a card, is in another
 // player's hand or not in this player's known hand, was played already, is
 // a revoke, or play is over.
-func (p *Play) Play(c Card) error {
-	seat := p.Turn()
-	if err := p.check(seat, c, false); err != nil {
-		return err
-	}
-	p.place(seat, c, false)
-	return nil
-}
+func (p *Play) Play(c Card) error { return p.playTurn(c, false) }
 
-// PlayRevoke plays c for the player whose turn it is although it fails to
-// follow suit: a revoke that stood, which PBN marks "^R". The card is
-// recorded as a revoke in its trick. It is refused for the other reasons
-// [Play.Play] gives. Tricks are counted as played: the trick adjustments
-// of Law 64 are not applied.
-func (p *Play) PlayRevoke(c Card) error {
+// PlayRevoke plays c for the player whose turn it is, marked as a revoke
+// that stood: PBN's "^R". The mark is recorded in the trick as given; that
+// the card indeed fails to follow suit is not required, since the hand may
+// be unknown. It is refused for the other reasons [Play.Play] gives.
+// Tricks are counted as played: the trick adjustments of Law 64 are not
+// applied.
+func (p *Play) PlayRevoke(c Card) error { return p.playTurn(c, true) }
+
+// playTurn plays c for the player whose turn it is, as a revoke if revoke
+// is set.
+func (p *Play) playTurn(c Card, revoke bool) error {
 	seat := p.Turn()
-	if err := p.check(seat, c, true); err != nil {
+	if err := p.check(seat, c, revoke); err != nil {
 		return err
 	}
-	p.place(seat, c, true)
+	p.place(seat, c, revoke)
 	return nil
 }
 
@@ -259,8 +264,10 @@ func (p *Play) LeadOutOfTurn(seat Seat, c Card) error {
 // check returns why seat may not play c now, or nil.
 func (p *Play) check(seat Seat, c Card, revoke bool) error {
 	switch {
-	case p.claim >= 0:
+	case p.claimed:
 		return p.refuse(seat, c, ErrPlayOver, fmt.Sprintf("%s comes after the claim: play ceases at a claim (Law 68D)", c))
+	case p.size == 0:
+		return p.refuse(seat, c, ErrPlayOver, fmt.Sprintf("%s has no board to be played on: start one with NewPlay or Reset", c))
 	case p.n == p.size:
 		return p.refuse(seat, c, ErrPlayOver, fmt.Sprintf("%s comes after the last trick: all %d tricks are played", c, p.size))
 	case !c.Valid():
@@ -331,14 +338,16 @@ func (p *Play) Claim(declarer Seat, tricks int) error {
 	have, most := p.won[side], p.size-p.won[side.Opponents()]
 	var why string
 	switch {
-	case p.claim >= 0:
+	case p.size == 0:
+		why = "there is no board to claim on: start one with NewPlay or Reset"
+	case p.claimed:
 		why = fmt.Sprintf("a claim of %d tricks is already recorded", p.claim)
 	case tricks < have:
 		why = fmt.Sprintf("a claim of %d tricks is impossible: declarer's side has already won %d", tricks, have)
 	case tricks > most:
 		why = fmt.Sprintf("a claim of %d tricks is impossible: the defenders have already won %d of %d", tricks, p.won[side.Opponents()], p.size)
 	default:
-		p.claim, p.claimSide = tricks, side
+		p.claimed, p.claim, p.claimSide = true, tricks, side
 		return nil
 	}
 	return &PlayError{Trick: p.n + 1, Seat: declarer & 3, Reason: ErrBadClaim, Detail: why}
@@ -351,11 +360,11 @@ func (p *Play) Claim(declarer Seat, tricks int) error {
 func (p *Play) Result(declarer Seat) (tricks int, ok bool) {
 	side := declarer.Side()
 	switch {
-	case p.claim >= 0 && p.claimSide == side:
+	case p.claimed && p.claimSide == side:
 		return p.claim, true
-	case p.claim >= 0:
+	case p.claimed:
 		return p.size - p.claim, true
-	case p.n == p.size:
+	case p.n == p.size && p.size > 0:
 		return p.won[side], true
 	}
 	return 0, false

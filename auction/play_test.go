@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -207,6 +208,7 @@ func TestPlayPartialDeal(t *testing.T) {
 	p := newPlay(t, "W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -", Spades, West)
 	playAll(t, p, "HA C2 HK D3")
 	wantPlayError(t, p.Play(card(t, "SA")), ErrNotInHand, 2, West, "trick 2 (W): SA is in E's hand, not W's")
+	wantPlayError(t, p.Play(card(t, "S3")), ErrNotInHand, 2, West, "trick 2 (W): W does not hold S3")
 	// A hand shown in part (a lesson shows West's lead only) is not
 	// checked card by card, but its cards are still its own.
 	q := newPlay(t, "N:Q.J753.AK52.7642 - A95.QT986.Q3.A83 ...K", Hearts, West)
@@ -461,5 +463,244 @@ func TestPlayErrorCodes(t *testing.T) {
 		if got := (&PlayError{Reason: tt.err}).Code(); got != tt.code {
 			t.Errorf("%v: code %q, want %q", tt.err, got, tt.code)
 		}
+	}
+}
+
+// pbnGame is what a PBN play replay needs from one game.
+type pbnGame struct {
+	deal, contract, play string
+	tokens               []string // the play section's tokens, comments and notes removed
+}
+
+// pbnGames reads the games of a PBN file that have a Play section, with a
+// regular expression per tag: enough for replaying play, not a PBN reader.
+func pbnGames(data string) []pbnGame {
+	comment := regexp.MustCompile(`(?s)\{.*?\}|;[^\n]*`)
+	tag := regexp.MustCompile(`^\[(\w+)\s+"([^"]*)"\]`)
+	var games []pbnGame
+	var cur pbnGame
+	inPlay := false
+	for _, line := range strings.Split(comment.ReplaceAllString(data, " "), "\n") {
+		line = strings.TrimSpace(line)
+		if m := tag.FindStringSubmatch(line); m != nil {
+			if inPlay {
+				games = append(games, cur)
+				cur.tokens, inPlay = nil, false
+			}
+			switch m[1] {
+			case "Deal":
+				cur.deal = m[2]
+			case "Contract":
+				cur.contract = m[2]
+			case "Play":
+				cur.play, inPlay = m[2], true
+			}
+			continue
+		}
+		if inPlay && !strings.HasPrefix(line, "%") {
+			cur.tokens = append(cur.tokens, strings.Fields(line)...)
+		}
+	}
+	if inPlay {
+		games = append(games, cur)
+	}
+	return games
+}
+
+// pbnSlot is one card slot of a PBN play section.
+type pbnSlot struct {
+	text         string // the card, "-" or "+"
+	revoke, lead bool   // marked ^R or ^L
+}
+
+// pbnRows groups a play section's card slots into rows of four; the notes,
+// NAGs and suffixes between them take no slot, and "*" ends the section.
+func pbnRows(tokens []string) [][4]pbnSlot {
+	var rows [][4]pbnSlot
+	var row [4]pbnSlot
+	n, mark := 0, ""
+	for _, tok := range tokens {
+		if tok == "*" {
+			break
+		}
+		switch {
+		case tok == "^R" || tok == "^L":
+			mark = tok
+			continue
+		case strings.HasPrefix(tok, "=") || strings.HasPrefix(tok, "$") || strings.Trim(tok, "!?") == "":
+			continue
+		}
+		row[n] = pbnSlot{text: tok, revoke: mark == "^R", lead: mark == "^L"}
+		mark = ""
+		if n++; n == 4 {
+			rows = append(rows, row)
+			row, n = [4]pbnSlot{}, 0
+		}
+	}
+	if n > 0 {
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// replayPBN replays a game's play section by PBN's column rule: each row
+// lists the cards in seat order from the Play tag's seat, and the trick is
+// read from its leader round. It returns the play, and whether the record
+// went on to its end rather than stopping at a card not given.
+func replayPBN(g pbnGame) (*Play, bool, error) {
+	d, err := ParseDeal(g.deal)
+	if err != nil {
+		return nil, false, err
+	}
+	c, err := ParseContract(g.contract)
+	if err != nil {
+		return nil, false, err
+	}
+	first, err := ParseSeat(g.play)
+	if err != nil {
+		return nil, false, err
+	}
+	p, err := NewPlay(d, c.Strain, first)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, row := range pbnRows(g.tokens) {
+		leader := p.Turn()
+		for i, sl := range row {
+			if sl.lead {
+				leader = first.Add(i)
+			}
+		}
+		for k := range 4 {
+			seat := leader.Add(k)
+			sl := row[(seat-first)&3]
+			if sl.text == "" || sl.text == "-" || sl.text == "+" {
+				return p, false, nil
+			}
+			card, err := ParseCard(sl.text)
+			if err != nil {
+				return p, false, err
+			}
+			switch {
+			case sl.lead:
+				err = p.LeadOutOfTurn(seat, card)
+			case sl.revoke:
+				err = p.PlayRevoke(card)
+			default:
+				err = p.Play(card)
+			}
+			if err != nil {
+				return p, false, err
+			}
+		}
+	}
+	return p, true, nil
+}
+
+// TestCorpusPBNPlay replays the play sections of the corpus's PBN files
+// with a reader just good enough for them (games its regular expressions
+// cannot read are skipped). Every card of the well-formed files must be
+// accepted. The engine refuses cards only in files whose faults are known:
+// the rpbridge archive and the files derived from it, whose Play tags do
+// not match their columns; the PBN reference tests' deliberate errors; and
+// one BBO record converted by PbnTools in which North revokes at trick 3.
+func TestCorpusPBNPlay(t *testing.T) {
+	knownRefusals := map[string]int{
+		"example3.pbn":     3640,
+		"example4.pbn":     1,
+		"shared_deals.pbn": 2,
+		"errors_10.pbn":    2,
+		"test_6_bbo_skyclub_20130810__sky_club_2196_pairs_sky_club_jackpot_2000.pbn": 1,
+	}
+	refusals := map[string]int{}
+	games, whole := 0, 0
+	for _, path := range corpusFiles(t, ".pbn") {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range pbnGames(string(data)) {
+			p, done, err := replayPBN(g)
+			var pe *PlayError
+			switch {
+			case errors.As(err, &pe):
+				refusals[filepath.Base(path)]++
+			case err != nil: // beyond this test's reader
+			case done && p.Done():
+				whole++
+				fallthrough
+			default:
+				games++
+			}
+		}
+	}
+	for file, n := range refusals {
+		if knownRefusals[file] != n {
+			t.Errorf("%s: %d games refused, want %d", file, n, knownRefusals[file])
+		}
+	}
+	if whole == 0 {
+		t.Fatal("no game played to the end")
+	}
+	t.Logf("%d games replayed, %d of them to the last trick; refused: %v", games, whole, refusals)
+}
+
+// TestPlayPBNIrregularities replays the irregular play of the PBN
+// reference tests: an accepted lead out of turn (^L) and two revokes that
+// stood (^R).
+func TestPlayPBNIrregularities(t *testing.T) {
+	g := pbnGame{deal: stdDeal, contract: "5HX", play: "W", tokens: strings.Fields(`
+		SK H3 S4 S3
+		C5 C2 ^R S5 ^L CK
+		S2 H6 ^R C6 S7
+		C8 CA CT C4
+		D2 DA DT D3
+		D4 DK H5 H7
+		-  -  -  H2
+		*`)}
+	p, done, err := replayPBN(g)
+	if err != nil || done {
+		t.Fatalf("replay: done %v, %v", done, err)
+	}
+	tricks := p.Tricks()
+	if len(tricks) != 6 {
+		t.Fatalf("%d tricks", len(tricks))
+	}
+	t2, t3 := tricks[1], tricks[2]
+	if !t2.OutOfTurn || t2.Leader != South || t2.Winner != South || t2.Revoke != [4]bool{false, false, false, true} {
+		t.Errorf("trick 2: %+v", t2)
+	}
+	if t3.OutOfTurn || t3.Leader != South || t3.Winner != North || t3.Revoke != [4]bool{false, false, false, true} {
+		t.Errorf("trick 3: %+v", t3)
+	}
+	// South won trick 6 and has led H2 to trick 7; West's card is not given.
+	if p.TricksWon(NS) != 6 || p.TricksWon(EW) != 0 || p.Current().Card(South) != NewCard(Heart, Two) || p.Turn() != West {
+		t.Errorf("NS %d EW %d, turn %v", p.TricksWon(NS), p.TricksWon(EW), p.Turn())
+	}
+	// Unmarked, East's spade on the club lead is refused as the revoke it is.
+	g.tokens = strings.Fields("SK H3 S4 S3 C5 C2 S5 ^L CK")
+	if _, _, err := replayPBN(g); !errors.Is(err, ErrRevoke) {
+		t.Errorf("unmarked revoke: %v", err)
+	}
+}
+
+func TestZeroPlay(t *testing.T) {
+	var p Play
+	if !p.Done() {
+		t.Error("the zero Play takes cards")
+	}
+	wantPlayError(t, p.Play(card(t, "SA")), ErrPlayOver, 1, North, "trick 1 (N): SA has no board to be played on: start one with NewPlay or Reset")
+	wantPlayError(t, p.Claim(South, 0), ErrBadClaim, 1, South, "trick 1 (S): there is no board to claim on: start one with NewPlay or Reset")
+	if _, ok := p.Result(South); ok {
+		t.Error("the zero Play has a result")
+	}
+	if err := p.Reset(mustDeal(t, stdDeal), Hearts, West); err != nil || p.Done() || p.Turn() != West {
+		t.Errorf("Reset: %v", err)
+	}
+	// A failed Reset leaves the play as it was.
+	playAll(t, &p, "SK")
+	before := p
+	if err := p.Reset(Deal{}, Strain(9), West); err == nil || p != before {
+		t.Errorf("failed Reset: %v; changed %v", err, p != before)
 	}
 }

@@ -70,6 +70,13 @@ var seatNames = map[string]Seat{
 // ParseSeat reads a seat written in English ("N", "North") or Russian ("С",
 // "Юг"), in any case, ignoring surrounding spaces.
 func ParseSeat(text string) (Seat, error) {
+	// One ASCII letter is by far the commonest form; reading it directly
+	// keeps deal parsing free of allocations.
+	if len(text) == 1 {
+		if i := strings.IndexByte("NESWnesw", text[0]); i >= 0 {
+			return Seat(i & 3), nil
+		}
+	}
 	if s, ok := seatNames[strings.ToLower(strings.TrimSpace(text))]; ok {
 		return s, nil
 	}
@@ -196,7 +203,11 @@ type ParseError struct {
 	Kind   string // what was being read: "call", "seat", "deal", …
 	Text   string // the offending text
 	Reason string // why it was rejected, in plain words
+	Err    error  // the infraction behind the rejection, if any (a bid of eight: ErrBidAboveSeven)
 }
+
+// Unwrap returns Err, so errors.Is(err, ErrBidAboveSeven) works on a bid of eight.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // Error returns a message naming the text and the reason.
 func (e *ParseError) Error() string {

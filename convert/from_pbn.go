@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -353,6 +354,26 @@ func (m *mapper) play(sec *parser.PBNSection) {
 		}
 		tricks[card.Trick][tok.Slot%4] = card
 	}
+	if m.b.Deal.Full() {
+		var turned []string
+		var at auction.Loc
+		for i := range tricks {
+			line := tricks[i][0]
+			if from, ok := m.unrotate(&tricks[i]); ok {
+				turned = append(turned, fmt.Sprintf("trick %d (from %s)", i+1, from))
+				at = cmp.Or(at, line.Loc)
+			}
+		}
+		if n := len(turned); n > 0 {
+			verb := "is"
+			if n > 1 {
+				verb = "are"
+			}
+			m.add(auction.CodePlayRotated, auction.Warning, at,
+				"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
+				joinAnd(turned), verb)
+		}
+	}
 	trumps, known := m.trumps()
 	leader := rec.First
 	for _, t := range tricks {
@@ -373,6 +394,56 @@ func (m *mapper) play(sec *parser.PBNSection) {
 			leader = w
 		}
 	}
+}
+
+// unrotate puts right a trick, whose columns t run from the Play tag's
+// seat, when its cards fit the hands of a full deal only when read from
+// another seat: some writers (rpbridge.net) start a trick's line with the
+// wrong player. Cards not given ("-") fit anywhere; at least two must be
+// known for the trick to be turned. It returns the seat the trick's line
+// is read from when it turned it.
+func (m *mapper) unrotate(t *[4]*auction.PlayedCard) (auction.Seat, bool) {
+	first := m.b.Play.First
+	fits := func(r int) bool {
+		for col := range t {
+			c := t[(col+r)%4]
+			if owner, ok := m.b.Deal.Owner(c.Card); c.Card.Valid() && (!ok || owner != first.Add(col)) {
+				return false
+			}
+		}
+		return true
+	}
+	known := 0
+	for _, c := range t {
+		if c == nil {
+			return 0, false // a trick cut short
+		}
+		if c.Card.Valid() {
+			known++
+		}
+	}
+	if known < 2 || fits(0) {
+		return 0, false
+	}
+	for r := 1; r < 4; r++ {
+		if fits(r) {
+			old := *t
+			for col := range t {
+				t[col] = old[(col+r)%4]
+				t[col].Seat = first.Add(col)
+			}
+			return first.Add(-r), true
+		}
+	}
+	return 0, false
+}
+
+// joinAnd joins words as "a, b and c".
+func joinAnd(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // trumps returns the strain of the file's contract, or else of the

@@ -53,7 +53,7 @@ const sniffLen = 64 << 10
 //     never holds NUL.
 //  3. A declared charset: a '%' line such as "%Content-type: text/x-pbn;
 //     charset=ISO-8859-1" (any case and spacing; "%charset: cp1251" and
-//     "% Encoding = KOI8-R" count too) or an HTML <meta> charset, looked up
+//     "%Encoding = KOI8-R" count too) or an HTML <meta> charset, looked up
 //     as LookupEncoding does. ISO-8859-1 and US-ASCII are read as
 //     windows-1252: it has every printable ISO-8859-1 character, and in
 //     place of the control codes 0x80–0x9F, which PBN forbids, the quotes
@@ -66,8 +66,9 @@ const sniffLen = 64 << 10
 //     ASCII-compatible, or says UTF-8 of bytes that are not, is set aside
 //     and the rules below decide.
 //  4. Valid UTF-8. If the sniff window is all ASCII and the input goes on,
-//     the choice is put off until the first non-ASCII byte and made by rules
-//     4–6 on the window that starts there (see EncodingReporter).
+//     the choice (or the weighing of a declared single-byte charset) is put
+//     off until the first non-ASCII byte and made by rules 3–6 on the window
+//     that starts there (see EncodingReporter).
 //  5. Mostly UTF-8: more valid multi-byte sequences than stray bytes, as in
 //     files concatenated from UTF-8 and 8-bit sources. Read as UTF-8, each
 //     stray byte alone as an 8-bit character, in the charset rule 6 finds
@@ -76,8 +77,9 @@ const sniffLen = 64 << 10
 //     windows-1251 or KOI8-R.
 //
 // Text after the sniff window that is read as UTF-8 is treated as in rule
-// 5: a byte that starts no valid sequence is read as a windows-1252
-// character rather than replaced, so nothing of a mixed file is lost.
+// 5: a byte that starts no valid sequence is read as an 8-bit character
+// (windows-1252 unless rule 3 or 5 chose another) rather than replaced, so
+// nothing of a mixed file is lost.
 //
 // Russian is told from Western 8-bit text by the shape of its words. In
 // windows-1251 and KOI8-R the bytes 0xC0–0xFF are the 64 Cyrillic letters
@@ -217,6 +219,8 @@ type choice struct {
 	skip     int               // byte-order mark bytes to drop
 	fallback byteCharset       // kindUTF8: the charset of stray bytes
 	enc      encoding.Encoding // kindOther
+	ascii    Encoding          // kindPending: the report if the input stays ASCII
+	decl     *declaration      // kindPending: a declaration, still to be weighed
 }
 
 // detect chooses an encoding from the first bytes of an input; full says
@@ -228,17 +232,27 @@ func detect(head []byte, full bool) choice {
 	if c, ok := detectUTF16(head); ok {
 		return c
 	}
-	var notes []string
-	if decl, ok := findDeclaration(head); ok {
-		c, ok, note := declared(decl, head, full)
-		if ok {
-			return c
-		}
-		notes = append(notes, note)
+	var decl *declaration
+	if d, ok := findDeclaration(head); ok {
+		decl = &d
 	}
-	c := detectContent(head, full, 0)
-	if len(notes) > 0 {
-		c.info.Reason = strings.Join(append(notes, c.info.Reason), "; ")
+	return decide(head, full, 0, decl)
+}
+
+// decide applies rules 3–6 of Decode to b, found at offset base of the
+// input, with the declaration if there is one. A pending choice keeps the
+// declaration for the first non-ASCII byte.
+func decide(b []byte, full bool, base int64, decl *declaration) choice {
+	if decl == nil {
+		return detectContent(b, full, base)
+	}
+	c, ok, note := declared(*decl, b, full, base)
+	if !ok {
+		c = detectContent(b, full, base)
+		c.info.Reason = note + "; " + c.info.Reason
+	}
+	if c.kind == kindPending {
+		c.decl = decl
 	}
 	return c
 }
@@ -339,7 +353,7 @@ func findDeclaration(head []byte) (declaration, bool) {
 			if label == "" {
 				label = labelAfter(t, "charset")
 			}
-		case indexFold(t, "<meta") >= 0:
+		case bytes.IndexByte(t, '<') >= 0 && indexFold(t, "<meta") >= 0:
 			label = labelAfter(t, "charset")
 		}
 		if label != "" {
@@ -416,7 +430,7 @@ func hasPrefixFold(s []byte, key string) bool {
 
 // declared acts on a charset declaration. It returns ok=false, with a note
 // saying why, when the declaration is set aside.
-func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note string) {
+func declared(decl declaration, b []byte, full bool, base int64) (c choice, ok bool, note string) {
 	enc, name, err := LookupEncoding(decl.label)
 	switch {
 	case err != nil:
@@ -424,7 +438,7 @@ func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note
 	case !asciiCompatible(enc):
 		return choice{}, false, fmt.Sprintf("%s, which cannot be: the declaration itself is in ASCII bytes", decl)
 	}
-	u := scanUTF8(head, full)
+	u := scanUTF8(b, full, base)
 	if name == "UTF-8" {
 		if u.invalid > 0 {
 			return choice{}, false, fmt.Sprintf("%s, but the content is not UTF-8", decl)
@@ -442,22 +456,37 @@ func declared(decl declaration, head []byte, full bool) (c choice, ok bool, note
 		if single {
 			fallback = byteCharset{name, cm}
 		}
-		reason := fmt.Sprintf("%s, but the content is valid UTF-8 with %d multi-byte sequences", decl, u.multi)
+		reason := fmt.Sprintf("%s, but the content is valid UTF-8 with %s", decl, u.sequences())
 		if u.invalid > 0 {
-			reason += fmt.Sprintf(" and %d stray bytes (%s), read as %s", u.invalid, u.firstInvalid(), fallback.name)
+			reason += fmt.Sprintf(" and %s (%s), read as %s", u.strays(), u.firstInvalid(), fallback.name)
 		}
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: reason + ": read as UTF-8"}, fallback), true, ""
 	}
-	if single && u.invalid > 0 && !isCyrillic(cm) {
-		if v := judge8bit(head); v.russian {
+	info := Encoding{Name: name, Reason: reason, Certain: true}
+	switch {
+	case u.invalid == 0 && full && single:
+		// Nothing contradicts the declaration yet, but the bytes after
+		// the window still may, as above.
+		return pendingChoice(info, fmt.Sprintf("%s; only ASCII in the first %d bytes, so later bytes may still overrule it",
+			reason, len(b))), true, ""
+	case u.invalid == 0:
+		// All ASCII, and nothing follows: nothing to weigh.
+	case single && !isCyrillic(cm):
+		if v := judge8bit(b); v.russian {
 			return v.choice(reason + ", but the"), true, ""
 		}
 	}
-	certain := !hasReplacement(enc, head)
-	if !certain {
-		reason += ", but some bytes are not valid in it"
+	if hasReplacement(enc, b) {
+		info.Certain = false
+		info.Reason += ", but some bytes are not valid in it"
 	}
-	return choice{info: Encoding{Name: name, Reason: reason, Certain: certain}, kind: kindOther, enc: enc}, true, ""
+	return choice{info: info, kind: kindOther, enc: enc}, true, ""
+}
+
+// pendingChoice puts the choice off while the input is ASCII: now is the
+// reason to give meanwhile, ascii the report if the input stays ASCII.
+func pendingChoice(ascii Encoding, now string) choice {
+	return choice{info: Encoding{Name: ascii.Name, Reason: now}, kind: kindPending, ascii: ascii}
 }
 
 // utf8Choice reads the text as UTF-8 and stray bytes as fallback.
@@ -495,24 +524,20 @@ func hasReplacement(e encoding.Encoding, b []byte) bool {
 // detectContent chooses by content alone: rules 4–6 of Decode.
 // base is the offset of b in the input.
 func detectContent(b []byte, full bool, base int64) choice {
-	u := scanUTF8(b, full)
-	u.first += base
+	u := scanUTF8(b, full, base)
+	ascii := Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}
 	switch {
 	case u.invalid == 0 && u.multi == 0 && !full:
-		return choice{info: Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}, kind: kindASCII}
+		return choice{info: ascii, kind: kindASCII}
 	case u.invalid == 0 && u.multi == 0:
-		return choice{
-			info: Encoding{Name: "US-ASCII", Reason: fmt.Sprintf(
-				"only ASCII in the first %d bytes; the first non-ASCII byte will decide", len(b))},
-			kind: kindPending,
-		}
+		return pendingChoice(ascii, fmt.Sprintf("only ASCII in the first %d bytes; the first non-ASCII byte will decide", len(b)))
 	case u.invalid == 0:
-		return utf8Choice(Encoding{Name: "UTF-8", Reason: fmt.Sprintf("valid UTF-8 with %d multi-byte sequences", u.multi)}, win1252)
+		return utf8Choice(Encoding{Name: "UTF-8", Reason: "valid UTF-8 with " + u.sequences()}, win1252)
 	case u.multi > u.invalid:
 		v := judge8bit(maskUTF8(b))
 		return utf8Choice(Encoding{Name: "UTF-8", Reason: fmt.Sprintf(
-			"mostly UTF-8: %d multi-byte sequences, but %d stray bytes (%s) that are read one by one as %s",
-			u.multi, u.invalid, u.firstInvalid(), v.charset.name)}, v.charset)
+			"mostly UTF-8: %s, but %s (%s) that are read one by one as %s",
+			u.sequences(), u.strays(), u.firstInvalid(), v.charset.name)}, v.charset)
 	}
 	return judge8bit(b).choice(u.firstInvalid() + ";")
 }
@@ -525,13 +550,24 @@ type utf8Scan struct {
 	byte0   byte
 }
 
+func (u utf8Scan) sequences() string { return plural(u.multi, "multi-byte sequence") }
+func (u utf8Scan) strays() string    { return plural(u.invalid, "stray byte") }
+
+// plural says how many of noun there are.
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
 func (u utf8Scan) firstInvalid() string {
 	return fmt.Sprintf("byte 0x%02X at offset %d is not UTF-8", u.byte0, u.first)
 }
 
-// scanUTF8 reads b as UTF-8. A sequence cut off at the end of b counts as
-// valid when the input goes on (full).
-func scanUTF8(b []byte, full bool) utf8Scan {
+// scanUTF8 reads b, found at offset base of the input, as UTF-8. A sequence
+// cut off at the end of b counts as valid when the input goes on (full).
+func scanUTF8(b []byte, full bool, base int64) utf8Scan {
 	if full {
 		b = trimPartialRune(b)
 	}
@@ -544,7 +580,7 @@ func scanUTF8(b []byte, full bool) utf8Scan {
 		r, size := utf8.DecodeRune(b[i:])
 		if r == utf8.RuneError && size == 1 {
 			if u.invalid == 0 {
-				u.first, u.byte0 = int64(i), b[i]
+				u.first, u.byte0 = base+int64(i), b[i]
 			}
 			u.invalid++
 		} else {
@@ -646,10 +682,10 @@ func judge8bit(b []byte) verdict {
 	var evidence string
 	switch {
 	case best.good > 0:
-		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words, and the %d that form Cyrillic words are too few or too unlike Russian",
-			best.mixed, best.good)
+		evidence = fmt.Sprintf("%s inside Latin words, and the %d in Cyrillic-looking words are outnumbered or too unlike Russian",
+			plural(best.mixed, "non-ASCII letter"), best.good)
 	case best.mixed > 0:
-		evidence = fmt.Sprintf("%d non-ASCII letters sit inside Latin words and none form Cyrillic words", best.mixed)
+		evidence = plural(best.mixed, "non-ASCII letter") + " inside Latin words and none in Cyrillic words"
 	default:
 		evidence = "no non-ASCII letter sits in a word of two letters or more"
 	}
@@ -830,11 +866,12 @@ func (c *cyrCandidate) word(w []byte, s *cyrStats) {
 
 // decodeReader is the reader Decode returns.
 type decodeReader struct {
-	br   *bufio.Reader
-	src  io.Reader // where decoded text comes from; nil while pending
-	info Encoding
-	off  int64         // bytes passed through while pending
-	fb   *utf8Fallback // set when reading UTF-8
+	br      *bufio.Reader
+	src     io.Reader // where decoded text comes from; nil while pending
+	info    Encoding
+	pending choice        // the pending choice, while src is nil
+	off     int64         // bytes passed through while pending
+	fb      *utf8Fallback // set when reading UTF-8
 }
 
 // start acts on a decision.
@@ -846,7 +883,7 @@ func (d *decodeReader) start(c choice) {
 	case kindASCII:
 		d.src = d.br
 	case kindPending:
-		d.src = nil
+		d.pending = c
 	case kindUTF8:
 		d.fb = newUTF8Fallback(c.fallback)
 		d.src = transform.NewReader(d.br, d.fb)
@@ -865,7 +902,7 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 	if d.br.Buffered() == 0 {
 		if _, err := d.br.Peek(1); err != nil {
 			if err == io.EOF {
-				d.info = Encoding{Name: "US-ASCII", Reason: "only ASCII bytes", Certain: true}
+				d.info = d.pending.ascii
 			}
 			return 0, err
 		}
@@ -881,9 +918,8 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 	if err != nil && err != io.EOF {
 		return 0, err
 	}
-	c := detectContent(win, len(win) == sniffLen, d.off)
+	c := decide(win, len(win) == sniffLen, d.off, d.pending.decl)
 	c.info.Reason = fmt.Sprintf("only ASCII before offset %d; %s", d.off, c.info.Reason)
-	c.info.Certain = false
 	d.start(c)
 	return d.src.Read(p)
 }
@@ -892,7 +928,7 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 func (d *decodeReader) Encoding() Encoding {
 	e := d.info
 	if d.fb != nil && d.fb.stray > 0 {
-		e.Reason += fmt.Sprintf("; in all, bytes not UTF-8: %d, read as %s", d.fb.stray, d.fb.cs.name)
+		e.Reason += fmt.Sprintf("; in all, %s not UTF-8, read as %s", plural(int(d.fb.stray), "byte"), d.fb.cs.name)
 		e.Certain = false
 	}
 	return e

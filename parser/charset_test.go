@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -108,7 +110,7 @@ func TestCharsetFixtures(t *testing.T) {
 			t.Errorf("%s does not hold %s encoded; run go test -run TestCharsetFixtures -update-charset", f.file, f.source)
 			continue
 		}
-		got, enc := decodeAll(t, committed)
+		got, enc := decodeToString(t, committed)
 		if enc.Name != f.want || enc.Certain != f.certain {
 			t.Errorf("%s: got %s (certain %v), want %s (certain %v): %s", f.file, enc.Name, enc.Certain, f.want, f.certain, enc.Reason)
 		}
@@ -132,9 +134,9 @@ func TestCharsetFixtures(t *testing.T) {
 	}
 }
 
-// decodeAll decodes b completely, failing the test on any error or on output
-// that is not UTF-8, and returns the text with the final encoding report.
-func decodeAll(t testing.TB, b []byte) (string, Encoding) {
+// decodeToString decodes b completely, failing the test on any error or on
+// output that is not UTF-8, and returns the text with the final report.
+func decodeToString(t testing.TB, b []byte) (string, Encoding) {
 	t.Helper()
 	r, first, err := Decode(bytes.NewReader(b))
 	if err != nil {
@@ -148,7 +150,7 @@ func decodeAll(t testing.TB, b []byte) (string, Encoding) {
 		t.Fatalf("decoded text is not valid UTF-8: %q", out)
 	}
 	final := r.(EncodingReporter).Encoding()
-	pending := first.Name == "US-ASCII" && !first.Certain
+	pending := strings.Contains(first.Reason, "only ASCII in the first")
 	if !pending && (final.Name != first.Name || !strings.HasPrefix(final.Reason, first.Reason)) {
 		t.Fatalf("the final report %+v contradicts the first %+v", final, first)
 	}
@@ -177,7 +179,7 @@ func TestDecodeShortRussian(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, enc := decodeAll(t, []byte(in))
+			got, enc := decodeToString(t, []byte(in))
 			if enc.Name != cs.name || got != text {
 				t.Errorf("%q in %s: got %s %q (%s)", w, cs.name, enc.Name, got, enc.Reason)
 			}
@@ -190,7 +192,7 @@ func TestDecodeShortRussian(t *testing.T) {
 func TestDecodeCapsInWindows1251(t *testing.T) {
 	for _, w := range []string{"СЕВЕР", "ВОСТОК", "ЗАПАД", "ЦСКА", "КОНТРА"} {
 		in, _ := charmap.Windows1251.NewEncoder().String(`[Event "` + w + `"]`)
-		if _, enc := decodeAll(t, []byte(in)); enc.Name != "windows-1251" {
+		if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1251" {
 			t.Errorf("%q: got %s (%s)", w, enc.Name, enc.Reason)
 		}
 	}
@@ -212,7 +214,7 @@ func TestDecodeWestern8bit(t *testing.T) {
 			if err != nil {
 				continue // not every text fits every charset
 			}
-			if _, enc := decodeAll(t, []byte(in)); enc.Name != "windows-1252" {
+			if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1252" {
 				t.Errorf("%q in %v: got %s (%s)", text, cm, enc.Name, enc.Reason)
 			}
 		}
@@ -241,7 +243,7 @@ func TestDecodeLanguageNames(t *testing.T) {
 			if cyrillic {
 				want = map[*charmap.Charmap]string{charmap.Windows1251: "windows-1251", charmap.KOI8R: "KOI8-R"}[cm]
 			}
-			if _, enc := decodeAll(t, []byte(in)); enc.Name != want {
+			if _, enc := decodeToString(t, []byte(in)); enc.Name != want {
 				t.Errorf("%s %q in %v: got %s, want %s (%s)", tag, name, cm, enc.Name, want, enc.Reason)
 			}
 		}
@@ -269,22 +271,22 @@ func TestDecodeNotRussian(t *testing.T) {
 		return b
 	}
 	cases := map[string][]byte{
-		"Latin-1 range spaced":  slicesConcat([]byte(`[South "`), spaced(0xA0, 0xFF), []byte(`"]`)),
-		"C1 range spaced":       slicesConcat([]byte(`[Description "`), spaced(0x7F, 0x9F), []byte(`"]`)),
-		"capitals in a row":     slicesConcat([]byte(`[West "`), run(0xC0, 0xDF), []byte(`"]`)),
-		"small letters in row":  slicesConcat([]byte(`[North "`), run(0xE0, 0xFF), []byte(`"]`)),
+		"Latin-1 range spaced":  joinBytes([]byte(`[South "`), spaced(0xA0, 0xFF), []byte(`"]`)),
+		"C1 range spaced":       joinBytes([]byte(`[Description "`), spaced(0x7F, 0x9F), []byte(`"]`)),
+		"capitals in a row":     joinBytes([]byte(`[West "`), run(0xC0, 0xDF), []byte(`"]`)),
+		"small letters in row":  joinBytes([]byte(`[North "`), run(0xE0, 0xFF), []byte(`"]`)),
 		"whole upper half":      run(0x80, 0xFF),
 		"high bytes and ASCII":  []byte("a\xE0b\xE1c\xE2d\xE3e\xE4f\xE5g\xE6h\xE7"),
 		"one high letter alone": []byte(`[Dealer "` + "\xDE" + `"]`),
 	}
 	for name, in := range cases {
-		if _, enc := decodeAll(t, in); enc.Name != "windows-1252" {
+		if _, enc := decodeToString(t, in); enc.Name != "windows-1252" {
 			t.Errorf("%s: got %s (%s)", name, enc.Name, enc.Reason)
 		}
 	}
 }
 
-func slicesConcat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
+func joinBytes(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestFindDeclaration(t *testing.T) {
 	tests := []struct {
@@ -389,15 +391,15 @@ func TestDecodeCorpus(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		got, enc := decodeAll(t, in)
+		got, enc := decodeToString(t, in)
 		w, named := want[rel]
 		switch {
 		case named && (enc.Name != w.name || enc.Certain != w.certain):
 			t.Errorf("%s: got %s (certain %v), want %s (certain %v): %s", rel, enc.Name, enc.Certain, w.name, w.certain, enc.Reason)
 		case named && !strings.Contains(got, w.has):
 			t.Errorf("%s: decoded text lacks %q", rel, w.has)
-		case !named && enc.Name != "US-ASCII" && enc.Name != "UTF-8" && enc.Name != "windows-1252":
-			t.Errorf("%s: got %s: %s", rel, enc.Name, enc.Reason)
+		case !named && !slices.Contains(plausibleCorpusEncodings(in), enc.Name):
+			t.Errorf("%s: got %s, want one of %v: %s", rel, enc.Name, plausibleCorpusEncodings(in), enc.Reason)
 		}
 		if enc.Name == "UTF-8" && !strings.Contains(enc.Reason, "stray") &&
 			got != string(bytes.TrimPrefix(in, []byte("\xEF\xBB\xBF"))) {
@@ -408,7 +410,7 @@ func TestDecodeCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if listed := manifestFiles(t); files != listed {
+	if listed := corpusManifestRows(t); files != listed {
 		t.Errorf("decoded %d corpus files, but MANIFEST.tsv lists %d", files, listed)
 	}
 	for rel := range want {
@@ -418,8 +420,22 @@ func TestDecodeCorpus(t *testing.T) {
 	}
 }
 
-// manifestFiles counts the rows of the corpus manifest.
-func manifestFiles(t *testing.T) int {
+// plausibleCorpusEncodings names what Decode may report for a corpus file
+// the table does not name, from its bytes alone: the corpus has no Cyrillic
+// and no UTF-16, ASCII files may declare ISO-8859-1 or UTF-8, and the rest
+// is UTF-8 when it is valid UTF-8.
+func plausibleCorpusEncodings(b []byte) []string {
+	switch {
+	case asciiPrefix(b) == len(b):
+		return []string{"US-ASCII", "windows-1252", "UTF-8"}
+	case utf8.Valid(b):
+		return []string{"UTF-8"}
+	}
+	return []string{"windows-1252"}
+}
+
+// corpusManifestRows counts the rows of the corpus manifest.
+func corpusManifestRows(t *testing.T) int {
 	b, err := os.ReadFile(filepath.Join(corpusDir, "MANIFEST.tsv"))
 	if err != nil {
 		t.Fatal(err)
@@ -427,13 +443,13 @@ func manifestFiles(t *testing.T) int {
 	return strings.Count(strings.TrimSpace(string(b)), "\n") // rows after the header
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
+// sniffCounter counts the bytes read through it.
+type sniffCounter struct {
 	r io.Reader
 	n int
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c *sniffCounter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
 	return n, err
@@ -447,7 +463,7 @@ func TestDecodeSniffBound(t *testing.T) {
 		strings.NewReader(strings.Repeat("[Event \"Кубок\"]\n", 100000)),
 		iotest.OneByteReader(strings.NewReader(strings.Repeat("ab\xE0\n", 100000))),
 	} {
-		c := &countingReader{r: in}
+		c := &sniffCounter{r: in}
 		if _, _, err := Decode(c); err != nil {
 			t.Fatal(err)
 		}
@@ -457,48 +473,123 @@ func TestDecodeSniffBound(t *testing.T) {
 	}
 }
 
-// TestDecodeLateChoice covers inputs whose sniff window is all ASCII: the
-// choice is made at the first non-ASCII byte and reported afterwards.
-func TestDecodeLateChoice(t *testing.T) {
-	ascii := strings.Repeat("[Event \"Cup\"]\n", sniffLen/10)
-	tests := []struct {
-		name, tail string
-		enc        encoding.Encoding
-		want       string
+// cycleReader yields pattern over and over, n bytes in all.
+type cycleReader struct {
+	pattern []byte
+	off, n  int
+}
+
+func (r *cycleReader) Read(p []byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && r.n > 0 {
+		c := copy(p[k:min(len(p), k+r.n)], r.pattern[r.off:])
+		k += c
+		r.n -= c
+		r.off = (r.off + c) % len(r.pattern)
+	}
+	return k, nil
+}
+
+// TestDecodeConstantMemory decodes 32 MB along each path and checks that
+// what Decode allocates does not grow with the input.
+func TestDecodeConstantMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 32 MB per path")
+	}
+	const size = 32 << 20
+	src, err := os.ReadFile(filepath.Join(charsetDir, "ru.pbn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	encode := func(e encoding.Encoding) []byte {
+		b, err := e.NewEncoder().Bytes(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, tt := range []struct {
+		name    string
+		pattern []byte
 	}{
-		{"cp1251", "[North \"Иванов\"]\n[South \"Петрова\"]\n", charmap.Windows1251, "windows-1251"},
-		{"koi8r", "[North \"Иванов\"]\n[South \"Петрова\"]\n", charmap.KOI8R, "KOI8-R"},
-		{"latin1", "[Site \"Liège\"]\n", charmap.ISO8859_1, "windows-1252"},
-		{"utf8", "[Site \"Liège\"]\n", utf8Plain, "UTF-8"},
-		{"ascii", "[Site \"Liege\"]\n", utf8Plain, "US-ASCII"},
+		{"utf8", src},
+		{"ascii", []byte("[Event \"Cup\"]\n")},
+		{"cp1251", encode(charmap.Windows1251)},
+		{"utf16le", encode(utf16LERaw)},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		r, _, err := Decode(&cycleReader{pattern: tt.pattern, n: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := io.Copy(io.Discard, r)
+		runtime.ReadMemStats(&after)
+		if err != nil || n < size/2 {
+			t.Fatalf("%s: decoded %d bytes, %v", tt.name, n, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 256<<10 {
+			t.Errorf("%s: decoding %d bytes allocated %d bytes", tt.name, size, alloc)
+		}
+	}
+}
+
+// TestDecodeLateChoice covers inputs whose sniff window is all ASCII: the
+// choice, or the weighing of a declaration, is made at the first non-ASCII
+// byte and reported afterwards.
+func TestDecodeLateChoice(t *testing.T) {
+	const latin1 = "%Content-type: text/x-pbn; charset=ISO-8859-1\n"
+	filler := strings.Repeat("[Event \"Cup\"]\n", sniffLen/10)
+	tests := []struct {
+		name, decl, tail string
+		enc              encoding.Encoding
+		first, final     string // names reported before and after reading
+		certain          bool   // of the final report
+		evidence         string // in the final reason
+	}{
+		{"cp1251", "", "[North \"Иванов\"]\n[South \"Петрова\"]\n", charmap.Windows1251, "US-ASCII", "windows-1251", false, "Cyrillic"},
+		{"koi8r", "", "[North \"Иванов\"]\n[South \"Петрова\"]\n", charmap.KOI8R, "US-ASCII", "KOI8-R", false, "Cyrillic"},
+		{"latin1", "", "[Site \"Liège\"]\n", charmap.ISO8859_1, "US-ASCII", "windows-1252", false, "Latin words"},
+		{"utf8", "", "[Site \"Liège\"]\n", utf8Plain, "US-ASCII", "UTF-8", false, "valid UTF-8"},
+		{"ascii", "", "[Site \"Liege\"]\n", utf8Plain, "US-ASCII", "US-ASCII", true, "only ASCII bytes"},
+		{"declared latin1", latin1, "[Site \"Liège\"]\n", charmap.ISO8859_1, "windows-1252", "windows-1252", true, "declared charset ISO-8859-1"},
+		{"declared latin1, utf8", latin1, "[Site \"Liège\"]\n", utf8Plain, "windows-1252", "UTF-8", false, "but the content is valid UTF-8"},
+		{"declared latin1, cp1251", latin1, "[North \"Иванов\"]\n", charmap.Windows1251, "windows-1252", "windows-1251", false, "reads as Russian"},
+		{"declared latin1, ascii", latin1, "[Site \"Liege\"]\n", utf8Plain, "windows-1252", "windows-1252", true, "declared charset ISO-8859-1"},
 	}
 	for _, tt := range tests {
 		tail, err := tt.enc.NewEncoder().String(tt.tail)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, first, err := Decode(strings.NewReader(ascii + tail))
+		head := tt.decl + filler
+		r, first, err := Decode(strings.NewReader(head + tail))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if first.Name != "US-ASCII" || first.Certain {
-			t.Errorf("%s: first report %+v, want US-ASCII, uncertain", tt.name, first)
+		if first.Name != tt.first || first.Certain || !strings.Contains(first.Reason, "only ASCII in the first") {
+			t.Errorf("%s: first report %+v, want %s, pending", tt.name, first, tt.first)
 		}
 		out, err := io.ReadAll(r)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(out) != ascii+tt.tail {
+		if string(out) != head+tt.tail {
 			t.Errorf("%s: decoded tail %q", tt.name, out[len(out)-min(len(out), 60):])
 		}
 		final := r.(EncodingReporter).Encoding()
-		at := len(ascii) + asciiPrefix([]byte(tail))
-		late := fmt.Sprintf("only ASCII before offset %d; ", at)
-		if tt.want == "US-ASCII" {
-			late = "only ASCII bytes"
+		late := fmt.Sprintf("only ASCII before offset %d; ", len(head)+asciiPrefix([]byte(tail)))
+		if asciiPrefix([]byte(tail)) == len(tail) {
+			late = "" // the input stayed ASCII
 		}
-		if final.Name != tt.want || !strings.HasPrefix(final.Reason, late) || final.Certain != (tt.want == "US-ASCII") {
-			t.Errorf("%s: final report %+v, want %s, starting %q", tt.name, final, tt.want, late)
+		if final.Name != tt.final || final.Certain != tt.certain || !strings.HasPrefix(final.Reason, late) ||
+			!strings.Contains(final.Reason, tt.evidence) {
+			t.Errorf("%s: final report %+v, want %s (certain %v) starting %q and saying %q",
+				tt.name, final, tt.final, tt.certain, late, tt.evidence)
 		}
 	}
 }
@@ -517,7 +608,7 @@ func TestDecodeMixedUTF8(t *testing.T) {
 		{"latin1 after window", utf + strings.Repeat("x", sniffLen) + latin, utf + strings.Repeat("x", sniffLen) + "[Site \"Liège\"]\n", "windows-1252"},
 	}
 	for _, tt := range tests {
-		got, enc := decodeAll(t, []byte(tt.in))
+		got, enc := decodeToString(t, []byte(tt.in))
 		if got != tt.want {
 			t.Errorf("%s: got %q", tt.name, got[max(0, len(got)-60):])
 		}
@@ -570,13 +661,13 @@ func transformChunked(tr transform.Transformer, in []byte, srcN, dstN int) ([]by
 	}
 }
 
-// errReader fails after giving some bytes.
-type errReader struct {
+// failingReader fails after giving some bytes.
+type failingReader struct {
 	data []byte
 	err  error
 }
 
-func (e *errReader) Read(p []byte) (int, error) {
+func (e *failingReader) Read(p []byte) (int, error) {
 	if len(e.data) == 0 {
 		return 0, e.err
 	}
@@ -587,11 +678,11 @@ func (e *errReader) Read(p []byte) (int, error) {
 
 func TestDecodeReadError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	if _, _, err := Decode(&errReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
+	if _, _, err := Decode(&failingReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
 		t.Errorf("error within the window: got %v", err)
 	}
 	for _, tail := range []string{"", "\xE9"} {
-		r, _, err := Decode(&errReader{[]byte(strings.Repeat("x", sniffLen+10) + tail), boom})
+		r, _, err := Decode(&failingReader{[]byte(strings.Repeat("x", sniffLen+10) + tail), boom})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -603,7 +694,7 @@ func TestDecodeReadError(t *testing.T) {
 
 func TestDecodeEmptyAndTiny(t *testing.T) {
 	for _, in := range []string{"", "\xEF\xBB\xBF", "\xFF\xFE", "\xFE\xFF", "\x00", "A\x00", "\xE9", "\xC3"} {
-		decodeAll(t, []byte(in))
+		decodeToString(t, []byte(in))
 	}
 }
 
@@ -623,6 +714,28 @@ func ExampleDecode() {
 	// byte 0xC8 at offset 8 is not UTF-8; 8-bit text with 6 letters in Cyrillic words reads as Russian in windows-1251 (score 13.8) rather than KOI8-R (score -6.0)
 	// [North "Иванов"]
 	// [Contract "4ч"]
+}
+
+func ExampleEncodingReporter() {
+	// 70000 bytes of ASCII, more than Decode sniffs, then a Russian name.
+	ascii := strings.Repeat("[Event \"Cup\"]\n", 5000)
+	tail, _ := charmap.Windows1251.NewEncoder().String("[North \"Иванов\"]\n")
+	r, enc, err := Decode(strings.NewReader(ascii + tail))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("before reading:", enc.Name)
+	text, _ := io.ReadAll(r)
+	final := r.(EncodingReporter).Encoding()
+	fmt.Println("after reading:", final.Name)
+	fmt.Println(final.Reason)
+	fmt.Print(string(text[len(ascii):]))
+	// Output:
+	// before reading: US-ASCII
+	// after reading: windows-1251
+	// only ASCII before offset 70008; byte 0xC8 at offset 70008 is not UTF-8; 8-bit text with 6 letters in Cyrillic words reads as Russian in windows-1251 (score 13.8) rather than KOI8-R (score -6.0)
+	// [North "Иванов"]
 }
 
 func ExampleLookupEncoding() {
@@ -668,24 +781,28 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// BenchmarkDecode measures the UTF-8 pass-through, the all-ASCII path and
-// windows-1251 decoding on about 8 MB of PBN text each.
+// BenchmarkDecode measures, on about 8 MB of PBN text each, the UTF-8
+// pass-through for Western text (mostly ASCII) and for Russian text (mostly
+// two-byte sequences), the all-ASCII path, and windows-1251 decoding.
 func BenchmarkDecode(b *testing.B) {
-	src, err := os.ReadFile(filepath.Join(charsetDir, "ru.pbn"))
-	if err != nil {
-		b.Fatal(err)
-	}
 	const size = 8 << 20
-	text := bytes.Repeat(src, size/len(src)+1)
+	repeat := func(file string) []byte {
+		src, err := os.ReadFile(filepath.Join(charsetDir, file))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return bytes.Repeat(src, size/len(src)+1)
+	}
+	russian := repeat("ru.pbn")
 	ascii := bytes.Repeat([]byte("[Event \"Cup\"]\n[Deal \"N:AK72.Q94.J83.K62 QJ.KJ1083.A92.A74 T985.A6.KQ765.85 643.752.T4.QJT93\"]\n"), size/100)
-	cp1251, err := charmap.Windows1251.NewEncoder().Bytes(text)
+	cp1251, err := charmap.Windows1251.NewEncoder().Bytes(russian)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for _, bm := range []struct {
 		name string
 		in   []byte
-	}{{"utf8", text}, {"ascii", ascii}, {"cp1251", cp1251}} {
+	}{{"utf8-western", repeat("fr.pbn")}, {"utf8-russian", russian}, {"ascii", ascii}, {"cp1251", cp1251}} {
 		b.Run(bm.name, func(b *testing.B) {
 			b.SetBytes(int64(len(bm.in)))
 			b.ReportAllocs()

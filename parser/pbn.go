@@ -5,8 +5,6 @@ import (
 	"io"
 	"iter"
 	"strings"
-
-	"golang.org/x/text/encoding/htmlindex"
 )
 
 // PBNReader reads the games of a PBN file one at a time, so that memory does
@@ -18,6 +16,7 @@ type PBNReader struct {
 
 	started bool
 	err     error // a read error, returned once
+	dec     io.Reader
 	enc     Encoding
 	split   *pbnSplitter
 	p       *pbnParser
@@ -45,19 +44,19 @@ func (r *PBNReader) start() {
 		r.err = err
 		return
 	}
-	r.enc = enc
-	r.diags.Add(&Diagnostic{
-		Position: Position{Filename: r.filename}, Severity: Info, Code: "encoding",
-		Msg: "read as " + enc.Name + ": " + enc.Reason,
-	})
+	r.dec, r.enc = dec, enc
 	r.split = newPBNSplitter(dec)
 	r.p = newPBNParser(r.filename)
 }
 
 // Encoding returns the character encoding the input was decoded from, and
-// why it was chosen.
+// why it was chosen. Once the input has been read it includes what only the
+// whole input could show (see EncodingReporter).
 func (r *PBNReader) Encoding() Encoding {
 	r.start()
+	if rep, ok := r.dec.(EncodingReporter); ok {
+		return rep.Encoding()
+	}
 	return r.enc
 }
 
@@ -68,14 +67,26 @@ func (r *PBNReader) Header() []*PBNEscape { return r.header }
 
 // Trailer returns what follows the last game without belonging to one:
 // commentary, prose and % lines, as a game with no tag pairs and Index 0;
-// nil when there is nothing. It is known once Games has finished.
+// nil when there is nothing. It is known once Games has finished. What is
+// wrong in it is reported in the reader's Diagnostics.
 func (r *PBNReader) Trailer() *PBNGame { return r.trailer }
 
 // Diagnostics returns what the reader found about the file as a whole: the
-// encoding it chose (an Info with code "encoding"), a declared charset the
-// content contradicts, text without tag pairs that was too large to keep.
-// Diagnostics about a game are on the game.
-func (r *PBNReader) Diagnostics() Diagnostics { return r.diags }
+// encoding it chose and why (an Info with code "encoding", first), and
+// problems in text that belongs to no game. Diagnostics about a game are on
+// the game.
+func (r *PBNReader) Diagnostics() Diagnostics {
+	r.start()
+	if r.err != nil && r.dec == nil {
+		return r.diags
+	}
+	enc := r.Encoding()
+	d := Diagnostics{{
+		Position: Position{Filename: r.filename}, Severity: Info, Code: "encoding",
+		Msg: "read as " + enc.Name + ": " + enc.Reason,
+	}}
+	return append(d, r.diags...)
+}
 
 // Games returns an iterator over the games of the file, in order. The error
 // is only ever an I/O error, after which the iteration stops; syntax
@@ -110,13 +121,12 @@ func (r *PBNReader) next() (*PBNGame, error) {
 			return nil, err
 		}
 		r.err = err
-		dropped := c.size - len(c.text)
 		if !c.hasTag {
-			r.loose(c, dropped)
+			r.loose(c)
 			continue
 		}
 		r.games++
-		g := r.p.parse(string(c.text), c.pos, r.games, dropped)
+		g := r.p.parse(c, r.games)
 		if r.games == 1 {
 			r.takeHeader(g)
 		}
@@ -126,22 +136,23 @@ func (r *PBNReader) next() (*PBNGame, error) {
 
 // loose keeps text without any tag pair: the end of the file, or text cut
 // off by the size limit, which is reported and dropped.
-func (r *PBNReader) loose(c pbnChunk, dropped int) {
-	if dropped > 0 {
+func (r *PBNReader) loose(c pbnChunk) {
+	if c.size > len(c.text) {
 		r.diags.Add(&Diagnostic{
 			Position: Position{Filename: r.filename, Pos: c.pos}, Severity: Error, Code: "game-too-large",
 			Msg: "text without tag pairs larger than the game size limit skipped",
 		})
 		return
 	}
-	g := r.p.parse(string(c.text), c.pos, 0, 0)
+	g := r.p.parse(c, 0)
 	if r.games == 0 {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
-		r.checkCharset()
 	}
 	r.diags = append(r.diags, g.Diagnostics...)
-	g.Diagnostics = nil
-	r.trailer = g
+	g.Diagnostics, g.Incomplete = nil, false
+	if len(g.Leading)+len(g.Prose)+len(g.Escapes) > 0 {
+		r.trailer = g
+	}
 }
 
 // takeHeader moves the first game's escape lines that come before its first
@@ -157,34 +168,6 @@ func (r *PBNReader) takeHeader(g *PBNGame) {
 	}
 	r.header = g.Escapes[:n:n]
 	g.Escapes = g.Escapes[n:]
-	r.checkCharset()
-}
-
-// checkCharset reports a %Content-type charset the chosen encoding
-// contradicts.
-func (r *PBNReader) checkCharset() {
-	for _, e := range r.header {
-		if e.Kind != EscapeContentType || e.Arg == "" {
-			continue
-		}
-		declared, err := htmlindex.Get(e.Arg)
-		if err != nil {
-			r.diags.Add(&Diagnostic{
-				Position: Position{Filename: r.filename, Pos: e.Pos}, Severity: Warning, Code: "charset-unknown",
-				Msg: "declared charset " + quoteText(e.Arg) + " is unknown",
-			})
-			continue
-		}
-		dn, _ := htmlindex.Name(declared)
-		if chosen, err := htmlindex.Get(r.enc.Name); err == nil {
-			if cn, _ := htmlindex.Name(chosen); cn != dn {
-				r.diags.Add(&Diagnostic{
-					Position: Position{Filename: r.filename, Pos: e.Pos}, Severity: Warning, Code: "charset-mismatch",
-					Msg: "declared charset " + e.Arg + " but the text reads as " + r.enc.Name,
-				})
-			}
-		}
-	}
 }
 
 // PBNFile is a whole PBN file read into memory by ParsePBN.

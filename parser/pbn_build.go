@@ -21,8 +21,14 @@ type pbnParser struct {
 	d        pbnDiags
 	diag     pbnDiagFunc // p.d.add, bound once
 	inherit  pbnInherit
-	slab     []PBNTag // the current game's tags
+	slab     []PBNTag     // the current game's tags
+	secs     []PBNSection // the current game's sections
 	tables   []pbnPendingTable
+	// The last column list read without fault, kept for the next table
+	// with the same tag value (a file's tables mostly have the same
+	// columns).
+	colsValue string
+	cols      []PBNColumn
 }
 
 // pbnPendingTable is a table whose rows are read once inheritance has
@@ -39,15 +45,18 @@ func newPBNParser(filename string) *pbnParser {
 	return p
 }
 
-// parse reads one game: text starts at pos. dropped is the number of bytes
-// the game had beyond the size limit (not in text).
-func (p *pbnParser) parse(text string, pos Pos, index, dropped int) *PBNGame {
+// parse reads one game from the text of chunk c.
+func (p *pbnParser) parse(c pbnChunk, index int) *PBNGame {
+	text, pos, dropped := string(c.text), c.pos, c.size-len(c.text)
 	g := &PBNGame{Filename: p.filename, Index: index, Pos: pos, Source: text}
 	p.lines.reset(text, pos)
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)
 	if dropped > 0 {
 		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(dropped)+" bytes were skipped")
+	}
+	if c.noBlank {
+		p.d.add(0, Warning, "missing-blank-line", "no semi-empty line between this game and the previous one, which started with the same tag")
 	}
 	p.checkText()
 	p.lex.reset(p.filename, text, &p.lines, p.diag)
@@ -101,6 +110,16 @@ func (p *pbnParser) build(g *PBNGame) {
 	}
 	p.slab = make([]PBNTag, n)
 	g.Tags = make([]*PBNTag, 0, n)
+	n = 0
+	for _, grp := range p.lex.groups {
+		if grp.typ == pbnTokSection {
+			n++
+		}
+	}
+	if n > 0 {
+		p.secs = make([]PBNSection, n)
+		g.Sections = make([]*PBNSection, 0, n)
+	}
 
 	peek, err := lexer.Upgrade(&p.lex)
 	var ast *pbnGameNode
@@ -123,20 +142,31 @@ func (p *pbnParser) build(g *PBNGame) {
 	if ast.Lead != nil {
 		p.lead(g, p.items(*ast.Lead))
 	}
+	var last *PBNSection // the last Auction or Play section
 	for _, part := range ast.Parts {
-		switch {
-		case part.Tags != nil:
-			p.tags(g, p.items(*part.Tags))
-		case part.Section != nil:
-			sec := p.section(g, p.group(part.Section.Head))
-			if part.Section.Notes != nil {
-				p.notes(g, sec, p.items(*part.Section.Notes))
-			}
+		var sec *PBNSection
+		switch part.Head.Type {
+		case pbnTokTags:
+			p.tags(g, p.items(part.Head))
+		case pbnTokSection:
+			sec = p.section(g, p.group(part.Head))
 			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
-				p.checkNotes(sec)
+				last = sec
 			}
-		case part.Notes != nil:
-			p.notes(g, nil, p.items(*part.Notes))
+		default:
+			p.notes(g, last, p.items(part.Head), true)
+		}
+		if part.Notes != nil {
+			if sec != nil {
+				p.notes(g, sec, p.items(*part.Notes), false)
+			} else {
+				p.notes(g, last, p.items(*part.Notes), true)
+			}
+		}
+	}
+	for _, sec := range g.Sections {
+		if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
+			p.checkNotes(sec)
 		}
 	}
 }
@@ -269,7 +299,7 @@ func sectionKind(name string) SectionKind {
 		return SectionAuction
 	case name == "Play":
 		return SectionPlay
-	case isPBNTable(name):
+	case isTableName(name):
 		return SectionTable
 	}
 	return SectionText
@@ -288,15 +318,15 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 			g.Escapes = append(g.Escapes, p.escape(items[i]))
 		}
 	}
-	sec := &PBNSection{Tag: tag, Kind: sectionKind(tag.Name)}
+	sec := &p.secs[len(g.Sections)]
+	*sec = PBNSection{Tag: tag, Kind: sectionKind(tag.Name)}
 	tag.Section = sec
 	g.Sections = append(g.Sections, sec)
 	data := items[i:]
-	if len(data) == 0 {
-		return sec
+	if len(data) > 0 {
+		start, end := data[0].start, data[len(data)-1].end
+		sec.Pos, sec.End, sec.Raw = p.lines.pos(start), p.lines.pos(end), p.lines.text[start:end]
 	}
-	start, end := data[0].start, data[len(data)-1].end
-	sec.Pos, sec.End, sec.Raw = p.lines.pos(start), p.lines.pos(end), p.lines.text[start:end]
 	var sc *pbnTokenScanner
 	switch sec.Kind {
 	case SectionAuction, SectionPlay:
@@ -304,8 +334,8 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 	case SectionTable:
 		p.tables = append(p.tables, pbnPendingTable{sec: sec, first: grp.first + i, last: grp.last})
 	default:
-		if pbnIdentTags[tag.Name] {
-			p.d.add(start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
+		if len(data) > 0 && pbnIdentTags[tag.Name] {
+			p.d.add(data[0].start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
 		}
 	}
 	for _, it := range data {
@@ -326,9 +356,13 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 	return sec
 }
 
-// notes builds a run of Note tag pairs following sec (nil when they follow
-// no section).
-func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem) {
+// notes builds a run of Note tag pairs for sec (nil when there is no
+// section for them). detached notes do not follow their section: writers
+// put tags of their own in between ([BCNote] of Bridge Composer).
+func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem, detached bool) {
+	if detached && sec != nil {
+		p.d.add(items[0].start, Warning, "note-detached", "[Note] separated from the "+sec.Kind.String()+" section by other tag pairs")
+	}
 	var last *PBNTag
 	for _, it := range items {
 		switch it.kind {
@@ -361,21 +395,21 @@ func (p *pbnParser) note(t *PBNTag) *PBNNote {
 	d := digitsEnd(s, 0)
 	if d == 0 || d >= len(s) || s[d] != ':' {
 		n.Text = strings.TrimSpace(t.Raw)
-		p.d.addPos(t.ValuePos, Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
+		p.d.addPos(valuePos(t), Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
 		return n
 	}
 	n.Text = strings.TrimSpace(s[d+1:])
 	k, err := strconv.Atoi(s[:d])
 	if err != nil || k < 1 || k > 32 {
-		p.d.addPos(t.ValuePos, Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
+		p.d.addPos(valuePos(t), Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
 		return n
 	}
 	n.Number = k
 	return n
 }
 
-// pbnDiags collects a game's diagnostics. A warning is reported once per
-// code and game, at its first place, with a count of the others, so that a
+// pbnDiags collects a game's diagnostics. A warning (or info) is reported
+// once per code and game, at its first place, with a count of the others, so that a
 // file written by a tool with one habit does not drown the rest.
 type pbnDiags struct {
 	filename string
@@ -400,13 +434,23 @@ func (d *pbnDiags) reset(filename string, game int, lines *pbnLines) {
 	d.list, d.warned, d.errors = nil, d.warned[:0], 0
 }
 
+// count returns the number of diagnostics reported so far, repeated
+// warnings included.
+func (d *pbnDiags) count() int {
+	n := len(d.list)
+	for _, w := range d.warned {
+		n += w.n - 1
+	}
+	return n
+}
+
 func (d *pbnDiags) add(off int, sev Severity, code, msg string) {
 	d.addPos(d.lines.pos(off), sev, code, msg)
 }
 
 func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
 	switch sev {
-	case Warning:
+	case Info, Warning:
 		for i := range d.warned {
 			if d.warned[i].code == code {
 				d.warned[i].n++
@@ -424,7 +468,7 @@ func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
 	}
 	diag := &Diagnostic{Position: Position{Filename: d.filename, Pos: pos}, Game: d.game, Severity: sev, Code: code, Msg: msg}
 	d.list = append(d.list, diag)
-	if sev == Warning {
+	if sev != Error {
 		d.warned = append(d.warned, pbnWarned{code: code, d: diag, n: 1})
 	}
 }
@@ -442,4 +486,13 @@ func (d *pbnDiags) take() Diagnostics {
 		l.Sort()
 	}
 	return l
+}
+
+// valuePos returns where a tag's value is written, or the tag's own
+// position when it has none.
+func valuePos(t *PBNTag) Pos {
+	if t.ValuePos.IsValid() {
+		return t.ValuePos
+	}
+	return t.Pos
 }

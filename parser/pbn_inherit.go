@@ -71,17 +71,8 @@ func remember(m map[string]pbnInherited, name string, v pbnInherited) {
 	m[name] = v
 }
 
-// findTag returns the first tag named name in tags, trying tags[hint]
-// first: consecutive games mostly list the same tags in the same order.
-func findTag(tags []*PBNTag, name string, hint int) *PBNTag {
-	if hint < len(tags) && tags[hint].Name == name {
-		for _, t := range tags[:hint] {
-			if t.Name == name {
-				return t
-			}
-		}
-		return tags[hint]
-	}
+// findTag returns the first tag named name in tags.
+func findTag(tags []*PBNTag, name string) *PBNTag {
 	for _, t := range tags {
 		if t.Name == name {
 			return t
@@ -90,12 +81,27 @@ func findTag(tags []*PBNTag, name string, hint int) *PBNTag {
 	return nil
 }
 
+// hasTag reports whether tags has a tag named name, looking at tags[hint]
+// first: consecutive games mostly list the same tags in the same order.
+func hasTag(tags []*PBNTag, name string, hint int) bool {
+	return hint < len(tags) && tags[hint].Name == name || findTag(tags, name) != nil
+}
+
+// nameBit is a bit that tag names equal to name set, for a cheap test of
+// whether a name was seen before.
+func nameBit(name string) uint64 {
+	if name == "" {
+		return 1
+	}
+	return 1 << ((uint(len(name))*7 + uint(name[0]) + uint(name[len(name)-1])*3) % 64)
+}
+
 // previous returns the value of name in the nearest previous game that has
 // the tag, and the game it was written in.
-func (h *pbnInherit) previous(name string, hint int) (string, int) {
-	t := findTag(h.prev, name, hint)
+func (h *pbnInherit) previous(name string) (string, int) {
+	t := findTag(h.prev, name)
 	if t == nil {
-		t = findTag(h.prevImplicit, name, 0)
+		t = findTag(h.prevImplicit, name)
 	}
 	if t != nil {
 		return t.Value, h.origin(t)
@@ -115,26 +121,29 @@ func (h *pbnInherit) origin(t *PBNTag) int {
 // resolve sets the Value of g's tags, adds g's implicit tags, and reports
 // repeated tags and forbidden inheritance.
 func (h *pbnInherit) resolve(p *pbnParser, g *PBNGame) {
+	var seen uint64
 	for i, t := range g.Tags {
 		if t.Name == "Note" {
 			continue
 		}
-		if findTag(g.Tags[:i], t.Name, i) != nil {
+		bit := nameBit(t.Name)
+		if seen&bit != 0 && findTag(g.Tags[:i], t.Name) != nil {
 			p.d.addPos(t.Pos, Warning, "duplicate-tag", "["+t.Name+"] repeated; the first one counts")
 			continue
 		}
+		seen |= bit
 		raw := t.Raw
 		marked := raw == "#" || strings.HasPrefix(raw, "##")
 		if noInherit(t.Name) {
 			if marked {
-				p.d.addPos(t.ValuePos, Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
+				p.d.addPos(valuePos(t), Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
 			}
 			continue
 		}
 		switch {
 		case raw == "#":
 			t.Inherit = FromPrevious
-			t.Value, t.FromGame = h.previous(t.Name, i)
+			t.Value, t.FromGame = h.previous(t.Name)
 		case marked:
 			t.Value, t.Inherit = raw[2:], Declared
 			h.run(t.Name, pbnInherited{value: t.Value, game: g.Index, pos: t.Pos})
@@ -164,7 +173,7 @@ func (h *pbnInherit) run(name string, v pbnInherited) {
 // Games with the same running value share its implicit tag.
 func (h *pbnInherit) addImplicit(g *PBNGame) {
 	for _, name := range h.names {
-		if findTag(g.Tags, name, 0) != nil {
+		if findTag(g.Tags, name) != nil {
 			continue
 		}
 		v := h.running[name]
@@ -183,13 +192,15 @@ func (h *pbnInherit) addImplicit(g *PBNGame) {
 // have, and makes g the previous game.
 func (h *pbnInherit) dropOut(g *PBNGame) {
 	for _, tags := range [][]*PBNTag{h.prev, h.prevImplicit} {
+		var seen uint64
 		for i, t := range tags {
-			if noInherit(t.Name) || findTag(g.Tags, t.Name, i) != nil || findTag(g.Implicit, t.Name, 0) != nil {
+			bit := nameBit(t.Name)
+			first := seen&bit == 0 || findTag(tags[:i], t.Name) == t
+			seen |= bit
+			if !first || noInherit(t.Name) || hasTag(g.Tags, t.Name, i) || findTag(g.Implicit, t.Name) != nil {
 				continue
 			}
-			if findTag(tags[:i], t.Name, i) == nil {
-				remember(h.last, t.Name, pbnInherited{value: t.Value, game: h.origin(t), pos: t.Pos})
-			}
+			remember(h.last, t.Name, pbnInherited{value: t.Value, game: h.origin(t), pos: t.Pos})
 		}
 	}
 	h.prev, h.prevImplicit, h.prevGame = g.Tags, g.Implicit, g.Index

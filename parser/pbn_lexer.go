@@ -157,7 +157,7 @@ scan:
 	for j < len(t) {
 		switch t[j] {
 		case '"':
-			j = skipPBNString(t, j)
+			j, _ = scanPBNString(t, j)
 			continue
 		case '[', '{', ';':
 			break scan
@@ -224,18 +224,20 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		it.end = j + 1
 		return it
 	case j < len(t) && sameLine && t[j] != '[' && t[j] != '{' && t[j] != ';':
-		le := lineEnd(t, j)
-		end := le
-		if r := strings.IndexByte(t[j:le], ']'); r >= 0 {
+		end := lineEnd(t, j)
+		r := strings.IndexByte(t[j:end], ']')
+		if r >= 0 {
 			end = j + r
 		}
 		it.valueOff = j
 		it.value = strings.TrimRight(t[j:end], " \t")
-		if end < le {
-			end++
+		if r >= 0 {
+			it.end = end + 1
+			l.diag(j, Warning, "unquoted-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
+		} else {
+			it.end = end
+			l.diag(j, Error, "tag-unclosed", "value of ["+it.name+"] is not quoted and not closed by ]: "+quoteText(it.value))
 		}
-		it.end = end
-		l.diag(j, Error, "tag-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
 		return it
 	}
 	l.diag(i, Error, "tag-unclosed", "tag pair ["+it.name+" has no value and no closing ]")
@@ -300,8 +302,9 @@ func quoteBracket(t string, from, to int, last bool) (quote, bracket int) {
 }
 
 // scanPBNString returns the offset just past the string starting at t[q]
-// and whether it was closed by a quote (rather than by the end of its line).
-func scanPBNString(t string, q int) (end int, closed bool) {
+// (a quote) and whether it was closed by a quote rather than by the end of
+// its line; \" and \\ are escapes.
+func scanPBNString[T ~string | ~[]byte](t T, q int) (end int, closed bool) {
 	for i := q + 1; i < len(t); i++ {
 		switch t[i] {
 		case '\\':
@@ -373,7 +376,7 @@ func (l *pbnLexer) group() {
 		switch {
 		case it.name == "Note":
 			typ = pbnTokNotes
-		case it.name == "Auction" || it.name == "Play" || l.dataFollows(i):
+		case it.name == "Auction" || it.name == "Play" || isPBNTable(it.name) || l.dataFollows(i):
 			typ = pbnTokSection
 		}
 		if open >= 0 && typ != pbnTokSection && l.groups[open].typ == typ {
@@ -386,13 +389,13 @@ func (l *pbnLexer) group() {
 }
 
 // dataFollows reports whether data follows the tag pair items[i], past its
-// commentary and escape lines, before the next tag pair.
+// commentary, escape lines and skipped text, before the next tag pair.
 func (l *pbnLexer) dataFollows(i int) bool {
 	for _, it := range l.items[i+1:] {
 		switch it.kind {
 		case itemData:
 			return true
-		case itemTag, itemBad:
+		case itemTag:
 			return false
 		}
 	}

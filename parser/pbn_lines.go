@@ -35,22 +35,42 @@ func (l *pbnLines) reset(text string, base Pos) {
 		i += j + 1
 		l.starts = append(l.starts, i)
 	}
-	l.ascii, l.ctrl = true, -1
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c >= utf8.RuneSelf:
-			l.ascii = false
-		case c < ' ' && !isPBNSpace(c) || c == 0x7f:
-			if l.ctrl < 0 {
+	var seen uint8
+	for _, c := range []byte(text) {
+		seen |= pbnByteClass[c]
+	}
+	l.ascii, l.ctrl = seen&classHigh == 0, -1
+	if seen&classCtrl != 0 {
+		for i, c := range []byte(text) {
+			if pbnByteClass[c] == classCtrl {
 				l.ctrl = i
+				break
 			}
 		}
 	}
 }
 
+// Byte classes pbnLines looks for.
+const (
+	classHigh = 1 << iota // not ASCII
+	classCtrl             // a control character other than white space
+)
+
+var pbnByteClass = func() (class [256]uint8) {
+	for c := range class {
+		switch {
+		case c >= utf8.RuneSelf:
+			class[c] = classHigh
+		case c < ' ' && !isPBNSpace(byte(c)) || c == 0x7f:
+			class[c] = classCtrl
+		}
+	}
+	return class
+}()
+
 func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+	for _, c := range []byte(s) {
+		if c >= utf8.RuneSelf {
 			return false
 		}
 	}

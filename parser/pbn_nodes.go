@@ -21,7 +21,7 @@ type PBNGame struct {
 	Escapes  []*PBNEscape  // the game's % lines, in order (those before the file's first tag pair are the reader's Header)
 	Tags     []*PBNTag     // every tag pair in file order, Note tags and repeated tags included
 	Sections []*PBNSection // the sections in file order; each is also reachable from its Tag
-	Implicit []*PBNTag     // tags the game does not write but receives from an earlier "##" value, by name
+	Implicit []*PBNTag     // tags the game does not write but receives from an earlier "##" value, by name (shared between games: do not modify)
 
 	// Incomplete is set when part of the game could not be read: the
 	// Diagnostics say which part and why.
@@ -161,7 +161,7 @@ type PBNSection struct {
 	Tokens []PBNToken // Auction and Play: every call or card token, in order
 	Notes  []*PBNNote // Auction and Play: the Note tag pairs that follow the data
 
-	Columns []PBNColumn // Table: the columns listed in the tag value
+	Columns []PBNColumn // Table: the columns listed in the tag value (shared by the tables with the same list: do not modify)
 	Rows    [][]PBNCell // Table: the data, cut into rows of len(Columns) cells
 
 	// Comments holds commentary inside the data that attaches to no token:

@@ -179,7 +179,7 @@ func (s *pbnTokenScanner) word(t string, i int) int {
 func (s *pbnTokenScanner) checkWord(off int, w string) {
 	if !isASCII(w) {
 		if hasCyrillic(w) {
-			s.diag(off, Warning, "russian-token", s.what()+" written in Russian: "+quoteText(w))
+			s.diag(off, Info, "russian-token", s.what()+" written in Russian: "+quoteText(w))
 		}
 		return
 	}
@@ -284,7 +284,9 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 		}
 		s.endOff = start
 	default:
-		if s.plusSlot >= 0 && !s.afterPlusOK() {
+		if kind == TokenContinue && s.plusSlot >= 0 {
+			s.diag(start, Error, "continuation", "second '+' in the "+s.sec.Kind.String())
+		} else if s.plusSlot >= 0 && !s.afterPlusOK() {
 			s.diag(start, Error, "continuation", quoteText(text)+" after '+', the next "+s.what()+" to be made")
 		}
 		if kind == TokenContinue {

@@ -23,6 +23,9 @@ type pbnChunk struct {
 	// when the chunk exceeded the size limit; text then holds the
 	// complete lines that fitted.
 	size int
+	// noBlank is set when the chunk was cut from the previous one without
+	// a semi-empty line: it starts with the previous game's first tag.
+	noBlank bool
 }
 
 // pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
@@ -32,6 +35,12 @@ type pbnChunk struct {
 // Text before a game that holds no tag pair (escape lines, commentary,
 // prose) is kept with the game that follows, so that semi-empty lines
 // between such text and the game's tag pairs create no empty games.
+//
+// A line that starts with the tag the game started with ends the game too,
+// semi-empty line or not: files that list games without separating them
+// ("[Deal …]" on each line) hold one game per repetition, where the
+// standard's reading would keep the first and ignore the rest as repeated
+// tags.
 type pbnSplitter struct {
 	r       *bufio.Reader
 	pending []byte // text given back after a split inside an open comment; read before r
@@ -39,6 +48,8 @@ type pbnSplitter struct {
 
 	off, line int    // position of the next byte to read
 	buf       []byte // the chunk being assembled
+	first     []byte // the name of the first tag pair of the chunk, when it starts a line
+	noBlank   bool   // the next chunk starts without a semi-empty line
 	long      []byte // assembles a line longer than r's buffer
 	crs       []byte // the rest of a line cut at a lone CR
 }
@@ -140,12 +151,27 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 			}
 			started = true
 			c.pos = Pos{Offset: lineOff, Line: lineNo, Col: 1}
+			c.noBlank, s.noBlank = s.noBlank, false
+			s.first = s.first[:0]
 		}
 		if blank && (skipping || c.hasTag && !inComment) {
 			break
 		}
 		if blank && inComment && c.hasTag && fallback < 0 && !skipping {
 			fallback, fallOff, fallLine = len(s.buf), lineOff, lineNo
+		}
+		if !inComment && !skipping && line[0] != '%' {
+			if name := lineTagName(line); name != nil {
+				if !c.hasTag {
+					s.first = append(s.first[:0], name...)
+				} else if bytes.Equal(name, s.first) {
+					s.pending = append(append(make([]byte, 0, len(line)+len(s.pending)), line...), s.pending...)
+					s.off, s.line = lineOff, lineNo
+					s.noBlank = true
+					c.text = s.buf
+					return c, true, nil
+				}
+			}
 		}
 		if inComment || line[0] != '%' {
 			inComment = scanPBNLine(line, inComment, &c.hasTag)
@@ -192,6 +218,30 @@ func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnCh
 	return c
 }
 
+// lineTagName returns the name of the tag pair a line starts with (after
+// blanks), or nil.
+func lineTagName(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || line[i] != '[' {
+		return nil
+	}
+	i++
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(line) && isNameChar(line[j]) {
+		j++
+	}
+	if j == i {
+		return nil
+	}
+	return line[i:j]
+}
+
 // isSemiEmpty reports whether line holds only white space.
 func isSemiEmpty(line []byte) bool {
 	for _, b := range line {
@@ -211,6 +261,10 @@ func isPBNSpace(b byte) bool {
 // semicolon comments and strings are honoured, nothing else is looked at.
 func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 	for i := 0; i < len(line); {
+		if !inComment && !pbnLineSpecial[line[i]] {
+			i++
+			continue
+		}
 		if inComment {
 			j := bytes.IndexByte(line[i:], '}')
 			if j < 0 {
@@ -228,7 +282,7 @@ func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 		case '[':
 			*hasTag = true
 		case '"':
-			i = skipPBNString(line, i)
+			i, _ = scanPBNString(line, i)
 			continue
 		}
 		i++
@@ -236,20 +290,5 @@ func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
 	return inComment
 }
 
-// skipPBNString returns the index just past the string starting at s[i]
-// (a quote): past its closing quote, or the end of its line.
-func skipPBNString[T ~string | ~[]byte](s T, i int) int {
-	for i++; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			if i+1 < len(s) && (s[i+1] == '"' || s[i+1] == '\\') {
-				i++
-			}
-		case '"':
-			return i + 1
-		case '\n':
-			return i
-		}
-	}
-	return i
-}
+// pbnLineSpecial are the bytes scanPBNLine acts on outside comments.
+var pbnLineSpecial = [256]bool{'{': true, ';': true, '[': true, '"': true}

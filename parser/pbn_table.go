@@ -5,17 +5,22 @@ import (
 	"strings"
 )
 
-// pbnTableNames are the tables of PBN §10.2. Any other tag whose name ends
-// in "Table" and is followed by data (OptimumOpeningLeadTable …) is read as
-// a table too.
-var pbnTableNames = map[string]bool{
-	"ActionTable": true, "AuctionTimeTable": true, "InstantScoreTable": true,
-	"OptimumPlayTable": true, "OptimumResultTable": true, "PlayTimeTable": true,
-	"ScoreTable": true, "TotalScoreTable": true,
+// isPBNTable reports whether a tag is one of the tables of PBN §10.2: such
+// a tag always opens a table section, data or not.
+func isPBNTable(name string) bool {
+	switch name {
+	case "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+		"OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable":
+		return true
+	}
+	return false
 }
 
-func isPBNTable(name string) bool {
-	return pbnTableNames[name] || strings.HasSuffix(name, "Table")
+// isTableName reports whether data after a tag is read as a table: the
+// tables of PBN §10.2 and any other tag named "…Table" (such as the de facto
+// OptimumOpeningLeadTable), but not the Table tag itself.
+func isTableName(name string) bool {
+	return isPBNTable(name) || len(name) > len("Table") && strings.HasSuffix(name, "Table")
 }
 
 // columns reads the column list of a table tag value:
@@ -25,18 +30,25 @@ func isPBNTable(name string) bool {
 // resolution (\\\\2R written) is read the same way.
 func (p *pbnParser) columns(tag *PBNTag) []PBNColumn {
 	v := tag.Value
+	if v == p.colsValue && p.cols != nil {
+		return p.cols
+	}
+	faults := p.d.count()
 	specs := strings.Split(v, ";")
 	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t") {
 		specs = strings.Fields(v)
-		p.d.addPos(tag.ValuePos, Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
+		p.d.addPos(valuePos(tag), Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
 	}
 	cols := make([]PBNColumn, 0, len(specs))
 	for _, spec := range specs {
 		col, err := parseColumn(spec)
 		if err != "" {
-			p.d.addPos(tag.ValuePos, Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
+			p.d.addPos(valuePos(tag), Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
 		}
 		cols = append(cols, col)
+	}
+	if p.d.count() == faults {
+		p.colsValue, p.cols = v, cols
 	}
 	return cols
 }

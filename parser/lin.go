@@ -1,0 +1,520 @@
+package parser
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// maxLINRecord is the most bytes one LIN record may take. A longer record is
+// reported and skipped, so that a huge line cannot exhaust memory.
+const maxLINRecord = 16 << 20
+
+// maxLINRecordDiags caps the diagnostics kept for one record; binary junk
+// would otherwise produce one per byte run.
+const maxLINRecordDiags = 64
+
+// A LINReader reads LIN records one at a time from an input. Create one with
+// [ReadLIN]. A LINReader is not safe for concurrent use.
+type LINReader struct {
+	r         io.Reader
+	filename  string
+	maxRecord int
+	enc       Encoding
+	diags     Diagnostics
+	started   bool
+	count     int           // records handed out
+	toks      []lexer.Token // reused token buffer
+	tags      []linTag      // tags of the pairs of the record being built
+}
+
+// ReadLIN returns a reader of the LIN records in r. filename is used in
+// positions only. The input may be a LIN file of any form (single deals,
+// hand-record files, vugraph match files, rpbridge.net files), a handviewer
+// URL or a percent-encoded lin= string, or an HTML page with lin('…')
+// calls or handviewer links; see the package documentation.
+func ReadLIN(r io.Reader, filename string) *LINReader {
+	return &LINReader{r: r, filename: filename, maxRecord: maxLINRecord}
+}
+
+// Encoding returns the character encoding the input was read in. It is known
+// once Records has started.
+func (lr *LINReader) Encoding() Encoding { return lr.enc }
+
+// Diagnostics returns what the reader has to say about the input as a whole
+// (its encoding, its container, text outside any record). Problems inside a
+// record are in that record's Diagnostics; records skipped for their size
+// are reported through Records. It is complete once Records has finished.
+func (lr *LINReader) Diagnostics() Diagnostics { return lr.diags }
+
+// Records returns the records of the input, in order. A record with problems
+// is still yielded, with its Diagnostics (and Incomplete when cut short).
+//
+// No record may exceed 16 MiB: text that runs past the limit is skipped up to
+// the next line break. The record before it is then yielded, Incomplete,
+// with the error among its diagnostics; if there is no such record, the
+// error is yielded alone as a *Diagnostic, and reading goes on. Any other
+// error is a read error, and ends the sequence. Records can be ranged over
+// once.
+func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
+	return func(yield func(*LINRecord, error) bool) {
+		if lr.started {
+			yield(nil, errors.New("parser: the records of a LINReader can be read only once"))
+			return
+		}
+		lr.started = true
+		dec, enc, err := Decode(lr.r)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		lr.enc = enc
+		lr.fileDiag(Pos{}, Info, "encoding", fmt.Sprintf("read as %s (%s)", enc.Name, enc.Reason))
+		br := bufio.NewReaderSize(dec, linSniffLen)
+		head, err := br.Peek(linSniffLen)
+		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+			yield(nil, err)
+			return
+		}
+		if c := sniffLINContainer(head); c != linPlain {
+			lr.readContainer(br, c, yield)
+			return
+		}
+		if lr.stream(br, nil, yield) && lr.count == 0 {
+			lr.fileDiag(Pos{}, Warning, "lin-no-records", "the input holds no LIN pairs")
+		}
+	}
+}
+
+// ParseLIN reads all LIN records in src; see [ReadLIN]. The diagnostics are
+// those of the input as a whole, with any skipped oversized record among
+// them; each record carries its own.
+func ParseLIN(src []byte, filename string) ([]*LINRecord, Diagnostics) {
+	lr := ReadLIN(bytes.NewReader(src), filename)
+	var recs []*LINRecord
+	var extra Diagnostics
+	for rec, err := range lr.Records() {
+		if err != nil {
+			var d *Diagnostic
+			if !errors.As(err, &d) {
+				d = &Diagnostic{Position: Position{Filename: filename}, Severity: Error, Code: "read", Msg: err.Error()}
+			}
+			extra.Add(d)
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	return recs, append(lr.diags, extra...)
+}
+
+// sizeText writes a byte count for a message.
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// diagErr returns d as an error, or nil when d is nil.
+func diagErr(d *Diagnostic) error {
+	if d == nil {
+		return nil
+	}
+	return d
+}
+
+func (lr *LINReader) fileDiag(pos Pos, sev Severity, code, msg string) {
+	lr.diags.Add(&Diagnostic{Position: Position{Filename: lr.filename, Pos: pos}, Severity: sev, Code: code, Msg: msg})
+}
+
+// stream reads plain LIN text from r, yielding records as they complete.
+// remap, when set, moves every position from the text read to the text it
+// was decoded from (see lin_url.go).
+func (lr *LINReader) stream(r io.Reader, remap func(Pos) Pos, yield func(*LINRecord, error) bool) bool {
+	sc := newLINScanner(r, lr.maxRecord)
+	sp := &linSplitter{lr: lr, sc: sc, remap: remap}
+	for {
+		ok, err := sc.next()
+		if errors.Is(err, errLINTooLong) {
+			if rec, d := sp.overflow(); !yield(rec, diagErr(d)) {
+				return false
+			}
+			sc.keep = -1
+			if err := sc.skipLine(); err != nil {
+				yield(nil, err)
+				return false
+			}
+			continue
+		}
+		if err != nil {
+			yield(nil, err)
+			return false
+		}
+		if !ok {
+			break
+		}
+		for _, it := range sc.out {
+			if rec := sp.add(it); rec != nil && !yield(rec, nil) {
+				return false
+			}
+		}
+		sc.out = sc.out[:0]
+		sc.keep = sp.keepOffset()
+	}
+	for _, rec := range sp.finish() {
+		if !yield(rec, nil) {
+			return false
+		}
+	}
+	return true
+}
+
+// What a record being assembled holds.
+const (
+	linHasHeader uint16 = 1 << iota
+	linHasVG
+	linHasTable
+	linHasNames
+	linHasDeal
+	linHasAction // calls, cards or a claim
+	linHasNote
+	linHasOther
+	linHasSetup
+)
+
+// linSplitter groups scanned items into records. Record boundaries do not
+// depend on line breaks:
+//
+//   - vg, rs, pw, mp and bn (file-header pairs) start a record after a board,
+//     and a second vg starts a new header (a new segment);
+//   - qx starts a record unless only player names and board setup came before
+//     it in the record (BBO's own layout writes pn|…|qx|…|);
+//   - md starts a record when the record already has a deal;
+//   - a pn after a deal, a call or a card, and board-setup pairs after a call or
+//     a card, are held back: if a qx or an md follows, they open the next
+//     record; otherwise they stay in this one (a late, repeated pn).
+//
+// Comments and junk reports between records go with the next record.
+type linSplitter struct {
+	lr       *LINReader
+	sc       *linScanner
+	remap    func(Pos) Pos
+	cur      []linItem
+	curHas   uint16
+	curPairs int
+	pending  []linItem
+	floating []linItem
+}
+
+func (sp *linSplitter) label(it *linItem) string {
+	return string(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base]) // not kept: no copy is made
+}
+
+func linHasOf(t linTag) uint16 {
+	switch t {
+	case linTagVG:
+		return linHasHeader | linHasVG
+	case linTagMD:
+		return linHasDeal | linHasSetup
+	}
+	switch t.class() {
+	case linClassHeader:
+		return linHasHeader
+	case linClassTable:
+		return linHasTable
+	case linClassNames:
+		return linHasNames
+	case linClassSetup:
+		return linHasSetup
+	case linClassAuction, linClassPlay:
+		return linHasAction
+	case linClassNote:
+		return linHasNote
+	case linClassOther:
+		return linHasOther
+	}
+	return 0
+}
+
+// add takes the next item and returns a record when the item completed one.
+func (sp *linSplitter) add(it linItem) *LINRecord {
+	if it.kind != linItemPair {
+		switch {
+		case len(sp.pending) > 0:
+			sp.pending = append(sp.pending, it)
+		case it.kind == linItemNote && sp.curPairs > 0:
+			sp.cur = append(sp.cur, it)
+		default:
+			sp.floating = append(sp.floating, it)
+		}
+		return nil
+	}
+	it.tag = linTagOf(sp.label(&it))
+	class := it.tag.class()
+	has := linHasOf(it.tag)
+	var out *LINRecord
+	if len(sp.pending) > 0 {
+		switch {
+		case class == linClassTable || has&linHasDeal != 0:
+			out = sp.emit(linClassTable, nil)
+			sp.start(sp.pending)
+			sp.pending = sp.pending[:0]
+			sp.append(it, has)
+			return out
+		case class == linClassSetup || class == linClassNames:
+			sp.pending = append(sp.pending, it)
+			return nil
+		}
+		for _, p := range sp.pending {
+			sp.append(p, sp.hasOf(&p))
+		}
+		sp.pending = sp.pending[:0]
+	}
+	if sp.curPairs == 0 {
+		sp.append(it, has)
+		return nil
+	}
+	h := sp.curHas
+	board := h&(linHasTable|linHasDeal|linHasAction) != 0
+	split, hold := false, false
+	switch class {
+	case linClassHeader:
+		split = board || (has&linHasVG != 0 && h&linHasVG != 0)
+	case linClassTable:
+		split = h&^(linHasNames|linHasSetup|linHasOther) != 0
+	case linClassNames:
+		hold = h&(linHasNames|linHasDeal|linHasAction|linHasHeader) != 0
+	case linClassSetup:
+		split = has&linHasDeal != 0 && h&(linHasDeal|linHasHeader) != 0
+		hold = !split && h&linHasAction != 0
+	}
+	switch {
+	case split:
+		out = sp.emit(class, nil)
+		sp.append(it, has)
+	case hold:
+		sp.pending = append(sp.pending, it)
+	default:
+		sp.append(it, has)
+	}
+	return out
+}
+
+func (sp *linSplitter) hasOf(it *linItem) uint16 {
+	if it.kind != linItemPair {
+		return 0
+	}
+	return linHasOf(it.tag)
+}
+
+// append adds an item to the current record, with the comments and reports
+// that were waiting for a record.
+func (sp *linSplitter) append(it linItem, has uint16) {
+	if len(sp.floating) > 0 {
+		sp.cur = append(sp.cur, sp.floating...)
+		sp.floating = sp.floating[:0]
+	}
+	sp.cur = append(sp.cur, it)
+	sp.curHas |= has
+	if it.kind == linItemPair {
+		sp.curPairs++
+	}
+}
+
+// start makes items the beginning of a new current record.
+func (sp *linSplitter) start(items []linItem) {
+	for _, it := range items {
+		sp.append(it, sp.hasOf(&it))
+	}
+}
+
+// emit builds the current record and clears it. next is the class of the
+// pair that starts the following record, or linClassOther at the end. cut,
+// when set, is the error that cut the record short.
+func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
+	if sp.curPairs == 0 {
+		return nil
+	}
+	rec := sp.lr.build(sp.sc, sp.cur)
+	if cut != nil {
+		rec.Incomplete = true
+		rec.addDiag(cut)
+	}
+	if rec.Kind == LINHeader && next != linClassTable && next != linClassNames && next != linClassSetup {
+		rec.addDiag(&Diagnostic{Position: Position{Pos: rec.End}, Severity: Warning, Code: "lin-no-boards",
+			Msg: "the file header is not followed by any board"})
+	}
+	rec.stamp(sp.lr.filename, sp.remap)
+	sp.cur = sp.cur[:0]
+	sp.curHas, sp.curPairs = 0, 0
+	return rec
+}
+
+// finish returns the last record (and any items left over) at the end of the input.
+func (sp *linSplitter) finish() []*LINRecord {
+	for _, p := range sp.pending {
+		sp.append(p, sp.hasOf(&p))
+	}
+	sp.pending = sp.pending[:0]
+	if sp.curPairs > 0 {
+		sp.cur = append(sp.cur, sp.floating...)
+		sp.floating = sp.floating[:0]
+		return []*LINRecord{sp.emit(linClassOther, nil)}
+	}
+	for _, it := range sp.floating {
+		for _, d := range it.diags {
+			d.Filename = sp.lr.filename
+			if sp.remap != nil {
+				d.Pos = sp.remap(d.Pos)
+			}
+			sp.lr.diags.Add(d)
+		}
+	}
+	sp.floating = sp.floating[:0]
+	return nil
+}
+
+// overflow handles text that grew past the cap of a record while being
+// scanned: the record held so far, if any, is closed and returned with the
+// error in its diagnostics; otherwise the error is returned alone.
+func (sp *linSplitter) overflow() (*LINRecord, *Diagnostic) {
+	d := &Diagnostic{Position: Position{Filename: sp.lr.filename, Pos: sp.sc.textPos()}, Severity: Error, Code: "lin-too-long",
+		Msg: fmt.Sprintf("the text starting here runs past the %s limit of a record; it is skipped up to the next line break", sizeText(sp.lr.maxRecord))}
+	for _, p := range sp.pending {
+		sp.append(p, sp.hasOf(&p))
+	}
+	sp.pending = sp.pending[:0]
+	if sp.curPairs > 0 {
+		sp.cur = append(sp.cur, sp.floating...)
+		sp.floating = sp.floating[:0]
+		return sp.emit(linClassOther, d), nil
+	}
+	sp.finish()
+	d.Game = sp.lr.count + 1
+	if sp.remap != nil {
+		d.Pos = sp.remap(d.Pos)
+	}
+	return nil, d
+}
+
+// keepOffset returns the absolute offset of the oldest byte the splitter
+// still needs, or -1.
+func (sp *linSplitter) keepOffset() int {
+	for _, list := range [][]linItem{sp.cur, sp.pending, sp.floating} {
+		if len(list) > 0 {
+			return list[0].start
+		}
+	}
+	return -1
+}
+
+// build turns the items of one record into a LINRecord.
+func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
+	lr.count++
+	first, last := items[0].start, items[len(items)-1].end
+	text := string(sc.buf[first-sc.base : last-sc.base])
+	sub := func(a, b int) string { return text[a-first : b-first] }
+	n := 0
+	for i := range items {
+		if items[i].kind == linItemPair {
+			n++
+		}
+	}
+	slab := make([]LINPair, n)
+	lr.tags = lr.tags[:0]
+	rec := &LINRecord{Index: lr.count, Pairs: make([]*LINPair, 0, n), Pos: items[0].pos, End: items[len(items)-1].endPos}
+	for i := range items {
+		it := &items[i]
+		switch it.kind {
+		case linItemComment:
+			rec.Comments = append(rec.Comments, LINComment{Pos: it.pos, Text: sub(it.valStart, it.valEnd)})
+		case linItemNote:
+			for _, d := range it.diags {
+				rec.addDiag(d)
+			}
+		case linItemPair:
+			p := &slab[len(rec.Pairs)]
+			p.Index = len(rec.Pairs) + 1
+			p.Label = sub(it.start, it.labelEnd)
+			p.Value = sub(it.valStart, it.valEnd)
+			p.Pos, p.ValuePos, p.End = it.pos, it.valPos, it.endPos
+			rec.Pairs = append(rec.Pairs, p)
+			lr.tags = append(lr.tags, it.tag)
+			for _, d := range it.diags {
+				d.Pair = p.Index
+				rec.addDiag(d)
+			}
+			if it.flags&linFlagTruncated != 0 {
+				rec.Incomplete = true
+			}
+			if it.flags&linFlagMultiline != 0 {
+				joinLines(rec, p, it.tag)
+			}
+		}
+	}
+	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs, lr.tags)
+	kind, d := linParse(lr.toks, rec.Pairs)
+	rec.Kind = kind
+	if d != nil {
+		rec.addDiag(d)
+	}
+	checkLINRecord(rec, lr.tags)
+	rec.Diagnostics.Sort()
+	return rec
+}
+
+// joinLines settles a value that ran over line breaks: commentary and alert
+// explanations keep their line breaks (without carriage returns); any other
+// value is joined into one line, with a warning.
+func joinLines(rec *LINRecord, p *LINPair, tag linTag) {
+	switch tag {
+	case linTagNT, linTagAN:
+		p.Value = strings.ReplaceAll(p.Value, "\r\n", "\n")
+	default:
+		p.Value = strings.NewReplacer("\r", "", "\n", "").Replace(p.Value)
+		d := linDiag(p.ValuePos, Warning, "lin-line-break", fmt.Sprintf("the value of %s runs over a line break; the lines are joined", p.Label))
+		d.Pair = p.Index
+		rec.addDiag(d)
+	}
+}
+
+// addDiag adds a diagnostic, up to the cap; the first one over the cap is
+// replaced by a note that more were dropped.
+func (r *LINRecord) addDiag(d *Diagnostic) {
+	switch {
+	case len(r.Diagnostics) < maxLINRecordDiags:
+		r.Diagnostics.Add(d)
+	case len(r.Diagnostics) == maxLINRecordDiags:
+		r.Diagnostics.Add(&Diagnostic{Position: d.Position, Severity: Info, Code: "lin-too-many",
+			Msg: "more problems in this record are not listed"})
+	}
+}
+
+// stamp fills in the file name and record index of the record's
+// diagnostics, and moves positions through remap when the record was decoded
+// from a URL or a web page.
+func (r *LINRecord) stamp(filename string, remap func(Pos) Pos) {
+	for _, d := range r.Diagnostics {
+		d.Filename = filename
+		d.Game = r.Index
+		if remap != nil {
+			d.Pos = remap(d.Pos)
+		}
+	}
+	if remap == nil {
+		return
+	}
+	r.Pos, r.End = remap(r.Pos), remap(r.End)
+	for _, p := range r.Pairs {
+		p.Pos, p.ValuePos, p.End = remap(p.Pos), remap(p.ValuePos), remap(p.End)
+	}
+	for i := range r.Comments {
+		r.Comments[i].Pos = remap(r.Comments[i].Pos)
+	}
+}

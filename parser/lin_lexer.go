@@ -1,0 +1,540 @@
+package parser
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"unicode/utf8"
+)
+
+// This file holds the hand-written LIN scanner. It cuts decoded text into
+// label|value| pairs (plus % comment lines and reports about junk) while
+// tracking positions, and it does so incrementally over an io.Reader so that
+// memory stays bounded by the size of one record.
+
+// linItemKind says what a scanned item is.
+type linItemKind uint8
+
+const (
+	linItemPair    linItemKind = iota // a label|value| pair
+	linItemComment                    // a % comment line
+	linItemNote                       // a diagnostic about text that is not a pair
+)
+
+// linItem flags.
+const (
+	linFlagMultiline  uint8 = 1 << iota // the value runs over a line break
+	linFlagUnclosed                     // the value has no closing bar
+	linFlagTruncated                    // the input ended inside the pair
+	linFlagEmptyValue                   // a label standing for label|| (damaged bars)
+)
+
+// linItem is one scanned piece of text. Offsets are absolute byte offsets in
+// the decoded input, so that they survive buffer compaction.
+type linItem struct {
+	kind     linItemKind
+	flags    uint8
+	tag      linTag // a pair's label, known once the splitter has seen it
+	start    int    // first byte of the label or of the comment's text
+	labelEnd int
+	valStart int // raw value span; for a comment, the comment text
+	valEnd   int
+	end      int // just past the closing bar (or the end of the item)
+	pos      Pos // where the label (or comment, or junk) starts
+	valPos   Pos
+	endPos   Pos
+	diags    []*Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
+}
+
+// linScanner reads decoded LIN text incrementally.
+type linScanner struct {
+	r    io.Reader
+	buf  []byte
+	base int  // absolute offset of buf[0]
+	p    int  // index in buf of the next byte to scan
+	pos  Pos  // position of buf[p]
+	bol  bool // buf[p] is at the beginning of a line
+	eof  bool // r is exhausted
+	err  error
+	keep int // absolute offset of the oldest byte still needed; -1 if none
+	max  int // most bytes held for one record
+	out  []linItem
+}
+
+// linMinRead is the smallest read the scanner asks of its reader.
+const linMinRead = 32 << 10
+
+func newLINScanner(r io.Reader, max int) *linScanner {
+	return &linScanner{r: r, pos: Pos{Line: 1, Col: 1}, bol: true, keep: -1, max: max}
+}
+
+// errLINTooLong reports that the bytes held for one record reached the cap.
+var errLINTooLong = fmt.Errorf("record too long")
+
+// fill compacts the buffer and reads more input. It returns errLINTooLong
+// when the held bytes reached the cap, and the reader's error if it failed.
+func (s *linScanner) fill() error {
+	keep := s.p
+	if s.keep >= 0 && s.keep-s.base < keep {
+		keep = s.keep - s.base
+	}
+	if keep > 0 {
+		n := copy(s.buf, s.buf[keep:])
+		s.buf = s.buf[:n]
+		s.base += keep
+		s.p -= keep
+	}
+	if len(s.buf) >= s.max {
+		return errLINTooLong
+	}
+	want := max(linMinRead, len(s.buf)) // geometric growth keeps rescans linear
+	want = min(want, s.max-len(s.buf))
+	if cap(s.buf)-len(s.buf) < want {
+		nb := make([]byte, len(s.buf), len(s.buf)+want)
+		copy(nb, s.buf)
+		s.buf = nb
+	}
+	for {
+		n, err := s.r.Read(s.buf[len(s.buf) : len(s.buf)+want])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err == io.EOF {
+			s.eof = true
+			return nil
+		}
+		if err != nil {
+			s.err = err
+			s.eof = true
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+}
+
+// next scans the next item into s.out. It returns false at the end of the
+// input, and errLINTooLong or a read error when scanning cannot go on.
+func (s *linScanner) next() (bool, error) {
+	for {
+		if s.scanOne() {
+			return true, nil
+		}
+		if s.eof {
+			return false, nil
+		}
+		if err := s.fill(); err != nil {
+			return false, err
+		}
+	}
+}
+
+// skipLine discards the item being scanned: input up to the first line
+// break after the next non-blank byte, without keeping it.
+func (s *linScanner) skipLine() error {
+	text := false
+	for {
+		b := s.buf[s.p:]
+		i := 0
+		if !text {
+			i = skipBlanks(b, 0)
+			text = i < len(b)
+		}
+		if text {
+			if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+				s.advance(i + j)
+				return nil
+			}
+		}
+		s.advance(len(b))
+		if s.eof {
+			return nil
+		}
+		if err := s.fill(); err != nil && err != errLINTooLong {
+			return err
+		}
+	}
+}
+
+// textPos returns the position of the first non-blank byte at or after the
+// scan point, as far as the input is buffered.
+func (s *linScanner) textPos() Pos {
+	b := s.buf[s.p:]
+	return advancePos(s.pos, b[:skipBlanks(b, 0)])
+}
+
+// advance moves the scan point n bytes forward, updating the position.
+func (s *linScanner) advance(n int) {
+	s.pos = advancePos(s.pos, s.buf[s.p:s.p+n])
+	if n > 0 {
+		s.bol = s.buf[s.p+n-1] == '\n'
+	}
+	s.p += n
+}
+
+// advancePos returns the position just after b, starting from p. Columns
+// count characters: UTF-8 continuation bytes do not move the column.
+func advancePos(p Pos, b []byte) Pos {
+	p.Offset += len(b)
+	for _, c := range b {
+		switch {
+		case c == '\n':
+			p.Line++
+			p.Col = 1
+		case c < 0x80 || c >= 0xC0:
+			p.Col++
+		}
+	}
+	return p
+}
+
+// cursor hands out positions of increasing indexes of one scan window.
+type cursor struct {
+	b   []byte
+	i   int
+	pos Pos
+}
+
+func (c *cursor) at(i int) Pos {
+	c.pos = advancePos(c.pos, c.b[c.i:i])
+	c.i = i
+	return c.pos
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isLabel reports whether b is a two-letter label.
+func isLabel(b []byte) bool { return len(b) == 2 && isLetter(b[0]) && isLetter(b[1]) }
+
+// labelAhead reports whether b starts with a label and its bar. more is true
+// when b is too short to tell and more input may follow.
+func labelAhead(b []byte, atEOF bool) (yes, more bool) {
+	if len(b) < 3 {
+		if !atEOF {
+			return false, true
+		}
+		return false, false
+	}
+	return isLetter(b[0]) && isLetter(b[1]) && b[2] == '|', false
+}
+
+// skipBlanks returns the index of the first non-blank byte of b at or after i.
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
+}
+
+// indexBarOrNewline returns the index of the first '|' or '\n' in b, or -1.
+// Values are short, so a plain loop beats two calls to bytes.IndexByte.
+func indexBarOrNewline(b []byte) int {
+	for i, c := range b {
+		if c == '|' || c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// trimSpan narrows b[i:j] to exclude blanks at both ends.
+func trimSpan(b []byte, i, j int) (int, int) {
+	for i < j && isBlank(b[i]) {
+		i++
+	}
+	for j > i && isBlank(b[j-1]) {
+		j--
+	}
+	return i, j
+}
+
+// isNT reports whether a label is nt, whose text may contain bars.
+func isNT(label []byte) bool { return len(label) == 2 && label[0]|0x20 == 'n' && label[1]|0x20 == 't' }
+
+// scanOne scans one item from s.buf[s.p:] into s.out. It returns false, with
+// nothing consumed, when the window ends before the item does and more input
+// may come, or when only blanks remain at the end of the input.
+func (s *linScanner) scanOne() bool {
+	b := s.buf[s.p:]
+	atEOF := s.eof
+	i := skipBlanks(b, 0)
+	if i == len(b) {
+		if atEOF {
+			s.advance(i)
+		}
+		return false
+	}
+	bol := s.bol
+	if i > 0 {
+		bol = b[i-1] == '\n'
+	}
+	cur := cursor{b: b, pos: s.pos}
+	switch {
+	case bol && b[i] == '%':
+		return s.scanComment(b, i, &cur, atEOF)
+	case b[i] == '|':
+		it := linItem{kind: linItemNote, start: s.base + s.p + i, pos: cur.at(i)}
+		it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
+		it.end = it.start + 1
+		it.endPos = cur.at(i + 1)
+		s.emit(it, i+1)
+		return true
+	}
+	j := indexBarOrNewline(b[i:])
+	if j < 0 {
+		if !atEOF {
+			return false
+		}
+		j = len(b)
+	} else {
+		j += i
+	}
+	if j == len(b) || b[j] == '\n' {
+		return s.scanBareLabel(b, i, j, &cur, atEOF)
+	}
+	return s.scanPair(b, i, j, &cur, atEOF)
+}
+
+// emit queues an item and moves the scan point past n bytes of the window.
+func (s *linScanner) emit(it linItem, n int) {
+	s.out = append(s.out, it)
+	s.advance(n)
+}
+
+func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool {
+	nl := bytes.IndexByte(b[i:], '\n')
+	if nl < 0 {
+		if !atEOF {
+			return false
+		}
+		nl = len(b)
+	} else {
+		nl += i
+	}
+	end := nl
+	if end > i && b[end-1] == '\r' {
+		end--
+	}
+	abs := s.base + s.p
+	it := linItem{kind: linItemComment, start: abs + i, valStart: abs + i + 1, valEnd: abs + end, end: abs + end}
+	it.pos = cur.at(i)
+	it.valPos = cur.at(i + 1)
+	it.endPos = cur.at(end)
+	s.emit(it, end)
+	return true
+}
+
+// scanBareLabel handles text that ends at a line break or at the end of the
+// input without any bar. A lone two-letter label followed by another pair is
+// the damage left when "||" became a line break; anything else is junk.
+func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) bool {
+	ls, le := trimSpan(b, i, j)
+	abs := s.base + s.p
+	if isLabel(b[ls:le]) {
+		k := skipBlanks(b, j)
+		if k == len(b) && !atEOF {
+			return false
+		}
+		ahead, more := labelAhead(b[k:], atEOF)
+		if more {
+			return false
+		}
+		if k == len(b) || ahead {
+			it := linItem{kind: linItemPair, flags: linFlagEmptyValue, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
+			it.pos = cur.at(ls)
+			it.valPos = cur.at(le)
+			it.endPos = it.valPos
+			msg := fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])
+			if k == len(b) {
+				msg = fmt.Sprintf("label %s at the end of the input has no |; read as an empty value", b[ls:le])
+			}
+			it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar", msg))
+			s.emit(it, le)
+			return true
+		}
+	}
+	it := linItem{kind: linItemNote, start: abs + ls, end: abs + le}
+	it.pos = cur.at(ls)
+	it.endPos = cur.at(le)
+	it.diags = append(it.diags, linDiag(it.pos, Error, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))))
+	s.emit(it, j)
+	return true
+}
+
+// scanPair scans a label ending with the bar at b[j], and its value.
+func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool {
+	ls, le := trimSpan(b, i, j)
+	abs := s.base + s.p
+	var pre []linItem // items produced before the pair itself
+	if !isLabel(b[ls:le]) {
+		lab := b[ls:le]
+		if len(lab) < 3 || !isLetter(lab[len(lab)-1]) || !isLetter(lab[len(lab)-2]) || !knownLINLabel(lab[len(lab)-2:]) {
+			// Not a label at all. If a label follows its bar, the text
+			// was junk on its own; otherwise it stood for a label, and
+			// its value goes with it.
+			ahead, more := labelAhead(b[j+1:], atEOF)
+			if more {
+				return false
+			}
+			end, what := j+1, "skipped"
+			if !ahead {
+				var ok bool
+				if end, _, ok = scanValue(b, j+1, false, atEOF); !ok {
+					return false
+				}
+				what = "skipped with its value"
+			}
+			it := linItem{kind: linItemNote, start: abs + ls, end: abs + end}
+			it.pos = cur.at(ls)
+			it.endPos = cur.at(end)
+			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)))
+			s.emit(it, end)
+			return true
+		}
+		// Text glued to the front of a known label: "stmd|" lost the bars
+		// of an empty "st||", anything else is junk in front of the label.
+		ps, pe := trimSpan(b, ls, le-2)
+		if isLabel(b[ps:pe]) {
+			it := linItem{kind: linItemPair, flags: linFlagEmptyValue, start: abs + ps, labelEnd: abs + pe, valStart: abs + pe, valEnd: abs + pe, end: abs + pe}
+			it.pos = cur.at(ps)
+			it.valPos = cur.at(pe)
+			it.endPos = it.valPos
+			it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar",
+				fmt.Sprintf("labels %s and %s run together; read %s with an empty value", b[ps:pe], b[le-2:le], b[ps:pe])))
+			pre = append(pre, it)
+		} else {
+			it := linItem{kind: linItemNote, start: abs + ls, end: abs + le - 2}
+			it.pos = cur.at(ls)
+			it.endPos = cur.at(le - 2)
+			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-junk",
+				fmt.Sprintf("text %s before label %s is not a pair; skipped", quoteClip(b[ls:le-2]), b[le-2:le])))
+			pre = append(pre, it)
+		}
+		ls = le - 2
+	}
+	end, vEnd, ok := scanValue(b, j+1, isNT(b[ls:le]), atEOF)
+	if !ok {
+		return false
+	}
+	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le}
+	it.pos = cur.at(ls)
+	vs, ve := j+1, vEnd
+	if !isNT(b[ls:le]) {
+		vs, ve = trimSpan(b, vs, ve)
+	} else {
+		ve = trimLineBreaks(b, vs, ve)
+	}
+	it.valStart, it.valEnd = abs+vs, abs+ve
+	it.valPos = cur.at(vs)
+	if bytes.IndexByte(b[vs:ve], '\n') >= 0 {
+		it.flags |= linFlagMultiline
+	}
+	if end == vEnd { // no closing bar was consumed
+		it.flags |= linFlagUnclosed
+		var msg string
+		if end == len(b) {
+			msg = fmt.Sprintf("the value of %s has no closing | at the end of the input", b[ls:le])
+			if vs < ve || !isLabelFold(b[ls:le], "pg") {
+				it.flags |= linFlagTruncated
+			}
+		} else {
+			msg = fmt.Sprintf("the value of %s has no closing |; it ends at the line break", b[ls:le])
+		}
+		it.diags = append(it.diags, linDiag(cur.at(vEnd), Warning, "lin-unclosed", msg))
+	}
+	it.end = abs + end
+	it.endPos = cur.at(end)
+	s.out = append(s.out, pre...)
+	s.emit(it, end)
+	return true
+}
+
+// scanValue finds the end of a value that starts at b[v]. It returns the
+// index just past the item (past the closing bar if there is one) and the
+// end of the raw value. ok is false when more input is needed.
+//
+// A line break inside a value is looked past: if the next line starts with a
+// bar, that bar closes the value; if it starts with a label and its bar, the
+// value lacked its closing bar and ends at the line break; otherwise the value
+// continues on the next line. An nt value ends only at a bar that is followed
+// by a label and its bar, or by the end of the input, because commentary may
+// contain bars.
+func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, ok bool) {
+	i := v
+	for {
+		j := indexBarOrNewline(b[i:])
+		if j < 0 {
+			if !atEOF {
+				return 0, 0, false
+			}
+			return len(b), len(b), true
+		}
+		j += i
+		if b[j] == '|' && !nt {
+			return j + 1, j, true
+		}
+		k := skipBlanks(b, j+1)
+		if k == len(b) && !atEOF {
+			return 0, 0, false
+		}
+		ahead, more := labelAhead(b[k:], atEOF)
+		if more {
+			return 0, 0, false
+		}
+		if b[j] == '|' {
+			if k == len(b) || ahead {
+				return j + 1, j, true
+			}
+			i = j + 1
+			continue
+		}
+		switch {
+		case k == len(b):
+			return j, j, true
+		case b[k] == '|':
+			i = k
+		case ahead:
+			return j, j, true
+		default:
+			i = j + 1
+		}
+	}
+}
+
+// trimLineBreaks drops trailing blanks from b[i:j] when they hold a line
+// break: commentary is kept as written, except for the break that separated it
+// from its closing bar.
+func trimLineBreaks(b []byte, i, j int) int {
+	k := j
+	for k > i && isBlank(b[k-1]) {
+		k--
+	}
+	if bytes.IndexByte(b[k:j], '\n') >= 0 {
+		return k
+	}
+	return j
+}
+
+func isLabelFold(b []byte, label string) bool {
+	return len(b) == 2 && b[0]|0x20 == label[0] && b[1]|0x20 == label[1]
+}
+
+// quoteClip quotes b for a message, shortened when long.
+func quoteClip(b []byte) string {
+	const max = 40
+	if len(b) > max {
+		cut := max
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut--
+		}
+		return fmt.Sprintf("%q…", b[:cut])
+	}
+	return fmt.Sprintf("%q", b)
+}
+
+func linDiag(pos Pos, sev Severity, code, msg string) *Diagnostic {
+	return &Diagnostic{Position: Position{Pos: pos}, Severity: sev, Code: code, Msg: msg}
+}

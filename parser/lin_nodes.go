@@ -1,0 +1,141 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+)
+
+// LINKind classifies a LIN record by its shape.
+type LINKind uint8
+
+// The kinds of LIN records.
+const (
+	// LINSingle is one board on its own: a hand-record line or a handviewer
+	// string (pn, st, md, rh, ah, sv, mb…, pc…).
+	LINSingle LINKind = iota + 1
+	// LINRoom is one table of a board in a match file, opened by qx|o<n>|
+	// (open room) or qx|c<n>| (closed room).
+	LINRoom
+	// LINHeader is the header of a vugraph or match file (vg, rs, pw, mp, bn,
+	// and a pn with the players), or of a new segment inside one.
+	LINHeader
+	// LINPavlicek is a board in the rpbridge.net style: pf|y|, the whole
+	// auction in one mb, a whole trick in one pc.
+	LINPavlicek
+	// LINNotes holds commentary or other pairs that belong to no board.
+	LINNotes
+)
+
+var linKindNames = [...]string{LINSingle: "single", LINRoom: "room", LINHeader: "header", LINPavlicek: "pavlicek", LINNotes: "notes"}
+
+// String returns "single", "room", "header", "pavlicek" or "notes".
+func (k LINKind) String() string {
+	if int(k) < len(linKindNames) && linKindNames[k] != "" {
+		return linKindNames[k]
+	}
+	return fmt.Sprintf("LINKind(%d)", uint8(k))
+}
+
+// A LINPair is one label|value| pair as written.
+type LINPair struct {
+	Index    int    // 1-based place in its record
+	Label    string // as written, e.g. "mb" (BBO writes lower case; compare with Is)
+	Value    string // trimmed, lines joined; nt commentary keeps its spaces and line breaks
+	Pos      Pos    // start of the label
+	ValuePos Pos    // start of the value
+	End      Pos    // just past the closing bar, or past the value when the bar is missing
+}
+
+// Is reports whether the pair's label is label, ignoring case.
+func (p *LINPair) Is(label string) bool { return strings.EqualFold(p.Label, label) }
+
+// Key returns the label in lower case, the form the LIN tags are known by.
+func (p *LINPair) Key() string {
+	if isLowerLabel(p.Label) {
+		return p.Label
+	}
+	return strings.ToLower(p.Label)
+}
+
+func isLowerLabel(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Known reports whether the label is one that LIN files are known to use.
+// Unknown labels are kept like any other; see [LINRecord.Extras].
+func (p *LINPair) Known() bool { return knownLINLabel([]byte(p.Label)) }
+
+// String returns the pair as LIN text, "label|value|".
+func (p *LINPair) String() string { return p.Label + "|" + p.Value + "|" }
+
+// A LINComment is a line starting with % (rpbridge.net files put their
+// origin in such lines). Text is the line without the %.
+type LINComment struct {
+	Pos  Pos
+	Text string
+}
+
+// A LINRecord is one record of a LIN file: a board (or one table of a board),
+// a file header, or stray commentary. Its pairs are all there, in order,
+// whatever their labels; the typed views (Deal, Calls, Cards…) read them.
+type LINRecord struct {
+	Index       int          // 1-based place in the file
+	Kind        LINKind      // the record's shape
+	Pairs       []*LINPair   // every pair, in order, unknown labels included
+	Comments    []LINComment // % lines before the record's first pair
+	Pos         Pos          // start of the record's first comment or pair
+	End         Pos          // end of its last pair
+	Incomplete  bool         // the input ended inside a pair, or an error cut the record short
+	Diagnostics Diagnostics  // problems found in this record, in order
+}
+
+// Get returns the first pair with the given label (any case), or nil.
+func (r *LINRecord) Get(label string) *LINPair {
+	for _, p := range r.Pairs {
+		if p.Is(label) {
+			return p
+		}
+	}
+	return nil
+}
+
+// All returns the pairs with the given label (any case), in order.
+func (r *LINRecord) All(label string) []*LINPair {
+	var out []*LINPair
+	for _, p := range r.Pairs {
+		if p.Is(label) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Extras returns the pairs whose labels are not known LIN labels, in order.
+// They are kept so that a writer can carry them over.
+func (r *LINRecord) Extras() []*LINPair {
+	var out []*LINPair
+	for _, p := range r.Pairs {
+		if !p.Known() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// String returns the record as LIN text on one line: its pairs as read,
+// without comments.
+func (r *LINRecord) String() string {
+	var b strings.Builder
+	for _, p := range r.Pairs {
+		b.WriteString(p.Label)
+		b.WriteByte('|')
+		b.WriteString(p.Value)
+		b.WriteByte('|')
+	}
+	return b.String()
+}

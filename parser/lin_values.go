@@ -1,0 +1,958 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file reads the values of the LIN tags whose format is known. Each
+// reader keeps the text as written where it can (substrings, no copies) and
+// reports syntax-level problems with their byte offset in the value; what
+// the values mean (a legal auction, 52 distinct cards) is for package convert
+// and package auction to judge.
+
+// A LINValueError is a problem in one value, at a byte offset in it.
+type LINValueError struct {
+	Offset   int      // byte offset in the value
+	Severity Severity // Warning: read anyway; Error: the value (or part of it) could not be read
+	Code     string   // stable short code, e.g. "lin-hand"
+	Msg      string   // plain words
+}
+
+// Error returns the message with its offset.
+func (e *LINValueError) Error() string { return fmt.Sprintf("offset %d: %s", e.Offset, e.Msg) }
+
+// LINValueErrors lists the problems found in one value.
+type LINValueErrors []*LINValueError
+
+// Error returns the first problem and how many more there are.
+func (l LINValueErrors) Error() string {
+	switch len(l) {
+	case 0:
+		return "no errors"
+	case 1:
+		return l[0].Error()
+	}
+	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
+}
+
+// valueIssues collects the problems of one value.
+type valueIssues struct{ list LINValueErrors }
+
+func (v *valueIssues) add(off int, sev Severity, code, format string, args ...any) {
+	v.list = append(v.list, &LINValueError{Offset: off, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (v *valueIssues) err() error {
+	if len(v.list) == 0 {
+		return nil
+	}
+	return v.list
+}
+
+// ---- md: the deal ----
+
+// A LINDeal is the value of md: the dealer digit and the hands.
+type LINDeal struct {
+	Dealer int        // 1 South, 2 West, 3 North, 4 East; 0 when the digit is missing or wrong
+	Hands  [4]LINHand // South, West, North, East; a hand not written is empty (unknown)
+	Given  int        // how many hands are written (usually 3: East is the rest of the pack)
+}
+
+// A LINHand is one hand of a deal.
+type LINHand struct {
+	Raw   string    // as written
+	Suits [4]string // the ranks in spades, hearts, diamonds and clubs: upper case, T for ten, in written order
+}
+
+// Known reports whether the hand was written.
+func (h LINHand) Known() bool { return h.Raw != "" }
+
+// Len returns the number of cards in the hand.
+func (h LINHand) Len() int {
+	return len(h.Suits[0]) + len(h.Suits[1]) + len(h.Suits[2]) + len(h.Suits[3])
+}
+
+// ParseLINDeal reads an md value: a dealer digit, then up to four hands in
+// the order South, West, North, East, separated by commas. A hand lists
+// suits by letter (S, H, D, C, in any order, any case) each followed by its
+// ranks (AKQJT98765432, any order, 10 for the ten); a void may be written as
+// its letter alone or left out. The error, if any, is LINValueErrors; the
+// deal is read as far as it goes.
+func ParseLINDeal(value string) (LINDeal, error) {
+	var is valueIssues
+	d := parseLINDeal(value, &is)
+	return d, is.err()
+}
+
+func parseLINDeal(v string, is *valueIssues) LINDeal {
+	var d LINDeal
+	off := 0
+	switch {
+	case v == "":
+		is.add(0, Error, "lin-deal", "md is empty")
+		return d
+	case v[0] >= '1' && v[0] <= '4':
+		d.Dealer = int(v[0] - '0')
+		off = 1
+	case v[0] >= '0' && v[0] <= '9':
+		is.add(0, Warning, "lin-dealer", "dealer digit %c is not 1 (South) to 4 (East)", v[0])
+		off = 1
+	default:
+		is.add(0, Warning, "lin-dealer", "md has no dealer digit")
+	}
+	for h := 0; off <= len(v); h++ {
+		end := strings.IndexByte(v[off:], ',')
+		if end < 0 {
+			end = len(v)
+		} else {
+			end += off
+		}
+		if h == 4 {
+			if strings.Trim(v[off:], ", ") != "" {
+				is.add(off, Warning, "lin-deal", "md has more than four hands; the rest is ignored")
+			}
+			break
+		}
+		if raw := strings.TrimSpace(v[off:end]); raw != "" {
+			d.Hands[h] = parseLINHand(raw, off+strings.Index(v[off:end], raw), is)
+			d.Given++
+		}
+		off = end + 1
+	}
+	return d
+}
+
+// linSuitIndex returns 0..3 for S, H, D, C in any case, else -1.
+func linSuitIndex(c byte) int {
+	switch c | 0x20 {
+	case 's':
+		return 0
+	case 'h':
+		return 1
+	case 'd':
+		return 2
+	case 'c':
+		return 3
+	}
+	return -1
+}
+
+// linRank returns the rank written at s (upper case, T for ten) and its
+// length in bytes, or 0, 0.
+func linRank(s string) (byte, int) {
+	if s == "" {
+		return 0, 0
+	}
+	switch c := s[0]; {
+	case c >= '2' && c <= '9':
+		return c, 1
+	case c == '1' && len(s) > 1 && s[1] == '0':
+		return 'T', 2
+	default:
+		switch c &^ 0x20 {
+		case 'A', 'K', 'Q', 'J', 'T':
+			return c &^ 0x20, 1
+		}
+	}
+	return 0, 0
+}
+
+const linSuitLetters = "SHDC"
+
+// linRankBit gives each rank letter (upper case) its bit.
+var linRankBit = func() (t [256]uint16) {
+	for i, r := range "23456789TJQKA" {
+		t[r] = 1 << i
+	}
+	return t
+}()
+
+// parseLINHand reads one hand. Where a suit is written plainly (upper
+// case, T for ten, in one piece) its ranks are a substring of raw; only the
+// other suits are copied.
+func parseLINHand(raw string, base int, is *valueIssues) LINHand {
+	h := LINHand{Raw: raw}
+	suit := -1
+	var seen, plain [4]bool
+	var start, end [4]int
+	var have [4]uint16 // ranks seen, to find doubles
+	count := 0
+	for i := 0; i < len(raw); {
+		if s := linSuitIndex(raw[i]); s >= 0 {
+			if seen[s] {
+				is.add(base+i, Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], raw)
+				plain[s] = false
+			} else {
+				plain[s] = true
+			}
+			seen[s] = true
+			suit = s
+			start[s], end[s] = i+1, i+1
+			i++
+			continue
+		}
+		r, n := linRank(raw[i:])
+		switch {
+		case n == 0:
+			_, size := utf8.DecodeRuneInString(raw[i:])
+			is.add(base+i, Warning, "lin-hand", "unexpected %q in hand %s", raw[i:i+size], raw)
+			i += size
+			if suit >= 0 {
+				plain[suit] = false
+			}
+			continue
+		case suit < 0:
+			is.add(base+i, Warning, "lin-hand", "rank %c before any suit letter in hand %s", r, raw)
+			i += n
+			continue
+		}
+		if have[suit]&linRankBit[r] != 0 {
+			is.add(base+i, Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, raw)
+		}
+		have[suit] |= linRankBit[r]
+		if n != 1 || raw[i] != r || end[suit] != i {
+			plain[suit] = false
+		}
+		end[suit] = i + n
+		count++
+		i += n
+	}
+	for s := range 4 {
+		if plain[s] {
+			h.Suits[s] = raw[start[s]:end[s]]
+		} else if seen[s] {
+			h.Suits[s] = linHandSuit(raw, s)
+		}
+	}
+	if count != 13 {
+		is.add(base, Warning, "lin-hand", "hand %s has %s, not 13", raw, plural(count, "card"))
+	}
+	return h
+}
+
+// linHandSuit collects the ranks of one suit of raw, upper case, T for ten.
+func linHandSuit(raw string, suit int) string {
+	var b []byte
+	cur := -1
+	for i := 0; i < len(raw); {
+		if s := linSuitIndex(raw[i]); s >= 0 {
+			cur = s
+			i++
+			continue
+		}
+		r, n := linRank(raw[i:])
+		if n == 0 {
+			_, n = utf8.DecodeRuneInString(raw[i:])
+		} else if cur == suit {
+			b = append(b, r)
+		}
+		i += n
+	}
+	return string(b)
+}
+
+// plural returns word, with an s unless n is 1.
+// Deal returns the record's md value read as a LINDeal, and the md pair.
+func (r *LINRecord) Deal() (deal LINDeal, pair *LINPair, ok bool) {
+	p := r.Get("md")
+	if p == nil {
+		return LINDeal{}, nil, false
+	}
+	d, _ := ParseLINDeal(p.Value)
+	return d, p, true
+}
+
+// ---- mb and an: the calls ----
+
+// A LINCall is one call of an auction, as written.
+type LINCall struct {
+	Text     string   // the call without its alert mark, as written: "1N", "p", "2Ч", "пас"
+	Alert    bool     // written with "!": alerted by the bidder
+	Offset   int      // byte offset of Text in the mb value
+	Pair     *LINPair // the mb pair (nil from ParseLINCalls)
+	Note     string   // the explanation in the an pair that follows, as written; "" if none
+	NotePair *LINPair // that an pair, or nil
+}
+
+// The words that make calls, upper case. Bids are a level 1–7 followed by a
+// strain word. Russian forms are read like the English ones; what a call
+// means is decided later (auction.ParseCall).
+var (
+	linCallWords   = []string{"PASS", "P", "ПАС", "DOUBLE", "DBL", "XX", "X", "D", "КОНТРА", "КТР", "REDOUBLE", "RDBL", "R", "РЕКОНТРА", "РКТР"}
+	linStrainWords = []string{"NT", "N", "C", "D", "H", "S", "♣", "♦", "♥", "♠",
+		"ТРЕФЫ", "ТРЕФА", "ТРЕФ", "ТР", "Т", "БЕЗ КОЗЫРЕЙ", "БЕЗ КОЗЫРЯ", "Б/К", "БК", "БУБНЫ", "БУБНА", "БУБЕН", "БУБ", "Б",
+		"ЧЕРВЕЙ", "ЧЕРВЫ", "ЧЕРВИ", "ЧЕРВА", "Ч", "ПИКИ", "ПИКА", "ПИК", "П"}
+)
+
+// hasPrefixFold reports whether s starts with w, ignoring case. Upper- and
+// lower-case forms of the letters used here have the same UTF-8 length.
+func hasPrefixFoldString(s, w string) bool {
+	return len(s) >= len(w) && strings.EqualFold(s[:len(w)], w)
+}
+
+// linCallAt returns the lengths of the calls that can be read at s[i:],
+// longest first, each including an optional "!" after it.
+func linCallAt(s string, i int, dst []int) []int {
+	rest := s[i:]
+	add := func(n int) {
+		if i+n < len(s) && s[i+n] == '!' {
+			n++
+		}
+		dst = append(dst, n)
+	}
+	if rest != "" && rest[0] >= '1' && rest[0] <= '7' {
+		j := 1
+		for j < len(rest) && rest[j] == ' ' {
+			j++
+		}
+		for _, w := range linStrainWords {
+			if hasPrefixFoldString(rest[j:], w) {
+				add(j + len(w))
+			}
+		}
+		return dst
+	}
+	for _, w := range linCallWords {
+		if hasPrefixFoldString(rest, w) {
+			add(len(w))
+		}
+	}
+	return dst
+}
+
+func isCallSep(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
+
+// scanLINCalls splits an mb value into calls and hands each to emit. A value
+// that is one call is the common case; a value holding a whole auction
+// (rpbridge.net files: "P1SP2HP4HPPP") is split when it reads as a sequence
+// of calls. A value that reads as neither is handed over whole, with a
+// warning. A lone "-" is a placeholder and holds no call.
+func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, alert bool)) {
+	base := 0
+	if len(v) > 4 { // BridgeData: long values may be padded with dashes
+		t := strings.Trim(v, "-")
+		base = strings.Index(v, t)
+		v = t
+	}
+	if v == "-" || v == "" {
+		if v == "" {
+			is.add(0, Warning, "lin-call", "mb holds no call")
+		}
+		return
+	}
+	if text, alert, ok := simpleLINCall(v); ok {
+		emit(text, base, alert)
+		return
+	}
+	// ends[i] is the end of the call chosen at i when s[i:] splits into calls.
+	var buf [8]int
+	ends := make([]int, len(v)+1)
+	ok := make([]bool, len(v)+1)
+	ok[len(v)] = true
+	for i := len(v) - 1; i >= 0; i-- {
+		if isCallSep(v[i]) {
+			ok[i], ends[i] = ok[i+1], i+1
+			continue
+		}
+		for _, n := range linCallAt(v, i, buf[:0]) {
+			if ok[i+n] {
+				ok[i], ends[i] = true, i+n
+				break
+			}
+		}
+	}
+	if !ok[0] {
+		text, alert := strings.CutSuffix(v, "!")
+		is.add(0, Warning, "lin-call", "mb value %q is not a call", v)
+		emit(text, base, alert)
+		return
+	}
+	for i := 0; i < len(v); i = ends[i] {
+		if isCallSep(v[i]) {
+			continue
+		}
+		text, alert := strings.CutSuffix(v[i:ends[i]], "!")
+		emit(strings.TrimRight(text, " "), base+i, alert)
+	}
+}
+
+// simpleLINCall reads the usual one-call values (p, d, r, 1C…7N, 3NT, with
+// or without "!") without the general splitter.
+func simpleLINCall(v string) (text string, alert, ok bool) {
+	text, alert = strings.CutSuffix(v, "!")
+	switch len(text) {
+	case 1:
+		switch text[0] | 0x20 {
+		case 'p', 'd', 'r', 'x':
+			return text, alert, true
+		}
+	case 2:
+		if text[0] >= '1' && text[0] <= '7' && strings.IndexByte("CDHSNcdhsn", text[1]) >= 0 {
+			return text, alert, true
+		}
+		if text[0]|0x20 == 'x' && text[1]|0x20 == 'x' {
+			return text, alert, true
+		}
+	case 3:
+		if text[0] >= '1' && text[0] <= '7' && text[1]|0x20 == 'n' && text[2]|0x20 == 't' {
+			return text, alert, true
+		}
+	}
+	return "", false, false
+}
+
+// ParseLINCalls splits an mb value into its calls (one, or a whole auction
+// in rpbridge.net files). The error, if any, is LINValueErrors.
+func ParseLINCalls(value string) ([]LINCall, error) {
+	var is valueIssues
+	var calls []LINCall
+	scanLINCalls(value, &is, func(text string, off int, alert bool) {
+		calls = append(calls, LINCall{Text: text, Offset: off, Alert: alert})
+	})
+	return calls, is.err()
+}
+
+// Calls returns the record's calls in order, from its mb pairs, each with
+// the explanation of the an pair after it. An an pair explains the last call
+// before it; a second one for the same call is added on a new line.
+func (r *LINRecord) Calls() []LINCall {
+	var calls []LINCall
+	var is valueIssues
+	lastMB := -1 // index in calls of the last call read
+	for _, p := range r.Pairs {
+		switch p.Key() {
+		case "mb":
+			scanLINCalls(p.Value, &is, func(text string, off int, alert bool) {
+				calls = append(calls, LINCall{Text: text, Offset: off, Alert: alert, Pair: p})
+			})
+			lastMB = len(calls) - 1
+		case "an":
+			if lastMB < 0 {
+				continue
+			}
+			c := &calls[lastMB]
+			if c.NotePair == nil {
+				c.Note, c.NotePair = p.Value, p
+			} else {
+				c.Note += "\n" + p.Value
+			}
+		}
+	}
+	return calls
+}
+
+// ---- pc and mc: the play ----
+
+// A LINCard is one card played.
+type LINCard struct {
+	Text   string   // suit letter then rank, upper case, T for ten: "SA", "HT"
+	Offset int      // byte offset in the pc value
+	Pair   *LINPair // the pc pair (nil from ParseLINCards)
+}
+
+// scanLINCards splits a pc value into cards: one card, or a whole trick in
+// rpbridge.net files ("SAS2S3S4"). A value that reads as neither is handed
+// over whole, in upper case, with a warning.
+func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
+	if len(v) == 2 && linSuitIndex(v[0]) >= 0 {
+		if r, n := linRank(v[1:]); n == 1 {
+			if v[0] >= 'A' && v[0] <= 'Z' && v[1] == r {
+				emit(v, 0)
+			} else {
+				emit(string([]byte{linSuitLetters[linSuitIndex(v[0])], r}), 0)
+			}
+			return
+		}
+	}
+	var cards [52]struct{ off, n int }
+	count := 0
+	for i := 0; i < len(v); {
+		if isCallSep(v[i]) {
+			i++
+			continue
+		}
+		n := 0
+		if linSuitIndex(v[i]) >= 0 {
+			_, n = linRank(v[i+1:])
+		}
+		if n == 0 || count == len(cards) {
+			is.add(0, Warning, "lin-card", "pc value %q is not a card", v)
+			emit(strings.ToUpper(v), 0)
+			return
+		}
+		cards[count] = struct{ off, n int }{i, 1 + n}
+		count++
+		i += 1 + n
+	}
+	if count == 0 {
+		is.add(0, Warning, "lin-card", "pc holds no card")
+		return
+	}
+	for _, c := range cards[:count] {
+		r, _ := linRank(v[c.off+1:])
+		emit(string([]byte{linSuitLetters[linSuitIndex(v[c.off])], r}), c.off)
+	}
+}
+
+// ParseLINCards splits a pc value into its cards. The error, if any, is
+// LINValueErrors.
+func ParseLINCards(value string) ([]LINCard, error) {
+	var is valueIssues
+	var cards []LINCard
+	scanLINCards(value, &is, func(text string, off int) {
+		cards = append(cards, LINCard{Text: text, Offset: off})
+	})
+	return cards, is.err()
+}
+
+// Cards returns the cards played in the record, in the order played.
+func (r *LINRecord) Cards() []LINCard {
+	var cards []LINCard
+	var is valueIssues
+	for _, p := range r.Pairs {
+		if p.Is("pc") {
+			scanLINCards(p.Value, &is, func(text string, off int) {
+				cards = append(cards, LINCard{Text: text, Offset: off, Pair: p})
+			})
+		}
+	}
+	return cards
+}
+
+// ParseLINClaim reads an mc value: the total number of tricks declarer takes
+// in the whole deal, 0 to 13.
+func ParseLINClaim(value string) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < 0 || n > 13 {
+		return 0, LINValueErrors{{Severity: Error, Code: "lin-claim", Msg: fmt.Sprintf("claim %q is not a number of tricks from 0 to 13", value)}}
+	}
+	return n, nil
+}
+
+// Claim returns declarer's total tricks from the record's mc pair.
+func (r *LINRecord) Claim() (tricks int, pair *LINPair, ok bool) {
+	p := r.Get("mc")
+	if p == nil {
+		return 0, nil, false
+	}
+	n, err := ParseLINClaim(p.Value)
+	return n, p, err == nil
+}
+
+// ---- sv: vulnerability ----
+
+// ParseLINVulnerability reads an sv value in any of its spellings and
+// returns the BBO letter: "o" (none), "n" (North-South), "e" (East-West) or
+// "b" (both).
+func ParseLINVulnerability(value string) (string, error) {
+	switch strings.ToLower(strings.TrimSpace(value)) {
+	case "o", "0", "-", "none", "z", "love":
+		return "o", nil
+	case "n", "ns", "n-s":
+		return "n", nil
+	case "e", "ew", "e-w":
+		return "e", nil
+	case "b", "both", "all":
+		return "b", nil
+	}
+	return "", LINValueErrors{{Severity: Error, Code: "lin-vul", Msg: fmt.Sprintf("vulnerability %q is not one of o, n, e, b (or 0, ns, ew, both…)", value)}}
+}
+
+// Vulnerability returns the record's vulnerability as a BBO letter (see
+// [ParseLINVulnerability]) and the sv pair it came from. ok is false when sv
+// is missing or unreadable: the vulnerability is then unknown here.
+func (r *LINRecord) Vulnerability() (vul string, pair *LINPair, ok bool) {
+	p := r.Get("sv")
+	if p == nil {
+		return "", nil, false
+	}
+	v, err := ParseLINVulnerability(p.Value)
+	return v, p, err == nil
+}
+
+// ---- ah and qx: board and table ----
+
+// LINBoardNumber returns the first run of digits in s as a board number:
+// "Board 12" (an ah value) gives 12.
+func LINBoardNumber(s string) (int, bool) {
+	i := strings.IndexAny(s, "0123456789")
+	if i < 0 {
+		return 0, false
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	n, err := strconv.Atoi(s[i:j])
+	return n, err == nil
+}
+
+// A LINTable is the value of qx: the room and the board.
+type LINTable struct {
+	Room  byte // 'o' open room, 'c' closed room
+	Board int  // the number after the room letter
+}
+
+// ParseLINTable reads a qx value: "o12" or "c12", also "o1,BOARD 1" (a BBO
+// bug: the text from the first comma on is ignored).
+func ParseLINTable(value string) (LINTable, error) {
+	v, _, _ := strings.Cut(strings.TrimSpace(value), ",")
+	var t LINTable
+	if v != "" {
+		t.Room = v[0] | 0x20
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(v[min(1, len(v)):]))
+	if (t.Room != 'o' && t.Room != 'c') || err != nil {
+		return LINTable{}, LINValueErrors{{Severity: Error, Code: "lin-table", Msg: fmt.Sprintf("table %q is not o<board> or c<board>", value)}}
+	}
+	t.Board = n
+	return t, nil
+}
+
+// Board returns the record's board number: the digits of ah, else those of
+// qx. (BBO tournament downloads number qx differently from the boards, so ah
+// wins when both are there.)
+func (r *LINRecord) Board() (int, bool) {
+	if p := r.Get("ah"); p != nil {
+		if n, ok := LINBoardNumber(p.Value); ok {
+			return n, true
+		}
+	}
+	if p := r.Get("qx"); p != nil {
+		if t, err := ParseLINTable(p.Value); err == nil {
+			return t.Board, true
+		}
+	}
+	return 0, false
+}
+
+// ---- lists: pn, pw, mp, bn ----
+
+// SplitLINList splits a comma-separated value (pn, pw, mp, bn, rs) into its
+// entries, trimmed. An empty value has no entries.
+func SplitLINList(value string) []string {
+	if value == "" {
+		return nil
+	}
+	out := strings.Split(value, ",")
+	for i, s := range out {
+		out[i] = strings.TrimSpace(s)
+	}
+	return out
+}
+
+// Names returns the player names of the record's pn pair, in the LIN order
+// South, West, North, East (and again for the closed room when there are 8).
+func (r *LINRecord) Names() []string {
+	if p := r.Get("pn"); p != nil {
+		return SplitLINList(p.Value)
+	}
+	return nil
+}
+
+// LINPlayers splits a pw value into groups of size names (8 per board for
+// teams, 4 for pairs), each South, West, North, East. An empty name stands
+// for the player in the same seat of the group before; empty entries after
+// the last full group are dropped.
+func LINPlayers(value string, size int) [][]string {
+	names := SplitLINList(value)
+	var groups [][]string
+	for i := 0; size > 0 && i+size <= len(names); i += size {
+		g := names[i : i+size : i+size]
+		for j, n := range g {
+			if n == "" && len(groups) > 0 {
+				g[j] = groups[len(groups)-1][j]
+			}
+		}
+		groups = append(groups, g)
+	}
+	return groups
+}
+
+// ---- vg: the event ----
+
+// A LINEvent is the value of vg: nine comma-separated fields.
+type LINEvent struct {
+	Title      string // the event
+	Subtitle   string // the segment or round
+	Scoring    string // I (IMPs), P (pairs), B (board-a-match), as written
+	FirstBoard int
+	LastBoard  int
+	Team1      string
+	Carry1     string // team 1's carry-over, as written (may be empty or decimal)
+	Team2      string
+	Carry2     string
+}
+
+// ParseLINEvent reads a vg value. The error, if any, is LINValueErrors; the
+// fields are read as far as they go.
+func ParseLINEvent(value string) (LINEvent, error) {
+	var is valueIssues
+	e := parseLINEvent(value, &is)
+	return e, is.err()
+}
+
+func parseLINEvent(v string, is *valueIssues) LINEvent {
+	f := strings.Split(v, ",")
+	if len(f) != 9 {
+		is.add(0, Warning, "lin-event", "vg has %d fields, not 9", len(f))
+	}
+	for len(f) < 9 {
+		f = append(f, "")
+	}
+	for i := range f {
+		f[i] = strings.TrimSpace(f[i])
+	}
+	e := LINEvent{Title: f[0], Subtitle: f[1], Scoring: f[2], Team1: f[5], Carry1: f[6], Team2: f[7], Carry2: f[8]}
+	for i, dst := range []*int{&e.FirstBoard, &e.LastBoard} {
+		if s := f[3+i]; s != "" {
+			if b, err := strconv.Atoi(s); err == nil && b >= 0 {
+				*dst = b
+			} else {
+				is.add(0, Warning, "lin-event", "vg board number %q is not a number", s)
+			}
+		}
+	}
+	for _, c := range []string{e.Carry1, e.Carry2} {
+		if _, err := strconv.ParseFloat(c, 64); c != "" && err != nil {
+			is.add(0, Warning, "lin-event", "vg carry-over %q is not a number", c)
+		}
+	}
+	switch strings.ToUpper(e.Scoring) {
+	case "I", "P", "B", "":
+	default:
+		is.add(0, Warning, "lin-event", "vg scoring %q is not I, P or B", e.Scoring)
+	}
+	return e
+}
+
+// Event returns the record's vg value read as a LINEvent.
+func (r *LINRecord) Event() (LINEvent, bool) {
+	if p := r.Get("vg"); p != nil {
+		e, _ := ParseLINEvent(p.Value)
+		return e, true
+	}
+	return LINEvent{}, false
+}
+
+// ---- rs: contract results ----
+
+// A LINResult is one entry of rs: a contract and how it went.
+type LINResult struct {
+	Raw      string // as written
+	Contract string // the contract part as written ("3NSx", "3NxS"); "" when passed out or empty
+	Result   string // the outcome part as written: "=", "+1", "-2"; "" when not given
+	Level    int    // 1..7; 0 when passed out or empty
+	Strain   byte   // 'C', 'D', 'H', 'S' or 'N'
+	Declarer byte   // 'N', 'E', 'S' or 'W'
+	Risk     string // "", "X" or "XX"
+	Tricks   int    // declarer's tricks from the outcome; 0 when not given
+	Passed   bool   // "P" or "PASS": passed out
+}
+
+// Empty reports whether the entry is empty (board not played or unknown).
+func (r LINResult) Empty() bool { return r.Raw == "" }
+
+// ParseLINResult reads one contract result: level, strain (N or NT for no
+// trump), declarer and an optional x or xx in either order (R is read as
+// xx), then =, +n or -n; or P/PASS; or nothing. The error, if any, is
+// LINValueErrors.
+func ParseLINResult(s string) (LINResult, error) {
+	var is valueIssues
+	r := parseLINResult(s, 0, &is)
+	return r, is.err()
+}
+
+func parseLINResult(s string, base int, is *valueIssues) LINResult {
+	r := LINResult{Raw: s}
+	if s == "" {
+		return r
+	}
+	if strings.EqualFold(s, "P") || strings.EqualFold(s, "PASS") {
+		r.Passed = true
+		return r
+	}
+	bad := func(msg string) LINResult {
+		is.add(base, Error, "lin-result", "result %q: %s", s, msg)
+		return LINResult{Raw: s}
+	}
+	if s[0] < '1' || s[0] > '7' || len(s) < 3 {
+		return bad("expected a level 1–7, a strain and a declarer")
+	}
+	r.Level = int(s[0] - '0')
+	i := 1
+	r.Strain = s[i] &^ 0x20
+	if strings.IndexByte("CDHSN", r.Strain) < 0 {
+		return bad("the strain is not C, D, H, S or N")
+	}
+	i++
+	if r.Strain == 'N' && i < len(s) && s[i]|0x20 == 't' {
+		i++
+	}
+	for i < len(s) && (r.Declarer == 0 || r.Risk == "") {
+		switch c := s[i] &^ 0x20; {
+		case r.Declarer == 0 && strings.IndexByte("NESW", c) >= 0:
+			r.Declarer = c
+			i++
+		case r.Risk == "" && c == 'X':
+			r.Risk = "X"
+			i++
+			if i < len(s) && s[i]&^0x20 == 'X' {
+				r.Risk = "XX"
+				i++
+			}
+		case r.Risk == "" && c == 'R':
+			r.Risk = "XX"
+			i++
+		default:
+			goto outcome
+		}
+	}
+outcome:
+	if r.Declarer == 0 {
+		return bad("no declarer N, E, S or W")
+	}
+	r.Contract = s[:i]
+	r.Result = s[i:]
+	switch {
+	case r.Result == "":
+	case r.Result == "=":
+		r.Tricks = r.Level + 6
+	case r.Result[0] == '+' || r.Result[0] == '-':
+		n, err := strconv.Atoi(r.Result[1:])
+		if r.Result[0] == '-' {
+			n = -n
+		}
+		r.Tricks = r.Level + 6 + n
+		if err != nil || n == 0 || r.Tricks < 0 || r.Tricks > 13 {
+			return bad("the outcome is not a possible number of tricks")
+		}
+	default:
+		return bad("the outcome is not =, +n or -n")
+	}
+	return r
+}
+
+// ParseLINResults reads an rs value: a comma list of contract results, two
+// per board (open room, closed room). The error, if any, is LINValueErrors.
+func ParseLINResults(value string) ([]LINResult, error) {
+	var is valueIssues
+	var out []LINResult
+	off := 0
+	for _, s := range strings.Split(value, ",") {
+		t := strings.TrimSpace(s)
+		out = append(out, parseLINResult(t, off+strings.Index(s, t), &is))
+		off += len(s) + 1
+	}
+	return out, is.err()
+}
+
+// Results returns the record's rs value read as contract results.
+func (r *LINRecord) Results() []LINResult {
+	if p := r.Get("rs"); p != nil {
+		out, _ := ParseLINResults(p.Value)
+		return out
+	}
+	return nil
+}
+
+// Notes returns the record's commentary (nt) pairs.
+func (r *LINRecord) Notes() []*LINPair { return r.All("nt") }
+
+// ---- record checks ----
+
+// checkLINRecord reads every value of a known format, turning the problems
+// into positioned diagnostics, settles the Pavlicek kind, and checks what a
+// board record must hold.
+func checkLINRecord(rec *LINRecord, tags []linTag) {
+	var is valueIssues
+	var hasDeal, hasSV, hasCalls, hasCards, pavlicek bool
+	report := func(p *LINPair) {
+		for _, e := range is.list {
+			pos := p.ValuePos
+			if e.Offset > 0 && e.Offset <= len(p.Value) {
+				pos = advancePos(pos, []byte(p.Value[:e.Offset]))
+			}
+			d := linDiag(pos, e.Severity, e.Code, e.Msg)
+			d.Pair = p.Index
+			rec.addDiag(d)
+		}
+		is.list = is.list[:0]
+	}
+	for i, p := range rec.Pairs {
+		switch tags[i] {
+		case linTagNone:
+			d := linDiag(p.Pos, Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
+			d.Pair = p.Index
+			rec.addDiag(d)
+		case linTagMD:
+			parseLINDeal(p.Value, &is)
+			hasDeal = true
+		case linTagSV:
+			hasSV = true
+			if _, err := ParseLINVulnerability(p.Value); err != nil {
+				is.list = append(is.list, err.(LINValueErrors)...)
+			}
+		case linTagMB:
+			n := 0
+			scanLINCalls(p.Value, &is, func(string, int, bool) { n++ })
+			pavlicek = pavlicek || n > 1
+			hasCalls = true
+		case linTagAN:
+			if !hasCalls {
+				is.add(0, Warning, "lin-note", "an explains no call: no mb comes before it")
+			}
+		case linTagPC:
+			n := 0
+			scanLINCards(p.Value, &is, func(string, int) { n++ })
+			pavlicek = pavlicek || n > 1
+			hasCards = true
+		case linTagMC:
+			if _, err := ParseLINClaim(p.Value); err != nil {
+				is.list = append(is.list, err.(LINValueErrors)...)
+			}
+		case linTagQX:
+			if _, err := ParseLINTable(p.Value); err != nil {
+				is.list = append(is.list, err.(LINValueErrors)...)
+			}
+		case linTagVG:
+			parseLINEvent(p.Value, &is)
+		case linTagRS:
+			if _, err := ParseLINResults(p.Value); err != nil {
+				is.list = append(is.list, err.(LINValueErrors)...)
+			}
+		case linTagPN:
+			if n := strings.Count(p.Value, ",") + 1; n != 4 && n != 8 {
+				is.add(0, Warning, "lin-names", "pn lists %d names, not 4 or 8", n)
+			}
+		case linTagPF:
+			pavlicek = true
+		}
+		if len(is.list) > 0 {
+			report(p)
+		}
+	}
+	board := rec.Kind == LINSingle || rec.Kind == LINRoom
+	switch {
+	case !board:
+	case !hasDeal && !hasCalls && !hasCards:
+		rec.addDiag(linDiag(rec.Pos, Warning, "lin-empty", "the record holds no deal, calls or cards"))
+	case hasDeal && !hasSV:
+		rec.addDiag(linDiag(rec.Pos, Warning, "lin-sv-missing", "the record has no sv: its vulnerability is unknown here"))
+	}
+	if rec.Kind == LINSingle && pavlicek {
+		rec.Kind = LINPavlicek
+	}
+	if ah, qx := rec.Get("ah"), rec.Get("qx"); ah != nil && qx != nil {
+		a, okA := LINBoardNumber(ah.Value)
+		t, err := ParseLINTable(qx.Value)
+		if okA && err == nil && a != t.Board {
+			d := linDiag(qx.ValuePos, Info, "lin-board-number", fmt.Sprintf("qx says board %d, ah says board %d; ah is taken", t.Board, a))
+			d.Pair = qx.Index
+			rec.addDiag(d)
+		}
+	}
+}

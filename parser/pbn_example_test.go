@@ -1,0 +1,61 @@
+package parser_test
+
+import (
+	"fmt"
+	"log"
+	"strings"
+
+	"bridgekit/parser"
+)
+
+func ExampleReadPBN() {
+	const pbn = `% PBN 2.1
+[Event "##Club night"]
+[Board "1"]
+[Dealer "N"]
+[Auction "N"]
+1NT Pass 3NT =1= AP
+[Note "1:to play"]
+
+[Board "2"]
+[Dealer "E"]
+[Auction "E"]
+Pass 1S 4H* all pass
+`
+	r := parser.ReadPBN(strings.NewReader(pbn), "club.pbn")
+	for g, err := range r.Games() {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("game %d at %s: %s, board %s\n", g.Index, g.Pos, g.Value("Event"), g.Value("Board"))
+		auction := g.Section("Auction")
+		for _, tok := range auction.Tokens {
+			fmt.Printf("  %s %s %q", tok.Pos, tok.Kind, tok.Text)
+			if tok.Note > 0 {
+				fmt.Printf(" note %q", auction.Note(tok.Note).Text)
+			}
+			if tok.Alert {
+				fmt.Print(" alerted")
+			}
+			fmt.Println()
+		}
+		for _, d := range g.Diagnostics {
+			fmt.Println(" ", d)
+		}
+	}
+	fmt.Println("PBN", parser.Version(r.Header()))
+	// Output:
+	// game 1 at 1:1: Club night, board 1
+	//   6:1 word "1NT"
+	//   6:5 word "Pass"
+	//   6:10 word "3NT" note "to play"
+	//   6:18 AP "AP"
+	// game 2 at 9:1: Club night, board 2
+	//   12:1 word "Pass"
+	//   12:6 word "1S"
+	//   12:9 word "4H" alerted
+	//   12:13 AP "all pass"
+	//   club.pbn:12:11: warning alert-star: '*' right after a call read as an alert mark, not as the end of the auction
+	//   club.pbn:12:13: warning all-pass-two-words: "all pass" read as AP
+	// PBN 2.1
+}
