@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"slices"
 	"strings"
 
@@ -91,13 +92,14 @@ type Part struct {
 
 // All returns every finding of the part in file order: those about the
 // file that come before each board, the board's, and those about the file
-// after the last board. Findings without a place come first.
+// after the last board. Findings without a place, such as the encoding,
+// which only the whole file can tell, come last.
 func (p *Part) All() []Finding {
 	all := make([]Finding, 0, len(p.Findings)+len(p.Boards))
 	rest := p.Findings
 	for _, b := range p.Boards {
 		i := 0
-		for i < len(rest) && rest[i].Line < b.line {
+		for i < len(rest) && placeLine(rest[i]) < b.line {
 			i++
 		}
 		all = append(append(all, rest[:i]...), b.Findings...)
@@ -108,8 +110,16 @@ func (p *Part) All() []Finding {
 
 func sortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Col, b.Col))
+		return cmp.Or(cmp.Compare(placeLine(a), placeLine(b)), cmp.Compare(a.Col, b.Col))
 	})
+}
+
+// placeLine orders findings by line, those without a place last.
+func placeLine(f Finding) int {
+	if f.Line == 0 {
+		return math.MaxInt
+	}
+	return f.Line
 }
 
 // Audit reads, replays and checks every board of inputs, in parallel
@@ -340,12 +350,24 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	size, seen := 0, 0
 	flush := func(rerr error) error {
 		games, prevs, header, weight := batch, before, rd.Header(), size
-		last := rerr != nil || games == nil
+		last := games == nil
 		batch, size = nil, 0
-		// The reader's findings about the file so far (the encoding and
-		// the header, with the first batch) go with this batch.
-		diags := rd.Diagnostics()[seen:]
+		// The reader's findings about the file so far (the header, with
+		// the first batch) go with this batch; the encoding, which the
+		// rest of the input may change, with the last.
+		var diags, enc parser.Diagnostics
+		for _, d := range rd.Diagnostics() {
+			if d.Code == CodeEncoding {
+				enc = append(enc, d)
+			} else {
+				diags = append(diags, d)
+			}
+		}
+		diags = diags[seen:]
 		seen += len(diags)
+		if last {
+			diags = append(diags, enc...)
+		}
 		var done *parser.PBNReader
 		if last {
 			done = rd
@@ -373,6 +395,11 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	}
 	for g, rerr := range rd.Games() {
 		if rerr != nil {
+			if batch != nil {
+				if err := flush(nil); err != nil {
+					return err
+				}
+			}
 			return flush(rerr)
 		}
 		st.admit(g)

@@ -126,22 +126,22 @@ func TestProcessFindings(t *testing.T) {
 		name: "insufficient bid",
 		in:   game(7),
 		want: []string{
-			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 			"x.pbn:17:10: board 7: error insufficient-bid: call 4 (E): 1S is insufficient after 2H (Law 27)",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 		},
 	}, {
 		name: "unknown tag once per file",
 		in:   strings.Replace(game(1)+game(2), "[Scoring", "[Mood \"calm\"]\n[Scoring", 2),
 		want: []string{
-			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 			"x.pbn:12:1: board 1: info unknown-tag: tag [Mood] is not defined by PBN 2.1; it is kept as written (reported once per file)",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 		},
 	}, {
 		name: "syntax error",
 		in:   "[Event \"x\"]\n[Board \"1\n",
 		want: []string{
-			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 			"x.pbn:2:8: board 1: error syntax: value of [Board] has no closing quote",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
 		},
 	}, {
 		name: "not a record",
