@@ -115,8 +115,10 @@ var Codes = []CodeInfo{
 // Check replays b and returns what is wrong with it: first the board
 // (number cycle, "?" values, deal), then the auction, the file's contract
 // and declarer, the play, the result and the score. It records what the
-// replay gives in b.Replayed and, for a play recorded in the order played
-// (LIN), sets each card's Seat and Trick.
+// replay gives in b.Replayed, sets each card's Seat and Trick for a play
+// recorded in the order played (LIN), and reads a result or score that
+// needs a declarer ("NS 9", "-200") with the auction's when the file names
+// none.
 //
 // Check is [Checker.Check] with a fresh Checker; a Checker reused over many
 // boards does not allocate for a board without findings.
