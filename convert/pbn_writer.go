@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -875,12 +876,12 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 	r := parser.ReadPBN(src, filename)
 	w := NewPBNWriter(dst, opt)
 	var skipped []error
-	var prev *auction.Board
-	for g, err := range r.Games() {
+	games := 0
+	for b, err := range readPBNBoards(r) {
 		if err != nil {
 			return err
 		}
-		b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+		games++
 		if err := w.WriteBoard(b); err != nil {
 			if w.err != nil {
 				return err
@@ -889,11 +890,10 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 		} else if written != nil {
 			written(b)
 		}
-		prev = b
 	}
 	var esc []auction.Escape
 	var comments []auction.Comment
-	if prev == nil {
+	if games == 0 {
 		esc = escapes(esc, r.Header())
 	}
 	if t := r.Trailer(); t != nil {
@@ -906,4 +906,24 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 		return err
 	}
 	return errors.Join(skipped...)
+}
+
+// readPBNBoards maps the games of r onto boards in order, each follow-up game
+// given the board before it (see PBNOptions.Previous). The error is a read
+// error, which ends the sequence.
+func readPBNBoards(r *parser.PBNReader) iter.Seq2[*auction.Board, error] {
+	return func(yield func(*auction.Board, error) bool) {
+		var prev *auction.Board
+		for g, err := range r.Games() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+			if !yield(b, nil) {
+				return
+			}
+			prev = b
+		}
+	}
 }
