@@ -88,6 +88,7 @@ func (pw *PBNWriter) WriteBoard(b *auction.Board) error {
 	if pw.games > 0 {
 		pw.p.line("")
 	}
+	pw.p.start = len(pw.p.buf)
 	if err := pw.p.board(b); err != nil {
 		pw.p.reset()
 		return boardError(b, err)
@@ -157,7 +158,7 @@ func (pw *PBNWriter) flush() error {
 	out := pw.p.buf
 	if pw.opt.Latin1 {
 		var err error
-		if out, err = latin1(pw.p.latin, out); err != nil {
+		if out, err = latin1(pw.p.latin, out, pw.p.start); err != nil {
 			return err
 		}
 		pw.p.latin = out[:0]
@@ -170,7 +171,7 @@ func (pw *PBNWriter) flush() error {
 type EncodingError struct {
 	Char      rune
 	Charset   string
-	Line, Col int    // in the board's text as written (1-based; the column counts characters)
+	Line, Col int    // in the board's text as written, from its first line (1-based; the column counts characters)
 	Context   string // the line of the output holding the character, shortened
 }
 
@@ -181,8 +182,8 @@ func (e *EncodingError) Error() string {
 }
 
 // latin1 appends text, UTF-8, to dst as ISO-8859-1, or reports the first
-// character it cannot represent.
-func latin1(dst, text []byte) ([]byte, error) {
+// character it cannot represent, with its place counted from text[start:].
+func latin1(dst, text []byte, start int) ([]byte, error) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -192,7 +193,7 @@ func latin1(dst, text []byte) ([]byte, error) {
 		}
 		r, n := utf8.DecodeRune(text[i:])
 		if r > 0xFF || r == utf8.RuneError && n == 1 {
-			return dst, encodingError(text, i, r, "ISO-8859-1")
+			return dst, encodingError(text[start:], i-start, r, "ISO-8859-1")
 		}
 		dst = append(dst, byte(r))
 		i += n
@@ -227,11 +228,12 @@ const maxDataLine = 79
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
 	buf   []byte
+	start int    // where the board's own text starts in buf
 	latin []byte // the Latin-1 output buffer, reused
 	col   int    // characters on the current line of a section's data
 }
 
-func (p *pbnPrinter) reset() { p.buf, p.col = p.buf[:0], 0 }
+func (p *pbnPrinter) reset() { p.buf, p.col, p.start = p.buf[:0], 0, 0 }
 
 func (p *pbnPrinter) str(s string) { p.buf = append(p.buf, s...) }
 
