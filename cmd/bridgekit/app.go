@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"bridgekit/corpus"
+)
+
+// Exit statuses.
+const (
+	exitOK = 0
+	// exitFindings: findings at or above --fail-on (audit); files whose
+	// formatting differs (fmt -l, -d).
+	exitFindings = 1
+	// exitError: a usage error, or an input or output that could not be
+	// read or written. The other inputs are still processed.
+	exitError = 2
+)
+
+// app holds what the commands share: the standard streams, the
+// environment, and the worst exit status so far.
+type app struct {
+	stdin  io.Reader
+	stdout *bufio.Writer
+	stderr io.Writer
+	// rawStdout is stdout before buffering, to tell whether it is a
+	// terminal.
+	rawStdout io.Writer
+	getenv    func(string) string
+	status    int
+}
+
+// run runs the command line args (args[0] is the program name) and returns
+// the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := &app{
+		stdin: stdin, stdout: bufio.NewWriterSize(stdout, 64<<10), stderr: stderr,
+		rawStdout: stdout, getenv: os.Getenv,
+	}
+	err := a.cli().Run(args)
+	if ferr := a.stdout.Flush(); ferr != nil && err == nil {
+		err = fmt.Errorf("writing standard output: %w", ferr)
+	}
+	var ec cli.ExitCoder
+	switch {
+	case err == nil:
+	case errors.As(err, &ec):
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "bridgekit:", msg)
+		}
+		a.fail(ec.ExitCode())
+	default:
+		fmt.Fprintln(stderr, "bridgekit:", err)
+		a.fail(exitError)
+	}
+	return a.status
+}
+
+// fail raises the exit status to code.
+func (a *app) fail(code int) { a.status = max(a.status, code) }
+
+// errorf reports a problem with one input on stderr; the run goes on and
+// ends with exit status 2.
+func (a *app) errorf(format string, args ...any) {
+	a.stdout.Flush()
+	fmt.Fprintf(a.stderr, "bridgekit: "+format+"\n", args...)
+	a.fail(exitError)
+}
+
+// usageError is a command line that cannot be run.
+func usageError(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), exitError)
+}
+
+func (a *app) cli() *cli.App {
+	return &cli.App{
+		Name:  "bridgekit",
+		Usage: "audit, convert, format and show contract-bridge records (PBN and BBO LIN)",
+		Description: `Every command takes any number of PATHs: a PBN or LIN file (recognised by
+content, not only by extension), a directory (walked recursively), a .zip,
+.tar or .tar.gz archive (read in place), "-" for standard input, or a BBO
+handviewer URL or lin= string (decoded here, never fetched).
+
+Exit status: 0 when all is well; 1 when audit finds problems at or above
+--fail-on, or fmt -l/-d finds files to reformat; 2 for a usage error or an
+input or output that could not be read or written (the other inputs are
+still processed).`,
+		Commands:             a.commands(),
+		EnableBashCompletion: true,
+		HideHelpCommand:      false,
+		Reader:               a.stdin,
+		Writer:               a.stdout,
+		ErrWriter:            a.stderr,
+		// Exit codes are run's business: never os.Exit from inside.
+		ExitErrHandler: func(*cli.Context, error) {},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return usageError("unknown command %q; run 'bridgekit help' for the list", c.Args().First())
+			}
+			cli.ShowAppHelp(c)
+			return nil
+		},
+	}
+}
+
+// commands is the table of every command.
+func (a *app) commands() []*cli.Command {
+	cmds := []*cli.Command{
+		a.auditCommand(),
+		a.showCommand(),
+		a.statsCommand(),
+	}
+	for _, c := range cmds {
+		c.HideHelpCommand = true
+		c.OnUsageError = func(c *cli.Context, err error, _ bool) error {
+			return usageError("%s: %v (see 'bridgekit help %[1]s')", c.Command.Name, err)
+		}
+	}
+	return cmds
+}
+
+// jobsFlag is the --jobs flag of the commands that read many inputs.
+func jobsFlag() cli.Flag {
+	return &cli.IntFlag{
+		Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0),
+		Usage: "process up to `N` inputs at once (output stays in input order)",
+	}
+}
+
+// formatFlag is the --format flag of the commands that write text or JSON.
+func formatFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: "format", Value: "text", Usage: usage}
+}
+
+// outputFormat reads --format.
+func outputFormat(c *cli.Context) (json bool, err error) {
+	switch f := c.String("format"); f {
+	case "text":
+		return false, nil
+	case "json":
+		return true, nil
+	default:
+		return false, usageError("--format %s: want text or json", f)
+	}
+}
+
+// paths returns the command's PATH arguments, or a usage error when there
+// are none.
+func paths(c *cli.Context) ([]string, error) {
+	if !c.Args().Present() {
+		return nil, usageError("%s: no PATH given (use - for standard input)", c.Command.Name)
+	}
+	return c.Args().Slice(), nil
+}
+
+// each audits the inputs the command's PATHs name and calls fn with every
+// part, in input order. Inputs that cannot be read are reported on stderr
+// and make the exit status 2; the others are still processed. A progress
+// bar runs on stderr when it is a terminal.
+func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Part)) (*corpus.Report, error) {
+	ps, err := paths(c)
+	if err != nil {
+		return nil, err
+	}
+	if c.IsSet("jobs") && c.Int("jobs") < 1 {
+		return nil, usageError("--jobs %d: want at least 1", c.Int("jobs"))
+	}
+	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
+	bar := a.progress()
+	report, err := corpus.Audit(context.Background(), corpus.Inputs(ps, a.stdin, corpus.Options{}), opts, func(p *corpus.Part) {
+		if bar != nil {
+			bar.Clear()
+		}
+		fn(p)
+		if p.Err != nil {
+			a.errorf("%s", inputError(p))
+		}
+		if bar != nil && p.Last {
+			bar.Add(1)
+		}
+	})
+	if bar != nil {
+		bar.Finish()
+		bar.Clear()
+	}
+	return report, err
+}
+
+// inputError names the input in a part's error, unless the error already
+// does.
+func inputError(p *corpus.Part) string {
+	msg := p.Err.Error()
+	if p.Name == "" || strings.HasPrefix(msg, p.Name) {
+		return msg
+	}
+	return p.Name + ": " + msg
+}
+
+// progress returns a progress bar on stderr when stderr is a terminal, or
+// nil. The bar counts inputs, since their number is not known in advance.
+func (a *app) progress() *progressbar.ProgressBar {
+	f, ok := a.stderr.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) {
+		return nil
+	}
+	return progressbar.NewOptions(-1,
+		progressbar.OptionSetWriter(f),
+		progressbar.OptionSetDescription("reading"),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetItsString("files"),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetRenderBlankState(false),
+	)
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

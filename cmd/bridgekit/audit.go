@@ -1,0 +1,124 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"bridgekit/auction"
+	"bridgekit/corpus"
+)
+
+func (a *app) auditCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "audit",
+		Usage:     "replay every board and report what is wrong, with its place and Law",
+		ArgsUsage: "PATH…",
+		Description: `audit reads every game or record of the PATHs, replays its auction and play
+under the Laws of Duplicate Bridge, and prints one finding per line:
+
+  events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
+
+then a summary: files, boards, contracts, findings by code, encodings
+detected. With --format json each finding is one JSON object per line
+(fields file, game, board, line, col, severity, code, law, message) and the
+summary goes to standard error.
+
+Examples:
+
+  bridgekit audit corpus/samples
+  bridgekit audit --fail-on warning events/2019/*.pbn
+  bridgekit audit --format json season.zip | jq -r 'select(.code=="insufficient-bid") | .file'
+  curl -s https://example.org/board.lin | bridgekit audit -
+
+Findings:
+
+` + codeTable(),
+		Flags: []cli.Flag{
+			formatFlag("write findings as `text` or json (JSON Lines)"),
+			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
+			jobsFlag(),
+		},
+		Action: a.audit,
+	}
+}
+
+func (a *app) audit(c *cli.Context) error {
+	asJSON, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	failOn, err := failLevel(c.String("fail-on"))
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(a.stdout)
+	report, err := a.each(c, corpus.AuditOptions{}, func(p *corpus.Part) {
+		for _, f := range p.All() {
+			if asJSON {
+				enc.Encode(f)
+			} else {
+				fmt.Fprintln(a.stdout, f)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		a.stdout.Flush()
+		report.WriteText(a.stderr)
+	} else {
+		if report.Findings() > 0 {
+			fmt.Fprintln(a.stdout)
+		}
+		report.WriteText(a.stdout)
+	}
+	for _, sev := range failOn {
+		if report.Severities[sev] > 0 {
+			a.fail(exitFindings)
+		}
+	}
+	return nil
+}
+
+// failLevel returns the severities that make audit fail under --fail-on.
+func failLevel(level string) ([]string, error) {
+	switch level {
+	case "error":
+		return []string{"error"}, nil
+	case "warning":
+		return []string{"error", "warning"}, nil
+	case "never":
+		return nil, nil
+	}
+	return nil, usageError("--fail-on %s: want error, warning or never", level)
+}
+
+// codeTable lists every finding code with its severity, Law and meaning,
+// for audit's help.
+func codeTable() string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	for _, c := range allCodes() {
+		law := ""
+		if c.Law != 0 {
+			law = fmt.Sprintf("Law %d", c.Law)
+		}
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", c.Code, c.Severity, law, c.Summary)
+	}
+	w.Flush()
+	return strings.TrimRight(b.String(), "\n") + `
+
+  Other warnings and notes of the readers keep the readers' codes
+  (lowercase-token, russian-token, unescaped-quote …).`
+}
+
+// allCodes lists the codes of the rules engine, then those of the readers
+// and the batch.
+func allCodes() []auction.CodeInfo {
+	return append(append([]auction.CodeInfo(nil), auction.Codes...), corpus.Codes...)
+}

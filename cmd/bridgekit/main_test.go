@@ -1,0 +1,164 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/text/encoding/charmap"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){"bridgekit": main})
+}
+
+// TestScripts runs the command-line scripts in testdata/script: each runs
+// bridgekit as a separate process and checks its output and exit status.
+// UPDATE_SCRIPTS=1 rewrites the expected files from the actual output.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
+		Cmds: map[string]func(*testscript.TestScript, bool, []string){
+			"zip":      cmdZip,
+			"cp1251":   cmdCP1251,
+			"findings": cmdFindings,
+			"report":   cmdReport,
+		},
+	})
+}
+
+// cmdZip writes a zip archive: zip ARCHIVE FILE...
+func cmdZip(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: zip ARCHIVE FILE...")
+	}
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, name := range args[1:] {
+		w, err := zw.Create(name)
+		ts.Check(err)
+		_, err = w.Write([]byte(ts.ReadFile(name)))
+		ts.Check(err)
+	}
+	ts.Check(zw.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdCP1251 re-encodes a UTF-8 file in windows-1251: cp1251 IN OUT.
+func cmdCP1251(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: cp1251 IN OUT")
+	}
+	out, err := charmap.Windows1251.NewEncoder().String(ts.ReadFile(args[0]))
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(out), 0o644))
+}
+
+// findingKeys are the fields of a finding in JSON, law being optional.
+var findingKeys = []string{"file", "game", "board", "line", "col", "severity", "code", "law", "message"}
+
+// cmdFindings checks that a file (stdout, stderr or a file name) is JSON
+// Lines of findings: every line one object with the finding fields of the
+// right types and nothing else, a known severity, and a Law only when
+// non-zero. With a count it checks the number of lines too:
+// findings stdout [N].
+func cmdFindings(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: findings FILE [N]")
+	}
+	text := ts.ReadFile(args[0])
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if text == "" {
+		lines = nil
+	}
+	for i, line := range lines {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			ts.Fatalf("line %d: %v: %s", i+1, err, line)
+		}
+		for k, v := range obj {
+			if !slices.Contains(findingKeys, k) {
+				ts.Fatalf("line %d: unexpected field %q", i+1, k)
+			}
+			switch k {
+			case "file", "severity", "code", "message":
+				if _, ok := v.(string); !ok {
+					ts.Fatalf("line %d: %s is %T, want a string", i+1, k, v)
+				}
+			default:
+				if n, ok := v.(float64); !ok || n < 0 || k == "law" && n == 0 {
+					ts.Fatalf("line %d: %s is %v, want a positive number", i+1, k, v)
+				}
+			}
+		}
+		for _, k := range findingKeys {
+			if _, ok := obj[k]; !ok && k != "law" {
+				ts.Fatalf("line %d: no field %q", i+1, k)
+			}
+		}
+		if sev := obj["severity"]; sev != "error" && sev != "warning" && sev != "info" {
+			ts.Fatalf("line %d: severity %v", i+1, sev)
+		}
+	}
+	if len(args) == 2 {
+		want, err := strconv.Atoi(args[1])
+		ts.Check(err)
+		if len(lines) != want {
+			ts.Fatalf("%d findings, want %d", len(lines), want)
+		}
+	}
+}
+
+// cmdReport checks fields of a JSON report: report FILE KEY=VALUE...,
+// where KEY is a dotted path into the object (codes.insufficient-bid,
+// contracts.3NT) and VALUE its JSON text.
+func cmdReport(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 1 {
+		ts.Fatalf("usage: report FILE KEY=VALUE...")
+	}
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(ts.ReadFile(args[0])), &obj); err != nil {
+		ts.Fatalf("%s: %v", args[0], err)
+	}
+	for _, kv := range args[1:] {
+		key, want, ok := strings.Cut(kv, "=")
+		if !ok {
+			ts.Fatalf("%q is not KEY=VALUE", kv)
+		}
+		var v any = obj
+		for part := range strings.SplitSeq(key, ".") {
+			m, ok := v.(map[string]any)
+			if !ok {
+				ts.Fatalf("%s: %s is not an object", key, part)
+			}
+			v = m[part]
+		}
+		got, err := json.Marshal(v)
+		ts.Check(err)
+		if string(got) != want {
+			ts.Fatalf("%s = %s, want %s", key, got, want)
+		}
+	}
+}
+
+// TestRunNoArgs checks run in-process: no command prints the help.
+func TestRunNoArgs(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"bridgekit"}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stderr %s", code, errOut.String())
+	}
+	for _, cmd := range []string{"audit", "show", "stats"} {
+		if !strings.Contains(out.String(), fmt.Sprintf("   %s ", cmd)) {
+			t.Errorf("help does not list %s:\n%s", cmd, out.String())
+		}
+	}
+}

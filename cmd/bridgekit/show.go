@@ -1,0 +1,315 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+
+	"bridgekit/auction"
+	"bridgekit/corpus"
+)
+
+func (a *app) showCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "show",
+		Usage:     "show boards as a person reads them: diagram, auction, contract, result",
+		ArgsUsage: "PATH…",
+		Description: `show prints each board of the PATHs: the four hands with suit symbols, the
+auction in four columns from West, the contract, declarer and result, the
+findings of the audit, and a link that opens the board in BBO's handviewer.
+Hearts and diamonds are red on a terminal; the output is plain when piped,
+when NO_COLOR is set, or with --color never.
+
+Examples:
+
+  bridgekit show --board 14 events/2019/final.pbn
+  bridgekit show 'https://www.bridgebase.com/tools/handviewer.html?lin=pn|…'
+  bridgekit show - < board.lin`,
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "board", Aliases: []string{"b"}, Usage: "show only the boards numbered `N` (every table that played it)"},
+			&cli.StringFlag{Name: "color", Value: "auto", Usage: "colour the red suits: `auto` (on a terminal, unless NO_COLOR is set), always or never"},
+		},
+		Action: a.show,
+	}
+}
+
+func (a *app) show(c *cli.Context) error {
+	var color bool
+	switch mode := c.String("color"); mode {
+	case "auto":
+		color = isTerminal(a.rawStdout) && a.getenv("NO_COLOR") == ""
+	case "always", "never":
+		color = mode == "always"
+	default:
+		return usageError("--color %s: want auto, always or never", mode)
+	}
+	number := c.Int("board")
+	if c.IsSet("board") && number < 1 {
+		return usageError("--board %d: board numbers start at 1", number)
+	}
+	shown := 0
+	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+		for _, b := range p.Boards {
+			if number != 0 && b.Number != number {
+				continue
+			}
+			if shown > 0 {
+				fmt.Fprintln(a.stdout)
+			}
+			shown++
+			writeBoard(a.stdout, p.Name, b, color)
+		}
+	})
+	if err == nil && shown == 0 && a.status == exitOK {
+		if number != 0 {
+			return cli.Exit(fmt.Sprintf("show: no board %d in %s", number, strings.Join(c.Args().Slice(), " ")), exitError)
+		}
+		return cli.Exit("show: no boards in "+strings.Join(c.Args().Slice(), " "), exitError)
+	}
+	return err
+}
+
+// writeBoard writes one board for people: its identity, the diagram, the
+// auction, the outcome and its findings.
+func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
+	b := r.Board
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s, game %d\n", file, r.Game)
+	if head := joinPresent(" · ", b.Event.Value, b.Site.Value, b.Date.Value); head != "" {
+		s.WriteString(head + "\n")
+	}
+	dealer, vul := "?", "?"
+	if b.DealerKnown {
+		dealer = b.Dealer.Name()
+	}
+	if b.VulnerableKnown {
+		vul = vulnerability(b.Vulnerable)
+	}
+	board := "Board ?"
+	if b.Number > 0 {
+		board = "Board " + strconv.Itoa(b.Number)
+	}
+	fmt.Fprintf(&s, "%s · Dealer %s · Vulnerable %s\n\n", board, dealer, vul)
+	diagram(&s, b)
+	s.WriteString("\n")
+	auctionTable(&s, b)
+	outcome(&s, b)
+	for _, f := range r.Findings {
+		fmt.Fprintf(&s, "%-10s%s\n", "Finding", findingLine(f))
+	}
+	out := s.String()
+	if color {
+		out = redSuits.Replace(out)
+	}
+	io.WriteString(w, out)
+}
+
+// redSuits colours the red suit symbols with ANSI escapes.
+var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m♦\x1b[0m")
+
+// findingLine is a finding without the file and board, which show has
+// already given.
+func findingLine(f corpus.Finding) string {
+	f.File, f.Board, f.Game = "", 0, 0
+	return strings.TrimPrefix(f.String(), ":")
+}
+
+func joinPresent(sep string, parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" && p != "?" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, sep)
+}
+
+func vulnerability(v auction.Vulnerability) string {
+	switch v {
+	case auction.VulNone:
+		return "none"
+	case auction.VulNS:
+		return "N-S"
+	case auction.VulEW:
+		return "E-W"
+	}
+	return "all"
+}
+
+// diagram writes the four hands: North above, West and East side by side,
+// South below.
+func diagram(s *strings.Builder, b *auction.Board) {
+	const indent = 18
+	pad := strings.Repeat(" ", indent)
+	for _, line := range hand(b, auction.North) {
+		s.WriteString(pad + line + "\n")
+	}
+	west, east := hand(b, auction.West), hand(b, auction.East)
+	for i := range west {
+		fmt.Fprintf(s, "%s%s\n", padRight(west[i], 2*indent), east[i])
+	}
+	for _, line := range hand(b, auction.South) {
+		s.WriteString(pad + line + "\n")
+	}
+}
+
+// hand returns the lines of one seat in the diagram: its name and player,
+// then a line per suit, spades first.
+func hand(b *auction.Board, seat auction.Seat) []string {
+	title := seat.Name()
+	if p := b.Player(seat); p != "" && p != "?" {
+		title += ": " + p
+	}
+	lines := []string{title}
+	h := b.Deal[seat]
+	for _, suit := range auction.Suits {
+		if !b.Deal.Known(seat) {
+			lines = append(lines, suit.Symbol()+" ?")
+			continue
+		}
+		lines = append(lines, suit.Symbol()+" "+holding(h, suit))
+	}
+	return lines
+}
+
+// holding writes the cards of one suit from the ace down, "10" for the
+// ten, x for each unspecified small card, and a dash for a void.
+func holding(h auction.Hand, suit auction.Suit) string {
+	var s strings.Builder
+	for c := range h.InSuit(suit).All() {
+		r := c.Rank().String()
+		if r == "T" {
+			r = "10"
+		}
+		s.WriteString(r)
+	}
+	s.WriteString(strings.Repeat("x", h.Spots(suit)))
+	if s.Len() == 0 {
+		return "—"
+	}
+	return s.String()
+}
+
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
+}
+
+// auctionTable writes the auction in four columns from West, with the
+// notes that explain calls after it.
+func auctionTable(s *strings.Builder, b *auction.Board) {
+	rec := &b.Auction
+	if !rec.Present || len(rec.Calls) == 0 {
+		s.WriteString("No auction\n\n")
+		return
+	}
+	const width = 8
+	s.WriteString(padRight("West", width) + padRight("North", width) + padRight("East", width) + "South\n")
+	col := (int(rec.First) + 1) % 4 // West is column 0
+	s.WriteString(strings.Repeat(" ", col*width))
+	for i := 0; i < len(rec.Calls); i++ {
+		c := &rec.Calls[i]
+		text := callText(c)
+		if c.AllPass {
+			text = "All Pass"
+			i = len(rec.Calls)
+		}
+		if col == 3 || i >= len(rec.Calls)-1 {
+			s.WriteString(strings.TrimRight(text, " ") + "\n")
+		} else {
+			s.WriteString(padRight(text, width))
+		}
+		col = (col + 1) % 4
+	}
+	if rec.End == "+" {
+		s.WriteString("(to be continued)\n")
+	}
+	for _, n := range rec.Notes {
+		fmt.Fprintf(s, "(%d) %s\n", n.Number, n.Text)
+	}
+	s.WriteString("\n")
+}
+
+// callText writes a call with suit symbols and its marks: ! for an alert,
+// (n) for a note, * for an insufficient bid accepted at the table.
+func callText(c *auction.AuctionCall) string {
+	var text string
+	switch {
+	case c.Skip:
+		text = "—"
+	case !c.Readable():
+		text = c.Text
+	default:
+		text = callSymbol(c.Call)
+	}
+	if c.Accepted {
+		text += "*"
+	}
+	if c.Alert {
+		text += "!"
+	}
+	if c.Note > 0 {
+		text += "(" + strconv.Itoa(c.Note) + ")"
+	}
+	return text
+}
+
+// callSymbol writes a call with its suit symbol: "1♥", "3NT", "Pass".
+func callSymbol(c auction.Call) string {
+	bid, ok := c.Bid()
+	if !ok {
+		return c.String()
+	}
+	return strconv.Itoa(int(bid.Level)) + strainSymbol(bid.Strain)
+}
+
+func strainSymbol(s auction.Strain) string {
+	if s == auction.NoTrump {
+		return "NT"
+	}
+	return auction.Suit(s).Symbol()
+}
+
+// outcome writes the contract, declarer and result.
+func outcome(s *strings.Builder, b *auction.Board) {
+	fin := b.Final()
+	switch {
+	case !fin.HasContract:
+		fmt.Fprintf(s, "%-10s%s\n", "Contract", "unknown")
+		return
+	case fin.Contract.PassedOut():
+		fmt.Fprintf(s, "%-10s%s\n", "Contract", "passed out")
+		return
+	}
+	c := fin.Contract
+	contract := strconv.Itoa(int(c.Level)) + strainSymbol(c.Strain) + c.Risk.String()
+	if fin.HasDeclarer {
+		contract += " by " + c.Declarer.Name()
+	}
+	fmt.Fprintf(s, "%-10s%s\n", "Contract", contract)
+	if !fin.HasTricks {
+		return
+	}
+	need := int(c.Level) + 6
+	result := fmt.Sprintf("%d tricks, ", fin.Tricks)
+	switch d := fin.Tricks - need; {
+	case d < 0:
+		result += fmt.Sprintf("down %d", -d)
+	case d == 0:
+		result += "made"
+	default:
+		result += fmt.Sprintf("made with %d over", d)
+	}
+	if fin.HasDeclarer && b.VulnerableKnown {
+		score := auction.Score(c, fin.Tricks, b.Vulnerable)
+		side := "N-S"
+		if c.Declarer.Side() == auction.EW {
+			side = "E-W"
+		}
+		result += fmt.Sprintf(" (%s %+d)", side, score)
+	}
+	fmt.Fprintf(s, "%-10s%s\n", "Result", result)
+}

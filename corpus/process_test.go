@@ -1,0 +1,371 @@
+package corpus_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"bridgekit/auction"
+	"bridgekit/corpus"
+)
+
+// deals are four different deals, rotated by board to make more.
+var deals = []string{
+	"AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+	"AK32.KQ4.A73.952 QJ9.A865.KQ8.K84 T876.J97.J94.AQ7 54.T32.T652.JT63",
+	"T7.AKJ6.KQ84.A92 KQ83.Q2.J95.QT54 J954.T873.A.KJ86 A62.954.T7632.73",
+	"A.KQJT987.AK.AK2 K432.A.QJT9.QJT9 QJT98.32.8765.43 765.654.432.8765",
+}
+
+// game returns PBN game i: board i, dealt by the board's dealer, with
+// an auction that is legal, except on every seventh board, where West's
+// 1S after 2H is insufficient (Law 27).
+func game(i int) string {
+	seat := auction.BoardDealer(i).String()
+	vul := auction.BoardVulnerability(i).String()
+	calls := "1H 2D 2H Pass\nPass Pass"
+	if i%7 == 0 {
+		calls = "1H 2D 2H 1S\nPass Pass Pass"
+	}
+	return fmt.Sprintf(`[Event "Bench Cup"]
+[Site "Moscow"]
+[Date "2024.01.01"]
+[Board "%d"]
+[West "Ann"]
+[North "Bob"]
+[East "Cy"]
+[South "Di"]
+[Dealer "%s"]
+[Vulnerable "%s"]
+[Deal "%s:%s"]
+[Scoring "IMP"]
+[Declarer "%s"]
+[Contract "%s"]
+[Result "8"]
+[Auction "%s"]
+%s
+
+`, i, seat, vul, seat, deals[i%len(deals)], seat, "2H", seat, calls)
+}
+
+// followUp returns the second table's game of board i in the rpbridge.net
+// layout: no Board and no Deal, which it takes from the game before.
+func followUp(i int) string {
+	seat := auction.BoardDealer(i).String()
+	return fmt.Sprintf(`[Event "Bench Cup"]
+[Room "Closed"]
+[Declarer "%s"]
+[Contract "1H"]
+[Result "7"]
+[Auction "%s"]
+1H Pass Pass Pass
+
+`, seat, seat)
+}
+
+// pbnFile returns n boards, each followed by a follow-up game when
+// follow is set.
+func pbnFile(n int, follow bool) string {
+	var b strings.Builder
+	b.WriteString("% PBN 2.1\n%Creator: bench\n")
+	for i := 1; i <= n; i++ {
+		b.WriteString(game(i))
+		if follow {
+			b.WriteString(followUp(i))
+		}
+	}
+	return b.String()
+}
+
+// audit runs corpus.Audit over paths with opts and returns every finding
+// as text, in order, and the report.
+func audit(t testing.TB, paths []string, stdin io.Reader, opts corpus.AuditOptions) ([]string, *corpus.Report, []error) {
+	t.Helper()
+	var out []string
+	var errs []error
+	report, err := corpus.Audit(context.Background(), corpus.Inputs(paths, stdin, corpus.Options{}), opts, func(p *corpus.Part) {
+		for _, f := range p.All() {
+			out = append(out, f.String())
+		}
+		if p.Err != nil {
+			errs = append(errs, p.Err)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, report, errs
+}
+
+func writeFiles(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestProcessFindings(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string
+	}{{
+		name: "insufficient bid",
+		in:   game(7),
+		want: []string{
+			"x.pbn:17:10: board 7: error insufficient-bid: call 4 (E): 1S is insufficient after 2H (Law 27)",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
+		},
+	}, {
+		name: "unknown tag once per file",
+		in:   strings.Replace(game(1)+game(2), "[Scoring", "[Mood \"calm\"]\n[Scoring", 2),
+		want: []string{
+			"x.pbn:12:1: board 1: info unknown-tag: tag [Mood] is not defined by PBN 2.1; it is kept as written (reported once per file)",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
+		},
+	}, {
+		name: "syntax error",
+		in:   "[Event \"x\"]\n[Board \"1\n",
+		want: []string{
+			"x.pbn:2:8: board 1: error syntax: value of [Board] has no closing quote",
+			"x.pbn: info encoding: read as US-ASCII: only ASCII bytes",
+		},
+	}, {
+		name: "not a record",
+		in:   "Minutes of the meeting.\n",
+		want: []string{"x.pbn: error syntax: not a PBN or LIN file: no tag pair or label|value| pair in it"},
+	}, {
+		name: "clean",
+		in:   game(1),
+		want: []string{"x.pbn: info encoding: read as US-ASCII: only ASCII bytes"},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := corpus.Process("x.pbn", strings.NewReader(tc.in), corpus.AuditOptions{})
+			var got []string
+			for _, f := range p.All() {
+				got = append(got, f.String())
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if p.Err != nil || !p.Last {
+				t.Errorf("Err %v, Last %v", p.Err, p.Last)
+			}
+			if n := p.Report.Findings(); n != len(tc.want) {
+				t.Errorf("report counts %d findings, want %d", n, len(tc.want))
+			}
+		})
+	}
+}
+
+func TestProcessReport(t *testing.T) {
+	p := corpus.Process("x.pbn", strings.NewReader(pbnFile(8, true)), corpus.AuditOptions{Boards: true})
+	r := p.Report
+	if r.Files != 1 || r.Games != 16 || r.Formats["pbn"] != 1 || r.Encodings["US-ASCII"] != 1 || r.Generators["bench"] != 1 {
+		t.Errorf("report %+v", r)
+	}
+	if n := r.Contracts[1][2]; n != 8 { // board 7's 1S is void: 2H too
+		t.Errorf("%d contracts of 2H, want 8", n)
+	}
+	if n := r.Contracts[0][2]; n != 8 {
+		t.Errorf("%d contracts of 1H, want 8", n)
+	}
+	if len(p.Boards) != 16 || p.Boards[1].Board == nil || p.Boards[1].Number != 1 || p.Boards[1].Game != 2 {
+		t.Fatalf("boards: %d, second %+v", len(p.Boards), p.Boards[1])
+	}
+	if got := p.Boards[1].Board.Deal; got != p.Boards[0].Board.Deal {
+		t.Errorf("the follow-up game has deal %v, want the first game's", got)
+	}
+}
+
+// TestAuditLargeInput reads a file larger than WholeLimit in batches and
+// checks that the findings and the report are those of reading it whole,
+// follow-up games at the batch boundaries included.
+func TestAuditLargeInput(t *testing.T) {
+	text := pbnFile(1500, true) // about 1 MB: several batches
+	dir := writeFiles(t, map[string]string{"big.pbn": text})
+	path := filepath.Join(dir, "big.pbn")
+	whole, wr, _ := audit(t, []string{path}, nil, corpus.AuditOptions{})
+	for _, jobs := range []int{1, 4} {
+		got, gr, _ := audit(t, []string{path}, nil, corpus.AuditOptions{WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}})
+		if !slices.Equal(got, whole) {
+			t.Errorf("jobs %d: %d findings in batches, %d whole", jobs, len(got), len(whole))
+		}
+		if fmt.Sprint(gr) != fmt.Sprint(wr) {
+			t.Errorf("jobs %d: report in batches\n%+v\nwhole\n%+v", jobs, gr, wr)
+		}
+	}
+	if wr.Games != 3000 || wr.Codes["insufficient-bid"] != 1500/7 {
+		t.Errorf("games %d, insufficient bids %d", wr.Games, wr.Codes["insufficient-bid"])
+	}
+	// From standard input, whose size is not known, the same.
+	got, _, _ := audit(t, []string{"-"}, strings.NewReader(text), corpus.AuditOptions{})
+	for i := range got {
+		got[i] = strings.ReplaceAll(got[i], "<stdin>", path)
+	}
+	if !slices.Equal(got, whole) {
+		t.Errorf("stdin: %d findings, %d from the file", len(got), len(whole))
+	}
+}
+
+func TestAuditDuplicates(t *testing.T) {
+	moved := strings.Replace(game(1), `[Board "1"]`, `[Board "9"]`, 1)
+	dir := writeFiles(t, map[string]string{
+		"a.pbn": game(1),
+		"b.pbn": game(1), // the same board again: the other table, no finding
+		"c.pbn": strings.Replace(moved, "Bench Cup", "Autumn Cup", 1),
+	})
+	got, r, _ := audit(t, []string{dir}, nil, corpus.AuditOptions{})
+	want := filepath.Join(dir, "c.pbn") + `:11:1: board 9: info duplicate-deal: the same deal was seen at ` +
+		filepath.Join(dir, "a.pbn") + ` game 1 (board 1, event "Bench Cup")`
+	if !slices.Contains(got, want) {
+		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
+	}
+	if r.Codes["duplicate-deal"] != 1 || r.Boards != 1 || r.Games != 3 {
+		t.Errorf("duplicates %d, boards %d, games %d; want 1, 1, 3", r.Codes["duplicate-deal"], r.Boards, r.Games)
+	}
+}
+
+func TestAuditErrors(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"a.pbn": game(1)})
+	var parts []*corpus.Part
+	r, err := corpus.Audit(context.Background(),
+		corpus.Inputs([]string{filepath.Join(dir, "missing.pbn"), filepath.Join(dir, "a.pbn")}, nil, corpus.Options{}),
+		corpus.AuditOptions{}, func(p *corpus.Part) { parts = append(parts, p) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(parts) != 2 || parts[0].Err == nil || parts[0].Input != nil || parts[1].Err != nil || parts[1].Input == nil {
+		t.Fatalf("parts %+v", parts)
+	}
+	if r.Files != 1 || r.Unreadable != 1 {
+		t.Errorf("files %d, unreadable %d", r.Files, r.Unreadable)
+	}
+}
+
+// TestAuditMemory streams 16 MB of PBN through Audit from standard input
+// and checks that the heap stays flat: its peak over the last three
+// quarters of the input is not much above that of the first quarter.
+func TestAuditMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 16 MB")
+	}
+	unit := pbnFile(700, false)
+	src := &repeatReader{unit: unit, n: 16 << 20 / len(unit)}
+	want := src.n * 700
+	var early, late uint64
+	var ms runtime.MemStats
+	games := 0
+	opts := corpus.AuditOptions{RunOptions: corpus.RunOptions{Jobs: 2}}
+	_, err := corpus.Audit(context.Background(), corpus.Inputs([]string{"-"}, src, corpus.Options{}), opts,
+		func(p *corpus.Part) {
+			games += p.Report.Games
+			runtime.ReadMemStats(&ms)
+			if games < want/4 {
+				early = max(early, ms.HeapAlloc)
+			} else {
+				late = max(late, ms.HeapAlloc)
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if games != want {
+		t.Errorf("%d games, want %d", games, want)
+	}
+	if late > early+8<<20 || late > 48<<20 {
+		t.Errorf("peak heap %.1f MiB in the first quarter, %.1f MiB after", mib(early), mib(late))
+	}
+	t.Logf("peak heap %.1f MiB in the first quarter, %.1f MiB after, over %d games", mib(early), mib(late), games)
+}
+
+func mib(n uint64) float64 { return float64(n) / (1 << 20) }
+
+// repeatReader yields unit n times.
+type repeatReader struct {
+	unit string
+	n    int
+	r    strings.Reader
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	for r.r.Len() == 0 {
+		if r.n == 0 {
+			return 0, io.EOF
+		}
+		r.n--
+		r.r.Reset(r.unit)
+	}
+	return r.r.Read(p)
+}
+
+// benchInput returns the PBN files of the real corpus, or generated ones
+// when it is absent, written n times over into a directory: many files of
+// realistic sizes, as an archive holds them.
+func benchInput(b *testing.B, ext string, copies int) (string, int64) {
+	var files [][]byte
+	filepath.WalkDir(sharedCorpus, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ext) {
+			if data, err := os.ReadFile(p); err == nil {
+				files = append(files, data)
+			}
+		}
+		return nil
+	})
+	if len(files) == 0 && ext == ".pbn" {
+		files = [][]byte{[]byte(pbnFile(2000, true))}
+	}
+	if len(files) == 0 {
+		b.Skip("no " + ext + " input")
+	}
+	dir := b.TempDir()
+	var total int64
+	for c := range copies {
+		for i, data := range files {
+			name := filepath.Join(dir, fmt.Sprintf("%02d-%04d%s", c, i, ext))
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			total += int64(len(data))
+		}
+	}
+	return dir, total
+}
+
+// BenchmarkAuditPBN measures the whole audit, read, replay and check,
+// over the real corpus's PBN files, with one and two jobs.
+func BenchmarkAuditPBN(b *testing.B) { benchAudit(b, ".pbn") }
+
+func benchAudit(b *testing.B, ext string) {
+	dir, total := benchInput(b, ext, 1)
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			b.SetBytes(total)
+			b.ReportAllocs()
+			for b.Loop() {
+				r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{dir}, nil, corpus.Options{}),
+					corpus.AuditOptions{RunOptions: corpus.RunOptions{Jobs: jobs}}, func(*corpus.Part) {})
+				if err != nil || r.Bytes != total {
+					b.Fatalf("read %d of %d bytes: %v", r.Bytes, total, err)
+				}
+			}
+		})
+	}
+}
+
+// sharedCorpus is the real-world corpus beside the repository.
+const sharedCorpus = "../../shared/corpus"
