@@ -171,10 +171,11 @@ func ParseRoom(text string) (Room, error) {
 type Board struct {
 	Source Source
 
-	// Escapes are the PBN % lines that came with the game, in order; a
-	// writer puts them before the game. Leading is the commentary (and
-	// stray prose) before the game's first tag pair, or before a LIN
-	// record's first pair.
+	// Escapes are the % lines that came with the game or record, in
+	// order (for the file's first game, the file's header lines too); a
+	// writer puts them before the board. Leading is the commentary (and
+	// stray prose) before the game's first tag pair, or for LIN the nt
+	// pairs written between the previous board and this one.
 	Escapes []Escape
 	Leading []Comment
 
@@ -513,6 +514,11 @@ type Final struct {
 	HasTricks   bool
 	// FromReplay is set when Contract comes from the replay.
 	FromReplay bool
+	// ScoreNS is North–South's score for the contract and tricks (Law 77),
+	// when HasScore: the vulnerability, and for a contract the declarer
+	// and the tricks, are known.
+	ScoreNS  int
+	HasScore bool
 }
 
 // Final returns the contract, declarer and result to write for b. A result
@@ -531,16 +537,21 @@ func (b *Board) Final() Final {
 		f.Contract.Declarer = b.File.Declarer
 		f.HasDeclarer = b.File.DeclarerKnown && !f.Contract.PassedOut()
 	}
-	if f.HasContract && f.Contract.PassedOut() {
-		return f
-	}
+	passed := f.HasContract && f.Contract.PassedOut()
 	switch {
+	case passed:
 	case b.File.Agreed && b.File.TricksKnown:
 		f.Tricks, f.HasTricks = b.File.Tricks, true
 	case b.Replayed.TricksKnown && f.FromReplay:
 		f.Tricks, f.HasTricks = b.Replayed.Tricks, true
 	case b.File.TricksKnown:
 		f.Tricks, f.HasTricks = b.File.Tricks, true
+	}
+	if b.VulnerableKnown && (passed || f.HasDeclarer && f.HasTricks) {
+		f.ScoreNS, f.HasScore = Score(f.Contract, f.Tricks, b.Vulnerable), true
+		if !passed && f.Contract.Declarer.Side() == EW {
+			f.ScoreNS = -f.ScoreNS
+		}
 	}
 	return f
 }
@@ -654,6 +665,7 @@ type Vugraph struct {
 	// pn, unknown labels), for writing it back verbatim.
 	Pairs    []LINPair
 	Comments []Comment // nt pairs in the header
+	Escapes  []Escape  // % lines before the header
 	Loc      Loc
 }
 

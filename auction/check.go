@@ -55,6 +55,7 @@ const (
 	CodeContractMismatch   = "contract-mismatch"
 	CodeDeclarerMismatch   = "declarer-mismatch"
 	CodeResultMismatch     = "result-mismatch"
+	CodeScoreMismatch      = "score-mismatch"
 	CodeDealInvalid        = "deal-invalid"
 	CodeBoardDealer        = "board-dealer"
 	CodeBoardVulnerability = "board-vulnerability"
@@ -94,6 +95,7 @@ var Codes = []CodeInfo{
 	{CodeContractMismatch, Error, 0, "the file's contract differs from the auction's"},
 	{CodeDeclarerMismatch, Error, 0, "the file's declarer differs from the auction's"},
 	{CodeResultMismatch, Error, 0, "the file's result differs from the play or the claim"},
+	{CodeScoreMismatch, Warning, 77, "the file's score differs from the score of its contract and result"},
 	{CodeDealInvalid, Error, 0, "a deal with a card twice or hands of impossible sizes"},
 	{CodeBoardDealer, Warning, 0, "the dealer differs from the board number's"},
 	{CodeBoardVulnerability, Warning, 0, "the vulnerability differs from the board number's"},
@@ -169,6 +171,7 @@ func (c *Checker) Check(b *Board) []Finding {
 	c.checkRecorded(b)
 	c.replayPlay(b)
 	c.checkResult(b)
+	c.checkScore(b)
 	return c.out
 }
 
@@ -236,8 +239,12 @@ func joinAnd(words []string) string {
 }
 
 func (c *Checker) checkDeal(b *Board) {
+	err := b.Deal.Validate()
+	if err == nil {
+		return
+	}
 	var de *DealError
-	if err := b.Deal.Validate(); errors.As(err, &de) {
+	if errors.As(err, &de) {
 		probs := make([]string, len(de.Problems))
 		for i, p := range de.Problems {
 			probs[i] = p.String()
@@ -306,6 +313,9 @@ func (c *Checker) replayAuction(b *Board) {
 		}
 		if !readable {
 			break
+		}
+		if err == nil {
+			continue
 		}
 		var ice *IllegalCallError
 		if errors.As(err, &ice) {
@@ -666,4 +676,20 @@ func isEndPosition(d Deal) bool {
 		given = given || h.Len() > 0
 	}
 	return given
+}
+
+// checkScore compares the file's score with that of the contract and
+// result to write. A score may differ for an adjusted result, so this is a
+// warning.
+func (c *Checker) checkScore(b *Board) {
+	f := b.Final()
+	if !b.File.ScoreKnown || !f.HasScore || b.File.ScoreNS == f.ScoreNS {
+		return
+	}
+	what := "passed out"
+	if !f.Contract.PassedOut() {
+		what = fmt.Sprintf("%s with %d tricks", f.Contract.Describe(), f.Tricks)
+	}
+	c.add(CodeScoreMismatch, Warning, 77, at(b.File.ScoreTag.Loc, b.Source.Loc),
+		"the file's score is NS %d; %s scores NS %d, vulnerability %s", b.File.ScoreNS, what, f.ScoreNS, b.Vulnerable)
 }

@@ -427,6 +427,28 @@ func TestFinal(t *testing.T) {
 	}
 }
 
+func TestCheckScore(t *testing.T) {
+	tests := []struct {
+		vul                        Vulnerability
+		contract, declarer, result string
+		score                      string
+		want                       []want
+	}{
+		{VulNone, "4H", "N", "10", "NS 420", nil},
+		{VulEW, "3NTX", "W", "7", "NS 500", nil},
+		{VulEW, "3NTX", "W", "7", "-500", nil},
+		{VulAll, "Pass", "", "", "NS 0", nil},
+		{VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW (Law 77)"}}},
+	}
+	for _, tt := range tests {
+		b := withFile(t, &Board{Vulnerable: tt.vul, VulnerableKnown: true}, tt.contract, tt.declarer, tt.result)
+		b.File.ScoreTag = Tag{Name: "Score", Value: tt.score, Loc: Loc{Line: 6, Col: 1}}
+		ns, err := ParseScore(tt.score, b.File.Declarer, b.File.DeclarerKnown)
+		b.File.ScoreNS, b.File.ScoreKnown = ns, err == nil
+		checkFindings(t, b, tt.want)
+	}
+}
+
 func TestCodesListed(t *testing.T) {
 	listed := map[string]bool{}
 	for _, c := range Codes {
@@ -437,7 +459,8 @@ func TestCodesListed(t *testing.T) {
 	}
 	for _, code := range []string{CodeAuctionIncomplete, CodeAuctionStart, CodeIrregularity, CodeContractMismatch,
 		CodeDeclarerMismatch, CodeResultMismatch, CodeDealInvalid, CodeBoardDealer, CodeBoardVulnerability,
-		CodePlayIllegal, CodeRevoke, CodeClaimImpossible, CodeUnknownValue, "insufficient-bid",
+		CodePlayIllegal, CodeRevoke, CodeClaimImpossible, CodeUnknownValue, CodeScoreMismatch, CodeUnreadableValue,
+		CodeUnreadableCall, CodeUnreadableCard, CodePlayRotated, "insufficient-bid",
 		"inadmissible-double", "inadmissible-redouble", "call-after-auction", "bid-above-seven"} {
 		if !listed[code] {
 			t.Errorf("code %s not in Codes", code)
@@ -474,4 +497,46 @@ func TestCheckSeatsAfterStop(t *testing.T) {
 	if want := "0E:ST 0S:SA 0W:S3 0N:S2 1S:HA 1W:HJ 1N:H8 1E:H5"; strings.Join(got, " ") != want {
 		t.Errorf("seats %s, want %s", strings.Join(got, " "), want)
 	}
+}
+
+// BenchmarkCheck replays a board with a full auction and all 52 cards, as
+// an audit of a large archive does, with one Checker.
+func BenchmarkCheck(b *testing.B) {
+	board := withFile(b, withDeal(b, newBoard(b, North, "1NT 2H X Pass 3NT Pass 6NT Pass 7NT Pass Pass Pass"), testDeal), "7NT", "N", "13")
+	withPlay(b, board, "ST S3 S2 SA HA HJ H8 H5 HK HT H7 H4 HQ H9 H6 H3 DA DJ D8 D5 DK DT D7 D4 DQ D9 D6 D3 CA CJ C8 C5 CK CT C7 C4 CQ C9 C6 C3 SK S9 S4 H2 SQ S8 S5 D2 SJ S7 S6 C2")
+	var c Checker
+	if fs := c.Check(board); len(fs) != 0 || board.Replayed.Tricks != 13 {
+		b.Fatalf("findings %v, tricks %d", fs, board.Replayed.Tricks)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Check(board)
+	}
+}
+
+// BenchmarkCheckFindings replays an auction full of illegal calls and a
+// declarer mismatch, the costly case of an audit.
+func BenchmarkCheckFindings(b *testing.B) {
+	board := withFile(b, newBoard(b, East, "1NT 1S X XX 2C Pass Pass Pass Pass"), "2C", "W", "")
+	var c Checker
+	b.ReportAllocs()
+	for b.Loop() {
+		c.Check(board)
+	}
+}
+
+func ExampleCheck() {
+	b := &Board{Dealer: North, DealerKnown: true}
+	b.Auction = AuctionRecord{Present: true, First: North}
+	for i, text := range strings.Fields("1NT 1S 2C Pass Pass Pass") {
+		c, _ := ParseCall(text)
+		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: Loc{Line: 3, Col: 1 + 4*i}})
+	}
+	for _, f := range Check(b) {
+		fmt.Println(f)
+	}
+	fmt.Println(b.Replayed.Contract.Describe(), b.Replayed.Legal)
+	// Output:
+	// 3:5: error insufficient-bid: call 2 (E): 1S is insufficient after 1NT (Law 27)
+	// 2C by S false
 }

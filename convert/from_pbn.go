@@ -58,7 +58,13 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		case sec != nil && sec.Kind == parser.SectionTable:
 			b.Tables = append(b.Tables, table(sec))
 		default:
-			m.field(pbnTag(t))
+			tag := pbnTag(t)
+			if sec != nil && sec.Kind != parser.SectionText {
+				// A second Auction or Play section: the first counts, this
+				// one is kept verbatim.
+				tag.Data, tag.DataLoc = sec.Raw, loc(sec.Pos)
+			}
+			m.field(tag)
 		}
 	}
 	for _, t := range g.Implicit {
@@ -224,6 +230,7 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 	}
 	rec.Notes = notes(sec.Notes)
 	rec.Comments = comments(sec.Comments)
+	rec.Calls = make([]auction.AuctionCall, 0, len(sec.Tokens)+3) // an AP may stand for three passes
 	started := false
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
@@ -332,14 +339,14 @@ func (m *mapper) play(sec *parser.PBNSection) {
 	}
 	rec.Notes = notes(sec.Notes)
 	rec.Comments = comments(sec.Comments)
-	var tricks [][4]*auction.PlayedCard
+	cards := make([]auction.PlayedCard, 0, len(sec.Tokens))
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
 		if tok.Kind == parser.TokenEnd {
 			rec.End = "*"
 			continue
 		}
-		card := &auction.PlayedCard{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
+		card := auction.PlayedCard{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
 		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
 		if tok.Kind == parser.TokenWord {
@@ -349,75 +356,82 @@ func (m *mapper) play(sec *parser.PBNSection) {
 			}
 			card.Card = c
 		}
-		for len(tricks) <= card.Trick {
-			tricks = append(tricks, [4]*auction.PlayedCard{})
-		}
-		tricks[card.Trick][tok.Slot%4] = card
+		cards = append(cards, card)
 	}
-	if m.b.Deal.Full() {
-		var turned []string
-		var at auction.Loc
-		for i := range tricks {
-			line := tricks[i][0]
-			if from, ok := m.unrotate(&tricks[i]); ok {
-				turned = append(turned, fmt.Sprintf("trick %d (from %s)", i+1, from))
-				at = cmp.Or(at, line.Loc)
-			}
-		}
-		if n := len(turned); n > 0 {
-			verb := "is"
-			if n > 1 {
-				verb = "are"
-			}
-			m.add(auction.CodePlayRotated, auction.Warning, at,
-				"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
-				joinAnd(turned), verb)
-		}
-	}
+	rec.Cards = cards
+	// Slots count up, so each trick's cards are a run of the slice, in
+	// column order; each run is turned where needed, then put in the
+	// order played.
+	var turned []string
+	var at auction.Loc
 	trumps, known := m.trumps()
 	leader := rec.First
-	for _, t := range tricks {
-		var cards [4]auction.Card
-		for _, c := range t {
-			if c != nil && c.OutOfTurn {
+	for lo := 0; lo < len(cards); {
+		hi := lo + 1
+		for hi < len(cards) && cards[hi].Trick == cards[lo].Trick {
+			hi++
+		}
+		run := cards[lo:hi]
+		lo = hi
+		if from, ok := m.unrotate(run); ok {
+			turned = append(turned, fmt.Sprintf("trick %d (from %s)", run[0].Trick+1, from))
+			at = cmp.Or(at, run[0].Loc)
+		}
+		for _, c := range run {
+			if c.OutOfTurn {
 				leader = c.Seat
 			}
 		}
-		for j := range t {
-			col := (int(leader) - int(rec.First) + j + 4) % 4
-			if c := t[col]; c != nil {
-				rec.Cards = append(rec.Cards, *c)
-				cards[j] = c.Card
+		var byTurn [4]auction.PlayedCard
+		var has [4]bool
+		for _, c := range run {
+			j := (int(c.Seat) - int(leader) + 4) % 4
+			byTurn[j], has[j] = c, true
+		}
+		var played [4]auction.Card
+		k := 0
+		for j := range byTurn {
+			if has[j] {
+				run[k], played[j] = byTurn[j], byTurn[j].Card
+				k++
 			}
 		}
-		if w, ok := auction.TrickWinner(leader, cards, trumps); ok && known {
+		if w, ok := auction.TrickWinner(leader, played, trumps); ok && known {
 			leader = w
 		}
 	}
+	if n := len(turned); n > 0 {
+		verb := "is"
+		if n > 1 {
+			verb = "are"
+		}
+		m.add(auction.CodePlayRotated, auction.Warning, at,
+			"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
+			joinAnd(turned), verb)
+	}
 }
 
-// unrotate puts right a trick, whose columns t run from the Play tag's
-// seat, when its cards fit the hands of a full deal only when read from
-// another seat: some writers (rpbridge.net) start a trick's line with the
-// wrong player. Cards not given ("-") fit anywhere; at least two must be
-// known for the trick to be turned. It returns the seat the trick's line
-// is read from when it turned it.
-func (m *mapper) unrotate(t *[4]*auction.PlayedCard) (auction.Seat, bool) {
-	first := m.b.Play.First
+// unrotate puts right a whole trick, its cards in column order, when they
+// fit the hands of a full deal only when read from another seat: some
+// writers (rpbridge.net) start a trick's line with the wrong player. Cards
+// not given ("-") fit anywhere; at least two must be known for the trick
+// to be turned. It returns the seat of the line's first card when it
+// turned the trick.
+func (m *mapper) unrotate(run []auction.PlayedCard) (auction.Seat, bool) {
+	d := &m.b.Deal
+	if len(run) != 4 || !d.Full() {
+		return 0, false
+	}
 	fits := func(r int) bool {
-		for col := range t {
-			c := t[(col+r)%4]
-			if owner, ok := m.b.Deal.Owner(c.Card); c.Card.Valid() && (!ok || owner != first.Add(col)) {
+		for _, c := range run {
+			if owner, ok := d.Owner(c.Card); c.Card.Valid() && (!ok || owner != c.Seat.Add(-r)) {
 				return false
 			}
 		}
 		return true
 	}
 	known := 0
-	for _, c := range t {
-		if c == nil {
-			return 0, false // a trick cut short
-		}
+	for _, c := range run {
 		if c.Card.Valid() {
 			known++
 		}
@@ -427,12 +441,10 @@ func (m *mapper) unrotate(t *[4]*auction.PlayedCard) (auction.Seat, bool) {
 	}
 	for r := 1; r < 4; r++ {
 		if fits(r) {
-			old := *t
-			for col := range t {
-				t[col] = old[(col+r)%4]
-				t[col].Seat = first.Add(col)
+			for i := range run {
+				run[i].Seat = run[i].Seat.Add(-r)
 			}
-			return first.Add(-r), true
+			return run[0].Seat, true
 		}
 	}
 	return 0, false

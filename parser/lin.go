@@ -12,8 +12,9 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// maxLINRecord is the most bytes one LIN record may take. A longer record is
-// reported and skipped, so that a huge line cannot exhaust memory.
+// maxLINRecord is the most bytes one LIN record may take. Text that runs
+// past it is reported and skipped up to the next line break, so that a huge
+// line cannot exhaust memory.
 const maxLINRecord = 16 << 20
 
 // maxLINRecordDiags caps the diagnostics kept for one record; binary junk
@@ -29,9 +30,10 @@ type LINReader struct {
 	enc       Encoding
 	diags     Diagnostics
 	started   bool
-	count     int           // records handed out
-	toks      []lexer.Token // reused token buffer
-	tags      []linTag      // tags of the pairs of the record being built
+	count     int                   // records handed out
+	toks      []lexer.Token         // reused token buffer
+	tags      []linTag              // tags of the pairs of the record being built
+	verdicts  map[uint64]linVerdict // the grammar's verdicts, by sequence of token types
 }
 
 // ReadLIN returns a reader of the LIN records in r. filename is used in
@@ -48,9 +50,9 @@ func ReadLIN(r io.Reader, filename string) *LINReader {
 func (lr *LINReader) Encoding() Encoding { return lr.enc }
 
 // Diagnostics returns what the reader has to say about the input as a whole
-// (its encoding, its container, text outside any record). Problems inside a
-// record are in that record's Diagnostics; records skipped for their size
-// are reported through Records. It is complete once Records has finished.
+// (its encoding, its container, junk outside any record). Problems inside a
+// record are in that record's Diagnostics; oversized text outside any record
+// is reported through Records. It is complete once Records has finished.
 func (lr *LINReader) Diagnostics() Diagnostics { return lr.diags }
 
 // Records returns the records of the input, in order. A record with problems
@@ -93,8 +95,8 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 }
 
 // ParseLIN reads all LIN records in src; see [ReadLIN]. The diagnostics are
-// those of the input as a whole, with any skipped oversized record among
-// them; each record carries its own.
+// those of the input as a whole, followed by the errors that Records yields
+// without a record; each record carries its own.
 func ParseLIN(src []byte, filename string) ([]*LINRecord, Diagnostics) {
 	lr := ReadLIN(bytes.NewReader(src), filename)
 	var recs []*LINRecord
@@ -167,10 +169,8 @@ func (lr *LINReader) stream(r io.Reader, remap func(Pos) Pos, yield func(*LINRec
 		sc.out = sc.out[:0]
 		sc.keep = sp.keepOffset()
 	}
-	for _, rec := range sp.finish() {
-		if !yield(rec, nil) {
-			return false
-		}
+	if rec := sp.close(nil); rec != nil && !yield(rec, nil) {
+		return false
 	}
 	return true
 }
@@ -200,7 +200,8 @@ const (
 //     a card, are held back: if a qx or an md follows, they open the next
 //     record; otherwise they stay in this one (a late, repeated pn).
 //
-// Comments and junk reports between records go with the next record.
+// Comment lines between records go with the next record; reports of junk
+// go with the record they interrupt, or with the next one.
 type linSplitter struct {
 	lr       *LINReader
 	sc       *linScanner
@@ -210,10 +211,6 @@ type linSplitter struct {
 	curPairs int
 	pending  []linItem
 	floating []linItem
-}
-
-func (sp *linSplitter) label(it *linItem) string {
-	return string(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base]) // not kept: no copy is made
 }
 
 func linHasOf(t linTag) uint16 {
@@ -255,7 +252,7 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 		}
 		return nil
 	}
-	it.tag = linTagOf(sp.label(&it))
+	it.tag = linTagOf(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base])
 	class := it.tag.class()
 	has := linHasOf(it.tag)
 	var out *LINRecord
@@ -263,21 +260,17 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 		switch {
 		case class == linClassTable || has&linHasDeal != 0:
 			out = sp.emit(linClassTable, nil)
-			sp.start(sp.pending)
-			sp.pending = sp.pending[:0]
-			sp.append(it, has)
+			sp.flushPending()
+			sp.append(it)
 			return out
 		case class == linClassSetup || class == linClassNames:
 			sp.pending = append(sp.pending, it)
 			return nil
 		}
-		for _, p := range sp.pending {
-			sp.append(p, sp.hasOf(&p))
-		}
-		sp.pending = sp.pending[:0]
+		sp.flushPending()
 	}
 	if sp.curPairs == 0 {
-		sp.append(it, has)
+		sp.append(it)
 		return nil
 	}
 	h := sp.curHas
@@ -297,41 +290,35 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 	switch {
 	case split:
 		out = sp.emit(class, nil)
-		sp.append(it, has)
+		sp.append(it)
 	case hold:
 		sp.pending = append(sp.pending, it)
 	default:
-		sp.append(it, has)
+		sp.append(it)
 	}
 	return out
 }
 
-func (sp *linSplitter) hasOf(it *linItem) uint16 {
-	if it.kind != linItemPair {
-		return 0
-	}
-	return linHasOf(it.tag)
-}
-
 // append adds an item to the current record, with the comments and reports
 // that were waiting for a record.
-func (sp *linSplitter) append(it linItem, has uint16) {
+func (sp *linSplitter) append(it linItem) {
 	if len(sp.floating) > 0 {
 		sp.cur = append(sp.cur, sp.floating...)
 		sp.floating = sp.floating[:0]
 	}
 	sp.cur = append(sp.cur, it)
-	sp.curHas |= has
 	if it.kind == linItemPair {
+		sp.curHas |= linHasOf(it.tag)
 		sp.curPairs++
 	}
 }
 
-// start makes items the beginning of a new current record.
-func (sp *linSplitter) start(items []linItem) {
-	for _, it := range items {
-		sp.append(it, sp.hasOf(&it))
+// flushPending moves the items held back into the current record.
+func (sp *linSplitter) flushPending() {
+	for _, it := range sp.pending {
+		sp.append(it)
 	}
+	sp.pending = sp.pending[:0]
 }
 
 // emit builds the current record and clears it. next is the class of the
@@ -356,16 +343,16 @@ func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
 	return rec
 }
 
-// finish returns the last record (and any items left over) at the end of the input.
-func (sp *linSplitter) finish() []*LINRecord {
-	for _, p := range sp.pending {
-		sp.append(p, sp.hasOf(&p))
-	}
-	sp.pending = sp.pending[:0]
+// close ends what is held, at the end of the input or before text that
+// grew too long: it returns the record being assembled, if any, with cut
+// (when set) among its diagnostics. Reports of junk with no record to go to
+// become file diagnostics.
+func (sp *linSplitter) close(cut *Diagnostic) *LINRecord {
+	sp.flushPending()
 	if sp.curPairs > 0 {
 		sp.cur = append(sp.cur, sp.floating...)
 		sp.floating = sp.floating[:0]
-		return []*LINRecord{sp.emit(linClassOther, nil)}
+		return sp.emit(linClassOther, cut)
 	}
 	for _, it := range sp.floating {
 		for _, d := range it.diags {
@@ -386,17 +373,9 @@ func (sp *linSplitter) finish() []*LINRecord {
 func (sp *linSplitter) overflow() (*LINRecord, *Diagnostic) {
 	d := &Diagnostic{Position: Position{Filename: sp.lr.filename, Pos: sp.sc.textPos()}, Severity: Error, Code: "lin-too-long",
 		Msg: fmt.Sprintf("the text starting here runs past the %s limit of a record; it is skipped up to the next line break", sizeText(sp.lr.maxRecord))}
-	for _, p := range sp.pending {
-		sp.append(p, sp.hasOf(&p))
+	if rec := sp.close(d); rec != nil {
+		return rec, nil
 	}
-	sp.pending = sp.pending[:0]
-	if sp.curPairs > 0 {
-		sp.cur = append(sp.cur, sp.floating...)
-		sp.floating = sp.floating[:0]
-		return sp.emit(linClassOther, d), nil
-	}
-	sp.finish()
-	d.Game = sp.lr.count + 1
 	if sp.remap != nil {
 		d.Pos = sp.remap(d.Pos)
 	}
@@ -459,7 +438,7 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 		}
 	}
 	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs, lr.tags)
-	kind, d := linParse(lr.toks, rec.Pairs)
+	kind, d := lr.linParse(lr.toks, rec.Pairs)
 	rec.Kind = kind
 	if d != nil {
 		rec.addDiag(d)

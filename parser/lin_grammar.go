@@ -11,10 +11,11 @@ import (
 
 // The LIN record grammar runs over coarse tokens: one token per run of
 // consecutive pairs of the same section (the header pairs, the setup pairs,
-// the calls, the cards…). participle costs about a microsecond per token,
-// so a token per pair would cap the reader near 6 MB/s; a token per section
-// is four to eight tokens for a whole board. The pairs themselves are cut by
-// the hand-written scanner in lin_lexer.go.
+// the calls, the cards…). participle costs about a microsecond and eight
+// allocations per token, so a token per pair (some 90 for a played board)
+// would cap the reader near 6 MB/s; a token per section is three to five
+// for a whole board. The pairs themselves are cut by the hand-written
+// scanner in lin_lexer.go.
 
 // linClass is the section a label belongs to.
 type linClass uint8
@@ -89,14 +90,14 @@ var linLabelTable = func() (t [26 * 26]linTag) {
 }()
 
 // linTagOf returns the tag of a label, in any case.
-func linTagOf(label string) linTag {
+func linTagOf[T string | []byte](label T) linTag {
 	if len(label) != 2 || !isLetter(label[0]) || !isLetter(label[1]) {
 		return linTagNone
 	}
 	return linLabelTable[int(label[0]|0x20-'a')*26+int(label[1]|0x20-'a')]
 }
 
-func knownLINLabel(label []byte) bool { return linTagOf(string(label)) != linTagNone }
+func knownLINLabel[T string | []byte](label T) bool { return linTagOf(label) != linTagNone }
 
 // Section token types.
 const (
@@ -157,7 +158,7 @@ func linSectionTokens(dst []lexer.Token, filename string, pairs []*LINPair, tags
 
 // linLexer is the lexer.Definition of the record grammar: it scans LIN text
 // into pairs and hands out section tokens. The reader does the same work
-// record by record and feeds the parser directly (see linParse); this
+// record by record and feeds the parser directly (see LINReader.linParse); this
 // definition is what the parser is built with, and it lexes one record's text
 // on its own.
 type linLexer struct{}
@@ -195,13 +196,12 @@ func (linLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 type linTokenLexer struct {
 	toks []lexer.Token
 	i    int
-	eof  lexer.Position
 }
 
 // Next implements lexer.Lexer.
 func (l *linTokenLexer) Next() (lexer.Token, error) {
 	if l.i >= len(l.toks) {
-		return lexer.EOFToken(l.eof), nil
+		return lexer.EOFToken(lexer.Position{}), nil
 	}
 	l.i++
 	return l.toks[l.i-1], nil
@@ -235,50 +235,104 @@ var linSectionNames = map[lexer.TokenType]string{
 	linTokAuction: "a call", linTokPlay: "a card or claim", linTokOther: "a pair",
 }
 
-// linParse runs the record grammar over the record's pairs. It returns the
-// record's kind as the grammar sees it (before style checks) and, when a
-// section is out of order, a diagnostic about the first such pair.
-func linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
+// linVerdict is what the grammar says about a sequence of section tokens.
+type linVerdict struct {
+	kind  LINKind
+	bad   int    // index of the first token out of order, or -1
+	after string // what that token comes after
+	err   string // a failure of the grammar itself, if any
+}
+
+// linGrammarVerdict runs the record grammar over the tokens.
+func linGrammarVerdict(toks []lexer.Token) linVerdict {
+	v := linVerdict{kind: LINNotes, bad: -1}
 	peek, err := lexer.Upgrade(&linTokenLexer{toks: toks})
 	var g *linGrammar
 	if err == nil {
 		g, err = linParser.ParseFromLexer(peek)
 	}
-	kind := LINNotes
 	switch {
 	case g == nil:
 	case g.Header != nil:
-		kind = LINHeader
+		v.kind = LINHeader
 	case g.Board == nil || len(g.Board.Tokens) == 0:
 	case g.Board.Table:
-		kind = LINRoom
+		v.kind = LINRoom
 	default:
-		kind = LINSingle
+		v.kind = LINSingle
 	}
 	if err == nil {
-		return kind, nil
+		return v
 	}
 	var ute *participle.UnexpectedTokenError
 	if !errors.As(err, &ute) {
-		return kind, linDiag(Pos{}, Error, "lin-grammar", err.Error())
+		v.err = err.Error()
+		return v
 	}
-	tok := ute.Unexpected
-	pair := pairAtOffset(pairs, tok.Pos.Offset)
-	what := linSectionNames[tok.Type]
-	var after string
+	for i, t := range toks {
+		if t.Pos.Offset == ute.Unexpected.Pos.Offset {
+			v.bad = i
+		}
+	}
 	switch {
 	case g != nil && g.Board != nil && g.Board.Play:
-		after = "the play began"
+		v.after = "the play began"
 	case g != nil && g.Board != nil && g.Board.Auction:
-		after = "the auction began"
+		v.after = "the auction began"
 	case g != nil && g.Header != nil:
-		after = "the file header"
+		v.after = "the file header"
 	default:
-		after = "the pairs before it"
+		v.after = "the pairs before it"
 	}
-	d := linDiag(pair.Pos, Error, "lin-order", fmt.Sprintf("%s (%s) comes after %s; it is out of order", what, pair.Label, after))
+	return v
+}
+
+// linShapeKey packs the types of up to 20 tokens into a key, three bits each
+// under a leading 1. ok is false for longer sequences.
+func linShapeKey(toks []lexer.Token) (key uint64, ok bool) {
+	if len(toks) > 20 {
+		return 0, false
+	}
+	key = 1
+	for _, t := range toks {
+		key = key<<3 | uint64(-t.Type-1)
+	}
+	return key, true
+}
+
+// maxLINVerdicts bounds the verdicts a reader remembers.
+const maxLINVerdicts = 1024
+
+// linParse runs the record grammar over the record's section tokens and
+// returns the record's kind as the grammar sees it (before style checks)
+// and, when a section is out of order, a diagnostic about its first pair.
+// The verdict depends only on the sequence of token types, of which a file
+// has few (a board is Setup Auction Play, a table Table Setup Auction
+// Play…), so the reader remembers verdicts by sequence and runs participle
+// once per sequence.
+func (lr *LINReader) linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
+	key, ok := linShapeKey(toks)
+	v, hit := lr.verdicts[key]
+	if !ok || !hit {
+		v = linGrammarVerdict(toks)
+		if ok && len(lr.verdicts) < maxLINVerdicts {
+			if lr.verdicts == nil {
+				lr.verdicts = make(map[uint64]linVerdict)
+			}
+			lr.verdicts[key] = v
+		}
+	}
+	switch {
+	case v.err != "":
+		return v.kind, linDiag(Pos{}, Error, "lin-grammar", v.err)
+	case v.bad < 0:
+		return v.kind, nil
+	}
+	tok := toks[v.bad]
+	pair := pairAtOffset(pairs, tok.Pos.Offset)
+	d := linDiag(pair.Pos, Error, "lin-order", fmt.Sprintf("%s (%s) comes after %s; it is out of order", linSectionNames[tok.Type], pair.Label, v.after))
 	d.Pair = pair.Index
-	return kind, d
+	return v.kind, d
 }
 
 // pairAtOffset returns the pair that starts at byte offset off.

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"unicode/utf8"
@@ -23,10 +24,8 @@ const (
 
 // linItem flags.
 const (
-	linFlagMultiline  uint8 = 1 << iota // the value runs over a line break
-	linFlagUnclosed                     // the value has no closing bar
-	linFlagTruncated                    // the input ended inside the pair
-	linFlagEmptyValue                   // a label standing for label|| (damaged bars)
+	linFlagMultiline uint8 = 1 << iota // the value runs over a line break
+	linFlagTruncated                   // the input ended inside the pair
 )
 
 // linItem is one scanned piece of text. Offsets are absolute byte offsets in
@@ -54,10 +53,9 @@ type linScanner struct {
 	p    int  // index in buf of the next byte to scan
 	pos  Pos  // position of buf[p]
 	bol  bool // buf[p] is at the beginning of a line
-	eof  bool // r is exhausted
-	err  error
-	keep int // absolute offset of the oldest byte still needed; -1 if none
-	max  int // most bytes held for one record
+	eof  bool // r is exhausted, or failed
+	keep int  // absolute offset of the oldest byte still needed; -1 if none
+	max  int  // most bytes held for one record
 	out  []linItem
 }
 
@@ -69,7 +67,7 @@ func newLINScanner(r io.Reader, max int) *linScanner {
 }
 
 // errLINTooLong reports that the bytes held for one record reached the cap.
-var errLINTooLong = fmt.Errorf("record too long")
+var errLINTooLong = errors.New("record too long")
 
 // fill compacts the buffer and reads more input. It returns errLINTooLong
 // when the held bytes reached the cap, and the reader's error if it failed.
@@ -90,7 +88,7 @@ func (s *linScanner) fill() error {
 	want := max(linMinRead, len(s.buf)) // geometric growth keeps rescans linear
 	want = min(want, s.max-len(s.buf))
 	if cap(s.buf)-len(s.buf) < want {
-		nb := make([]byte, len(s.buf), len(s.buf)+want)
+		nb := make([]byte, len(s.buf), len(s.buf)+2*want) // room for the next read after compaction
 		copy(nb, s.buf)
 		s.buf = nb
 	}
@@ -102,7 +100,6 @@ func (s *linScanner) fill() error {
 			return nil
 		}
 		if err != nil {
-			s.err = err
 			s.eof = true
 			return err
 		}
@@ -251,9 +248,6 @@ func trimSpan(b []byte, i, j int) (int, int) {
 	return i, j
 }
 
-// isNT reports whether a label is nt, whose text may contain bars.
-func isNT(label []byte) bool { return len(label) == 2 && label[0]|0x20 == 'n' && label[1]|0x20 == 't' }
-
 // scanOne scans one item from s.buf[s.p:] into s.out. It returns false, with
 // nothing consumed, when the window ends before the item does and more input
 // may come, or when only blanks remain at the end of the input.
@@ -342,26 +336,41 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 		if more {
 			return false
 		}
-		if k == len(b) || ahead {
-			it := linItem{kind: linItemPair, flags: linFlagEmptyValue, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
-			it.pos = cur.at(ls)
-			it.valPos = cur.at(le)
-			it.endPos = it.valPos
-			msg := fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])
-			if k == len(b) {
-				msg = fmt.Sprintf("label %s at the end of the input has no |; read as an empty value", b[ls:le])
+		switch {
+		case k == len(b):
+			it := emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s at the end of the input has no |; read as an empty value", b[ls:le]))
+			if linTagOf(b[ls:le]) != linTagPG {
+				it.flags |= linFlagTruncated
 			}
-			it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar", msg))
 			s.emit(it, le)
+			return true
+		case ahead:
+			s.emit(emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])), le)
 			return true
 		}
 	}
-	it := linItem{kind: linItemNote, start: abs + ls, end: abs + le}
-	it.pos = cur.at(ls)
-	it.endPos = cur.at(le)
-	it.diags = append(it.diags, linDiag(it.pos, Error, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))))
-	s.emit(it, j)
+	s.emit(noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))), j)
 	return true
+}
+
+// emptyPair makes the item of a label that stands without its "||".
+func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
+	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
+	it.pos = cur.at(ls)
+	it.valPos = cur.at(le)
+	it.endPos = it.valPos
+	it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar", msg))
+	return it
+}
+
+// noteItem makes the item that reports the text b[from:to] of the window,
+// which is skipped, as an error.
+func noteItem(abs, from, to int, cur *cursor, code, msg string) linItem {
+	it := linItem{kind: linItemNote, start: abs + from, end: abs + to}
+	it.pos = cur.at(from)
+	it.endPos = cur.at(to)
+	it.diags = append(it.diags, linDiag(it.pos, Error, code, msg))
+	return it
 }
 
 // scanPair scans a label ending with the bar at b[j], and its value.
@@ -387,42 +396,30 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 				}
 				what = "skipped with its value"
 			}
-			it := linItem{kind: linItemNote, start: abs + ls, end: abs + end}
-			it.pos = cur.at(ls)
-			it.endPos = cur.at(end)
-			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)))
-			s.emit(it, end)
+			s.emit(noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)), end)
 			return true
 		}
 		// Text glued to the front of a known label: "stmd|" lost the bars
 		// of an empty "st||", anything else is junk in front of the label.
 		ps, pe := trimSpan(b, ls, le-2)
 		if isLabel(b[ps:pe]) {
-			it := linItem{kind: linItemPair, flags: linFlagEmptyValue, start: abs + ps, labelEnd: abs + pe, valStart: abs + pe, valEnd: abs + pe, end: abs + pe}
-			it.pos = cur.at(ps)
-			it.valPos = cur.at(pe)
-			it.endPos = it.valPos
-			it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar",
+			pre = append(pre, emptyPair(abs, ps, pe, cur,
 				fmt.Sprintf("labels %s and %s run together; read %s with an empty value", b[ps:pe], b[le-2:le], b[ps:pe])))
-			pre = append(pre, it)
 		} else {
-			it := linItem{kind: linItemNote, start: abs + ls, end: abs + le - 2}
-			it.pos = cur.at(ls)
-			it.endPos = cur.at(le - 2)
-			it.diags = append(it.diags, linDiag(it.pos, Error, "lin-junk",
+			pre = append(pre, noteItem(abs, ls, le-2, cur, "lin-junk",
 				fmt.Sprintf("text %s before label %s is not a pair; skipped", quoteClip(b[ls:le-2]), b[le-2:le])))
-			pre = append(pre, it)
 		}
 		ls = le - 2
 	}
-	end, vEnd, ok := scanValue(b, j+1, isNT(b[ls:le]), atEOF)
+	tag := linTagOf(b[ls:le])
+	end, vEnd, ok := scanValue(b, j+1, tag == linTagNT, atEOF)
 	if !ok {
 		return false
 	}
 	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le}
 	it.pos = cur.at(ls)
 	vs, ve := j+1, vEnd
-	if !isNT(b[ls:le]) {
+	if tag != linTagNT {
 		vs, ve = trimSpan(b, vs, ve)
 	} else {
 		ve = trimLineBreaks(b, vs, ve)
@@ -433,11 +430,10 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		it.flags |= linFlagMultiline
 	}
 	if end == vEnd { // no closing bar was consumed
-		it.flags |= linFlagUnclosed
 		var msg string
 		if end == len(b) {
 			msg = fmt.Sprintf("the value of %s has no closing | at the end of the input", b[ls:le])
-			if vs < ve || !isLabelFold(b[ls:le], "pg") {
+			if vs < ve || tag != linTagPG {
 				it.flags |= linFlagTruncated
 			}
 		} else {
@@ -484,23 +480,14 @@ func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, ok bool) {
 		if more {
 			return 0, 0, false
 		}
-		if b[j] == '|' {
-			if k == len(b) || ahead {
-				return j + 1, j, true
-			}
-			i = j + 1
-			continue
-		}
 		switch {
-		case k == len(b):
+		case b[j] == '|' && (k == len(b) || ahead):
+			return j + 1, j, true
+		case b[j] == '|':
+		case k == len(b) || ahead:
 			return j, j, true
-		case b[k] == '|':
-			i = k
-		case ahead:
-			return j, j, true
-		default:
-			i = j + 1
 		}
+		i = k // the blanks up to k hold no bar; a bar at k is looked at next
 	}
 }
 
@@ -518,21 +505,38 @@ func trimLineBreaks(b []byte, i, j int) int {
 	return j
 }
 
-func isLabelFold(b []byte, label string) bool {
-	return len(b) == 2 && b[0]|0x20 == label[0] && b[1]|0x20 == label[1]
+// clipMax is the most bytes of a text quoted in a message.
+const clipMax = 40
+
+// clipAt returns where a text is cut for a message: at most clipMax bytes,
+// on a character boundary.
+func clipAt[T string | []byte](s T) int {
+	if len(s) <= clipMax {
+		return len(s)
+	}
+	cut := clipMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// clip shortens a long text for a message.
+func clip(s string) string {
+	if n := clipAt(s); n < len(s) {
+		return s[:n] + "…"
+	}
+	return s
 }
 
 // quoteClip quotes b for a message, shortened when long.
 func quoteClip(b []byte) string {
-	const max = 40
-	if len(b) > max {
-		cut := max
-		for cut > 0 && !utf8.RuneStart(b[cut]) {
-			cut--
-		}
-		return fmt.Sprintf("%q…", b[:cut])
+	n := clipAt(b)
+	q := fmt.Sprintf("%q", b[:n])
+	if n < len(b) {
+		q += "…"
 	}
-	return fmt.Sprintf("%q", b)
+	return q
 }
 
 func linDiag(pos Pos, sev Severity, code, msg string) *Diagnostic {

@@ -68,7 +68,7 @@ func isLowerLabel(s string) bool {
 
 // Known reports whether the label is one that LIN files are known to use.
 // Unknown labels are kept like any other; see [LINRecord.Extras].
-func (p *LINPair) Known() bool { return knownLINLabel([]byte(p.Label)) }
+func (p *LINPair) Known() bool { return knownLINLabel(p.Label) }
 
 // String returns the pair as LIN text, "label|value|".
 func (p *LINPair) String() string { return p.Label + "|" + p.Value + "|" }
@@ -87,7 +87,7 @@ type LINRecord struct {
 	Index       int          // 1-based place in the file
 	Kind        LINKind      // the record's shape
 	Pairs       []*LINPair   // every pair, in order, unknown labels included
-	Comments    []LINComment // % lines before the record's first pair
+	Comments    []LINComment // % lines before its first pair (and, in the last record, after its last)
 	Pos         Pos          // start of the record's first comment or pair
 	End         Pos          // end of its last pair
 	Incomplete  bool         // the input ended inside a pair, or an error cut the record short

@@ -39,7 +39,7 @@ func sniffLINContainer(head []byte) linContainer {
 	if i := bytes.IndexByte(s, '\n'); i >= 0 {
 		line = s[:i]
 	}
-	lower := bytes.ToLower(line)
+	lower := asciiLower(line)
 	bar := bytes.IndexByte(lower, '|')
 	if bar < 0 {
 		bar = len(lower)
@@ -120,36 +120,50 @@ func extractLIN(text string) ([]LINFragment, []linRef) {
 	}
 	var frags []LINFragment
 	var refs []linRef
-	lower := strings.ToLower(text)
+	lower := string(asciiLower([]byte(text))) // same length as text, so that indexes agree
+	my := -1                                  // the next "myhand=" at or after i, once looked for
 	for i := 0; i < len(lower); {
-		j := indexAnyWord(lower[i:], "lin=", "lin(", "myhand=", "linurl=")
-		if j < 0 {
+		j := strings.Index(lower[i:], "lin")
+		if j >= 0 {
+			j += i
+		}
+		if my < i {
+			if my = strings.Index(lower[i:], "myhand="); my >= 0 {
+				my += i
+			} else {
+				my = len(lower)
+			}
+		}
+		if j < 0 || my < j {
+			j = my
+		}
+		if j >= len(lower) {
 			break
 		}
-		j += i
+		rest := lower[j:]
 		switch {
-		case strings.HasPrefix(lower[j:], "lin=") && paramStart(lower, j):
+		case strings.HasPrefix(rest, "lin=") && paramStart(lower, j):
 			end := paramEnd(text, j+4)
 			raw := text[j+4 : end]
 			frags = append(frags, decodeLINFragment(raw, j+4, "url", plusIsSpace(raw), false))
 			i = end
-		case strings.HasPrefix(lower[j:], "lin("):
+		case strings.HasPrefix(rest, "lin("):
 			k := j + 4
 			for k < len(text) && (text[k] == ' ' || text[k] == '\t') {
 				k++
 			}
+			i = k
 			if k < len(text) && (text[k] == '\'' || text[k] == '"') {
 				end := jsStringEnd(text, k+1, text[k])
 				raw := text[k+1 : end]
 				frags = append(frags, decodeLINFragment(raw, k+1, "script", plusIsSpace(raw), true))
 				i = end
-				continue
 			}
-			i = j + 4
-		case paramStart(lower, j):
-			name, _, _ := strings.Cut(lower[j:], "=")
+		case (strings.HasPrefix(rest, "myhand=") || strings.HasPrefix(rest, "linurl=")) && paramStart(lower, j):
+			name, _, _ := strings.Cut(rest, "=")
 			end := paramEnd(text, j+len(name)+1)
-			refs = append(refs, linRef{off: j, msg: fmt.Sprintf("the handviewer link names its deal with %s=%s; the LIN is not in the link and is not fetched", name, text[j+len(name)+1:end])})
+			refs = append(refs, linRef{off: j, msg: fmt.Sprintf("the handviewer link names its deal with %s=%s; the LIN is not in the link and is not fetched",
+				name, clip(text[j+len(name)+1:end]))})
 			i = end
 		default:
 			i = j + 1
@@ -158,15 +172,17 @@ func extractLIN(text string) ([]LINFragment, []linRef) {
 	return frags, refs
 }
 
-// indexAnyWord returns the index of the first of the words in s, or -1.
-func indexAnyWord(s string, words ...string) int {
-	best := -1
-	for _, w := range words {
-		if i := strings.Index(s, w); i >= 0 && (best < 0 || i < best) {
-			best = i
+// asciiLower returns a copy of b with the ASCII letters in lower case and
+// every other byte as it is: unlike bytes.ToLower, it keeps the length.
+func asciiLower(b []byte) []byte {
+	out := make([]byte, len(b))
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
 		}
+		out[i] = c
 	}
-	return best
+	return out
 }
 
 // paramStart reports whether a query parameter name starts at s[i].

@@ -38,11 +38,20 @@ func (l LINValueErrors) Error() string {
 	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
 }
 
+// maxValueIssues caps the problems reported for one value: a value of junk
+// would otherwise yield one per byte.
+const maxValueIssues = 8
+
 // valueIssues collects the problems of one value.
 type valueIssues struct{ list LINValueErrors }
 
 func (v *valueIssues) add(off int, sev Severity, code, format string, args ...any) {
-	v.list = append(v.list, &LINValueError{Offset: off, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
+	switch {
+	case len(v.list) < maxValueIssues:
+		v.list = append(v.list, &LINValueError{Offset: off, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
+	case len(v.list) == maxValueIssues:
+		v.list = append(v.list, &LINValueError{Offset: off, Severity: Info, Code: "lin-too-many", Msg: "more problems in this value are not listed"})
+	}
 }
 
 func (v *valueIssues) err() error {
@@ -183,7 +192,7 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 	for i := 0; i < len(raw); {
 		if s := linSuitIndex(raw[i]); s >= 0 {
 			if seen[s] {
-				is.add(base+i, Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], raw)
+				is.add(base+i, Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], clip(raw))
 				plain[s] = false
 			} else {
 				plain[s] = true
@@ -198,19 +207,19 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 		switch {
 		case n == 0:
 			_, size := utf8.DecodeRuneInString(raw[i:])
-			is.add(base+i, Warning, "lin-hand", "unexpected %q in hand %s", raw[i:i+size], raw)
+			is.add(base+i, Warning, "lin-hand", "unexpected %q in hand %s", raw[i:i+size], clip(raw))
 			i += size
 			if suit >= 0 {
 				plain[suit] = false
 			}
 			continue
 		case suit < 0:
-			is.add(base+i, Warning, "lin-hand", "rank %c before any suit letter in hand %s", r, raw)
+			is.add(base+i, Warning, "lin-hand", "rank %c before any suit letter in hand %s", r, clip(raw))
 			i += n
 			continue
 		}
 		if have[suit]&linRankBit[r] != 0 {
-			is.add(base+i, Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, raw)
+			is.add(base+i, Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, clip(raw))
 		}
 		have[suit] |= linRankBit[r]
 		if n != 1 || raw[i] != r || end[suit] != i {
@@ -228,7 +237,7 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 		}
 	}
 	if count != 13 {
-		is.add(base, Warning, "lin-hand", "hand %s has %s, not 13", raw, plural(count, "card"))
+		is.add(base, Warning, "lin-hand", "hand %s has %s, not 13", clip(raw), plural(count, "card"))
 	}
 	return h
 }
@@ -347,26 +356,27 @@ func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, ale
 		emit(text, base, alert)
 		return
 	}
-	// ends[i] is the end of the call chosen at i when s[i:] splits into calls.
+	// splits[i] tells whether v[i:] reads as a sequence of calls, and then
+	// ends[i] is where the first of them (the longest that works) ends.
 	var buf [8]int
 	ends := make([]int, len(v)+1)
-	ok := make([]bool, len(v)+1)
-	ok[len(v)] = true
+	splits := make([]bool, len(v)+1)
+	splits[len(v)] = true
 	for i := len(v) - 1; i >= 0; i-- {
 		if isCallSep(v[i]) {
-			ok[i], ends[i] = ok[i+1], i+1
+			splits[i], ends[i] = splits[i+1], i+1
 			continue
 		}
 		for _, n := range linCallAt(v, i, buf[:0]) {
-			if ok[i+n] {
-				ok[i], ends[i] = true, i+n
+			if splits[i+n] {
+				splits[i], ends[i] = true, i+n
 				break
 			}
 		}
 	}
-	if !ok[0] {
+	if !splits[0] {
 		text, alert := strings.CutSuffix(v, "!")
-		is.add(0, Warning, "lin-call", "mb value %q is not a call", v)
+		is.add(0, Warning, "lin-call", "mb value %s is not a call", quoteClip([]byte(v)))
 		emit(text, base, alert)
 		return
 	}
@@ -375,7 +385,7 @@ func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, ale
 			continue
 		}
 		text, alert := strings.CutSuffix(v[i:ends[i]], "!")
-		emit(strings.TrimRight(text, " "), base+i, alert)
+		emit(text, base+i, alert)
 	}
 }
 
@@ -479,7 +489,7 @@ func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
 			_, n = linRank(v[i+1:])
 		}
 		if n == 0 || count == len(cards) {
-			is.add(0, Warning, "lin-card", "pc value %q is not a card", v)
+			is.add(0, Warning, "lin-card", "pc value %s is not a card", quoteClip([]byte(v)))
 			emit(strings.ToUpper(v), 0)
 			return
 		}
@@ -925,8 +935,8 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
 		case linTagPN:
-			if n := strings.Count(p.Value, ",") + 1; n != 4 && n != 8 {
-				is.add(0, Warning, "lin-names", "pn lists %d names, not 4 or 8", n)
+			if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
+				is.add(0, Warning, "lin-names", "pn lists %d %s, not 4 or 8", n, plural(n, "name"))
 			}
 		case linTagPF:
 			pavlicek = true

@@ -239,3 +239,26 @@ func TestPBNStreamingMemory(t *testing.T) {
 		t.Errorf("heap in use reached %d MB reading 16 MB", peak>>20)
 	}
 }
+
+func TestPBNNamesAndLookups(t *testing.T) {
+	f := ParsePBN([]byte("[Event \"##E\"]\n[Auction \"N\"]\n1C\n\n[Site \"#\"]\n[Event \"#\"]"), "t.pbn")
+	g1, g2 := f.Games[0], f.Games[1]
+	if got := g1.Position(g1.Section("Auction").Pos).String(); got != "t.pbn:3:1" {
+		t.Errorf("Position = %s", got)
+	}
+	if g1.Section("Play") != nil || g1.Tag("Play") != nil || g1.Value("Play") != "" {
+		t.Error("a missing section or tag was found")
+	}
+	var got []string
+	for _, s := range []interface{ String() string }{
+		g1.Tag("Event").Inherit, g2.Tag("Event").Inherit, Written, FromDeclared,
+		g1.Section("Auction").Kind, SectionPlay, SectionTable, SectionText,
+		TokenWord, TokenFiller, TokenContinue, TokenEnd, TokenAllPass, TokenSkip,
+	} {
+		got = append(got, s.String())
+	}
+	want := "## # written inherited auction play table text word - + * AP ^S"
+	if strings.Join(got, " ") != want {
+		t.Errorf("names %q, want %q", strings.Join(got, " "), want)
+	}
+}

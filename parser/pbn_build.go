@@ -24,6 +24,8 @@ type pbnParser struct {
 	slab     []PBNTag     // the current game's tags
 	secs     []PBNSection // the current game's sections
 	tables   []pbnPendingTable
+	shapes   map[string]*pbnShape
+	key      []byte
 	// The last column list read without fault, kept for the next table
 	// with the same tag value (a file's tables mostly have the same
 	// columns).
@@ -39,7 +41,7 @@ type pbnPendingTable struct {
 }
 
 func newPBNParser(filename string) *pbnParser {
-	p := &pbnParser{filename: filename}
+	p := &pbnParser{filename: filename, shapes: make(map[string]*pbnShape)}
 	p.diag = p.d.add
 	p.inherit.init()
 	return p
@@ -88,15 +90,14 @@ func (p *pbnParser) checkText() {
 			p.d.add(s, Warning, "long-line", "line of "+strconv.Itoa(n)+" characters (PBN allows 255, line terminator included)")
 		}
 	}
-	if l.ctrl >= 0 {
-		c := l.text[l.ctrl]
-		msg := "control character " + strconv.QuoteRune(rune(c)) + " in the text"
-		if c == 0 {
-			p.d.add(l.ctrl, Error, "binary", "NUL byte in the text: binary data, not PBN")
-		} else {
-			p.d.add(l.ctrl, Warning, "control-char", msg)
-		}
+	if l.ctrl < 0 {
+		return
 	}
+	if i := strings.IndexByte(l.text, 0); i >= 0 {
+		p.d.add(i, Error, "binary", "NUL byte in the text: binary data, not PBN")
+		return
+	}
+	p.d.add(l.ctrl, Warning, "control-char", "control character "+strconv.QuoteRune(rune(l.text[l.ctrl]))+" in the text")
 }
 
 // build runs the grammar over the game's coarse tokens and builds the tree
@@ -121,46 +122,29 @@ func (p *pbnParser) build(g *PBNGame) {
 		g.Sections = make([]*PBNSection, 0, n)
 	}
 
-	peek, err := lexer.Upgrade(&p.lex)
-	var ast *pbnGameNode
-	if err == nil {
-		ast, err = pbnGrammar.ParseFromLexer(peek)
-	}
-	if err != nil {
-		// The grammar accepts every token sequence of the lexer; should it
-		// ever refuse one, the game is still built from what was parsed.
-		off := 0
-		var perr participle.Error
-		if errors.As(err, &perr) {
-			off = perr.Position().Offset - p.lines.base.Offset
-		}
-		p.d.add(max(0, min(off, len(p.lines.text))), Error, "syntax", err.Error())
-	}
-	if ast == nil {
-		return
-	}
-	if ast.Lead != nil {
-		p.lead(g, p.items(*ast.Lead))
+	shape := p.shape()
+	if shape.lead >= 0 {
+		p.lead(g, p.groupItems(shape.lead))
 	}
 	var last *PBNSection // the last Auction or Play section
-	for _, part := range ast.Parts {
+	for _, part := range shape.parts {
 		var sec *PBNSection
-		switch part.Head.Type {
+		switch head := p.lex.groups[part.head]; head.typ {
 		case pbnTokTags:
-			p.tags(g, p.items(part.Head))
+			p.tags(g, p.groupItems(part.head))
 		case pbnTokSection:
-			sec = p.section(g, p.group(part.Head))
+			sec = p.section(g, head)
 			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
 				last = sec
 			}
 		default:
-			p.notes(g, last, p.items(part.Head), true)
+			p.notes(g, last, p.groupItems(part.head), true)
 		}
-		if part.Notes != nil {
+		if part.notes >= 0 {
 			if sec != nil {
-				p.notes(g, sec, p.items(*part.Notes), false)
+				p.notes(g, sec, p.groupItems(part.notes), false)
 			} else {
-				p.notes(g, last, p.items(*part.Notes), true)
+				p.notes(g, last, p.groupItems(part.notes), true)
 			}
 		}
 	}
@@ -171,14 +155,78 @@ func (p *pbnParser) build(g *PBNGame) {
 	}
 }
 
-// group returns the item group behind a token.
-func (p *pbnParser) group(tok lexer.Token) pbnGroup {
-	return p.lex.groupAt(tok.Pos.Offset - p.lines.base.Offset)
+// pbnShape is the structure the grammar gives a game: indexes into the
+// lexer's groups of the Lead token (-1 when none) and of each part's head
+// and Notes (-1 when none).
+type pbnShape struct {
+	lead  int
+	parts []pbnPartShape
 }
 
-// items returns the items behind a token.
-func (p *pbnParser) items(tok lexer.Token) []pbnItem {
-	grp := p.group(tok)
+type pbnPartShape struct{ head, notes int }
+
+// maxPBNShapes bounds the cache of shapes, and maxPBNShapeKey the token
+// sequences cached.
+const (
+	maxPBNShapes   = 1024
+	maxPBNShapeKey = 64
+)
+
+// shape returns the structure of the current game. It depends on the
+// sequence of token types only, and the games of a file mostly share a
+// handful of sequences, so participle parses each distinct sequence once
+// and the result is kept for the games that repeat it.
+func (p *pbnParser) shape() *pbnShape {
+	p.key = p.key[:0]
+	for _, grp := range p.lex.groups {
+		p.key = append(p.key, byte(grp.typ))
+	}
+	if s, ok := p.shapes[string(p.key)]; ok {
+		return s
+	}
+	s, err := p.parseShape()
+	if err != nil {
+		// The grammar accepts every token sequence of the lexer; should it
+		// ever refuse one, the game is still built from what was parsed.
+		off := 0
+		var perr participle.Error
+		if errors.As(err, &perr) {
+			off = perr.Position().Offset - p.lines.base.Offset
+		}
+		p.d.add(max(0, min(off, len(p.lines.text))), Error, "syntax", err.Error())
+	} else if len(p.key) <= maxPBNShapeKey && len(p.shapes) < maxPBNShapes {
+		p.shapes[string(p.key)] = s
+	}
+	return s
+}
+
+// parseShape runs the participle grammar over the game's tokens.
+func (p *pbnParser) parseShape() (*pbnShape, error) {
+	s := &pbnShape{lead: -1}
+	peek, err := lexer.Upgrade(&p.lex)
+	var ast *pbnGameNode
+	if err == nil {
+		ast, err = pbnGrammar.ParseFromLexer(peek)
+	}
+	if ast == nil {
+		return s, err
+	}
+	if ast.Lead != nil {
+		s.lead = p.lex.groupIndex(ast.Lead)
+	}
+	for _, part := range ast.Parts {
+		ps := pbnPartShape{head: p.lex.groupIndex(&part.Head), notes: -1}
+		if part.Notes != nil {
+			ps.notes = p.lex.groupIndex(part.Notes)
+		}
+		s.parts = append(s.parts, ps)
+	}
+	return s, err
+}
+
+// groupItems returns the items of group i.
+func (p *pbnParser) groupItems(i int) []pbnItem {
+	grp := p.lex.groups[i]
 	return p.lex.items[grp.first:grp.last]
 }
 

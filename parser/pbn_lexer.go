@@ -89,9 +89,9 @@ func (l *pbnLexer) position(off int) lexer.Position {
 	return lexer.Position{Filename: l.filename, Offset: p.Offset, Line: p.Line, Column: p.Col}
 }
 
-// groupAt returns the group whose text starts at offset off of the game
-// (the Pos.Offset of a token relative to the game start).
-func (l *pbnLexer) groupAt(off int) pbnGroup {
+// groupIndex returns the index of the group behind a token.
+func (l *pbnLexer) groupIndex(tok *lexer.Token) int {
+	off := tok.Pos.Offset - l.lines.base.Offset
 	lo, hi := 0, len(l.groups)
 	for lo < hi {
 		m := (lo + hi) / 2
@@ -101,7 +101,7 @@ func (l *pbnLexer) groupAt(off int) pbnGroup {
 			hi = m
 		}
 	}
-	return l.groups[lo]
+	return lo
 }
 
 func (l *pbnLexer) lexItems() {

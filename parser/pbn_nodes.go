@@ -13,11 +13,12 @@ type PBNGame struct {
 	Index    int    // 1-based number of the game in its file
 	Pos, End Pos    // first character of the game's text and just past its last
 
-	// Source is the game's decoded text, from Pos to End.
+	// Source is the game's decoded text, from Pos to End. The first game's
+	// text starts with the file's header lines, if any.
 	Source string
 
 	Leading  []*PBNComment // commentary before the first tag pair (attached to the start of the game)
-	Prose    []*PBNText    // text before the first tag pair that is neither commentary nor an escape line
+	Prose    []*PBNText    // text that is neither a tag pair, commentary, an escape line nor section data: before the first tag pair, or after a Note
 	Escapes  []*PBNEscape  // the game's % lines, in order (those before the file's first tag pair are the reader's Header)
 	Tags     []*PBNTag     // every tag pair in file order, Note tags and repeated tags included
 	Sections []*PBNSection // the sections in file order; each is also reachable from its Tag

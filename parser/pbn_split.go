@@ -165,7 +165,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 				if !c.hasTag {
 					s.first = append(s.first[:0], name...)
 				} else if bytes.Equal(name, s.first) {
-					s.pending = append(append(make([]byte, 0, len(line)+len(s.pending)), line...), s.pending...)
+					s.giveBack(line)
 					s.off, s.line = lineOff, lineNo
 					s.noBlank = true
 					c.text = s.buf
@@ -208,10 +208,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 // cutAt ends chunk c at byte from of the buffer, at absolute offset off and
 // line, and gives the rest of the buffer and then extra back to be read again.
 func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnChunk {
-	p := make([]byte, 0, len(s.buf)-from+len(extra)+len(s.pending))
-	p = append(p, s.buf[from:]...)
-	p = append(p, extra...)
-	s.pending = append(p, s.pending...)
+	s.giveBack(append(s.buf[from:len(s.buf):len(s.buf)], extra...))
 	s.off, s.line = off, line
 	c.text = s.buf[:from]
 	c.size = from
@@ -240,6 +237,13 @@ func lineTagName(line []byte) []byte {
 		return nil
 	}
 	return line[i:j]
+}
+
+// giveBack puts text back in front of what is still to be read.
+func (s *pbnSplitter) giveBack(text []byte) {
+	p := make([]byte, 0, len(text)+len(s.crs)+len(s.pending))
+	p = append(append(append(p, text...), s.crs...), s.pending...)
+	s.pending, s.crs = p, nil
 }
 
 // isSemiEmpty reports whether line holds only white space.

@@ -1,0 +1,457 @@
+package convert
+
+import (
+	"errors"
+	"strings"
+	"unicode/utf8"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// LINOptions gives FromLIN what a record alone does not hold.
+type LINOptions struct {
+	// File is the name of the file the record came from.
+	File string
+	// Vugraph is the header of the match segment the record belongs to
+	// (see [LINHeader]), nil for a record on its own.
+	Vugraph *auction.Vugraph
+	// Leading is commentary that came before the record and belongs to no
+	// board: the nt pairs of a notes record between two boards.
+	Leading []auction.Comment
+}
+
+// LINConverter converts the records of one LIN file in order, keeping what
+// a record needs from those before it: the vugraph header of its segment
+// and the commentary written between boards.
+type LINConverter struct {
+	file    string
+	vugraph *auction.Vugraph
+	pending []auction.Comment
+}
+
+// NewLINConverter returns a converter for the records of the named file.
+func NewLINConverter(file string) *LINConverter { return &LINConverter{file: file} }
+
+// Convert maps the next record of the file. A header record starts a new
+// segment and a notes record holds commentary for the next board: for
+// those it returns a nil board. Every other record gives a board.
+func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []auction.Finding) {
+	switch r.Kind {
+	case parser.LINHeader:
+		c.vugraph = LINHeader(r)
+		return nil, nil
+	case parser.LINNotes:
+		c.pending = append(c.pending, linNotes(r)...)
+		return nil, nil
+	}
+	b, fs := FromLIN(r, LINOptions{File: c.file, Vugraph: c.vugraph, Leading: c.pending})
+	c.pending = nil
+	return b, fs
+}
+
+// Trailing returns the commentary after the file's last board, which no
+// board has taken.
+func (c *LINConverter) Trailing() []auction.Comment { return c.pending }
+
+// LINHeader reads a header record (vg, rs, pw, mp, bn, pn) into the
+// Vugraph its boards share.
+func LINHeader(r *parser.LINRecord) *auction.Vugraph {
+	v := &auction.Vugraph{Loc: loc(r.Pos), Escapes: linEscapes(r)}
+	for _, p := range r.Pairs {
+		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p)})
+		switch p.Key() {
+		case "vg":
+			if v.VGTag.Present() {
+				continue
+			}
+			v.VGTag = linTag(p)
+			f := strings.Split(p.Value, ",")
+			for i := range min(len(f), len(v.Fields)) {
+				v.Fields[i] = strings.TrimSpace(f[i])
+			}
+		case "rs":
+			v.Results = append(v.Results, parser.SplitLINList(p.Value)...)
+		case "pn":
+			if v.Names == nil {
+				v.Names = parser.SplitLINList(p.Value)
+			}
+		case "nt":
+			v.Comments = append(v.Comments, linComment(p))
+		}
+	}
+	return v
+}
+
+// linEscapes returns the % lines before a record.
+func linEscapes(r *parser.LINRecord) []auction.Escape {
+	var out []auction.Escape
+	for _, c := range r.Comments {
+		out = append(out, auction.Escape{Text: c.Text, Loc: loc(c.Pos)})
+	}
+	return out
+}
+
+// linNotes returns the nt pairs of a record as commentary.
+func linNotes(r *parser.LINRecord) []auction.Comment {
+	var out []auction.Comment
+	for _, p := range r.Pairs {
+		if p.Is("nt") {
+			out = append(out, linComment(p))
+		}
+	}
+	return out
+}
+
+// FromLIN maps one LIN record that holds a board onto a Board. Like
+// [FromPBN] it never fails: what it cannot read is kept as written and
+// reported. The play is kept in the order played; [auction.Check] gives each
+// card its seat and trick.
+func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Finding) {
+	b := &auction.Board{
+		Source:  auction.Source{File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos)},
+		Leading: append([]auction.Comment(nil), opt.Leading...),
+		LIN:     &auction.LINInfo{Vugraph: opt.Vugraph},
+	}
+	b.Escapes = linEscapes(r)
+	m := &linMapper{mapper: mapper{b: b}}
+	for _, p := range r.Pairs {
+		m.pair(p)
+	}
+	m.identity()
+	m.fromHeader()
+	m.recorded()
+	return b, m.findings
+}
+
+// linMapper builds a board from a record's pairs, in order.
+type linMapper struct {
+	mapper
+	names *parser.LINPair // the pn pair the players came from
+	md    *parser.LINPair
+}
+
+// pair maps one pair of the record.
+func (m *linMapper) pair(p *parser.LINPair) {
+	b := m.b
+	first := func(t *auction.Tag) bool {
+		if t.Present() {
+			return false
+		}
+		*t = linTag(p)
+		return true
+	}
+	switch p.Key() {
+	case "qx":
+		if first(&b.LIN.Table) {
+			b.RoomTag = b.LIN.Table
+			return
+		}
+	case "pn":
+		if m.names == nil {
+			m.names = p
+			return
+		}
+	case "md":
+		if first(&b.DealTag) {
+			m.md = p
+			return
+		}
+	case "sv":
+		if first(&b.VulnerableTag) {
+			return
+		}
+	case "ah":
+		if first(&b.BoardTag) {
+			return
+		}
+	case "mb":
+		if m.calls(p) {
+			return
+		}
+	case "an":
+		if m.explain(p) {
+			return
+		}
+	case "pc":
+		m.cards(p)
+		return
+	case "mc":
+		if first(&b.Play.ClaimTag) {
+			m.claim(p)
+			return
+		}
+	case "nt":
+		m.comment(p)
+		return
+	case "pg":
+		return // a display pause, written again by any LIN writer
+	}
+	b.LIN.Extras = append(b.LIN.Extras, auction.LINPair{
+		Label: p.Label, Value: p.Value, Loc: pairLoc(p), Calls: len(b.Auction.Calls), Cards: len(b.Play.Cards),
+	})
+}
+
+// calls appends the calls of an mb pair: one, or a whole auction in
+// rpbridge.net files. It reports false for a pair with no call (mb|-|).
+func (m *linMapper) calls(p *parser.LINPair) bool {
+	calls, _ := parser.ParseLINCalls(p.Value)
+	if len(calls) == 0 {
+		return false
+	}
+	rec := &m.b.Auction
+	rec.Present = true
+	for _, lc := range calls {
+		call := auction.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls))}
+		call.Alert = lc.Alert
+		m.readCall(&call, len(rec.Calls)+1)
+		rec.Calls = append(rec.Calls, call)
+	}
+	return true
+}
+
+// explain makes an an pair the note of the call before it. A second an for
+// the same call adds a line to its note. It reports false when there is no
+// call to explain.
+func (m *linMapper) explain(p *parser.LINPair) bool {
+	rec := &m.b.Auction
+	if len(rec.Calls) == 0 {
+		return false
+	}
+	call := &rec.Calls[len(rec.Calls)-1]
+	if n := rec.Note(call.Note); n != nil {
+		n.Text += "\n" + p.Value
+		return true
+	}
+	call.Note = len(rec.Notes) + 1
+	rec.Notes = append(rec.Notes, auction.Note{Number: call.Note, Text: p.Value, Tag: linTag(p)})
+	return true
+}
+
+// cards appends the cards of a pc pair: one, or a whole trick in
+// rpbridge.net files.
+func (m *linMapper) cards(p *parser.LINPair) {
+	cards, _ := parser.ParseLINCards(p.Value)
+	rec := &m.b.Play
+	rec.Present = true
+	if len(cards) == 0 {
+		cards = []parser.LINCard{{Text: p.Value}}
+	}
+	for _, lc := range cards {
+		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards))}
+		c, err := auction.ParseCard(lc.Text)
+		if err != nil {
+			m.add(auction.CodeUnreadableCard, auction.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
+		}
+		card.Card = c
+		rec.Cards = append(rec.Cards, card)
+	}
+}
+
+// claim reads mc, declarer's side's tricks in all.
+func (m *linMapper) claim(p *parser.LINPair) {
+	rec := &m.b.Play
+	rec.Present = true
+	n, err := parser.ParseLINClaim(strings.TrimSpace(p.Value))
+	if err != nil {
+		m.unreadable(&rec.ClaimTag, "not a number of tricks from 0 to 13")
+		return
+	}
+	rec.Claim, rec.Claimed = n, true
+}
+
+// comment anchors an nt pair to the card or call it follows, or to the
+// start of the auction.
+func (m *linMapper) comment(p *parser.LINPair) {
+	c := linComment(p)
+	b := m.b
+	switch {
+	case len(b.Play.Cards) > 0:
+		last := &b.Play.Cards[len(b.Play.Cards)-1]
+		last.Comments = append(last.Comments, c)
+	case len(b.Auction.Calls) > 0:
+		last := &b.Auction.Calls[len(b.Auction.Calls)-1]
+		last.Comments = append(last.Comments, c)
+	default:
+		b.Auction.Comments = append(b.Auction.Comments, c)
+	}
+}
+
+// identity reads the board's number, room, dealer, vulnerability and deal.
+func (m *linMapper) identity() {
+	b := m.b
+	if t := &b.BoardTag; t.Present() {
+		if n, ok := boardNumber(t.Value); ok {
+			b.Number = n
+		} else if strings.TrimSpace(t.Value) != "" {
+			m.unreadable(t, "no board number in it")
+		}
+	}
+	if t := &b.LIN.Table; t.Present() {
+		tab, err := parser.ParseLINTable(t.Value)
+		switch {
+		case err != nil:
+			m.unreadable(t, "not o or c followed by a board number")
+		default:
+			b.Room = auction.Open
+			if tab.Room == 'c' {
+				b.Room = auction.Closed
+			}
+			if b.Number == 0 && tab.Board > 0 {
+				b.Number = tab.Board
+			}
+		}
+	}
+	if t := &b.VulnerableTag; readable(t) {
+		v, err := auction.ParseVulnerability(t.Value)
+		m.check(t, "vulnerability", err)
+		b.Vulnerable, b.VulnerableKnown = v, err == nil
+	}
+	if t := &b.DealTag; readable(t) {
+		m.deal(t, func(s string) (auction.Deal, error) {
+			d, dealer, ok, err := auction.ParseLINDeal(s)
+			b.Dealer, b.DealerKnown = dealer, ok
+			return d, err
+		})
+		if v := strings.TrimSpace(b.DealTag.Value); b.DealerKnown && v != "" {
+			b.DealerTag = b.DealTag
+			b.DealerTag.Value = v[:1] // the dealer digit
+		}
+	}
+	b.Auction.First = b.Dealer
+	if !b.DealerKnown && b.Number > 0 {
+		b.Auction.First = auction.BoardDealer(b.Number)
+	}
+	if m.names != nil {
+		m.players(parser.SplitLINList(m.names.Value), linTag(m.names))
+	}
+}
+
+// players files names given in LIN order S, W, N, E under the Board's
+// seats, each a copy of the pn tag they came from; a list of eight holds
+// the closed room's after the open room's.
+func (m *linMapper) players(names []string, pn auction.Tag) {
+	if len(names) >= 8 && m.b.Room == auction.Closed {
+		names = names[4:]
+	}
+	for i, s := range [...]auction.Seat{auction.South, auction.West, auction.North, auction.East} {
+		if i < len(names) {
+			t := pn
+			t.Value = names[i]
+			m.b.Players[s] = t
+		}
+	}
+}
+
+// fromHeader takes from the segment's header what the record does not
+// say: players, event and scoring, and the rs entry for the board.
+func (m *linMapper) fromHeader() {
+	b, v := m.b, m.b.LIN.Vugraph
+	if v == nil {
+		return
+	}
+	if names, ok := v.NamesFor(b.Room); ok && m.names == nil {
+		if p := headerPair(v, "pn"); p != nil {
+			m.players(names, auction.Tag{Name: p.Label, Value: p.Value, Loc: p.Loc, ValueLoc: p.Loc})
+		}
+	}
+	vg := v.VGTag
+	if v.Event() != "" {
+		b.Event = vg
+		b.Event.Value = v.Event()
+	}
+	if s := v.Fields[2]; s != "" {
+		b.Scoring = vg
+		b.Scoring.Value = map[string]string{"I": "IMP", "P": "MP", "B": "BAM"}[strings.ToUpper(s)]
+		if b.Scoring.Value == "" {
+			b.Scoring.Value = s
+		}
+	}
+	if entry, ok := v.ResultFor(b.Number, b.Room); ok {
+		if p := headerPair(v, "rs"); p != nil {
+			b.LIN.Result = auction.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueLoc: p.Loc}
+		}
+	}
+}
+
+// headerPair returns the header's first pair with the label, or nil.
+func headerPair(v *auction.Vugraph, label string) *auction.LINPair {
+	for i := range v.Pairs {
+		if strings.EqualFold(v.Pairs[i].Label, label) {
+			return &v.Pairs[i]
+		}
+	}
+	return nil
+}
+
+// recorded reads the rs entry: the file's own contract, declarer and
+// result.
+func (m *linMapper) recorded() {
+	t := &m.b.LIN.Result
+	if strings.TrimSpace(t.Value) == "" {
+		return
+	}
+	r, err := parser.ParseLINResult(strings.TrimSpace(t.Value))
+	var ve parser.LINValueErrors
+	if err != nil {
+		why := err.Error()
+		if errors.As(err, &ve) && len(ve) > 0 {
+			why = ve[0].Msg
+		}
+		m.unreadable(t, why)
+		return
+	}
+	f := &m.b.File
+	if r.Passed {
+		f.ContractKnown = true
+		return
+	}
+	c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk)
+	d, derr := auction.ParseSeat(string(r.Declarer))
+	if err != nil || derr != nil {
+		return // ParseLINResult read level, strain and declarer already
+	}
+	c.Declarer = d
+	f.Contract, f.ContractKnown = c, true
+	f.Declarer, f.DeclarerKnown = d, true
+	if r.Result != "" {
+		f.Tricks, f.TricksKnown = r.Tricks, true
+	}
+}
+
+func linTag(p *parser.LINPair) auction.Tag {
+	return auction.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueLoc: valueLoc(p, 0)}
+}
+
+func linComment(p *parser.LINPair) auction.Comment {
+	return auction.Comment{Text: p.Value, Kind: auction.CommentLIN, Loc: pairLoc(p)}
+}
+
+// pairLoc is the place of a pair's label, with its index in the record.
+func pairLoc(p *parser.LINPair) auction.Loc {
+	l := loc(p.Pos)
+	l.Pair = p.Index
+	return l
+}
+
+// tokenLoc is the place of a call or card: its mb or pc pair when the pair
+// holds n = 1, else its own place in the pair's value (rpbridge.net files
+// put a whole auction in one mb).
+func tokenLoc(p *parser.LINPair, off, n int) auction.Loc {
+	if n == 1 {
+		return pairLoc(p)
+	}
+	return valueLoc(p, off)
+}
+
+// valueLoc is the place of byte off of a pair's value, which is on one line
+// unless it is commentary.
+func valueLoc(p *parser.LINPair, off int) auction.Loc {
+	l := loc(p.ValuePos)
+	if off > 0 && off <= len(p.Value) {
+		l.Col += utf8.RuneCountInString(p.Value[:off])
+		l.Offset += off
+	}
+	l.Pair = p.Index
+	return l
+}

@@ -1,0 +1,348 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"bridgekit/auction"
+)
+
+// JSONWriter writes boards as JSON Lines: one JSON object per board and
+// line, with the schema the package documentation gives. Keys come in a
+// fixed order and every key is always present (null or empty when the
+// board has nothing for it), so that the output of two runs compares line
+// by line.
+//
+// A JSONWriter must not be used concurrently. Create one with
+// NewJSONWriter.
+type JSONWriter struct {
+	w     io.Writer
+	check auction.Checker
+	buf   bytes.Buffer
+	enc   *json.Encoder
+	err   error // a write error of w; every later call returns it
+}
+
+// NewJSONWriter returns a writer of JSON Lines to w.
+func NewJSONWriter(w io.Writer) *JSONWriter {
+	jw := &JSONWriter{w: w}
+	jw.enc = json.NewEncoder(&jw.buf)
+	jw.enc.SetEscapeHTML(false)
+	return jw
+}
+
+// WriteBoard writes b as one line. A board that has not been replayed is
+// replayed first (auction.Check). The error is a *WriteError naming the
+// board.
+func (jw *JSONWriter) WriteBoard(b *auction.Board) error {
+	if jw.err != nil {
+		return jw.err
+	}
+	if b == nil {
+		return boardError(b, errNilBoard)
+	}
+	replayed(&jw.check, b)
+	jw.buf.Reset()
+	if err := jw.enc.Encode(jsonRecord(b)); err != nil {
+		return boardError(b, err)
+	}
+	if _, err := jw.w.Write(jw.buf.Bytes()); err != nil {
+		jw.err = boardError(b, err)
+	}
+	return jw.err
+}
+
+// Close returns the first write error, if any. It does not close the
+// underlying writer.
+func (jw *JSONWriter) Close() error { return jw.err }
+
+// jsonBoard is one line of the JSON output. The order of its fields is the
+// order of the keys.
+type jsonBoard struct {
+	File            string            `json:"file"`
+	Format          string            `json:"format"`
+	Game            int               `json:"game"`
+	Board           *int              `json:"board"`
+	Event           *string           `json:"event"`
+	Site            *string           `json:"site"`
+	Date            *string           `json:"date"`
+	Room            *string           `json:"room"`
+	Players         jsonPlayers       `json:"players"`
+	Dealer          *string           `json:"dealer"`
+	Vulnerable      *string           `json:"vulnerable"`
+	Deal            *string           `json:"deal"`
+	Scoring         *string           `json:"scoring"`
+	Auction         *jsonAuction      `json:"auction"`
+	Contract        *string           `json:"contract"`
+	Declarer        *string           `json:"declarer"`
+	Result          *int              `json:"result"`
+	Claim           *int              `json:"claim"`
+	Play            []string          `json:"play"`
+	PlayAnnotations []jsonAnnotation  `json:"play_annotations"`
+	PlayNotes       []jsonNote        `json:"play_notes"`
+	Tables          []jsonTable       `json:"tables"`
+	Comments        []string          `json:"comments"`
+	Tags            map[string]string `json:"tags"`
+	FileSays        jsonFileSays      `json:"file_says"`
+}
+
+type jsonPlayers struct {
+	N *string `json:"N"`
+	E *string `json:"E"`
+	S *string `json:"S"`
+	W *string `json:"W"`
+}
+
+type jsonAuction struct {
+	First       string           `json:"first"`
+	Calls       []string         `json:"calls"`
+	Annotations []jsonAnnotation `json:"annotations"`
+	Notes       []jsonNote       `json:"notes"`
+}
+
+// jsonAnnotation is what one call or card carries besides itself; only
+// what it has is written.
+type jsonAnnotation struct {
+	Index       int      `json:"index"`
+	Alert       bool     `json:"alert,omitempty"`
+	Note        int      `json:"note,omitempty"`
+	NAGs        []int    `json:"nags,omitempty"`
+	Comments    []string `json:"comments,omitempty"`
+	Accepted    bool     `json:"insufficient_accepted,omitempty"`
+	Revoke      bool     `json:"revoke,omitempty"`
+	OutOfTurn   bool     `json:"lead_out_of_turn,omitempty"`
+	Unreadable  bool     `json:"unreadable,omitempty"`
+	AllPassMark bool     `json:"all_pass,omitempty"`
+}
+
+type jsonNote struct {
+	Number int    `json:"number"`
+	Text   string `json:"text"`
+}
+
+type jsonTable struct {
+	Name    string     `json:"name"`
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+}
+
+// jsonFileSays holds the file's own contract, declarer and result where
+// they differ from what is written.
+type jsonFileSays struct {
+	Contract *string `json:"contract,omitempty"`
+	Declarer *string `json:"declarer,omitempty"`
+	Result   any     `json:"result,omitempty"`
+}
+
+// known returns the value of a tag the file gives, nil when it does not or
+// gives "?" (unknown).
+func known(t *auction.Tag) *string {
+	if !t.Present() || t.Unknown() {
+		return nil
+	}
+	v := t.Value
+	return &v
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// jsonRecord maps b onto the JSON schema.
+func jsonRecord(b *auction.Board) *jsonBoard {
+	j := &jsonBoard{
+		File: b.Source.File, Format: b.Source.Format.String(), Game: b.Source.Game,
+		Event: known(&b.Event), Site: known(&b.Site), Date: known(&b.Date), Scoring: known(&b.Scoring),
+		Players: jsonPlayers{
+			N: known(&b.Players[auction.North]), E: known(&b.Players[auction.East]),
+			S: known(&b.Players[auction.South]), W: known(&b.Players[auction.West]),
+		},
+		Play: []string{}, PlayAnnotations: []jsonAnnotation{}, PlayNotes: []jsonNote{},
+		Tables: []jsonTable{}, Comments: []string{}, Tags: map[string]string{},
+	}
+	if b.Number > 0 {
+		j.Board = ptr(b.Number)
+	}
+	if b.Room != auction.RoomUnknown {
+		j.Room = ptr(b.Room.String())
+	}
+	if b.DealerKnown {
+		j.Dealer = ptr(b.Dealer.String())
+	}
+	if b.VulnerableKnown {
+		j.Vulnerable = ptr(b.Vulnerable.String())
+	}
+	if dealRead(b) || known(&b.DealTag) != nil {
+		j.Deal = ptr(pbnDealText(b))
+	}
+	if b.Auction.Present {
+		j.Auction = jsonCalls(&b.Auction)
+	}
+	j.outcome(b)
+	for i := range b.Play.Cards {
+		c := &b.Play.Cards[i]
+		text := c.Card.String()
+		if !c.Card.Valid() && strings.TrimSpace(c.Text) != "" {
+			text = c.Text
+		}
+		j.Play = append(j.Play, text)
+		a := jsonAnnotationOf(i, &c.Annotations, true)
+		a.Revoke, a.OutOfTurn = c.Revoke, c.OutOfTurn
+		a.Unreadable = !c.Card.Valid() && text != "-" && text != "+"
+		if a.set() {
+			j.PlayAnnotations = append(j.PlayAnnotations, a)
+		}
+	}
+	j.PlayNotes = jsonNotes(b.Play.Notes)
+	for i := range b.Tables {
+		j.Tables = append(j.Tables, jsonTableOf(&b.Tables[i]))
+	}
+	for _, c := range b.Leading {
+		j.Comments = append(j.Comments, toLF(c.Text))
+	}
+	for _, t := range writtenTags(b) {
+		for _, c := range t.t.Comments {
+			j.Comments = append(j.Comments, toLF(c.Text))
+		}
+	}
+	if t := &b.File.ScoreTag; t.Present() {
+		j.Tags["Score"] = t.Value
+	}
+	if t := &b.RoomTag; t.Present() && b.Room == auction.RoomUnknown {
+		j.Tags["Room"] = t.Value
+	}
+	for i := range b.Tags {
+		t := &b.Tags[i]
+		if _, ok := j.Tags[t.Name]; !ok {
+			j.Tags[t.Name] = t.Value
+		}
+		for _, c := range t.Comments {
+			j.Comments = append(j.Comments, toLF(c.Text))
+		}
+	}
+	return j
+}
+
+// outcome fills the contract, declarer, result and claim written, and what
+// the file says where it differs.
+func (j *jsonBoard) outcome(b *auction.Board) {
+	f := b.Final()
+	passed := f.HasContract && f.Contract.PassedOut()
+	if f.HasContract {
+		j.Contract = ptr(f.Contract.String())
+	}
+	if f.HasDeclarer && !passed {
+		j.Declarer = ptr(f.Contract.Declarer.String())
+	}
+	if f.HasTricks && !passed {
+		j.Result = ptr(f.Tricks)
+	}
+	if b.Play.Claimed {
+		j.Claim = ptr(b.Play.Claim)
+	}
+	dec, con, res := outcomeTexts(b)
+	file := &b.File
+	says := func(t *auction.Tag, read bool, canonical, written string) *string {
+		if !t.Present() || t.Unknown() {
+			return nil
+		}
+		v := strings.TrimSpace(t.Value)
+		if read {
+			v = canonical
+		}
+		if v == written {
+			return nil
+		}
+		return &v
+	}
+	j.FileSays.Contract = says(&file.ContractTag, file.ContractKnown, file.Contract.String(), con)
+	swapped := ""
+	if file.Swapped {
+		swapped = "^"
+	}
+	j.FileSays.Declarer = says(&file.DeclarerTag, file.DeclarerKnown, swapped+file.Declarer.String(), dec)
+	agreed := ""
+	if file.Agreed {
+		agreed = "^"
+	}
+	if r := says(&file.ResultTag, file.TricksKnown, agreed+strconv.Itoa(file.Tricks), res); r != nil {
+		j.FileSays.Result = *r
+		if file.TricksKnown && !file.Agreed {
+			j.FileSays.Result = file.Tricks
+		}
+	}
+}
+
+// jsonCalls maps an auction: the first seat, the calls in canonical form
+// ("^S" for a skipped turn, the text of what is not a call), and the
+// annotations of the calls that have any.
+func jsonCalls(rec *auction.AuctionRecord) *jsonAuction {
+	a := &jsonAuction{First: rec.First.String(), Calls: []string{}, Annotations: []jsonAnnotation{}}
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		text := c.Text
+		switch {
+		case c.Skip:
+			text = "^S"
+		case c.Call.Valid():
+			text = c.Call.String()
+		}
+		a.Calls = append(a.Calls, text)
+		ann := jsonAnnotationOf(i, &c.Annotations, false)
+		ann.Accepted, ann.AllPassMark = c.Accepted, c.AllPass
+		ann.Unreadable = !c.Readable()
+		if ann.set() {
+			a.Annotations = append(a.Annotations, ann)
+		}
+	}
+	a.Notes = jsonNotes(rec.Notes)
+	return a
+}
+
+// jsonAnnotationOf maps the annotations of call or card i, the suffix
+// turned into its NAG.
+func jsonAnnotationOf(i int, an *auction.Annotations, card bool) jsonAnnotation {
+	a := jsonAnnotation{Index: i, Alert: an.Alert, Note: an.Note}
+	if len(an.NAGs) > 0 || an.Suffix != "" {
+		a.NAGs = append([]int(nil), an.NAGs...)
+		if n := qualityNAG(an.Suffix, card); n > 0 {
+			a.NAGs = append(a.NAGs, n)
+		}
+		slices.Sort(a.NAGs)
+	}
+	for _, c := range an.Comments {
+		a.Comments = append(a.Comments, toLF(c.Text))
+	}
+	return a
+}
+
+// set reports whether a says anything besides its index.
+func (a jsonAnnotation) set() bool {
+	return a.Alert || a.Note > 0 || len(a.NAGs) > 0 || len(a.Comments) > 0 ||
+		a.Accepted || a.Revoke || a.OutOfTurn || a.Unreadable || a.AllPassMark
+}
+
+func jsonNotes(ns []auction.Note) []jsonNote {
+	out := []jsonNote{}
+	for _, n := range ns {
+		out = append(out, jsonNote{Number: n.Number, Text: n.Text})
+	}
+	return out
+}
+
+func jsonTableOf(t *auction.Table) jsonTable {
+	out := jsonTable{Name: t.Tag.Name, Columns: []string{}, Rows: [][]string{}}
+	for _, c := range t.Columns {
+		out.Columns = append(out.Columns, c.Name)
+	}
+	for _, row := range t.Rows {
+		r := make([]string, len(row))
+		for i, c := range row {
+			r[i] = c.Text
+		}
+		out.Rows = append(out.Rows, r)
+	}
+	return out
+}

@@ -1,0 +1,533 @@
+package convert
+
+import (
+	"io"
+	"strconv"
+	"strings"
+
+	"bridgekit/auction"
+)
+
+// VugraphMode says when a LINWriter writes a vugraph (match) file.
+type VugraphMode uint8
+
+// The vugraph modes.
+const (
+	// VugraphAuto writes boards read from a LIN vugraph file under their
+	// header, and boards played in a room (Open or Closed) as a vugraph
+	// file of their own; other boards one record per line.
+	VugraphAuto VugraphMode = iota
+	// VugraphNever writes every board as a record of its own, with no
+	// header.
+	VugraphNever
+	// VugraphAlways writes every board in a vugraph file: a board played
+	// in no known room is written as the open room's.
+	VugraphAlways
+)
+
+// LINWriterOptions configures a LINWriter. The zero value writes vugraph
+// files where the boards form a match (VugraphAuto).
+type LINWriterOptions struct {
+	Vugraph VugraphMode
+}
+
+// LINWriter writes boards as BBO LIN, one board per line, in the layout BBO
+// itself writes (pn, st, md, rh, ah, sv, the calls, pg, the cards trick by
+// trick, mc), with the pairs the board does not interpret (unknown labels)
+// kept in place. Boards that form a match are written as a vugraph file,
+// under a header (vg, rs, pn, pg) that lists every board's result; see
+// [VugraphMode]. See the package documentation for what LIN cannot carry.
+//
+// A record that stands alone is written at once. The boards under one
+// vugraph header are held until the header changes or Close, since the
+// header lists their results: memory grows with the size of one match,
+// not of the input.
+//
+// A LINWriter must not be used concurrently. Create one with NewLINWriter,
+// and Close it to write the boards it holds.
+type LINWriter struct {
+	w     io.Writer
+	opt   LINWriterOptions
+	check auction.Checker
+	buf   []byte
+
+	seg     any // the vugraph segment being gathered: a *auction.Vugraph, or &ownMatch
+	pending []*auction.Board
+	err     error // a write error of w; every later call returns it
+}
+
+// ownMatch is the segment key of boards written under a header of the
+// writer's own making.
+var ownMatch = new(int)
+
+// NewLINWriter returns a writer of LIN to w.
+func NewLINWriter(w io.Writer, opt LINWriterOptions) *LINWriter {
+	return &LINWriter{w: w, opt: opt}
+}
+
+// WriteBoard writes b, or holds it when it belongs to a vugraph segment.
+// A board that has not been replayed is replayed first (auction.Check).
+// The error is a *WriteError naming the board: b itself is nil, or a
+// write error of the underlying writer for an earlier board that was
+// held, after which every call returns the error again.
+func (lw *LINWriter) WriteBoard(b *auction.Board) error {
+	if lw.err != nil {
+		return lw.err
+	}
+	if b == nil {
+		return boardError(b, errNilBoard)
+	}
+	replayed(&lw.check, b)
+	seg := lw.segment(b)
+	if seg != lw.seg {
+		if err := lw.flush(); err != nil {
+			return err
+		}
+		lw.seg = seg
+	}
+	if seg != nil {
+		lw.pending = append(lw.pending, b)
+		return nil
+	}
+	lw.buf = lw.record(lw.buf[:0], b, "", false)
+	return lw.write(b)
+}
+
+// Close writes the boards held for a vugraph header. It does not close the
+// underlying writer.
+func (lw *LINWriter) Close() error {
+	if lw.err != nil {
+		return lw.err
+	}
+	return lw.flush()
+}
+
+// segment returns the vugraph segment b is written in, nil for none.
+func (lw *LINWriter) segment(b *auction.Board) any {
+	if lw.opt.Vugraph == VugraphNever {
+		return nil
+	}
+	if b.LIN != nil && b.LIN.Vugraph != nil {
+		return b.LIN.Vugraph
+	}
+	if b.Room != auction.RoomUnknown || lw.opt.Vugraph == VugraphAlways {
+		return ownMatch
+	}
+	return nil
+}
+
+func (lw *LINWriter) write(b *auction.Board) error {
+	if _, err := lw.w.Write(lw.buf); err != nil {
+		lw.err = boardError(b, err)
+		return lw.err
+	}
+	return nil
+}
+
+// flush writes the vugraph segment held: its header, then its boards.
+func (lw *LINWriter) flush() error {
+	boards := lw.pending
+	lw.pending, lw.seg = lw.pending[:0], nil
+	if len(boards) == 0 {
+		return nil
+	}
+	buf := lw.buf[:0]
+	if v := boards[0].LIN; v != nil && v.Vugraph != nil {
+		buf = linFileHeader(buf, v.Vugraph, boards)
+	} else {
+		buf = linOwnHeader(buf, boards)
+	}
+	for _, b := range boards {
+		buf = lw.record(buf, b, linTable(b), true)
+	}
+	lw.buf = buf
+	return lw.write(boards[0])
+}
+
+// linTable is the qx value of b in a vugraph file: the one it was read with,
+// else its room and number.
+func linTable(b *auction.Board) string {
+	if b.LIN != nil && b.LIN.Table.Value != "" {
+		return b.LIN.Table.Value
+	}
+	room := "o"
+	if b.Room == auction.Closed {
+		room = "c"
+	}
+	if b.Number > 0 {
+		return room + strconv.Itoa(b.Number)
+	}
+	return room
+}
+
+// appendLINPair appends label|value|.
+func appendLINPair(buf []byte, label, value string) []byte {
+	buf = append(buf, label...)
+	buf = append(buf, '|')
+	buf = append(buf, value...)
+	return append(buf, '|')
+}
+
+// linValueText returns free text (an explanation, commentary, a header field)
+// as a LIN value can hold it: on one line, a "|", which would end the
+// value, written "¦".
+func linValueText(s string) string {
+	if strings.ContainsAny(s, "|\r\n\t") {
+		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "|", "¦")), " ")
+	}
+	return s
+}
+
+// linNameText returns a player's name or a field of a comma list as LIN can
+// hold it: without the "," and "|" that separate names and pairs. A name
+// PBN gives as unknown ("?") is empty.
+func linNameText(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "?" {
+		return ""
+	}
+	if strings.ContainsAny(s, ",|\r\n\t") {
+		s = strings.Join(strings.Fields(strings.NewReplacer(",", " ", "|", " ").Replace(s)), " ")
+	}
+	return s
+}
+
+// linSeatOrder is LIN's order of seats.
+var linSeatOrder = [4]auction.Seat{auction.South, auction.West, auction.North, auction.East}
+
+// linNames returns the pn value of b: South, West, North, East.
+func linNames(b *auction.Board) string {
+	var n [4]string
+	for i, s := range linSeatOrder {
+		n[i] = linNameText(b.Player(s))
+	}
+	return strings.Join(n[:], ",")
+}
+
+// linVulLetter is the sv value of each vulnerability.
+var linVulLetter = [...]string{auction.VulNone: "o", auction.VulNS: "n", auction.VulEW: "e", auction.VulAll: "b"}
+
+// record appends b as one LIN record on a line of its own, preceded by the
+// commentary that comes before it (a notes record). qx is the record's
+// table in a vugraph file; inMatch says the header's rs carries the result.
+func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch bool) []byte {
+	for _, c := range b.Leading {
+		buf = appendLINPair(buf, "nt", linValueText(c.Text))
+		buf = append(appendLINPair(buf, "pg", ""), '\n')
+	}
+	var extras []auction.LINPair
+	if b.LIN != nil {
+		extras = b.LIN.Extras
+	}
+	head := func(label string) {
+		for _, e := range extras {
+			if e.Calls == 0 && e.Cards == 0 && strings.EqualFold(e.Label, label) {
+				buf = appendLINPair(buf, e.Label, e.Value)
+			}
+		}
+		if b.LIN == nil {
+			buf = appendLINPair(buf, label, "")
+		}
+	}
+	if qx != "" {
+		buf = appendLINPair(buf, "qx", qx)
+	}
+	buf = appendLINPair(buf, "pn", linNames(b))
+	head("st")
+	buf = appendLINPair(buf, "md", linDeal(b))
+	head("rh")
+	if b.Number > 0 {
+		buf = appendLINPair(buf, "ah", "Board "+strconv.Itoa(b.Number))
+	} else if strings.EqualFold(b.BoardTag.Name, "ah") {
+		buf = appendLINPair(buf, "ah", linValueText(b.BoardTag.Value))
+	}
+	if b.VulnerableKnown && int(b.Vulnerable) < len(linVulLetter) {
+		buf = appendLINPair(buf, "sv", linVulLetter[b.Vulnerable])
+	}
+	for _, e := range extras {
+		if e.Calls == 0 && e.Cards == 0 && !strings.EqualFold(e.Label, "st") && !strings.EqualFold(e.Label, "rh") {
+			buf = appendLINPair(buf, e.Label, e.Value)
+		}
+	}
+	after := func(calls, cards int) {
+		for _, e := range extras {
+			if e.Calls == calls && e.Cards == cards && (calls > 0 || cards > 0) {
+				buf = appendLINPair(buf, e.Label, e.Value)
+			}
+		}
+	}
+	buf = appendLINComments(buf, linUnanchored(b))
+	rec := &b.Auction
+	calls := 0
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		text := linCallText(c)
+		if text == "" {
+			continue // a turn skipped: LIN has no way to say it
+		}
+		var note *auction.Note
+		if c.Note > 0 {
+			note = rec.Note(c.Note)
+		}
+		explained := note != nil && strings.TrimSpace(note.Text) != ""
+		if c.Alert || c.Note > 0 && !explained {
+			text += "!"
+		}
+		buf = appendLINPair(buf, "mb", text)
+		if explained {
+			buf = appendLINPair(buf, "an", linValueText(note.Text))
+		}
+		buf = appendLINComments(buf, c.Comments)
+		calls++
+		after(calls, 0)
+	}
+	if calls > 0 {
+		buf = appendLINPair(buf, "pg", "")
+	}
+	buf = appendLINComments(buf, b.Play.Tag.Comments)
+	buf = appendLINComments(buf, b.Play.Comments)
+	cards := 0
+	for i := range b.Play.Cards {
+		c := &b.Play.Cards[i]
+		if !c.Card.Valid() {
+			break // the cards after an unknown one cannot be placed
+		}
+		buf = appendLINPair(buf, "pc", c.Card.String())
+		if c.Note > 0 {
+			if n := b.Play.Note(c.Note); n != nil && strings.TrimSpace(n.Text) != "" {
+				buf = appendLINPair(buf, "nt", linValueText(n.Text))
+			}
+		}
+		buf = appendLINComments(buf, c.Comments)
+		cards++
+		after(calls, cards)
+		if cards%4 == 0 {
+			buf = appendLINPair(buf, "pg", "")
+		}
+	}
+	f := b.Final()
+	switch {
+	case b.Play.Claimed:
+		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(b.Play.Claim)), "pg", "")
+	case !inMatch && cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()):
+		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(f.Tricks)), "pg", "")
+	}
+	return append(buf, '\n')
+}
+
+// linDeal returns the md value of b: the dealer digit (none when the dealer is
+// unknown) and the hands. A deal that cannot be read at all keeps the
+// text LIN gave it.
+func linDeal(b *auction.Board) string {
+	if b.Deal == (auction.Deal{}) && strings.EqualFold(b.DealTag.Name, "md") && b.DealTag.Value != "" {
+		return linValueText(b.DealTag.Value)
+	}
+	v := b.Deal.LIN(b.Dealer)
+	if !b.DealerKnown {
+		v = v[1:]
+	}
+	return v
+}
+
+// linCallText returns the mb value of a call: bids upper case with N for
+// notrump, p, d and r; the text as written for one that is not a call; ""
+// for a skipped turn.
+func linCallText(c *auction.AuctionCall) string {
+	switch {
+	case c.Skip:
+		return ""
+	case c.Call == auction.Pass:
+		return "p"
+	case c.Call == auction.Double:
+		return "d"
+	case c.Call == auction.Redouble:
+		return "r"
+	case c.Call.IsBid():
+		return strings.TrimSuffix(c.Call.String(), "T")
+	}
+	if t := strings.TrimSpace(linValueText(c.Text)); t != "" {
+		return t
+	}
+	return "?"
+}
+
+// appendLINComments appends commentary as nt pairs.
+func appendLINComments(buf []byte, cs []auction.Comment) []byte {
+	for _, c := range cs {
+		buf = appendLINPair(buf, "nt", linValueText(c.Text))
+	}
+	return buf
+}
+
+// linUnanchored gathers the commentary that LIN can only give before the
+// first call: that of the auction, of the identification tags, of notes
+// and of tables.
+func linUnanchored(b *auction.Board) []auction.Comment {
+	out := append([]auction.Comment(nil), b.Auction.Tag.Comments...)
+	out = append(out, b.Auction.Comments...)
+	for _, t := range writtenTags(b) {
+		out = append(out, t.t.Comments...)
+	}
+	for i := range b.Tags {
+		out = append(out, b.Tags[i].Comments...)
+	}
+	for _, ns := range [][]auction.Note{b.Auction.Notes, b.Play.Notes} {
+		for i := range ns {
+			out = append(out, ns[i].Tag.Comments...)
+		}
+	}
+	for i := range b.Tables {
+		out = append(out, b.Tables[i].Tag.Comments...)
+		out = append(out, b.Tables[i].Comments...)
+	}
+	return out
+}
+
+// linResultEntry returns the rs entry of b: contract, declarer, risk and the
+// tricks against the contract ("4HN+1", "3NSx-2", "P"), or the entry the
+// file had when the outcome is not known.
+func linResultEntry(b *auction.Board) string {
+	f := b.Final()
+	switch {
+	case f.HasContract && f.Contract.PassedOut():
+		return "P"
+	case !f.HasContract || !f.HasDeclarer:
+		if b.LIN != nil {
+			return linValueText(b.LIN.Result.Value)
+		}
+		return ""
+	}
+	c := f.Contract
+	s := strings.TrimSuffix(auction.NewBid(c.Level, c.Strain).String(), "T") + c.Declarer.String() + strings.ToLower(c.Risk.String())
+	if f.HasTricks {
+		switch d := f.Tricks - int(c.Level) - 6; {
+		case d == 0:
+			s += "="
+		case d > 0:
+			s += "+" + strconv.Itoa(d)
+		default:
+			s += strconv.Itoa(d)
+		}
+	}
+	return s
+}
+
+// linResults returns the rs list of the boards numbered first to last:
+// two entries per board, open room then closed, the results of boards
+// replacing the entries given.
+func linResults(entries []string, first, last int, boards []*auction.Board) []string {
+	out := append([]string(nil), entries...)
+	if first == 0 {
+		return out
+	}
+	for len(out) < 2*(last-first+1) {
+		out = append(out, "")
+	}
+	for _, b := range boards {
+		if b.Number < first {
+			continue
+		}
+		i := 2 * (b.Number - first)
+		if b.Room == auction.Closed {
+			i++
+		}
+		for len(out) <= i {
+			out = append(out, "")
+		}
+		out[i] = linResultEntry(b)
+	}
+	return out
+}
+
+// linFileHeader appends the vugraph header boards were read under: its pairs
+// as the file had them, the rs list brought up to date with the results
+// written for the boards, then its commentary.
+func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []byte {
+	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
+	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards), ",")
+	wrote := false
+	for _, p := range v.Pairs {
+		switch strings.ToLower(p.Label) {
+		case "pg", "nt":
+			continue
+		case "rs":
+			p.Value, wrote = rs, true
+		}
+		if len(buf) > 0 && buf[len(buf)-1] == '|' {
+			buf = append(buf, '\n')
+		}
+		buf = appendLINPair(buf, p.Label, p.Value)
+	}
+	if !wrote {
+		buf = appendLINPair(buf, "rs", rs)
+	}
+	buf = append(appendLINPair(buf, "pg", ""), '\n')
+	for _, c := range v.Comments {
+		buf = append(appendLINPair(appendLINPair(buf, "nt", linValueText(c.Text)), "pg", ""), '\n')
+	}
+	return buf
+}
+
+// linOwnHeader appends a vugraph header for boards that form a match: vg with
+// the event, the round, the scoring, the boards and the teams of the first
+// board, rs with every board's result, and pn with the players of the
+// first board of each room.
+func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
+	first, last := 0, 0
+	for _, b := range boards {
+		if n := b.Number; n > 0 {
+			if first == 0 || n < first {
+				first = n
+			}
+			last = max(last, n)
+		}
+	}
+	b0 := boards[0]
+	tag := func(name string) string {
+		if t := b0.Field(name); t != nil && t.Value != "?" {
+			return linNameText(t.Value)
+		}
+		return ""
+	}
+	round := tag("Round")
+	if round == "" {
+		round = tag("Stage")
+	}
+	num := func(n int) string {
+		if n == 0 {
+			return ""
+		}
+		return strconv.Itoa(n)
+	}
+	vg := []string{tag("Event"), round, linScoringLetter(b0.Scoring.Value), num(first), num(last), tag("HomeTeam"), "", tag("VisitTeam"), ""}
+	buf = append(appendLINPair(buf, "vg", strings.Join(vg, ",")), '\n')
+	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards), ",")), '\n')
+	var pn [2]string
+	for _, b := range boards {
+		if i := int(b.Room) - 1; b.Room == auction.Closed || b.Room == auction.Open {
+			if pn[i] == "" {
+				pn[i] = linNames(b)
+			}
+		}
+	}
+	if pn[0] == "" {
+		pn[0] = linNames(b0)
+	}
+	if pn[1] == "" {
+		pn[1] = ",,,"
+	}
+	return append(appendLINPair(appendLINPair(buf, "pn", pn[0]+","+pn[1]), "pg", ""), '\n')
+}
+
+// linScoringLetter is the vg scoring field for a PBN Scoring value: P for
+// matchpoints, B for board-a-match, I otherwise (IMPs).
+func linScoringLetter(scoring string) string {
+	s := strings.ToUpper(scoring)
+	switch {
+	case strings.Contains(s, "BAM"):
+		return "B"
+	case strings.Contains(s, "MP") && !strings.Contains(s, "IMP"), strings.Contains(s, "MATCHPOINT"):
+		return "P"
+	}
+	return "I"
+}

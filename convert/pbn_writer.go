@@ -1,0 +1,909 @@
+package convert
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// PBNWriterOptions configures a PBNWriter. The zero value writes UTF-8.
+type PBNWriterOptions struct {
+	// Latin1 writes ISO-8859-1, the character set of the PBN standard,
+	// and declares it. A board holding a character ISO-8859-1 does not
+	// have (a suit symbol, a Cyrillic name) is not written: WriteBoard
+	// returns a *WriteError wrapping an *EncodingError.
+	Latin1 bool
+}
+
+// PBNWriter writes boards as canonical PBN: the export format of PBN 2.1
+// (§13 of the standard), one layout for every input. See the package
+// documentation for the layout. Boards are written one at a time as they
+// come, so memory does not grow with the number of boards.
+//
+// A PBNWriter must not be used concurrently. Its zero value is not usable;
+// create one with NewPBNWriter.
+type PBNWriter struct {
+	w       io.Writer
+	opt     PBNWriterOptions
+	p       pbnPrinter
+	check   auction.Checker
+	started bool  // the file header is written
+	games   int   // boards written
+	err     error // a write error of w; every later call returns it
+}
+
+// NewPBNWriter returns a writer of canonical PBN to w.
+func NewPBNWriter(w io.Writer, opt PBNWriterOptions) *PBNWriter {
+	return &PBNWriter{w: w, opt: opt}
+}
+
+// charset is the name the writer declares in its %Content-type line.
+func (pw *PBNWriter) charset() string {
+	if pw.opt.Latin1 {
+		return "ISO-8859-1"
+	}
+	return "UTF-8"
+}
+
+// header appends the file header: the version, export and charset
+// declarations, each a % line.
+func (pw *PBNWriter) header() {
+	if pw.started {
+		return
+	}
+	pw.started = true
+	pw.p.line("% PBN 2.1")
+	pw.p.line("% EXPORT")
+	pw.p.line("%Content-type: text/x-pbn; charset=" + pw.charset())
+}
+
+// WriteBoard writes b as the next game. A board that has not been replayed
+// is replayed first (auction.Check), filling b.Replayed, since the
+// contract, declarer and result written are the replayed ones when the
+// auction is complete and legal (see [auction.Board.Final]).
+//
+// The error is a *WriteError naming the board: for a board that cannot be
+// written (nothing of it is then written, and the next board may follow),
+// or for a write error of the underlying writer, which every later call
+// returns again.
+func (pw *PBNWriter) WriteBoard(b *auction.Board) error {
+	if pw.err != nil {
+		return pw.err
+	}
+	if b == nil {
+		return boardError(b, errNilBoard)
+	}
+	replayed(&pw.check, b)
+	pw.p.reset()
+	pw.header()
+	if pw.games > 0 {
+		pw.p.line("")
+	}
+	if err := pw.p.board(b); err != nil {
+		pw.p.reset()
+		return boardError(b, err)
+	}
+	if err := pw.flush(); err != nil {
+		var ee *EncodingError
+		if errors.As(err, &ee) {
+			if pw.games == 0 {
+				pw.started = false // the header was not written
+			}
+			return boardError(b, err)
+		}
+		pw.err = boardError(b, err)
+		return pw.err
+	}
+	pw.games++
+	return nil
+}
+
+// WriteTrailer writes what follows the last game of a file without
+// belonging to one: % lines and commentary (see parser.PBNReader.Trailer),
+// after an empty line. Call it after the last board, before Close.
+func (pw *PBNWriter) WriteTrailer(escapes []auction.Escape, comments []auction.Comment) error {
+	if pw.err != nil {
+		return pw.err
+	}
+	if len(escapes) == 0 && len(comments) == 0 {
+		return nil
+	}
+	pw.p.reset()
+	pw.header()
+	if pw.games > 0 {
+		pw.p.line("")
+	}
+	for _, e := range escapes {
+		if !declaresFile(e.Text) {
+			pw.p.escape(e)
+		}
+	}
+	for _, c := range comments {
+		pw.p.commentLine(c)
+	}
+	if err := pw.flush(); err != nil {
+		pw.err = fmt.Errorf("the text after the last game: %w", err)
+		return pw.err
+	}
+	return nil
+}
+
+// Close writes the file header if no board was written, so that an empty
+// input gives a valid empty PBN file. It does not close the underlying
+// writer.
+func (pw *PBNWriter) Close() error {
+	if pw.err != nil || pw.started {
+		return pw.err
+	}
+	pw.p.reset()
+	pw.header()
+	if err := pw.flush(); err != nil {
+		pw.err = err
+	}
+	return pw.err
+}
+
+// flush writes the printed text in the output charset.
+func (pw *PBNWriter) flush() error {
+	out := pw.p.buf
+	if pw.opt.Latin1 {
+		var err error
+		if out, err = latin1(pw.p.latin, out); err != nil {
+			return err
+		}
+		pw.p.latin = out[:0]
+	}
+	_, err := pw.w.Write(out)
+	return err
+}
+
+// EncodingError reports a character the output charset does not have.
+type EncodingError struct {
+	Char      rune
+	Charset   string
+	Line, Col int    // in the board's text as written (1-based; the column counts characters)
+	Context   string // the line of the output holding the character, shortened
+}
+
+// Error names the character, where it is and the charset.
+func (e *EncodingError) Error() string {
+	return fmt.Sprintf("character %q (%U) at line %d, column %d of the board's text (%s) cannot be written in %s",
+		e.Char, e.Char, e.Line, e.Col, e.Context, e.Charset)
+}
+
+// latin1 appends text, UTF-8, to dst as ISO-8859-1, or reports the first
+// character it cannot represent.
+func latin1(dst, text []byte) ([]byte, error) {
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		if r > 0xFF || r == utf8.RuneError && n == 1 {
+			return dst, encodingError(text, i, r, "ISO-8859-1")
+		}
+		dst = append(dst, byte(r))
+		i += n
+	}
+	return dst, nil
+}
+
+// encodingError describes the character r at byte offset i of text.
+func encodingError(text []byte, i int, r rune, charset string) *EncodingError {
+	start := strings.LastIndexByte(string(text[:i]), '\n') + 1
+	end := i + strings.IndexByte(string(text[i:]), '\n')
+	if end < i {
+		end = len(text)
+	}
+	line := strings.TrimRight(string(text[start:end]), "\r")
+	if utf8.RuneCountInString(line) > 60 {
+		line = string([]rune(line)[:57]) + "..."
+	}
+	return &EncodingError{
+		Char: r, Charset: charset,
+		Line:    strings.Count(string(text[:i]), "\n") + 1,
+		Col:     utf8.RuneCount(text[start:i]) + 1,
+		Context: line,
+	}
+}
+
+// maxDataLine is the number of characters a line of calls or cards is kept
+// within when annotations make four of them long (PBN §13 asks for fewer
+// than 80).
+const maxDataLine = 79
+
+// pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
+type pbnPrinter struct {
+	buf   []byte
+	latin []byte // the Latin-1 output buffer, reused
+	col   int    // characters on the current line of a section's data
+}
+
+func (p *pbnPrinter) reset() { p.buf, p.col = p.buf[:0], 0 }
+
+func (p *pbnPrinter) str(s string) { p.buf = append(p.buf, s...) }
+
+// line prints s and ends the line.
+func (p *pbnPrinter) line(s string) {
+	p.buf = append(p.buf, s...)
+	p.buf = append(p.buf, "\r\n"...)
+	p.col = 0
+}
+
+func (p *pbnPrinter) escape(e auction.Escape) { p.line("%" + firstLine(e.Text)) }
+
+// firstLine returns s up to its first line break: a % line is one line.
+func firstLine(s string) string {
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// pbnComment returns c as PBN commentary, and whether the line must end after
+// it (a ; comment runs to the end of the line). Text that braces cannot
+// hold (a "}") is written as ; comments, one per line.
+func pbnComment(c auction.Comment) (text string, endsLine bool) {
+	t := c.Text
+	multi := strings.ContainsAny(t, "\r\n")
+	switch {
+	case c.Kind == auction.CommentProse:
+		return toCRLF(t), true
+	case c.Kind == auction.CommentLine && !multi:
+		return ";" + t, true
+	case !strings.Contains(t, "}"):
+		return "{" + toCRLF(t) + "}", false
+	}
+	return ";" + strings.ReplaceAll(toLF(t), "\n", "\r\n;"), true
+}
+
+// commentLine prints c on lines of its own.
+func (p *pbnPrinter) commentLine(c auction.Comment) {
+	t, _ := pbnComment(c)
+	p.line(t)
+}
+
+// tag prints a tag pair [Name "value"] on its own line, then its
+// commentary, each on a new line (PBN §9.2), then the data of an unknown
+// section that follows it, verbatim.
+func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
+	p.str("[")
+	p.str(name)
+	p.str(" ")
+	p.buf = appendPBNString(p.buf, value)
+	p.line("]")
+	if t == nil {
+		return
+	}
+	for _, c := range t.Comments {
+		if !inData(t, c.Loc) {
+			p.commentLine(c)
+		}
+	}
+	if t.Data != "" {
+		p.line(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))
+	}
+}
+
+// inData reports whether l lies inside the verbatim data of t: commentary
+// and % lines there are written with the data.
+func inData(t *auction.Tag, l auction.Loc) bool {
+	return t.Data != "" && t.DataLoc.IsValid() && l.IsValid() &&
+		l.Offset >= t.DataLoc.Offset && l.Offset < t.DataLoc.Offset+len(t.Data)
+}
+
+// appendPBNString appends v as a PBN string. A quote is escaped, and a
+// backslash where it would otherwise be read as an escape (before a quote
+// or a backslash, or last), so that the single backslashes of table
+// column specs ("Result\2R") stay single, as real files write them. Tabs
+// and line breaks, which a string may not hold, become spaces.
+func appendPBNString(dst []byte, v string) []byte {
+	dst = append(dst, '"')
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case c == '"':
+			dst = append(dst, '\\', '"')
+		case c == '\\' && (i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\'):
+			dst = append(dst, '\\', '\\')
+		case c < ' ' || c == 0x7f:
+			dst = append(dst, ' ')
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}
+
+// tagValue returns what to write for a tag: its value, or "?" (unknown) when
+// the file does not give it.
+func tagValue(t *auction.Tag) string {
+	if !t.Present() {
+		return "?"
+	}
+	return t.Value
+}
+
+// board prints one game.
+func (p *pbnPrinter) board(b *auction.Board) error {
+	data := dataTags(b)
+	for _, e := range b.Escapes {
+		if !declaresFile(e.Text) && !inAnyData(data, e.Loc) {
+			p.escape(e)
+		}
+	}
+	for _, c := range b.Leading {
+		p.commentLine(c)
+	}
+	p.identification(b)
+	if b.Auction.Present {
+		if err := p.auction(b); err != nil {
+			return err
+		}
+	}
+	if b.Play.Present {
+		p.play(b)
+	}
+	p.supplements(b)
+	return nil
+}
+
+// dataTags lists the board's tags that carry verbatim data.
+func dataTags(b *auction.Board) []*auction.Tag {
+	var out []*auction.Tag
+	for _, t := range writtenTags(b) {
+		if t.t.Data != "" {
+			out = append(out, t.t)
+		}
+	}
+	for i := range b.Tags {
+		if b.Tags[i].Data != "" {
+			out = append(out, &b.Tags[i])
+		}
+	}
+	return out
+}
+
+func inAnyData(tags []*auction.Tag, l auction.Loc) bool {
+	for _, t := range tags {
+		if inData(t, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenTag is a tag to write: its PBN name, the value to write and the tag
+// the board holds (for its commentary and data).
+type writtenTag struct {
+	name, value string
+	t           *auction.Tag
+}
+
+// writtenTags returns the board's typed identification tags in PBN export
+// order, the fifteen of the mandatory tag set first, with the values to
+// write: canonical forms where the board has read the value, the file's
+// text otherwise, "?" when the file does not give the tag.
+func writtenTags(b *auction.Board) []writtenTag {
+	board := tagValue(&b.BoardTag)
+	if b.Number > 0 {
+		board = strconv.Itoa(b.Number)
+	}
+	dealer := tagValue(&b.DealerTag)
+	if b.DealerKnown {
+		dealer = b.Dealer.String()
+	}
+	vul := tagValue(&b.VulnerableTag)
+	if b.VulnerableKnown {
+		vul = b.Vulnerable.String()
+	}
+	f := &b.File
+	tags := []writtenTag{
+		{"Event", tagValue(&b.Event), &b.Event},
+		{"Site", tagValue(&b.Site), &b.Site},
+		{"Date", tagValue(&b.Date), &b.Date},
+		{"Board", board, &b.BoardTag},
+		{"West", tagValue(&b.Players[auction.West]), &b.Players[auction.West]},
+		{"North", tagValue(&b.Players[auction.North]), &b.Players[auction.North]},
+		{"East", tagValue(&b.Players[auction.East]), &b.Players[auction.East]},
+		{"South", tagValue(&b.Players[auction.South]), &b.Players[auction.South]},
+		{"Dealer", dealer, &b.DealerTag},
+		{"Vulnerable", vul, &b.VulnerableTag},
+		{"Deal", pbnDealText(b), &b.DealTag},
+		{"Scoring", tagValue(&b.Scoring), &b.Scoring},
+	}
+	dec, con, res := outcomeTexts(b)
+	tags = append(tags, writtenTag{"Declarer", dec, &f.DeclarerTag}, writtenTag{"Contract", con, &f.ContractTag}, writtenTag{"Result", res, &f.ResultTag})
+	if b.RoomTag.Present() {
+		room := b.RoomTag.Value
+		if b.Room != auction.RoomUnknown {
+			room = b.Room.String()
+		}
+		tags = append(tags, writtenTag{"Room", room, &b.RoomTag})
+	}
+	if f.ScoreTag.Present() {
+		tags = append(tags, writtenTag{"Score", f.ScoreTag.Value, &f.ScoreTag})
+	}
+	return tags
+}
+
+// mandatoryTags is the number of tags of the mandatory tag set.
+const mandatoryTags = 15
+
+// outcomeTexts returns the values to write for the Declarer, Contract and
+// Result tags (see [auction.Board.Final]): the final outcome where it is
+// known, else the file's values, "?" (unknown) for a tag the file does not
+// give. A passed-out board has no declarer and no result: "".
+func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
+	f, file := b.Final(), &b.File
+	passed := f.HasContract && f.Contract.PassedOut()
+	unknown := func(text string, known bool, t *auction.Tag) string {
+		if !known && !t.Present() {
+			return "?"
+		}
+		return text
+	}
+	return unknown(b.DeclarerText(), f.HasDeclarer || passed, &file.DeclarerTag),
+		unknown(b.ContractText(), f.HasContract, &file.ContractTag),
+		unknown(b.ResultText(), f.HasTricks || passed, &file.ResultTag)
+}
+
+// pbnDealText is the value to write for the Deal tag: the deal read, from the
+// dealer, when it reads without contradiction, else the file's text.
+func pbnDealText(b *auction.Board) string {
+	t := &b.DealTag
+	if !dealRead(b) {
+		return tagValue(t)
+	}
+	first := auction.North
+	if b.DealerKnown {
+		first = b.Dealer
+	} else if i := strings.IndexByte(t.Value, ':'); i > 0 {
+		if s, err := auction.ParseSeat(t.Value[:i]); err == nil {
+			first = s
+		}
+	}
+	return b.Deal.PBN(first)
+}
+
+// dealRead reports whether the board has read its deal, and the deal does
+// not contradict itself: it is then written in canonical form.
+func dealRead(b *auction.Board) bool {
+	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil
+}
+
+// identification prints the identification section: the mandatory tag set
+// in order, then the other tags without data sorted by name (a repeated
+// tag after the first of its name, as the file has it).
+func (p *pbnPrinter) identification(b *auction.Board) {
+	typed := writtenTags(b)
+	for _, t := range typed[:mandatoryTags] {
+		p.tag(t.name, t.value, t.t)
+	}
+	others := typed[mandatoryTags:]
+	for i := range b.Tags {
+		if t := &b.Tags[i]; t.Data == "" {
+			others = append(others, writtenTag{t.Name, t.Value, t})
+		}
+	}
+	sort.SliceStable(others, func(i, j int) bool { return others[i].name < others[j].name })
+	for _, t := range others {
+		p.tag(t.name, t.value, t.t)
+	}
+}
+
+// supplements prints the supplemental sections, sorted by name: the tables
+// and the tags with verbatim data.
+func (p *pbnPrinter) supplements(b *auction.Board) {
+	type section struct {
+		name  string
+		table *auction.Table
+		tag   *auction.Tag
+	}
+	var secs []section
+	for i := range b.Tables {
+		secs = append(secs, section{name: b.Tables[i].Tag.Name, table: &b.Tables[i]})
+	}
+	for i := range b.Tags {
+		if t := &b.Tags[i]; t.Data != "" {
+			secs = append(secs, section{name: t.Name, tag: t})
+		}
+	}
+	sort.SliceStable(secs, func(i, j int) bool { return secs[i].name < secs[j].name })
+	for _, s := range secs {
+		if s.tag != nil {
+			p.tag(s.tag.Name, s.tag.Value, s.tag)
+			continue
+		}
+		p.table(s.table)
+	}
+}
+
+// table prints a table: its tag, one row per line with the cells padded to
+// their columns' widths, then commentary that was inside its data.
+func (p *pbnPrinter) table(t *auction.Table) {
+	p.tag(t.Tag.Name, t.Tag.Value, &t.Tag)
+	var cell []byte
+	for _, row := range t.Rows {
+		start := len(p.buf)
+		for i, c := range row {
+			if i > 0 {
+				p.str(" ")
+			}
+			cell = cell[:0]
+			if c.Quoted {
+				cell = appendPBNString(cell, c.Text)
+			} else {
+				cell = append(cell, c.Text...)
+			}
+			pad := 0
+			var col auction.Column
+			if i < len(t.Columns) {
+				col = t.Columns[i]
+				pad = col.Width - utf8.RuneCount(cell)
+			}
+			if pad > 0 && col.Align == 'R' {
+				p.str(strings.Repeat(" ", pad))
+			}
+			p.buf = append(p.buf, cell...)
+			if pad > 0 && col.Align != 'R' {
+				p.str(strings.Repeat(" ", pad))
+			}
+		}
+		p.buf = append(p.buf[:start], strings.TrimRight(string(p.buf[start:]), " ")...)
+		p.line("")
+	}
+	for _, c := range t.Comments {
+		p.commentLine(c)
+	}
+}
+
+// sectionPrinter prints the tokens of an auction or a play: rows of four slots,
+// each row starting a line; a ; comment ends its line, and a line that
+// annotations make long is broken before a token.
+type sectionPrinter struct {
+	p     *pbnPrinter
+	slots int // slots printed
+}
+
+// token prints one slot's text with its annotations; slot says whether it
+// takes a place in the rows (the "*" end mark does not).
+func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot bool) {
+	p := s.p
+	var tok strings.Builder
+	tok.WriteString(text)
+	if a != nil {
+		if a.Note > 0 {
+			tok.WriteString(" =" + strconv.Itoa(a.Note) + "=")
+		}
+		nags := a.NAGs
+		if n := qualityNAG(a.Suffix, card); n > 0 {
+			nags = append(slices.Clip(nags), n)
+		} else if a.Suffix != "" {
+			tok.WriteString(" " + a.Suffix)
+		}
+		if len(nags) > 1 {
+			nags = slices.Sorted(slices.Values(nags))
+		}
+		for _, n := range nags {
+			tok.WriteString(" $" + strconv.Itoa(n))
+		}
+	}
+	endsLine := false
+	if a != nil {
+		for _, c := range a.Comments {
+			t, ends := pbnComment(c)
+			if endsLine {
+				tok.WriteString("\r\n")
+			} else {
+				tok.WriteByte(' ')
+			}
+			tok.WriteString(t)
+			endsLine = ends
+		}
+	}
+	t := tok.String()
+	rowStart := s.slots > 0 && s.slots%4 == 0
+	first := strings.IndexAny(t, "\r\n")
+	if first < 0 {
+		first = len(t)
+	}
+	switch {
+	case p.col == 0:
+	case rowStart || p.col+1+utf8.RuneCountInString(t[:first]) > maxDataLine:
+		p.line("")
+	default:
+		p.str(" ")
+		p.col++
+	}
+	p.str(t)
+	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
+		p.col = utf8.RuneCountInString(t[i+1:])
+	} else {
+		p.col += utf8.RuneCountInString(t)
+	}
+	if endsLine {
+		p.line("")
+	}
+	if slot {
+		s.slots++
+	}
+}
+
+// end finishes the last line of tokens.
+func (s *sectionPrinter) end() {
+	if s.p.col > 0 {
+		s.p.line("")
+	}
+}
+
+// notes prints a section's notes after its tokens.
+func (p *pbnPrinter) notes(notes []auction.Note) {
+	for i := range notes {
+		n := &notes[i]
+		v := n.Tag.Value
+		if n.Number > 0 {
+			v = strconv.Itoa(n.Number) + ":" + n.Text
+		}
+		p.tag("Note", v, &n.Tag)
+	}
+}
+
+// auction prints the auction section: the Auction tag naming the dealer,
+// "-" for the seats from the dealer to the first call when the record
+// starts elsewhere, then the calls four to a line, then the notes.
+func (p *pbnPrinter) auction(b *auction.Board) error {
+	rec := &b.Auction
+	first, fillers := rec.First, 0
+	if b.DealerKnown {
+		first, fillers = b.Dealer, (int(rec.First)-int(b.Dealer)+4)%4
+	}
+	p.tag("Auction", first.String(), &rec.Tag)
+	for _, c := range rec.Comments {
+		p.commentLine(c)
+	}
+	s := sectionPrinter{p: p}
+	for range fillers {
+		s.token("-", nil, false, true)
+	}
+	alerts := alertNotes(rec)
+	for i := 0; i < len(rec.Calls); i++ {
+		c := &rec.Calls[i]
+		a := &c.Annotations
+		if k := alerts[i]; k > 0 {
+			ac := *a
+			ac.Note = k
+			a = &ac
+		}
+		var text string
+		switch {
+		case c.AllPass && c.Call == auction.Pass:
+			// The passes an AP stands for are written as it: AP, with
+			// the annotations of the last.
+			for i+1 < len(rec.Calls) && rec.Calls[i+1].AllPass && rec.Calls[i+1].Call == auction.Pass && !annotated(&c.Annotations) && alerts[i] == 0 {
+				i++
+				c = &rec.Calls[i]
+			}
+			text = "AP"
+			if a = &c.Annotations; alerts[i] > 0 {
+				ac := *a
+				ac.Note = alerts[i]
+				a = &ac
+			}
+		case c.Skip:
+			text = "^S"
+		case c.Call.Valid() && c.Accepted:
+			text = "^I " + c.Call.String()
+		case c.Call.Valid():
+			text = c.Call.String()
+		case strings.TrimSpace(c.Text) != "":
+			text = c.Text
+		default:
+			return fmt.Errorf("call %d holds neither a call nor any text", i+1)
+		}
+		s.token(text, a, false, true)
+	}
+	if rec.End != "" {
+		s.token(rec.End, nil, false, rec.End == "+")
+	}
+	s.end()
+	p.notes(rec.Notes)
+	for _, n := range alerts[len(rec.Calls):] {
+		p.tag("Note", strconv.Itoa(n)+":", nil)
+	}
+	return nil
+}
+
+// annotated reports whether a carries anything to write.
+func annotated(a *auction.Annotations) bool {
+	return a.Alert || a.Note > 0 || a.Suffix != "" || len(a.NAGs) > 0 || len(a.Comments) > 0
+}
+
+// alertNotes gives each alerted call without a note a note of its own:
+// PBN alerts by note (§6.2) and has no mark for an alert without one. It
+// returns, for each call, the number of its new note (0 for none), followed
+// by the new numbers in order.
+func alertNotes(rec *auction.AuctionRecord) []int {
+	out := make([]int, len(rec.Calls), len(rec.Calls)+1)
+	next := 0
+	for i := range rec.Calls {
+		next = max(next, rec.Calls[i].Note)
+	}
+	for i := range rec.Notes {
+		next = max(next, rec.Notes[i].Number)
+	}
+	for i := range rec.Calls {
+		if c := &rec.Calls[i]; c.Alert && c.Note == 0 {
+			next++
+			out[i] = next
+			out = append(out, next)
+		}
+	}
+	return out
+}
+
+// play prints the play section: the Play tag naming the seat of the first
+// column, then each trick on a line with its cards in the columns of their
+// seats, then the notes.
+func (p *pbnPrinter) play(b *auction.Board) {
+	rec := &b.Play
+	p.tag("Play", rec.First.String(), &rec.Tag)
+	for _, c := range rec.Comments {
+		p.commentLine(c)
+	}
+	s := sectionPrinter{p: p}
+	tricks := seatedTricks(b)
+	for t, trick := range tricks {
+		last := 3
+		if t == len(tricks)-1 {
+			for last > 0 && trick[last] == nil {
+				last--
+			}
+		}
+		for col := 0; col <= last; col++ {
+			c := trick[col]
+			if c == nil {
+				s.token("-", nil, true, true)
+				continue
+			}
+			text := c.Text
+			if c.Card.Valid() {
+				text = c.Card.String()
+			} else if strings.TrimSpace(text) == "" {
+				text = "-"
+			}
+			switch {
+			case c.OutOfTurn:
+				text = "^L " + text
+			case c.Revoke:
+				text = "^R " + text
+			}
+			s.token(text, &c.Annotations, true, true)
+		}
+	}
+	end := rec.End
+	if end == "" && rec.Claimed && len(rec.Cards) < 52 {
+		end = "*" // a claim ends the play; the Result tag says how
+	}
+	if end != "" {
+		s.token(end, nil, true, false)
+	}
+	s.end()
+	p.notes(rec.Notes)
+}
+
+// seatedTricks places the cards of the play in tricks, by column from the
+// Play tag's seat. A play read from PBN keeps the trick and seat of every
+// card. A play in the order played (LIN) has the seats the replay gave;
+// where the replay stopped (an unknown or illegal card), the cards follow
+// on clockwise from each trick's leader, the winner of the trick before
+// when it can be told.
+func seatedTricks(b *auction.Board) [][4]*auction.PlayedCard {
+	rec := &b.Play
+	var tricks [][4]*auction.PlayedCard
+	put := func(c *auction.PlayedCard, trick int, seat auction.Seat) {
+		for len(tricks) <= trick {
+			tricks = append(tricks, [4]*auction.PlayedCard{})
+		}
+		col := (int(seat) - int(rec.First) + 4) % 4
+		if tricks[trick][col] != nil {
+			// Two cards in one place: give the later one a trick of
+			// its own rather than lose it.
+			trick = len(tricks)
+			tricks = append(tricks, [4]*auction.PlayedCard{})
+		}
+		tricks[trick][col] = c
+	}
+	if rec.Tag.Present() {
+		for i := range rec.Cards {
+			put(&rec.Cards[i], rec.Cards[i].Trick, rec.Cards[i].Seat)
+		}
+		return tricks
+	}
+	trumps, known := auction.NoTrump, false
+	if f := b.Final(); f.HasContract && !f.Contract.PassedOut() {
+		trumps, known = f.Contract.Strain, true
+	}
+	leader := rec.First
+	for t := 0; 4*t < len(rec.Cards); t++ {
+		cards := rec.Cards[4*t : min(4*t+4, len(rec.Cards))]
+		seated := true
+		for j := range cards {
+			seated = seated && cards[j].Trick == t && cards[j].Seat == cards[0].Seat.Add(j)
+		}
+		if seated {
+			leader = cards[0].Seat
+		}
+		var played [4]auction.Card
+		for j := range cards {
+			put(&cards[j], t, leader.Add(j))
+			played[j] = cards[j].Card
+		}
+		if w, ok := auction.TrickWinner(leader, played, trumps); ok && known && len(cards) == 4 {
+			leader = w
+		}
+	}
+	return tricks
+}
+
+// NormalizePBN reads the PBN text src and writes it to dst as canonical
+// PBN: each game is read (FromPBN, with the follow-up games of a file
+// taking their board from the game before), replayed and written by a
+// PBNWriter; what follows the last game is written after it. A file
+// without games gives the header alone, with the file's own % lines.
+//
+// A board that cannot be written is skipped and reported; the others are
+// written. The error joins the *WriteError of each skipped board, or is
+// the first read or write error, which stops the conversion.
+func NormalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOptions) error {
+	return normalizePBN(dst, src, filename, opt, nil)
+}
+
+// normalizePBN is NormalizePBN, handing each board to written, when set,
+// once it is written.
+func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOptions, written func(*auction.Board)) error {
+	r := parser.ReadPBN(src, filename)
+	w := NewPBNWriter(dst, opt)
+	var skipped []error
+	var prev *auction.Board
+	for g, err := range r.Games() {
+		if err != nil {
+			return err
+		}
+		b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+		if err := w.WriteBoard(b); err != nil {
+			if w.err != nil {
+				return err
+			}
+			skipped = append(skipped, err)
+		} else if written != nil {
+			written(b)
+		}
+		prev = b
+	}
+	var esc []auction.Escape
+	var comments []auction.Comment
+	if prev == nil {
+		esc = escapes(esc, r.Header())
+	}
+	if t := r.Trailer(); t != nil {
+		esc, comments = escapes(esc, t.Escapes), leadingComments(t)
+	}
+	if err := w.WriteTrailer(esc, comments); err != nil {
+		return err
+	}
+	if err := w.Close(); err != nil {
+		return err
+	}
+	return errors.Join(skipped...)
+}

@@ -1,0 +1,310 @@
+package convert
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// readPBN reads the boards of a PBN text the way NormalizePBN does, each
+// replayed.
+func readPBN(data []byte, name string) []*auction.Board {
+	r := parser.ReadPBN(bytes.NewReader(data), name)
+	var boards []*auction.Board
+	var prev *auction.Board
+	for g, err := range r.Games() {
+		if err != nil {
+			break
+		}
+		b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+		auction.Check(b)
+		boards = append(boards, b)
+		prev = b
+	}
+	return boards
+}
+
+// writePBN writes boards as canonical PBN.
+func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, opt)
+	for _, b := range boards {
+		if err := w.WriteBoard(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// normalize runs NormalizePBN on data, returning the output and the
+// boards written.
+func normalize(t testing.TB, data []byte, name string, opt PBNWriterOptions) ([]byte, []*auction.Board) {
+	t.Helper()
+	var buf bytes.Buffer
+	var boards []*auction.Board
+	if err := normalizePBN(&buf, bytes.NewReader(data), name, opt, func(b *auction.Board) { boards = append(boards, b) }); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return buf.Bytes(), boards
+}
+
+// firstDiff describes where two texts first differ, by line.
+func firstDiff(a, b []byte) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; i < max(len(la), len(lb)); i++ {
+		var x, y string
+		if i < len(la) {
+			x = la[i]
+		}
+		if i < len(lb) {
+			y = lb[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d:\n  first:  %q\n  second: %q", i+1, x, y)
+		}
+	}
+	return "no difference"
+}
+
+// TestPBNCorpus proves two guarantees over every PBN file of the corpus:
+//
+//   - Idempotent: normalizing a normalized file gives it back byte for
+//     byte.
+//   - Lossless: the boards read back from the normalized file equal the
+//     boards read from the original (see canon for what equal means).
+func TestPBNCorpus(t *testing.T) {
+	files := corpusFiles(t, ".pbn")
+	idem, lossless, boards := 0, 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		once, orig := normalize(t, data, f, PBNWriterOptions{})
+		twice, back := normalize(t, once, f, PBNWriterOptions{})
+		if bytes.Equal(once, twice) {
+			idem++
+		} else {
+			t.Errorf("%s: not idempotent: normalizing twice differs at %s", f, firstDiff(once, twice))
+		}
+		if len(back) != len(orig) {
+			t.Errorf("%s: %d boards read back, want %d", f, len(back), len(orig))
+			continue
+		}
+		ok := true
+		for i := range orig {
+			if d := boardDiff(canon(orig[i]), canon(back[i])); d != "" {
+				t.Errorf("%s: game %d: not lossless: %s", f, i+1, d)
+				ok = false
+				break
+			}
+		}
+		if ok {
+			lossless++
+			boards += len(orig)
+		}
+	}
+	t.Logf("idempotent: %d of %d PBN files; lossless: %d of %d (%d boards)", idem, len(files), lossless, len(files), boards)
+}
+
+// canon returns what of b a PBN round trip must keep, so that two boards
+// compare equal exactly when they say the same thing. It drops what records
+// how a file wrote the board rather than what it says, and applies the
+// canonical writer's documented normalisations:
+//
+//   - Places (every Loc, Source), the as-written text of calls, cards and
+//     inherited values (Text, Raw), and the % lines that declare the file's
+//     version and charset, which the writer states afresh.
+//   - Values the board has read are compared as read (Number, Dealer,
+//     Vulnerable, Deal, Room), not as spelled; a mandatoryTags tag the file
+//     does not give reads back as "?" (unknown).
+//   - The contract, declarer and result are what the writer writes: the
+//     replay's when the auction is complete and legal (Board.Final).
+//   - Other tags are sorted by name, tables too; notes are compared by
+//     number and text.
+//   - A suffix is its NAG, and NAGs are compared sorted; an alert is a note
+//     (one of its own, without text, when the call has none).
+//   - Commentary after the Auction or Play tag and commentary before the
+//     first call or card are one: PBN cannot tell them apart.
+//   - Line breaks in commentary and data are compared as LF.
+func canon(b *auction.Board) *auction.Board {
+	c := *b
+	// The outcome to write, before the file's values are dropped.
+	dec, con, res := outcomeTexts(b)
+	c.Source = auction.Source{}
+	c.Escapes = slices.DeleteFunc(slices.Clone(c.Escapes), func(e auction.Escape) bool { return declaresFile(e.Text) })
+	c.Replayed = auction.Outcome{}
+
+	mts := func(t *auction.Tag, name string, known bool) {
+		if !t.Present() {
+			t.Name, t.Value = name, "?"
+		}
+		t.Name = name
+		if known {
+			t.Value = ""
+		}
+	}
+	mts(&c.Event, "Event", false)
+	mts(&c.Site, "Site", false)
+	mts(&c.Date, "Date", false)
+	mts(&c.BoardTag, "Board", c.Number > 0)
+	for _, s := range auction.Seats {
+		mts(&c.Players[s], s.Name(), false)
+	}
+	mts(&c.DealerTag, "Dealer", c.DealerKnown)
+	mts(&c.VulnerableTag, "Vulnerable", c.VulnerableKnown)
+	mts(&c.DealTag, "Deal", dealRead(b))
+	mts(&c.Scoring, "Scoring", false)
+	if c.RoomTag.Present() && c.Room != auction.RoomUnknown {
+		c.RoomTag.Value = ""
+	}
+	f := b.File
+	c.File = auction.Recorded{DeclarerTag: f.DeclarerTag, ContractTag: f.ContractTag, ResultTag: f.ResultTag, ScoreTag: f.ScoreTag}
+	c.File.DeclarerTag.Name, c.File.DeclarerTag.Value = "Declarer", dec
+	c.File.ContractTag.Name, c.File.ContractTag.Value = "Contract", con
+	c.File.ResultTag.Name, c.File.ResultTag.Value = "Result", res
+
+	c.Tags = slices.Clone(c.Tags)
+	slices.SortStableFunc(c.Tags, func(x, y auction.Tag) int { return strings.Compare(x.Name, y.Name) })
+	for i := range c.Tags {
+		c.Tags[i].Data = strings.TrimRight(toLF(c.Tags[i].Data), " \t\n")
+	}
+	c.Tables = slices.Clone(c.Tables)
+	slices.SortStableFunc(c.Tables, func(x, y auction.Table) int { return strings.Compare(x.Tag.Name, y.Tag.Name) })
+
+	c.Auction = canonAuction(b.Auction)
+	c.Play = canonPlay(b.Play)
+	c.Auction.Tag.Value, c.Play.Tag.Value = "", ""
+	if c.Auction.Present {
+		c.Auction.Tag.Name = "Auction"
+	}
+	if c.Play.Present {
+		c.Play.Tag.Name = "Play"
+	}
+	clean(reflect.ValueOf(&c).Elem())
+	return &c
+}
+
+func canonAuction(a auction.AuctionRecord) auction.AuctionRecord {
+	alerts := alertNotes(&a)
+	a.Calls = slices.Clone(a.Calls)
+	a.Notes = canonNotes(a.Notes)
+	for i := range a.Calls {
+		c := &a.Calls[i]
+		if c.Readable() {
+			c.Text = ""
+		}
+		if alerts[i] > 0 {
+			c.Note = alerts[i]
+		}
+		c.Alert = false
+		c.Annotations = canonAnnotations(c.Annotations, false)
+	}
+	for _, n := range alerts[len(a.Calls):] {
+		a.Notes = append(a.Notes, auction.Note{Number: n})
+	}
+	a.Tag.Comments = append(slices.Clip(a.Tag.Comments), a.Comments...)
+	a.Comments = nil
+	return a
+}
+
+func canonPlay(p auction.PlayRecord) auction.PlayRecord {
+	p.Cards = slices.Clone(p.Cards)
+	p.Notes = canonNotes(p.Notes)
+	for i := range p.Cards {
+		c := &p.Cards[i]
+		if c.Card.Valid() || c.Text == "-" {
+			c.Text = ""
+		}
+		c.Annotations = canonAnnotations(c.Annotations, true)
+	}
+	p.Tag.Comments = append(slices.Clip(p.Tag.Comments), p.Comments...)
+	p.Comments = nil
+	return p
+}
+
+func canonNotes(ns []auction.Note) []auction.Note {
+	ns = slices.Clone(ns)
+	for i := range ns {
+		if ns[i].Number > 0 {
+			ns[i].Tag.Name, ns[i].Tag.Value = "", ""
+		}
+	}
+	return ns
+}
+
+func canonAnnotations(a auction.Annotations, card bool) auction.Annotations {
+	if n := qualityNAG(a.Suffix, card); n > 0 {
+		a.NAGs = append(slices.Clone(a.NAGs), n)
+		a.Suffix = ""
+	}
+	a.NAGs = slices.Sorted(slices.Values(a.NAGs))
+	return a
+}
+
+var locType = reflect.TypeFor[auction.Loc]()
+
+// clean zeroes every Loc and Raw in v, turns empty slices into nil, and
+// compares commentary with LF line breaks.
+func clean(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			clean(v.Elem())
+		}
+	case reflect.Struct:
+		if v.Type() == locType {
+			v.SetZero()
+			return
+		}
+		if c, ok := v.Addr().Interface().(*auction.Comment); ok {
+			c.Text = toLF(c.Text)
+		}
+		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
+			t.Raw = ""
+			t.Value = string(appendPBNString(nil, t.Value)) // as a string can hold it
+		}
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				clean(v.Field(i))
+			}
+		}
+	case reflect.Slice:
+		if v.Len() == 0 {
+			v.SetZero()
+			return
+		}
+		for i := range v.Len() {
+			clean(v.Index(i))
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			clean(v.Index(i))
+		}
+	}
+}
+
+// boardDiff returns "" when a and b are equal, else the first difference.
+func boardDiff(a, b *auction.Board) string {
+	if reflect.DeepEqual(a, b) {
+		return ""
+	}
+	ja, _ := json.MarshalIndent(a, "", " ")
+	jb, _ := json.MarshalIndent(b, "", " ")
+	if bytes.Equal(ja, jb) {
+		return "boards differ in a way JSON does not show"
+	}
+	return "boards differ at " + firstDiff(ja, jb)
+}
