@@ -449,6 +449,10 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	if want == got.Declarer.Partner() {
 		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, strainName(got.Strain))
 	}
+	// A record that writes its opening passes has not left any out, so
+	// for it a shifted replay explains nothing unless the opening lead
+	// bears it out.
+	writesPasses := len(rec.Calls) > 0 && rec.Calls[0].Call == Pass
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
 		alt, ok := c.replayFrom(rec, rec.First, k)
@@ -459,6 +463,8 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 		if b.Play.Tag.Present() && b.Play.First == want.LHO() {
 			b.Replayed.Shift, b.Replayed.Shifted = k, alt
 			lead = fmt.Sprintf(", and so does the opening lead by %s", b.Play.First)
+		} else if writesPasses {
+			continue
 		}
 		var why string
 		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
