@@ -455,7 +455,7 @@ func (st *fileState) admit(g *parser.PBNGame) {
 		st.gen = g.Value("Generator")
 	}
 	for _, t := range g.Tags {
-		if knownPBNTag(t.Name) || st.unknown[t.Name] {
+		if convert.KnownPBNTag(t.Name) || st.unknown[t.Name] {
 			continue
 		}
 		if st.unknown == nil {
