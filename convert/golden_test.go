@@ -24,7 +24,7 @@ var goldenWriters = []struct {
 		return out
 	}},
 	{".lin.golden", func(t *testing.T, data []byte, name string) []byte {
-		return writeLIN(t, readBoards(t, data, name), LINWriterOptions{})
+		return writeLIN(t, readBoards(t, data, name), nil, LINWriterOptions{})
 	}},
 	{".jsonl.golden", func(t *testing.T, data []byte, name string) []byte {
 		return writeJSON(t, readBoards(t, data, name))
@@ -95,21 +95,6 @@ func TestCanonical(t *testing.T) {
 func readBoards(t *testing.T, data []byte, name string) []*auction.Board {
 	t.Helper()
 	return readPBN(data, name)
-}
-
-func writeLIN(t *testing.T, boards []*auction.Board, opt LINWriterOptions) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := NewLINWriter(&buf, opt)
-	for _, b := range boards {
-		if err := w.WriteBoard(b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 func writeJSON(t *testing.T, boards []*auction.Board) []byte {

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -14,8 +15,9 @@ type VugraphMode uint8
 // The vugraph modes.
 const (
 	// VugraphAuto writes boards read from a LIN vugraph file under their
-	// header, and boards played in a room (Open or Closed) as a vugraph
-	// file of their own; other boards one record per line.
+	// header, and other boards played in a room (Open or Closed, from a
+	// PBN Room tag) as a vugraph file of their own; every other board as
+	// a record on its own line, opened by qx when its room is known.
 	VugraphAuto VugraphMode = iota
 	// VugraphNever writes every board as a record of its own, with no
 	// header.
@@ -89,8 +91,29 @@ func (lw *LINWriter) WriteBoard(b *auction.Board) error {
 		lw.pending = append(lw.pending, b)
 		return nil
 	}
-	lw.buf = lw.record(lw.buf[:0], b, "", false)
+	qx := ""
+	if b.Room != auction.RoomUnknown || b.LIN != nil && b.LIN.Table.Value != "" {
+		qx = linTable(b)
+	}
+	lw.buf = lw.record(lw.buf[:0], b, qx, false)
 	return lw.write(b)
+}
+
+// WriteTrailer writes commentary that follows the last board and belongs
+// to none (see LINConverter.Trailing) as a notes record. Call it after the
+// last board, before Close.
+func (lw *LINWriter) WriteTrailer(comments []auction.Comment) error {
+	if lw.err != nil || len(comments) == 0 {
+		return lw.err
+	}
+	if err := lw.flush(); err != nil {
+		return err
+	}
+	lw.buf = linNotesRecord(lw.buf[:0], comments)
+	if _, err := lw.w.Write(lw.buf); err != nil {
+		lw.err = fmt.Errorf("the commentary after the last board: %w", err)
+	}
+	return lw.err
 }
 
 // Close writes the boards held for a vugraph header. It does not close the
@@ -107,10 +130,10 @@ func (lw *LINWriter) segment(b *auction.Board) any {
 	if lw.opt.Vugraph == VugraphNever {
 		return nil
 	}
-	if b.LIN != nil && b.LIN.Vugraph != nil {
+	switch {
+	case b.LIN != nil && b.LIN.Vugraph != nil:
 		return b.LIN.Vugraph
-	}
-	if b.Room != auction.RoomUnknown || lw.opt.Vugraph == VugraphAlways {
+	case lw.opt.Vugraph == VugraphAlways, b.Room != auction.RoomUnknown && b.LIN == nil:
 		return ownMatch
 	}
 	return nil
@@ -168,15 +191,17 @@ func appendLINPair(buf []byte, label, value string) []byte {
 	return append(buf, '|')
 }
 
-// linValueText returns free text (an explanation, commentary, a header field)
-// as a LIN value can hold it: on one line, a "|", which would end the
-// value, written "¦".
+// linValueText returns free text (an explanation, commentary, a header
+// field) as a LIN value can hold it: on one line, a "|", which would end
+// the value, written "¦", and a line break or a tab as a space.
 func linValueText(s string) string {
 	if strings.ContainsAny(s, "|\r\n\t") {
-		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "|", "¦")), " ")
+		s = linTextReplacer.Replace(s)
 	}
 	return s
 }
+
+var linTextReplacer = strings.NewReplacer("|", "¦", "\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
 
 // linNameText returns a player's name or a field of a comma list as LIN can
 // hold it: without the "," and "|" that separate names and pairs. A name
@@ -211,9 +236,9 @@ var linVulLetter = [...]string{auction.VulNone: "o", auction.VulNS: "n", auction
 // commentary that comes before it (a notes record). qx is the record's
 // table in a vugraph file; inMatch says the header's rs carries the result.
 func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch bool) []byte {
-	for _, c := range b.Leading {
-		buf = appendLINPair(buf, "nt", linValueText(c.Text))
-		buf = append(appendLINPair(buf, "pg", ""), '\n')
+	buf = linNotesRecord(buf, b.Leading)
+	if b.Source.Format == auction.FormatLIN {
+		buf = appendLINEscapes(buf, b.Escapes)
 	}
 	var extras []auction.LINPair
 	if b.LIN != nil {
@@ -275,7 +300,11 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		}
 		buf = appendLINPair(buf, "mb", text)
 		if explained {
-			buf = appendLINPair(buf, "an", linValueText(note.Text))
+			// A note of several lines is several an pairs, as LIN
+			// gives a call a line of explanation per an.
+			for line := range strings.SplitSeq(toLF(note.Text), "\n") {
+				buf = appendLINPair(buf, "an", linValueText(line))
+			}
 		}
 		buf = appendLINComments(buf, c.Comments)
 		calls++
@@ -313,6 +342,26 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(f.Tricks)), "pg", "")
 	}
 	return append(buf, '\n')
+}
+
+// linNotesRecord appends commentary that belongs to no board as a notes
+// record of its own line, nt pairs and pg.
+func linNotesRecord(buf []byte, cs []auction.Comment) []byte {
+	if len(cs) == 0 {
+		return buf
+	}
+	return append(appendLINPair(appendLINComments(buf, cs), "pg", ""), '\n')
+}
+
+// appendLINEscapes appends % lines, kept from a LIN file (rpbridge.net files
+// open with some), except those declaring a PBN version or charset.
+func appendLINEscapes(buf []byte, es []auction.Escape) []byte {
+	for _, e := range es {
+		if !declaresFile(e.Text) {
+			buf = append(append(append(buf, '%'), firstLine(e.Text)...), '\n')
+		}
+	}
+	return buf
 }
 
 // linDeal returns the md value of b: the dealer digit (none when the dealer is
@@ -443,6 +492,7 @@ func linResults(entries []string, first, last int, boards []*auction.Board) []st
 // as the file had them, the rs list brought up to date with the results
 // written for the boards, then its commentary.
 func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []byte {
+	buf = appendLINEscapes(buf, v.Escapes)
 	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
 	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards), ",")
 	wrote := false
@@ -461,11 +511,8 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []by
 	if !wrote {
 		buf = appendLINPair(buf, "rs", rs)
 	}
-	buf = append(appendLINPair(buf, "pg", ""), '\n')
-	for _, c := range v.Comments {
-		buf = append(appendLINPair(appendLINPair(buf, "nt", linValueText(c.Text)), "pg", ""), '\n')
-	}
-	return buf
+	buf = appendLINComments(buf, v.Comments)
+	return append(appendLINPair(buf, "pg", ""), '\n')
 }
 
 // linOwnHeader appends a vugraph header for boards that form a match: vg with
@@ -520,10 +567,13 @@ func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
 }
 
 // linScoringLetter is the vg scoring field for a PBN Scoring value: P for
-// matchpoints, B for board-a-match, I otherwise (IMPs).
+// matchpoints, B for board-a-match, I otherwise (IMPs); empty when the
+// scoring is not known.
 func linScoringLetter(scoring string) string {
-	s := strings.ToUpper(scoring)
+	s := strings.ToUpper(strings.TrimSpace(scoring))
 	switch {
+	case s == "" || s == "?":
+		return ""
 	case strings.Contains(s, "BAM"):
 		return "B"
 	case strings.Contains(s, "MP") && !strings.Contains(s, "IMP"), strings.Contains(s, "MATCHPOINT"):

@@ -28,6 +28,84 @@ func readPBN(data []byte, name string) []*auction.Board {
 	return boards
 }
 
+// readLIN reads the boards of a LIN text, each replayed, and the
+// commentary after the last.
+func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
+	c := NewLINConverter(name)
+	var boards []*auction.Board
+	for rec, err := range parser.ReadLIN(bytes.NewReader(data), name).Records() {
+		if err != nil {
+			if _, ok := err.(*parser.Diagnostic); ok {
+				continue // a record too large, skipped
+			}
+			break
+		}
+		if b, _ := c.Convert(rec); b != nil {
+			auction.Check(b)
+			boards = append(boards, b)
+		}
+	}
+	return boards, c.Trailing()
+}
+
+// writeLIN writes boards and the commentary after them as LIN.
+func writeLIN(t testing.TB, boards []*auction.Board, trailing []auction.Comment, opt LINWriterOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := NewLINWriter(&buf, opt)
+	for _, b := range boards {
+		if err := w.WriteBoard(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.WriteTrailer(trailing); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestLINCorpus proves for every LIN file of the corpus that reading it,
+// writing LIN and reading that gives equal boards (unknown labels kept),
+// and that writing what was read back gives the same text again.
+func TestLINCorpus(t *testing.T) {
+	files := corpusFiles(t, ".lin")
+	same, stable, boards := 0, 0, 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, trail := readLIN(data, f)
+		out := writeLIN(t, orig, trail, LINWriterOptions{})
+		back, trail2 := readLIN(out, f)
+		if again := writeLIN(t, back, trail2, LINWriterOptions{}); bytes.Equal(again, out) {
+			stable++
+		} else {
+			t.Errorf("%s: writing LIN read back from LIN changes it at %s", f, firstDiff(out, again))
+		}
+		if len(back) != len(orig) {
+			t.Errorf("%s: %d boards read back, want %d", f, len(back), len(orig))
+			continue
+		}
+		ok := true
+		for i := range orig {
+			if d := boardDiff(canonLIN(orig[i]), canonLIN(back[i])); d != "" {
+				t.Errorf("%s: record of board %d: not kept: %s", f, i+1, d)
+				ok = false
+				break
+			}
+		}
+		if ok {
+			same++
+			boards += len(orig)
+		}
+	}
+	t.Logf("LIN round trip: %d of %d files give equal boards (%d boards); %d give the same LIN again", same, len(files), boards, stable)
+}
+
 // normalize runs NormalizePBN on data, returning the output and the
 // boards written.
 func normalize(t testing.TB, data []byte, name string, opt PBNWriterOptions) ([]byte, []*auction.Board) {
@@ -119,11 +197,43 @@ func TestPBNCorpus(t *testing.T) {
 //   - Commentary after the Auction or Play tag and commentary before the
 //     first call or card are one: PBN cannot tell them apart.
 //   - Line breaks in commentary and data are compared as LF.
-func canon(b *auction.Board) *auction.Board {
+func canon(b *auction.Board) *auction.Board { return canonBoard(b, true) }
+
+// canonLIN is canon for a LIN round trip. A LIN writer keeps alerts as
+// they are; the rs list of a vugraph header is compared through the
+// outcome it gives, and the header's pg pairs are layout.
+func canonLIN(b *auction.Board) *auction.Board {
+	c := canonBoard(b, false)
+	if c.LIN != nil {
+		c.LIN.Result = auction.Tag{}
+		if v := c.LIN.Vugraph; v != nil {
+			v.Results = nil
+			v.Pairs = slices.DeleteFunc(v.Pairs, func(p auction.LINPair) bool {
+				return strings.EqualFold(p.Label, "rs") || strings.EqualFold(p.Label, "pg") || strings.EqualFold(p.Label, "nt")
+			})
+		}
+	}
+	return c
+}
+
+// canonBoard is canon; pbn says the board went through PBN, which turns
+// alerts into notes.
+func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	c := *b
 	// The outcome to write, before the file's values are dropped.
 	dec, con, res := outcomeTexts(b)
 	c.Source = auction.Source{}
+	if b.LIN != nil {
+		// The header is shared by the boards of a segment: copy it.
+		lin := *b.LIN
+		lin.Extras = slices.Clone(lin.Extras)
+		if v := lin.Vugraph; v != nil {
+			vc := *v
+			vc.Pairs, vc.Comments, vc.Escapes = slices.Clone(vc.Pairs), slices.Clone(vc.Comments), slices.Clone(vc.Escapes)
+			lin.Vugraph = &vc
+		}
+		c.LIN = &lin
+	}
 	c.Escapes = slices.DeleteFunc(slices.Clone(c.Escapes), func(e auction.Escape) bool { return declaresFile(e.Text) })
 	c.Replayed = auction.Outcome{}
 
@@ -164,7 +274,7 @@ func canon(b *auction.Board) *auction.Board {
 	c.Tables = slices.Clone(c.Tables)
 	slices.SortStableFunc(c.Tables, func(x, y auction.Table) int { return strings.Compare(x.Tag.Name, y.Tag.Name) })
 
-	c.Auction = canonAuction(b.Auction)
+	c.Auction = canonAuction(b.Auction, pbn)
 	c.Play = canonPlay(b.Play)
 	c.Auction.Tag.Value, c.Play.Tag.Value = "", ""
 	if c.Auction.Present {
@@ -177,8 +287,11 @@ func canon(b *auction.Board) *auction.Board {
 	return &c
 }
 
-func canonAuction(a auction.AuctionRecord) auction.AuctionRecord {
-	alerts := alertNotes(&a)
+func canonAuction(a auction.AuctionRecord, pbn bool) auction.AuctionRecord {
+	alerts := make([]int, len(a.Calls))
+	if pbn {
+		alerts = alertNotes(&a)
+	}
 	a.Calls = slices.Clone(a.Calls)
 	a.Notes = canonNotes(a.Notes)
 	for i := range a.Calls {
@@ -189,7 +302,7 @@ func canonAuction(a auction.AuctionRecord) auction.AuctionRecord {
 		if alerts[i] > 0 {
 			c.Note = alerts[i]
 		}
-		c.Alert = false
+		c.Alert = c.Alert && !pbn
 		c.Annotations = canonAnnotations(c.Annotations, false)
 	}
 	for _, n := range alerts[len(a.Calls):] {
@@ -254,7 +367,12 @@ func clean(v reflect.Value) {
 		}
 		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
 			t.Raw = ""
-			t.Value = string(appendPBNString(nil, t.Value)) // as a string can hold it
+			t.Value = strings.Map(func(r rune) rune { // as a PBN string can hold it
+				if r < ' ' || r == 0x7f {
+					return ' '
+				}
+				return r
+			}, t.Value)
 		}
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {
@@ -288,3 +406,4 @@ func boardDiff(a, b *auction.Board) string {
 	}
 	return "boards differ at " + firstDiff(ja, jb)
 }
+
