@@ -77,6 +77,11 @@ type Part struct {
 	// still in the Part, which is then the last.
 	Err  error
 	Last bool
+	// Trailer holds what follows the last game of a PBN input without
+	// belonging to one, as a board with only Escapes (% lines) and Leading
+	// (commentary), for a writer's WriteTrailer; set on the last part when
+	// AuditOptions.Boards is, and nil when there is nothing.
+	Trailer *auction.Board
 	// Report counts what the part holds: its games, contracts and
 	// findings; on the last part also the file, its bytes, format,
 	// encoding and generator. The parts of an input sum to its report.

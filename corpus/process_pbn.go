@@ -86,15 +86,18 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 	}
 }
 
-// finish adds the findings of the text after the last game, the encoding
-// and the program that wrote the file: the first game's Generator, else a
-// "%Creator:" line of the header.
+// finish adds the reader's last findings, the encoding and the program
+// that wrote the file (the first game's Generator, else a "%Creator:" line
+// of the header), and the text after the last game when boards are kept.
 func (r *pbnReading) finish(p *Part, diags parser.Diagnostics) {
 	gen := r.gen
 	if gen == "" {
 		gen = creator(r.rd.Header())
 	}
 	r.st.finishFile(p, r.rd.Encoding(), gen, diags)
+	if t := r.rd.Trailer(); t != nil && r.st.opts.Boards {
+		p.Trailer, _ = convert.FromPBN(t, convert.PBNOptions{})
+	}
 }
 
 // creator returns the program a PBN header names in a "%Creator:" line.

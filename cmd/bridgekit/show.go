@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/auction"
+	"bridgekit/convert"
 	"bridgekit/corpus"
 )
 
@@ -101,11 +104,29 @@ func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
 	for _, f := range r.Findings {
 		fmt.Fprintf(&s, "%-10s%s\n", "Finding", findingLine(f))
 	}
+	if link, err := handviewer(b); err == nil {
+		fmt.Fprintf(&s, "%-10s%s\n", "Link", link)
+	}
 	out := s.String()
 	if color {
 		out = redSuits.Replace(out)
 	}
 	io.WriteString(w, out)
+}
+
+// handviewer returns the link that opens the board in BBO's handviewer:
+// the board written by the LIN writer as a record of its own, in the lin
+// parameter.
+func handviewer(b *auction.Board) (string, error) {
+	var lin bytes.Buffer
+	w := convert.NewLINWriter(&lin, convert.LINWriterOptions{Vugraph: convert.VugraphNever})
+	if err := w.WriteBoard(b); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(strings.TrimSpace(lin.String())), nil
 }
 
 // redSuits colours the red suit symbols with ANSI escapes.
