@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -76,6 +77,7 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		carryOver(b, opt.Previous)
 	}
 
+	m.unknownTags()
 	m.identity()
 	m.recorded()
 	if auctionSec != nil {
@@ -85,6 +87,55 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		m.play(playSec)
 	}
 	return b, m.findings
+}
+
+// pbnTags are the tags PBN 2.1 defines (§5, §6, §7, §10, §12).
+var pbnTags = func() map[string]bool {
+	set := map[string]bool{}
+	for _, name := range strings.Fields(`Event Site Date Board West North East South Dealer Vulnerable Deal
+		Scoring Declarer Contract Result Auction Play Note
+		Competition DealId Description FrenchMP Generator Hidden Room Termination
+		Score ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore
+		BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType SouthType
+		EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam
+		Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
+		ActionTable AuctionTimeTable InstantScoreTable OptimumPlayTable OptimumResultTable PlayTimeTable ScoreTable TotalScoreTable`) {
+		set[name] = true
+	}
+	return set
+}()
+
+// unknownTags reports, once for the board, the tags PBN does not define.
+func (m *mapper) unknownTags() {
+	var names []string
+	var first auction.Loc
+	note := func(t *auction.Tag) {
+		if !pbnTags[t.Name] && !slices.Contains(names, t.Name) {
+			names = append(names, t.Name)
+			first = cmp.Or(first, t.Loc)
+		}
+	}
+	for i := range m.b.Tags {
+		note(&m.b.Tags[i])
+	}
+	for i := range m.b.Tables {
+		note(&m.b.Tables[i].Tag)
+	}
+	if len(names) > 0 {
+		m.add(auction.CodeUnknownTag, auction.Info, first, "%s not defined by PBN 2.1; kept as written", pluralNames("tag", names))
+	}
+}
+
+// pluralNames says "tag X" or "tags X, Y and Z".
+func pluralNames(what string, names []string) string {
+	if len(names) > 1 {
+		what += "s"
+	}
+	verb := " is"
+	if len(names) > 1 {
+		verb = " are"
+	}
+	return what + " " + joinAnd(names) + verb
 }
 
 // sectionNotes returns the Note tag pairs that belong to a section (the

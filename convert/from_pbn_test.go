@@ -92,6 +92,8 @@ func TestPBNFindings(t *testing.T) {
 			"play-illegal", auction.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
 		{"score", "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n",
 			"score-mismatch", auction.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
+		{"unknown tags", "[Event \"e\"]\n[BCFlags \"1f\"]\n[Hidden \"EW\"]\n[DoubleDummyTricks \"0\"]\n[BCFlags \"2\"]\n",
+			"unknown-tag", auction.Info, 0, "2:1", "tags BCFlags and DoubleDummyTricks are not defined by PBN 2.1; kept as written"},
 		{"rotated trick", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\nHA HJ H8 H5\n",
 			"play-rotated", auction.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
 		{"deal", "[Deal \"N:AK... A... - -\"]\n",
@@ -486,5 +488,31 @@ func TestPBNKeepsEverything(t *testing.T) {
 	}
 	if got, want := strings.Join(kept, " "), "Dealer=S| Note=1:stray| Auction=N|2H AP"; got != want {
 		t.Errorf("kept tags %q, want %q", got, want)
+	}
+}
+
+// TestPBNRussian reads a game written with the Russian vocabulary of
+// RULES.md: every value comes out in the Board's own terms.
+func TestPBNRussian(t *testing.T) {
+	src := `[Board "3"]
+[Dealer "Ю"]
+[Vulnerable "В-З"]
+[Deal "С:ТКДВ.ТКД.ТКД.ТКД 10987.В109.В109.В109 6543.876.876.876 2.5432.5432.5432"]
+[Declarer "С"]
+[Contract "2 Червы с реконтрой"]
+[Result "8"]
+[Auction "Ю"]
+пас пас 1Ч 1П
+2Ч контра реконтра пас
+пас пас
+`
+	boards, findings := pbnBoards(t, "ru.pbn", []byte(src))
+	b := boards[0]
+	for _, f := range findings[0] {
+		t.Errorf("unexpected finding %s", f)
+	}
+	got := fmt.Sprintf("%s %s %v %s %s %s", b.Dealer, b.Vulnerable, b.Deal.Full(), b.File.Contract.Describe(), b.Replayed.Contract.Describe(), b.ContractText())
+	if want := "S EW true 2HXX by N 2HXX by N 2HXX"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

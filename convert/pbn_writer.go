@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"sort"
 	"strconv"
@@ -87,6 +88,7 @@ func (pw *PBNWriter) WriteBoard(b *auction.Board) error {
 	if pw.games > 0 {
 		pw.p.line("")
 	}
+	pw.p.start = len(pw.p.buf)
 	if err := pw.p.board(b); err != nil {
 		pw.p.reset()
 		return boardError(b, err)
@@ -156,7 +158,7 @@ func (pw *PBNWriter) flush() error {
 	out := pw.p.buf
 	if pw.opt.Latin1 {
 		var err error
-		if out, err = latin1(pw.p.latin, out); err != nil {
+		if out, err = latin1(pw.p.latin, out, pw.p.start); err != nil {
 			return err
 		}
 		pw.p.latin = out[:0]
@@ -169,7 +171,7 @@ func (pw *PBNWriter) flush() error {
 type EncodingError struct {
 	Char      rune
 	Charset   string
-	Line, Col int    // in the board's text as written (1-based; the column counts characters)
+	Line, Col int    // in the board's text as written, from its first line (1-based; the column counts characters)
 	Context   string // the line of the output holding the character, shortened
 }
 
@@ -180,8 +182,8 @@ func (e *EncodingError) Error() string {
 }
 
 // latin1 appends text, UTF-8, to dst as ISO-8859-1, or reports the first
-// character it cannot represent.
-func latin1(dst, text []byte) ([]byte, error) {
+// character it cannot represent, with its place counted from text[start:].
+func latin1(dst, text []byte, start int) ([]byte, error) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
@@ -191,7 +193,7 @@ func latin1(dst, text []byte) ([]byte, error) {
 		}
 		r, n := utf8.DecodeRune(text[i:])
 		if r > 0xFF || r == utf8.RuneError && n == 1 {
-			return dst, encodingError(text, i, r, "ISO-8859-1")
+			return dst, encodingError(text[start:], i-start, r, "ISO-8859-1")
 		}
 		dst = append(dst, byte(r))
 		i += n
@@ -226,11 +228,12 @@ const maxDataLine = 79
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
 	buf   []byte
+	start int    // where the board's own text starts in buf
 	latin []byte // the Latin-1 output buffer, reused
 	col   int    // characters on the current line of a section's data
 }
 
-func (p *pbnPrinter) reset() { p.buf, p.col = p.buf[:0], 0 }
+func (p *pbnPrinter) reset() { p.buf, p.col, p.start = p.buf[:0], 0, 0 }
 
 func (p *pbnPrinter) str(s string) { p.buf = append(p.buf, s...) }
 
@@ -875,12 +878,12 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 	r := parser.ReadPBN(src, filename)
 	w := NewPBNWriter(dst, opt)
 	var skipped []error
-	var prev *auction.Board
-	for g, err := range r.Games() {
+	games := 0
+	for b, err := range readPBNBoards(r) {
 		if err != nil {
 			return err
 		}
-		b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+		games++
 		if err := w.WriteBoard(b); err != nil {
 			if w.err != nil {
 				return err
@@ -889,11 +892,10 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 		} else if written != nil {
 			written(b)
 		}
-		prev = b
 	}
 	var esc []auction.Escape
 	var comments []auction.Comment
-	if prev == nil {
+	if games == 0 {
 		esc = escapes(esc, r.Header())
 	}
 	if t := r.Trailer(); t != nil {
@@ -906,4 +908,24 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 		return err
 	}
 	return errors.Join(skipped...)
+}
+
+// readPBNBoards maps the games of r onto boards in order, each follow-up game
+// given the board before it (see PBNOptions.Previous). The error is a read
+// error, which ends the sequence.
+func readPBNBoards(r *parser.PBNReader) iter.Seq2[*auction.Board, error] {
+	return func(yield func(*auction.Board, error) bool) {
+		var prev *auction.Board
+		for g, err := range r.Games() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
+			if !yield(b, nil) {
+				return
+			}
+			prev = b
+		}
+	}
 }

@@ -17,35 +17,15 @@ import (
 // readPBN reads the boards of a PBN text the way NormalizePBN does, each
 // replayed.
 func readPBN(data []byte, name string) []*auction.Board {
-	r := parser.ReadPBN(bytes.NewReader(data), name)
 	var boards []*auction.Board
-	var prev *auction.Board
-	for g, err := range r.Games() {
+	for b, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), name)) {
 		if err != nil {
 			break
 		}
-		b, _ := FromPBN(g, PBNOptions{Header: r.Header(), Previous: prev})
 		auction.Check(b)
 		boards = append(boards, b)
-		prev = b
 	}
 	return boards
-}
-
-// writePBN writes boards as canonical PBN.
-func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := NewPBNWriter(&buf, opt)
-	for _, b := range boards {
-		if err := w.WriteBoard(b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
 }
 
 // normalize runs NormalizePBN on data, returning the output and the

@@ -936,7 +936,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 			}
 		case linTagPN:
 			if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
-				is.add(0, Warning, "lin-names", "pn lists %d %s, not 4 or 8", n, plural(n, "name"))
+				is.add(0, Warning, "lin-names", "pn lists %s, not 4 or 8", plural(n, "name"))
 			}
 		case linTagPF:
 			pavlicek = true

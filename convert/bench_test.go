@@ -1,0 +1,147 @@
+package convert
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// benchInput builds a large realistic PBN text from the UTF-8 PBN files of
+// the corpus, or from the writers' test inputs when the corpus is absent,
+// repeated up to at least size bytes.
+func benchInput(b *testing.B, size int) []byte {
+	var parts [][]byte
+	filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pbn") {
+			if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
+				parts = append(parts, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+			}
+		}
+		return nil
+	})
+	if len(parts) == 0 {
+		matches, _ := filepath.Glob("testdata/*.input")
+		for _, m := range matches {
+			if data, err := os.ReadFile(m); err == nil {
+				parts = append(parts, data)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		b.Skip("no PBN input")
+	}
+	var buf bytes.Buffer
+	for buf.Len() < size {
+		for _, p := range parts {
+			buf.Write(p)
+			buf.WriteString("\n\n")
+		}
+	}
+	return buf.Bytes()
+}
+
+// BenchmarkNormalizePBN reads, replays and writes back as canonical PBN a
+// large file, streaming. MB/s counts the input.
+func BenchmarkNormalizePBN(b *testing.B) {
+	data := benchInput(b, 16<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := NormalizePBN(io.Discard, bytes.NewReader(data), "bench.pbn", PBNWriterOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPBNToLIN converts a large PBN file to LIN, streaming. MB/s
+// counts the input.
+func BenchmarkPBNToLIN(b *testing.B) {
+	data := benchInput(b, 16<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		w := NewLINWriter(io.Discard, LINWriterOptions{})
+		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.WriteBoard(bd); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadPBNBoards is the reading half of the two above: PBN text
+// to replayed boards. MB/s counts the input.
+func BenchmarkReadPBNBoards(b *testing.B) {
+	data := benchInput(b, 16<<20)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	var c auction.Checker
+	for b.Loop() {
+		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
+			if err != nil {
+				b.Fatal(err)
+			}
+			c.Check(bd)
+		}
+	}
+}
+
+// benchBoards reads the boards of the corpus once, replayed, for the
+// benchmarks of the writers alone.
+func benchBoards(b *testing.B) ([]*auction.Board, int) {
+	data := benchInput(b, 1)
+	return readPBN(data, "bench.pbn"), len(data)
+}
+
+// BenchmarkWritePBN, BenchmarkWriteLIN and BenchmarkWriteJSON write boards
+// already read: the writing half alone. MB/s counts the PBN text the
+// boards were read from, so that the figures compare with the reader's.
+func BenchmarkWritePBN(b *testing.B) {
+	boards, n := benchBoards(b)
+	benchWrite(b, n, func(w io.Writer) writer { return NewPBNWriter(w, PBNWriterOptions{}) }, boards)
+}
+
+func BenchmarkWriteLIN(b *testing.B) {
+	boards, n := benchBoards(b)
+	benchWrite(b, n, func(w io.Writer) writer { return NewLINWriter(w, LINWriterOptions{}) }, boards)
+}
+
+func BenchmarkWriteJSON(b *testing.B) {
+	boards, n := benchBoards(b)
+	benchWrite(b, n, func(w io.Writer) writer { return NewJSONWriter(w) }, boards)
+}
+
+// writer is what the three writers have in common.
+type writer interface {
+	WriteBoard(*auction.Board) error
+	Close() error
+}
+
+func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*auction.Board) {
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		w := open(io.Discard)
+		for _, bd := range boards {
+			if err := w.WriteBoard(bd); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

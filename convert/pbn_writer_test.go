@@ -1,0 +1,305 @@
+package convert
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"bridgekit/auction"
+	"bridgekit/parser"
+)
+
+// norm normalizes a PBN snippet and returns the text with LF line ends.
+func norm(t *testing.T, src string, opt PBNWriterOptions) string {
+	t.Helper()
+	out, _ := normalize(t, []byte(src), "test.pbn", opt)
+	return strings.ReplaceAll(string(out), "\r\n", "\n")
+}
+
+// TestPBNLayout checks single points of the canonical layout.
+func TestPBNLayout(t *testing.T) {
+	tests := []struct {
+		name, in string
+		want     []string // lines that must appear, in order
+		not      []string // text that must not appear
+	}{
+		{
+			name: "empty input gives the header alone",
+			in:   "",
+			want: []string{"% PBN 2.1\n% EXPORT\n%Content-type: text/x-pbn; charset=UTF-8\n"},
+		},
+		{
+			name: "a file of % lines keeps its own but not its declarations",
+			in:   "% PBN 1.0\n%Creator: Big Deal\n% IMPORT\n",
+			want: []string{"%Content-type: text/x-pbn; charset=UTF-8\n%Creator: Big Deal\n"},
+			not:  []string{"PBN 1.0", "IMPORT"},
+		},
+		{
+			name: "commentary after the last game is kept after an empty line",
+			in:   "[Event \"e\"]\n\n{ the end }\n",
+			want: []string{"[Result \"?\"]\n\n{ the end }\n"},
+		},
+		{
+			name: "the deal starts at the dealer, upper case, ranks from the ace down",
+			in:   "[Dealer \"e\"]\n[Deal \"n:2kaq.2ak.2ak.2ak jt98.qjt9.qj.qjt 7654.8765.t98.98 3.43.76543.76543\"]\n",
+			want: []string{`[Deal "E:JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543 AKQ2.AK2.AK2.AK2"]`},
+		},
+		{
+			name: "a deal that contradicts itself is kept as written",
+			in:   "[Deal \"N:AKQ2.AK2.AK2.AK2 AKQ2.AK2.AK2.AK2 - -\"]\n",
+			want: []string{`[Deal "N:AKQ2.AK2.AK2.AK2 AKQ2.AK2.AK2.AK2 - -"]`},
+		},
+		{
+			name: "vulnerability synonyms",
+			in:   "[Vulnerable \"Love\"]\n\n[Vulnerable \"Both\"]\n\n[Vulnerable \"e-w\"]\n",
+			want: []string{`[Vulnerable "None"]`, `[Vulnerable "All"]`, `[Vulnerable "EW"]`},
+		},
+		{
+			name: "the result is declarer's tricks",
+			in:   "[Declarer \"E\"]\n[Contract \"4S\"]\n[Result \"NS 3\"]\n",
+			want: []string{`[Result "10"]`},
+		},
+		{
+			name: "a passed-out board has no declarer and no result",
+			in:   "[Dealer \"N\"]\n[Auction \"N\"]\nAP\n",
+			want: []string{"[Declarer \"\"]\n[Contract \"Pass\"]\n[Result \"\"]\n"},
+		},
+		{
+			name: "the replay corrects the file's contract",
+			in:   "[Dealer \"N\"]\n[Declarer \"N\"]\n[Contract \"5S\"]\n[Result \"10\"]\n[Auction \"N\"]\n5S X Pass Pass Pass\n",
+			want: []string{"[Declarer \"N\"]\n[Contract \"5SX\"]\n[Result \"10\"]\n"},
+		},
+		{
+			name: "other tags sorted by name after the mandatory set",
+			in:   "[Zeta \"z\"]\n[Room \"Closed\"]\n[Alpha \"a\"]\n[Event \"e\"]\n",
+			want: []string{"[Result \"?\"]\n[Alpha \"a\"]\n[Room \"Closed\"]\n[Zeta \"z\"]\n"},
+		},
+		{
+			name: "a comment after a tag goes on a new line",
+			in:   "[Event \"e\"] { about the event } [Site \"s\"]\n",
+			want: []string{"[Event \"e\"]\n{ about the event }\n[Site \"s\"]\n"},
+		},
+		{
+			name: "fillers only where the auction starts after the dealer",
+			in:   "[Dealer \"N\"]\n[Auction \"E\"]\n1S Pass 2S Pass\nPass Pass\n",
+			want: []string{"[Auction \"N\"]\n- 1S Pass 2S\nPass Pass Pass\n"},
+		},
+		{
+			name: "suffixes become NAGs, the note first, NAGs ascending",
+			in:   "[Dealer \"N\"]\n[Auction \"N\"]\n1S $25 !! =1= Pass\n[Note \"1: strong\"]\n",
+			want: []string{"1S =1= $3 $25 Pass\n", "[Note \"1:strong\"]\n"},
+		},
+		{
+			name: "a rest-of-line comment ends its line, the row goes on below",
+			in:   "[Dealer \"N\"]\n[Auction \"N\"]\n1C ;why\n1D 1H 1S 1NT\n",
+			want: []string{"1C ;why\n1D 1H 1S\n1NT\n"},
+		},
+		{
+			name: "long annotations break the line",
+			in: "[Dealer \"N\"]\n[Auction \"N\"]\n1C { a comment long enough to fill most of a line of eighty characters } " +
+				"1D { and another one } 1H 1S\n",
+			want: []string{"1C { a comment long enough to fill most of a line of eighty characters }\n1D { and another one } 1H 1S\n"},
+		},
+		{
+			name: "irregularities",
+			in:   "[Dealer \"W\"]\n[Auction \"W\"]\n1D ^S ^I 1C Pass\n",
+			want: []string{"1D ^S ^I 1C Pass\n"},
+		},
+		{
+			name: "the play by columns from the opening leader, one trick per line",
+			in: "[Dealer \"N\"]\n[Deal \"N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543\"]\n" +
+				"[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"E\"] SJ S3 S4 SA CA C8 C7 CT D2",
+			want: []string{"[Play \"E\"]\nSJ S3 S4 SA\nCA C8 C7 CT\nD2\n"},
+		},
+		{
+			name: "table cells padded to their columns",
+			in:   "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 7 S C 10\n",
+			want: []string{"[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT  7\nS  C 10\n"},
+		},
+		{
+			name: "tabs in a value become spaces",
+			in:   "[Event \"a\tb\"]\n",
+			want: []string{`[Event "a b"]`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := norm(t, tt.in, PBNWriterOptions{})
+			rest := got
+			for _, w := range tt.want {
+				i := strings.Index(rest, w)
+				if i < 0 {
+					t.Fatalf("missing (in order) %q in:\n%s", w, got)
+				}
+				rest = rest[i+len(w):]
+			}
+			for _, n := range tt.not {
+				if strings.Contains(got, n) {
+					t.Errorf("unexpected %q in:\n%s", n, got)
+				}
+			}
+		})
+	}
+}
+
+// TestPBNStringEscapes: every value reads back as it was, and the single
+// backslashes of column specs stay single.
+func TestPBNStringEscapes(t *testing.T) {
+	for _, v := range []string{`plain`, `a "quoted" word`, `back\slash`, `ends\`, `two\\`, `\"`, `Result\2R`, ``} {
+		written := string(appendPBNString(nil, v))
+		g := parser.ParsePBN([]byte("[Event "+written+"]\n"), "t.pbn").Games
+		if len(g) != 1 || g[0].Value("Event") != v {
+			t.Errorf("%q written %s reads back as %q", v, written, g[0].Value("Event"))
+		}
+	}
+	if got := string(appendPBNString(nil, `Result\2R`)); got != `"Result\2R"` {
+		t.Errorf("column spec written %s, want a single backslash", got)
+	}
+}
+
+// TestPBNBadInput: a board that cannot be completed is written with
+// everything it has.
+func TestPBNBadInput(t *testing.T) {
+	in := "[Event \"bad\"]\n[Dealer \"?\"]\n[Deal \"N:AKQ\"]\n[Auction \"N\"]\n1C 1C Pass blah 2H\n[Play \"Q\"]\nSA S1 HK\n"
+	got := norm(t, in, PBNWriterOptions{})
+	for _, w := range []string{
+		`[Dealer "?"]`, `[Deal "N:AKQ"]`, `[Contract "?"]`,
+		"[Auction \"N\"]\n1C 1C Pass blah\n2H\n", "SA S1 HK\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("missing %q in:\n%s", w, got)
+		}
+	}
+}
+
+// TestPBNComments: commentary a PBN brace cannot hold is written as ;
+// comments, and text at the start of a game as it was.
+func TestPBNComments(t *testing.T) {
+	b := &auction.Board{
+		Leading: []auction.Comment{{Text: "a } brace", Kind: auction.CommentLIN}, {Text: "two\nlines }", Kind: auction.CommentBrace}},
+	}
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, PBNWriterOptions{})
+	if err := w.WriteBoard(b); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := buf.String(), ";a } brace\r\n;two\r\n;lines }\r\n[Event \"?\"]"; !strings.Contains(got, want) {
+		t.Errorf("got\n%s\nwant it to hold\n%s", got, want)
+	}
+}
+
+// TestPBNLatin1 writes ISO-8859-1 and refuses, naming it, a character
+// ISO-8859-1 does not have.
+func TestPBNLatin1(t *testing.T) {
+	in := "[Event \"Chorzów\"]\n\n[Event \"Spades\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S =1= AP\n[Note \"1:5+ ♠\"]\n\n[Event \"Zürich\"]\n"
+	var buf bytes.Buffer
+	err := NormalizePBN(&buf, strings.NewReader(in), "latin.pbn", PBNWriterOptions{Latin1: true})
+	var we *WriteError
+	var ee *EncodingError
+	switch {
+	case !errors.As(err, &we) || !errors.As(err, &ee):
+		t.Fatalf("error %v, want a *WriteError with an *EncodingError", err)
+	case ee.Char != '♠' || ee.Line != 18 || ee.Col != 13 || ee.Context != `[Note "1:5+ ♠"]`:
+		t.Errorf("encoding error %+v, want ♠ at line 18, column 13 of [Note \"1:5+ ♠\"]", *ee)
+	case we.Source.Game != 2:
+		t.Errorf("error names game %d, want 2", we.Source.Game)
+	}
+	msg := err.Error()
+	for _, w := range []string{"latin.pbn", "game 2", `'♠'`, "U+2660", "line 18, column 13", "ISO-8859-1"} {
+		if !strings.Contains(msg, w) {
+			t.Errorf("message %q does not name %s", msg, w)
+		}
+	}
+	out := buf.Bytes()
+	switch {
+	case !bytes.Contains(out, []byte("charset=ISO-8859-1\r\n")):
+		t.Errorf("no ISO-8859-1 declaration in %q", out)
+	case !bytes.Contains(out, []byte("Chorz\xf3w")) || !bytes.Contains(out, []byte("Z\xfcrich")):
+		t.Errorf("the other boards are not written in ISO-8859-1: %q", out)
+	case bytes.Contains(out, []byte("Spades")):
+		t.Errorf("the board that cannot be written was written in part: %q", out)
+	}
+	// It reads back as it was.
+	back, _ := normalize(t, out, "latin.pbn", PBNWriterOptions{})
+	if !strings.Contains(string(back), `[Event "Chorzów"]`) {
+		t.Errorf("ISO-8859-1 output reads back as %q", back)
+	}
+}
+
+// failWriter fails every write.
+type failWriter struct{}
+
+var errDiskFull = errors.New("disk full")
+
+func (failWriter) Write([]byte) (int, error) { return 0, errDiskFull }
+
+// TestWriterErrors: a nil board and a write error name the board; a write
+// error sticks.
+func TestWriterErrors(t *testing.T) {
+	b := &auction.Board{Source: auction.Source{File: "x.pbn", Game: 3}, Number: 12}
+	writers := map[string]writer{
+		"pbn":  NewPBNWriter(failWriter{}, PBNWriterOptions{}),
+		"lin":  NewLINWriter(failWriter{}, LINWriterOptions{Vugraph: VugraphNever}),
+		"json": NewJSONWriter(failWriter{}),
+	}
+	for name, w := range writers {
+		if err := w.WriteBoard(nil); err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("%s: nil board gives %v", name, err)
+		}
+		err := w.WriteBoard(b)
+		if !errors.Is(err, errDiskFull) || err.Error() != "x.pbn: game 3 (board 12): disk full" {
+			t.Errorf("%s: write error %v", name, err)
+		}
+		if err2 := w.WriteBoard(&auction.Board{}); err2 != err {
+			t.Errorf("%s: after a write error, %v, want the same error again", name, err2)
+		}
+		if err2 := w.Close(); err2 != err {
+			t.Errorf("%s: Close after a write error gives %v", name, err2)
+		}
+	}
+}
+
+// TestEmptyCallText: a call slot with neither a call nor text cannot be
+// written; the error names the board and the call.
+func TestEmptyCallText(t *testing.T) {
+	b := &auction.Board{Number: 4, Auction: auction.AuctionRecord{Present: true, Calls: []auction.AuctionCall{{Call: auction.Pass}, {}}}}
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, PBNWriterOptions{})
+	err := w.WriteBoard(b)
+	if err == nil || !strings.Contains(err.Error(), "board 4") || !strings.Contains(err.Error(), "call 2") {
+		t.Fatalf("error %v, want one naming board 4 and call 2", err)
+	}
+	if buf.Len() != 0 {
+		t.Errorf("wrote %q for a board that cannot be written", buf.String())
+	}
+}
+
+// TestPBNPlayInPlayedOrder: a play recorded in the order played (LIN) is
+// written in the columns of the seats that played it, the winner of each
+// trick leading the next.
+func TestPBNPlayInPlayedOrder(t *testing.T) {
+	deal, err := auction.ParseDeal("N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &auction.Board{
+		Source: auction.Source{Format: auction.FormatLIN}, Dealer: auction.North, DealerKnown: true, Deal: deal,
+		Auction: auction.AuctionRecord{Present: true, Calls: []auction.AuctionCall{
+			{Call: auction.NewBid(7, auction.NoTrump)}, {Call: auction.Pass}, {Call: auction.Pass}, {Call: auction.Pass},
+		}},
+		Play: auction.PlayRecord{Present: true, First: auction.East},
+	}
+	for _, c := range []string{"SJ", "S3", "S4", "SA", "C2", "CT", "C8"} {
+		card, _ := auction.ParseCard(c)
+		b.Play.Cards = append(b.Play.Cards, auction.PlayedCard{Card: card})
+	}
+	var buf bytes.Buffer
+	if err := NewPBNWriter(&buf, PBNWriterOptions{}).WriteBoard(b); err != nil {
+		t.Fatal(err)
+	}
+	// North won the first trick and led C2: its column is the fourth.
+	if want := "[Play \"E\"]\r\nSJ S3 S4 SA\r\nCT C8 - C2\r\n"; !strings.Contains(buf.String(), want) {
+		t.Errorf("got\n%s\nwant it to hold\n%s", buf.String(), want)
+	}
+}
