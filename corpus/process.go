@@ -200,17 +200,10 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // with another deal.
 const CodeDuplicateDeal = "duplicate-deal"
 
-// Codes of the findings about a file as a whole or its syntax, beyond those
-// of the reader (kept as the reader gives them for warnings and notes) and
-// of auction.Codes.
-const (
-	// CodeSyntax is an error of the reader: text it could not read as
-	// PBN or LIN, or not a bridge record at all.
-	CodeSyntax = "syntax"
-	// CodeUnknownTag is a PBN tag that PBN 2.1 does not define and no
-	// common program writes; it is kept as written.
-	CodeUnknownTag = "unknown-tag"
-)
+// CodeSyntax is the code of the reader's errors: text it could not read as
+// PBN or LIN, or a file that is no bridge record at all. The reader's
+// warnings keep its own codes.
+const CodeSyntax = "syntax"
 
 // Process reads one input whole, named name, from r: it tells its format
 // by content (and name), reads every game or record, converts it to a
@@ -504,11 +497,15 @@ func (st *fileState) fileDiagnostics(p *Part, diags parser.Diagnostics) {
 }
 
 // reported says whether a reader's diagnostic is a finding: its errors and
-// warnings are, and of its notes, which say what it accepted as written (a
-// call spelt in Russian, a web page holding LIN), only the encoding and
-// unknown tags are.
+// warnings are, except its warning on a LIN label it does not know, which
+// the converter reports as unknown-tag; of its notes, which say what it
+// accepted as written (a call spelt in Russian, a web page holding LIN),
+// only the encoding is.
 func reported(d *parser.Diagnostic) bool {
-	return d.Severity != parser.Info || d.Code == CodeEncoding || d.Code == CodeUnknownTag
+	if d.Severity == parser.Info {
+		return d.Code == CodeEncoding
+	}
+	return d.Code != "lin-unknown-label"
 }
 
 // finishFile adds the reader's last findings about the file to its last
@@ -573,7 +570,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
-	{Code: CodeUnknownTag, Severity: auction.Info, Summary: "a PBN tag that PBN 2.1 does not define (once per file and name)"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
 }
 

@@ -132,10 +132,19 @@ func TestProcessFindings(t *testing.T) {
 			"x.pbn:17:10: board 7: error insufficient-bid: call 4 (E): 1S is insufficient after 2H (Law 27)",
 		},
 	}, {
-		name: "unknown tag once per file",
+		name: "unknown tag",
 		in:   strings.Replace(game(1)+game(2), "[Scoring", "[Mood \"calm\"]\n[Scoring", 2),
 		want: []string{
-			"x.pbn:12:1: board 1: info unknown-tag: tag [Mood] is not defined by PBN 2.1; it is kept as written (reported once per file)",
+			"x.pbn:12:1: board 1: info unknown-tag: tag Mood is not defined by PBN 2.1; kept as written",
+			"x.pbn:32:1: board 2: info unknown-tag: tag Mood is not defined by PBN 2.1; kept as written",
+		},
+	}, {
+		name: "unknown LIN label, once",
+		lin:  true,
+		in:   strings.Replace(linRecord, "|mb|1H|", "|qq|x|mb|1H|", 1),
+		want: []string{
+			"x.lin:1:97: board 1: info unknown-tag: label qq is not known to LIN readers; kept as written",
+			"x.lin:1:114: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
 		},
 	}, {
 		name: "syntax error",
