@@ -12,8 +12,8 @@
 //     counts, as PBN's import rules say; later ones are kept in Tags. A tag
 //     followed by data that is neither an auction, a play nor a table (an
 //     unknown supplemental section, a second Auction or Play) keeps that
-//     data verbatim in Tag.Data. Tags that PBN 2.1 does not define are
-//     reported once per board as unknown-tag.
+//     data verbatim in Tag.Data. KnownPBNTag tells the tags PBN 2.1 defines
+//     from the rest, which the caller reports as unknown-tag once per file.
 //   - A value that is "" (not applicable) or "?" (unknown) is kept and not
 //     read. A value that cannot be read is kept as written and reported as
 //     unreadable-value at its place; a deal that cannot be read as

@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -77,7 +76,6 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		carryOver(b, opt.Previous)
 	}
 
-	m.unknownTags()
 	m.identity()
 	m.recorded()
 	if auctionSec != nil {
@@ -89,7 +87,8 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 	return b, m.findings
 }
 
-// pbnTags are the tags PBN 2.1 defines (§5, §6, §7, §10, §12).
+// pbnTags are the tags PBN 2.1 defines (§5, §6, §7, §10, §12) and those
+// common programs write (§12.1: Bridge Composer, double-dummy tools).
 var pbnTags = func() map[string]bool {
 	set := map[string]bool{}
 	for _, name := range strings.Fields(`Event Site Date Board West North East South Dealer Vulnerable Deal
@@ -99,32 +98,18 @@ var pbnTags = func() map[string]bool {
 		BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType SouthType
 		EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam
 		Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
-		ActionTable AuctionTimeTable InstantScoreTable OptimumPlayTable OptimumResultTable PlayTimeTable ScoreTable TotalScoreTable`) {
+		DoubleDummyTricks ParContract BCFlags`) {
 		set[name] = true
 	}
 	return set
 }()
 
-// unknownTags reports, once for the board, the tags PBN does not define.
-func (m *mapper) unknownTags() {
-	var names []string
-	var first auction.Loc
-	note := func(t *auction.Tag) {
-		if !pbnTags[t.Name] && !slices.Contains(names, t.Name) {
-			names = append(names, t.Name)
-			first = cmp.Or(first, t.Loc)
-		}
-	}
-	for i := range m.b.Tags {
-		note(&m.b.Tags[i])
-	}
-	for i := range m.b.Tables {
-		note(&m.b.Tables[i].Tag)
-	}
-	if len(names) > 0 {
-		m.add(auction.CodeUnknownTag, auction.Info, first, "%s not defined by PBN 2.1; kept as written", pluralNames("tag", names))
-	}
-}
+// KnownPBNTag reports whether name is a tag PBN 2.1 defines or common
+// programs write; any name ending in "Table" is read as a table (PBN §10).
+// Other tags are kept as written, and the caller may report them as
+// unknown-tag; FromPBN leaves that to its caller, which can say it once per
+// file rather than once per board.
+func KnownPBNTag(name string) bool { return pbnTags[name] || strings.HasSuffix(name, "Table") }
 
 // pluralNames says "tag X" or "tags X, Y and Z".
 func pluralNames(what string, names []string) string {

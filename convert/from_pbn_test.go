@@ -92,8 +92,6 @@ func TestPBNFindings(t *testing.T) {
 			"play-illegal", auction.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
 		{"score", "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n",
 			"score-mismatch", auction.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
-		{"unknown tags", "[Event \"e\"]\n[BCFlags \"1f\"]\n[Hidden \"EW\"]\n[DoubleDummyTricks \"0\"]\n[BCFlags \"2\"]\n",
-			"unknown-tag", auction.Info, 0, "2:1", "tags BCFlags and DoubleDummyTricks are not defined by PBN 2.1; kept as written"},
 		{"rotated trick", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\nHA HJ H8 H5\n",
 			"play-rotated", auction.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
 		{"deal", "[Deal \"N:AK... A... - -\"]\n",
@@ -514,5 +512,17 @@ func TestPBNRussian(t *testing.T) {
 	got := fmt.Sprintf("%s %s %v %s %s %s", b.Dealer, b.Vulnerable, b.Deal.Full(), b.File.Contract.Describe(), b.Replayed.Contract.Describe(), b.ContractText())
 	if want := "S EW true 2HXX by N 2HXX by N 2HXX"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestKnownPBNTag(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Event": true, "Hidden": true, "BCFlags": true, "DoubleDummyTricks": true,
+		"OptimumResultTable": true, "MyOwnTable": true,
+		"Movement": false, "Mood": false, "event": false, "": false,
+	} {
+		if got := KnownPBNTag(name); got != want {
+			t.Errorf("KnownPBNTag(%q) = %v, want %v", name, got, want)
+		}
 	}
 }

@@ -496,14 +496,14 @@ func (st *fileState) fileDiagnostics(p *Part, diags parser.Diagnostics) {
 	sortFindings(p.Findings)
 }
 
-// reported says whether a reader's diagnostic is a finding: its errors and
-// warnings are, except its warning on a LIN label it does not know, which
-// the converter reports as unknown-tag; of its notes, which say what it
-// accepted as written (a call spelt in Russian, a web page holding LIN),
-// only the encoding is.
+// reported says whether a diagnostic of the reader is a finding: its
+// errors and warnings are, except its warning on a LIN label it does not
+// know, which the converter reports as unknown-tag; of its notes, which say
+// what it accepted as written (a call spelt in Russian, a web page holding
+// LIN), only the encoding is, and the unknown-tag notes added to PBN games.
 func reported(d *parser.Diagnostic) bool {
 	if d.Severity == parser.Info {
-		return d.Code == CodeEncoding
+		return d.Code == CodeEncoding || d.Code == auction.CodeUnknownTag
 	}
 	return d.Code != "lin-unknown-label"
 }

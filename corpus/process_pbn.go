@@ -17,9 +17,10 @@ const maxChain = 16
 
 // pbnReading reads the games of a PBN input.
 type pbnReading struct {
-	st  *fileState
-	rd  *parser.PBNReader
-	gen string // the first game's Generator tag
+	st      *fileState
+	rd      *parser.PBNReader
+	unknown map[string]bool // unknown tag names already reported
+	gen     string          // the first game's Generator tag
 	// chain holds the games since the last one that names its board or
 	// deal: a follow-up game takes its board from the game before it
 	// (convert.PBNOptions.Previous), which may itself be a follow-up, so
@@ -37,11 +38,26 @@ func (r *pbnReading) size(g *parser.PBNGame) int               { return len(g.So
 func (r *pbnReading) diagnostics() parser.Diagnostics          { return r.rd.Diagnostics() }
 func (r *pbnReading) context() []*parser.PBNGame               { return slices.Clone(r.chain) }
 
-// admit notes the generator the first game names, and the games a batch
-// starting at the next one must convert first.
+// admit reports the first use in the file of each tag that PBN does not
+// define (convert.KnownPBNTag), on the game itself; it notes the generator
+// the first game names, and the games a batch starting at the next one must
+// convert first.
 func (r *pbnReading) admit(g *parser.PBNGame) {
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
+	}
+	for _, t := range g.Tags {
+		if convert.KnownPBNTag(t.Name) || r.unknown[t.Name] {
+			continue
+		}
+		if r.unknown == nil {
+			r.unknown = map[string]bool{}
+		}
+		r.unknown[t.Name] = true
+		g.Diagnostics.Add(&parser.Diagnostic{
+			Position: g.Position(t.Pos), Game: g.Index, Severity: parser.Info, Code: auction.CodeUnknownTag,
+			Msg: "tag " + t.Name + " is not defined by PBN 2.1; kept as written (reported once per file)",
+		})
 	}
 	if g.Tag("Deal") != nil || g.Tag("Board") != nil {
 		r.chain = r.chain[:0]
