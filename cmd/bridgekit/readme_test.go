@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -237,4 +238,105 @@ func parseFindings(t *testing.T, out string) []finding {
 		t.Fatalf("no findings in\n%s", out)
 	}
 	return got
+}
+
+// TestReadmeExamples runs every "$ bridgekit …" example of README.md from
+// the root of the repository and checks that its output is the one shown.
+// An example may end in "2>/dev/null" (standard output only) or "| head -N"
+// (its first N lines); a line of the README ending in "…" stands for any
+// line that starts like it; "$ echo $?" shows the exit status of the
+// example before it.
+func TestReadmeExamples(t *testing.T) {
+	t.Chdir("../..")
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples := 0
+	blocks := strings.Split(string(data), "```")
+	for i := 1; i < len(blocks); i += 2 {
+		var cmd string
+		var want []string
+		status := -1
+		flush := func() {
+			if cmd != "" {
+				examples++
+				checkExample(t, cmd, want, status)
+			}
+			cmd, want, status = "", nil, -1
+		}
+		for line := range strings.SplitSeq(strings.TrimPrefix(blocks[i], "\n"), "\n") {
+			switch {
+			case line == "$ echo $?":
+				status = -2 // the next line gives it
+			case status == -2:
+				status, _ = strconv.Atoi(line)
+			case strings.HasPrefix(line, "$ bridgekit "):
+				flush()
+				cmd = strings.TrimPrefix(line, "$ bridgekit ")
+			case cmd != "":
+				want = append(want, line)
+			}
+		}
+		flush()
+	}
+	if examples < 8 {
+		t.Errorf("only %d examples in README.md", examples)
+	}
+}
+
+// checkExample runs one README example and compares its output.
+func checkExample(t *testing.T, cmd string, want []string, status int) {
+	t.Helper()
+	head := -1
+	if c, n, ok := strings.Cut(cmd, " | head -"); ok {
+		cmd = c
+		head, _ = strconv.Atoi(n)
+	}
+	cmd = strings.TrimSuffix(cmd, " 2>/dev/null")
+	var out, errOut bytes.Buffer
+	code := run(append([]string{"bridgekit"}, strings.Fields(cmd)...), nil, &out, &errOut)
+	if status >= 0 && code != status {
+		t.Errorf("bridgekit %s: exit %d, README says %d", cmd, code, status)
+	}
+	got := strings.Split(strings.ReplaceAll(out.String(), "\r", ""), "\n")
+	if head >= 0 && len(got) > head {
+		got = got[:head]
+	}
+	for len(want) > 0 && (want[len(want)-1] == "" || want[len(want)-1] == "…") {
+		want = want[:len(want)-1]
+	}
+	for len(got) > 0 && got[len(got)-1] == "" {
+		got = got[:len(got)-1]
+	}
+	same := len(got) == len(want)
+	for i := 0; same && i < len(want); i++ {
+		if prefix, ok := strings.CutSuffix(want[i], "…"); ok {
+			same = strings.HasPrefix(got[i], prefix)
+		} else {
+			same = got[i] == want[i]
+		}
+	}
+	if !same {
+		t.Errorf("bridgekit %s:\n%s\nREADME.md shows:\n%s", cmd, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReadmeCodes checks that the README's table of findings lists every
+// code with the severity and Law of audit's help.
+func TestReadmeCodes(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range allCodes() {
+		law := ""
+		if c.Law != 0 {
+			law = strconv.Itoa(c.Law)
+		}
+		row := fmt.Sprintf("| `%s` | %s | %s | %s |", c.Code, c.Severity, law, c.Summary)
+		if !strings.Contains(string(data), row+"\n") {
+			t.Errorf("README.md lacks the row\n%s", row)
+		}
+	}
 }

@@ -129,6 +129,10 @@ func handviewer(b *auction.Board) (string, error) {
 	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(strings.TrimSpace(lin.String())), nil
 }
 
+// bboSuits turns BBO's suit marks in explanations ("transfer to !h")
+// into suit symbols.
+var bboSuits = strings.NewReplacer("!s", "♠", "!h", "♥", "!d", "♦", "!c", "♣", "!S", "♠", "!H", "♥", "!D", "♦", "!C", "♣")
+
 // redSuits colours the red suit symbols with ANSI escapes.
 var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m♦\x1b[0m")
 
@@ -249,7 +253,7 @@ func auctionTable(s *strings.Builder, b *auction.Board) {
 		s.WriteString("(to be continued)\n")
 	}
 	for _, n := range rec.Notes {
-		fmt.Fprintf(s, "(%d) %s\n", n.Number, n.Text)
+		fmt.Fprintf(s, "(%d) %s\n", n.Number, bboSuits.Replace(n.Text))
 	}
 	s.WriteString("\n")
 }
