@@ -117,6 +117,7 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	}
 	b.Escapes = linEscapes(r)
 	m := &linMapper{mapper: mapper{b: b}}
+	m.reserve(r)
 	for _, p := range r.Pairs {
 		m.pair(p)
 	}
@@ -125,6 +126,27 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	m.recorded()
 	m.unknownLabels(r)
 	return b, m.findings
+}
+
+// reserve sizes the calls and the cards for the record's mb and pc pairs,
+// which hold one each but for rpbridge.net's: a board's play, grown card by
+// card, would otherwise be copied seven times over.
+func (m *linMapper) reserve(r *parser.LINRecord) {
+	calls, cards := 0, 0
+	for _, p := range r.Pairs {
+		switch {
+		case p.Is("mb"):
+			calls++
+		case p.Is("pc"):
+			cards++
+		}
+	}
+	if calls > 0 {
+		m.b.Auction.Calls = make([]auction.AuctionCall, 0, calls)
+	}
+	if cards > 0 {
+		m.b.Play.Cards = make([]auction.PlayedCard, 0, cards)
+	}
 }
 
 // unknownLabels reports, once for the board, the labels no LIN reader
