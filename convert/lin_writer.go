@@ -284,6 +284,14 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	buf = appendLINComments(buf, linUnanchored(b))
 	rec := &b.Auction
 	calls := 0
+	if rec.Present && b.Replayed.Shift > 0 && b.Final().FromReplay {
+		// The record leaves out leading passes that the contract
+		// written needs (see auction.Outcome.Shift); LIN's calls start
+		// with the dealer, so they are written.
+		for range b.Replayed.Shift {
+			buf = appendLINPair(buf, "mb", "p")
+		}
+	}
 	for i := range rec.Calls {
 		c := &rec.Calls[i]
 		text := linCallText(c)
@@ -338,7 +346,9 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	switch {
 	case b.Play.Claimed:
 		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(b.Play.Claim)), "pg", "")
-	case !inMatch && cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()):
+	case cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
+		// A play stopped early ("*") gives its result as a claim; so does
+		// any board whose result no rs list carries.
 		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(f.Tricks)), "pg", "")
 	}
 	return append(buf, '\n')
