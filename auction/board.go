@@ -66,9 +66,9 @@ type Source struct {
 }
 
 // Tag is one named value of a board as its file wrote it: a PBN tag pair,
-// or the LIN pair a value was taken from (Name is then the LIN label, or the
-// PBN tag name the value stands for, as each field's comment says). The
-// zero Tag is a tag the file does not give.
+// or the LIN pair a value was taken from (Name is then the LIN label: the
+// players' tags are copies of the pn pair, each with one name as Value).
+// The zero Tag is a tag the file does not give.
 type Tag struct {
 	Name  string
 	Value string // the value, after PBN inheritance ("#", "##")
@@ -85,8 +85,9 @@ type Tag struct {
 
 	// Data is text that follows the tag pair up to the next tag pair and
 	// is neither commentary nor a table: the data of an unknown
-	// supplemental section, kept verbatim (PBN §10). Tags with Data are
-	// written as supplemental sections.
+	// supplemental section (PBN §10), or of a second Auction or Play
+	// section, kept verbatim. Tags with Data are written as supplemental
+	// sections.
 	Data    string
 	DataLoc Loc
 }
@@ -117,9 +118,10 @@ type Comment struct {
 	Loc  Loc
 }
 
-// Escape is a PBN line with % in column 1 ("% PBN 2.1", "%Creator: …"),
-// kept verbatim and in order so that it can be written back before the
-// game it came with.
+// Escape is a line with % in column 1: a PBN escape line ("% PBN 2.1",
+// "%Creator: …") or a comment line of an rpbridge.net LIN file, kept
+// verbatim and in order so that it can be written back before the board it
+// came with.
 type Escape struct {
 	Text string // the line after the %, without its line terminator
 	Loc  Loc
@@ -165,8 +167,8 @@ func ParseRoom(text string) (Room, error) {
 // that writing it back loses nothing. [Check] replays it and fills Replayed.
 //
 // A PBN game and a LIN record each give one Board. A board read from LIN
-// has its values filed under the PBN tag names they stand for (the names
-// from pn become the North … West players), and keeps what only LIN has in
+// fills the same fields from its pairs (the names of pn become the North …
+// West players, md gives dealer and deal), and keeps what only LIN has in
 // LIN.
 type Board struct {
 	Source Source
@@ -179,7 +181,8 @@ type Board struct {
 	Escapes []Escape
 	Leading []Comment
 
-	// Identification.
+	// Identification. For LIN, Event is the vg pair with the event title,
+	// its first field, as Value.
 	Event, Site, Date Tag
 	// BoardTag is the Board tag (LIN: the ah pair, e.g. "Board 12", or
 	// the qx pair when there is no ah); Number is the board number read
@@ -189,7 +192,7 @@ type Board struct {
 	RoomTag  Tag // Room (LIN: qx, "o12" or "c12")
 	Room     Room
 	Players  [4]Tag // indexed by Seat: North, East, South, West (LIN: the pn pair)
-	Scoring  Tag    // (LIN: the vg pair, field 3: I → IMP, P → MP, B → BAM)
+	Scoring  Tag    // (LIN: the vg pair's third field: I → IMP, P → MP, B → BAM)
 
 	// Tags lists every other identification tag in file order, repeated
 	// tags included (the first of a name is the one that counts). Tags

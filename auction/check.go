@@ -71,6 +71,8 @@ const (
 	CodeUnreadableCard  = "unreadable-card"
 	// A trick written from the wrong seat, which the reader put right.
 	CodePlayRotated = "play-rotated"
+	// Tags or LIN labels outside the format's definition, kept as written.
+	CodeUnknownTag = "unknown-tag"
 )
 
 // CodeInfo describes one finding code for documentation and --help.
@@ -107,14 +109,19 @@ var Codes = []CodeInfo{
 	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
 	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
 	{CodePlayRotated, Warning, 0, "a trick whose cards fit the hands only when read from another seat; it is read so"},
+	{CodeUnknownTag, Info, 0, "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 }
 
-// Check replays b and returns what is wrong with it, in board order. It
-// records what the replay gives in b.Replayed and, for a play recorded in
-// the order played (LIN), sets each card's Seat and Trick.
+// Check replays b and returns what is wrong with it: first the board
+// (number cycle, "?" values, deal), then the auction, the file's contract
+// and declarer, the play, the result and the score. It records what the
+// replay gives in b.Replayed, sets each card's Seat and Trick for a play
+// recorded in the order played (LIN), and reads a result or score that
+// needs a declarer ("NS 9", "-200") with the auction's when the file names
+// none.
 //
 // Check is [Checker.Check] with a fresh Checker; a Checker reused over many
-// boards allocates less.
+// boards does not allocate for a board without findings.
 func Check(b *Board) []Finding {
 	var c Checker
 	return c.Check(b)
@@ -123,35 +130,45 @@ func Check(b *Board) []Finding {
 // Checker replays boards. Its zero value is ready to use; it keeps its
 // working memory between boards, and must not be used concurrently.
 //
-// # Replay
+// # Auction
 //
-// The auction is replayed from Auction.First, the seat the record gives
-// the first call to; if that is not the dealer, the board has an
-// auction-start finding and its auction does not count as legal. Each
-// illegal call is reported once, with its Law, and is then void: its slot
-// keeps its seat but counts neither as a call nor as a pass, so the replay
-// goes on with the next call and every later call keeps the seat the record
-// gives it. After N 1NT, E 1S, S 2C the 1S is reported and 2C is South's
-// response to 1NT. A void call does not interrupt a run of passes, so the
-// replay may end the auction before the record does; calls after that end
-// are then not reported, since the record counted the void call as a call.
-// Calls after the end of a legal auction are reported once, at the first of
-// them.
-// A call that could not be read stops the replay (the converter
-// reported it), as nothing can be said of the seats of the calls after it.
+// The auction is replayed from Auction.First, the seat the record gives the
+// first call to; if that is not the dealer, the board has an auction-start
+// finding and its auction does not count as legal.
+//
+// Each illegal call is reported once, with its Law, and is then void: its
+// slot keeps its seat but counts neither as a call nor as a pass, so the
+// replay goes on and every later call keeps the seat the record gives it.
+// After N 1NT, E 1S, S 2C the 1S is reported and 2C is South's response to
+// 1NT. A void call does not interrupt a run of passes, so the replay may
+// end the auction before the record does; the calls after that end are not
+// reported, since the record counted the void call as a call. Calls after
+// the end of a legal auction are reported once, at the first of them. A
+// call that could not be read stops the replay (its reader reported it),
+// as nothing can be said of the seats of the calls after it.
+//
+// # Contract and declarer
 //
 // The contract and declarer of a complete and legal auction are compared
-// with the file's; each disagreement is reported, and the message says
-// when a consistent explanation exists: leading passes the record omits
-// (replaying from a later seat gives the file's declarer), a rotated deal
-// (the same, with the dealer off the board number's cycle), the double
-// missing from the file's contract, or the file naming dummy.
+// with the file's, and each disagreement is reported. The message says
+// when a consistent explanation exists: leading passes the record leaves
+// out (a replay from a later seat gives the file's declarer), a rotated
+// deal (the same, with the dealer off the board number's cycle), the
+// double missing from the file's contract, or the file naming dummy. When
+// the file's opening lead also agrees with the shifted replay, that replay
+// becomes the one to write (see Outcome.Shift).
 //
-// The play is replayed in the contract to write (see [Board.Final]) from
-// declarer's left-hand opponent, or from the seat a PBN Play tag names in
-// an end position. It stops at the first card it cannot place: a card
-// unknown ("-"), refused (reported as a revoke or an illegal play), or
-// after a claim it finds impossible.
+// # Play
+//
+// The play is replayed in the contract to write (see [Board.Final]), from
+// declarer's left-hand opponent; a PBN Play tag naming another seat is
+// reported unless it is the end position's leader, an accepted lead out of
+// turn, or the left-hand opponent of the file's own declarer. The replay
+// stops at the first card it cannot place: a card not given ("-"), or one
+// refused (reported as a revoke or an illegal play). Cards after that still
+// get seats and tricks, clockwise and led by each trick's winner, so that a
+// writer can place them. A claim (LIN mc) is checked against the tricks
+// already won.
 type Checker struct {
 	auc      Auction
 	alt      Auction
@@ -432,6 +449,10 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	if want == got.Declarer.Partner() {
 		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, strainName(got.Strain))
 	}
+	// A record that writes its opening passes has not left any out, so
+	// for it a shifted replay explains nothing unless the opening lead
+	// bears it out.
+	writesPasses := len(rec.Calls) > 0 && rec.Calls[0].Call == Pass
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
 		alt, ok := c.replayFrom(rec, rec.First, k)
@@ -442,6 +463,8 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 		if b.Play.Tag.Present() && b.Play.First == want.LHO() {
 			b.Replayed.Shift, b.Replayed.Shifted = k, alt
 			lead = fmt.Sprintf(", and so does the opening lead by %s", b.Play.First)
+		} else if writesPasses {
+			continue
 		}
 		var why string
 		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {

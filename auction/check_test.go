@@ -266,6 +266,11 @@ func TestCheckRecorded(t *testing.T) {
 		{"dummy named", North, "Pass Pass 1H Pass 2H Pass Pass Pass", 0, "2H", "N", "", []want{
 			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is N, the auction gives 2H by S: N is dummy; S named hearts first for the side"},
 		}},
+		// Passes written at the start mean none were left out: shifting the
+		// replay would "explain" any mismatch within a side, so it is not offered.
+		{"written passes, dummy named", East, "Pass 1H Pass 2C Pass 2NT Pass 3NT Pass Pass Pass", 0, "3NT", "N", "", []want{
+			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is N, the auction gives 3NT by S: N is dummy; S named no-trump first for the side"},
+		}},
 		{"swapped declarer", North, "1H Pass 2H Pass Pass Pass", 0, "2H", "^S", "", []want{
 			{"irregularity", Info, 54, "5:20", "declarer N and dummy S exchanged their roles"},
 		}},

@@ -11,7 +11,9 @@
 //     tags included, to Board.Tags. The first tag of a name is the one that
 //     counts, as PBN's import rules say; later ones are kept in Tags. A tag
 //     followed by data that is neither an auction, a play nor a table (an
-//     unknown supplemental section) keeps that data verbatim in Tag.Data.
+//     unknown supplemental section, a second Auction or Play) keeps that
+//     data verbatim in Tag.Data. KnownPBNTag tells the tags PBN 2.1 defines
+//     from the rest, which the caller reports as unknown-tag once per file.
 //   - A value that is "" (not applicable) or "?" (unknown) is kept and not
 //     read. A value that cannot be read is kept as written and reported as
 //     unreadable-value at its place; a deal that cannot be read as
@@ -29,7 +31,10 @@
 //     trick from its leader (the "^L" card's seat, else the previous
 //     trick's winner in the trumps of the file's contract, else of the
 //     auction's). Every card keeps its trick and seat, so its column can be
-//     written back even where the order cannot be told.
+//     written back even where the order cannot be told. A trick whose cards
+//     fit the hands of a full deal only when its line is read from another
+//     seat (rpbridge.net writes some so) is read that way and reported as
+//     play-rotated.
 //   - Notes, commentary (with what it attaches to), tables and % lines are
 //     kept. The file's header % lines go to the board of its first game.
 //   - A follow-up game that gives neither Board nor Deal takes the board's
@@ -58,8 +63,11 @@
 //     contract, declarer and result. Its event title is the board's Event,
 //     its scoring (I, P, B) the Scoring (IMP, MP, BAM).
 //   - Pairs the Board does not interpret (st, rh, pf, unknown labels, a late
-//     pn) are kept in order in LINInfo.Extras with the number of calls and
-//     cards before them.
+//     pn, mb|-|) are kept in order in LINInfo.Extras with the number of
+//     calls and cards before them; labels no LIN reader knows are reported
+//     once per board as unknown-tag.
+//   - A call or card is placed at its mb or pc pair or, when the pair holds
+//     a whole auction or trick, at its own place in the value.
 //
 // # Findings
 //

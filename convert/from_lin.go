@@ -1,7 +1,9 @@
 package convert
 
 import (
+	"cmp"
 	"errors"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -121,7 +123,24 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	m.identity()
 	m.fromHeader()
 	m.recorded()
+	m.unknownLabels(r)
 	return b, m.findings
+}
+
+// unknownLabels reports, once for the board, the labels no LIN reader
+// knows.
+func (m *linMapper) unknownLabels(r *parser.LINRecord) {
+	var names []string
+	var first auction.Loc
+	for _, p := range r.Extras() {
+		if !slices.Contains(names, p.Label) {
+			names = append(names, p.Label)
+			first = cmp.Or(first, pairLoc(p))
+		}
+	}
+	if len(names) > 0 {
+		m.add(auction.CodeUnknownTag, auction.Info, first, "%s not known to LIN readers; kept as written", pluralNames("label", names))
+	}
 }
 
 // linMapper builds a board from a record's pairs, in order.

@@ -41,15 +41,15 @@ func placeOf(src, needle string) string {
 	return fmt.Sprintf("%d:%d", line, col)
 }
 
-// sampleLINDeal deals North the top of every suit (see the auction tests): md
+// testLINDeal deals North the top of every suit (see the auction tests): md
 // with North (3) dealing, hands S, W, N, East derived.
-const sampleLINDeal = "md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|"
+const testLINDeal = "md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|"
 
 // TestLINFindings runs small LIN records through parser, converter and
 // Check, and checks code, severity, Law and place: for an auction finding
 // the mb pair.
 func TestLINFindings(t *testing.T) {
-	const head = "pn|Sue,Wes,Nat,Ed|st||" + sampleLINDeal + "rh||ah|Board 1|sv|o|"
+	const head = "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|"
 	tests := []struct {
 		name   string
 		lin    string
@@ -77,17 +77,19 @@ func TestLINFindings(t *testing.T) {
 			"unreadable-value", auction.Warning, 0, "14|", `mc "14": not a number of tricks`},
 		{"unreadable card", head + "mb|7N|mb|p|mb|p|mb|p|pc|S1|",
 			"unreadable-card", auction.Error, 0, "pc|S1", `card 1: "S1" is not a card`},
-		{"board dealer", "pn|Sue,Wes,Nat,Ed|" + sampleLINDeal + "ah|Board 2|sv|n|",
+		{"board dealer", "pn|Sue,Wes,Nat,Ed|" + testLINDeal + "ah|Board 2|sv|n|",
 			"board-dealer", auction.Warning, 0, "md|", "dealer N disagrees with board 2, which E deals"},
 		{"board vulnerability", head[:len(head)-5] + "sv|b|",
 			"board-vulnerability", auction.Warning, 0, "sv|b", "vulnerability All disagrees with board 1, which is None"},
 		{"deal", "md|3SAK,SA,,|",
 			"deal-invalid", auction.Error, 0, "3SAK", "the deal contradicts itself"},
-		{"contract against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|Sue,Wes,Nat,Ed,S2,W2,N2,E2|pg||\nqx|o1|" + sampleLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|",
+		{"unknown label", head + "xy|1|mb|p|",
+			"unknown-tag", auction.Info, 0, "xy|", "label xy is not known to LIN readers; kept as written"},
+		{"contract against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|Sue,Wes,Nat,Ed,S2,W2,N2,E2|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|",
 			"contract-mismatch", auction.Error, 0, "rs|", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
-		{"declarer against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,3NS-1|pg||\nqx|c1|" + sampleLINDeal + "sv|o|mb|3N|mb|p|mb|p|mb|p|",
+		{"declarer against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,3NS-1|pg||\nqx|c1|" + testLINDeal + "sv|o|mb|3N|mb|p|mb|p|mb|p|",
 			"declarer-mismatch", auction.Error, 0, "rs|", "the file's declarer is S, the auction gives 3NT by N"},
-		{"result against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|7NN-1,|pg||\nqx|o1|" + sampleLINDeal + "sv|o|mb|7N|mb|p|mb|p|mb|p|pc|ST|mc|13|",
+		{"result against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|7NN-1,|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|7N|mb|p|mb|p|mb|p|pc|ST|mc|13|",
 			"result-mismatch", auction.Error, 0, "rs|", "the file's result is 12 tricks, the claim gives 13"},
 	}
 	for _, tt := range tests {
@@ -115,7 +117,7 @@ func TestLINFindings(t *testing.T) {
 // TestFromLINMapping checks a single-board record with alerts,
 // explanations, commentary, a claim and an unknown label.
 func TestFromLINMapping(t *testing.T) {
-	src := "pn|Sue,Wes,Nat,Ed|st||" + sampleLINDeal + "rh||ah|Board 1|sv|o|nt|before|" +
+	src := "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|nt|before|" +
 		"mb|1N!|an|15-17|mb|p|nt|after pass|mb|2C!|an|Stayman|an|4-card major|mb|p|mb|2D|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||" +
 		"pc|S7|pc|S3|pc|S2|pc|SA|nt|on the ace|pg||zz|3.53|mc|13|pg||"
 	boards, findings := linBoards(t, "m.lin", []byte(src))
@@ -163,7 +165,7 @@ func TestFromLINMapping(t *testing.T) {
 // TestLINPavlicek reads an rpbridge.net record: % lines, the whole auction
 // in one mb and whole tricks in one pc.
 func TestLINPavlicek(t *testing.T) {
-	src := "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + sampleLINDeal + "ah|Board 1|sv|0|pf|y|mb|1SP2SPPP|pc|S7S3S2SA|pc|SKS8|\n"
+	src := "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + testLINDeal + "ah|Board 1|sv|0|pf|y|mb|1SP2SPPP|pc|S7S3S2SA|pc|SKS8|\n"
 	boards, findings := linBoards(t, "rp.lin", []byte(src))
 	b := boards[0]
 	if got := callTexts(b.Auction.Calls); got != "1S P 2S P P P" {
@@ -294,8 +296,8 @@ func TestCorpusLIN(t *testing.T) {
 // FuzzFromLIN reads, converts and checks any text as LIN: nothing may
 // panic.
 func FuzzFromLIN(f *testing.F) {
-	f.Add([]byte("pn|Sue,Wes,Nat,Ed|st||" + sampleLINDeal + "rh||ah|Board 1|sv|o|mb|1N!|an|15-17|mb|p|nt|x|mb|2C|mb|p|mb|p|mb|p|pc|S7|mc|9|"))
-	f.Add([]byte("vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|a,b,c,d,e,f,g,h|pg||\nqx|c1|" + sampleLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|\nnt|between|pg||\nqx|o2|md|1,,,|"))
+	f.Add([]byte("pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|mb|1N!|an|15-17|mb|p|nt|x|mb|2C|mb|p|mb|p|mb|p|pc|S7|mc|9|"))
+	f.Add([]byte("vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|a,b,c,d,e,f,g,h|pg||\nqx|c1|" + testLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|\nnt|between|pg||\nqx|o2|md|1,,,|"))
 	f.Add([]byte("% LIN 1\npn|a,b,c,d|md|3SAK,SA,,|sv|0|pf|y|mb|1SP2SPPP|pc|S7S3S2SA|mc|14|zz|1|"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		boards, _ := linBoards(t, "f.lin", src)

@@ -87,6 +87,42 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 	return b, m.findings
 }
 
+// pbnTags are the tags PBN 2.1 defines (§5, §6, §7, §10, §12) and those
+// common programs write (§12.1: Bridge Composer, double-dummy tools).
+var pbnTags = func() map[string]bool {
+	set := map[string]bool{}
+	for _, name := range strings.Fields(`Event Site Date Board West North East South Dealer Vulnerable Deal
+		Scoring Declarer Contract Result Auction Play Note
+		Competition DealId Description FrenchMP Generator Hidden Room Termination
+		Score ScoreIMP ScoreMP ScorePercentage ScoreRubber ScoreRubberHistory OptimumScore
+		BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType SouthType
+		EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam
+		Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
+		DoubleDummyTricks ParContract BCFlags`) {
+		set[name] = true
+	}
+	return set
+}()
+
+// KnownPBNTag reports whether name is a tag PBN 2.1 defines or common
+// programs write; any name ending in "Table" is read as a table (PBN §10).
+// Other tags are kept as written, and the caller may report them as
+// unknown-tag; FromPBN leaves that to its caller, which can say it once per
+// file rather than once per board.
+func KnownPBNTag(name string) bool { return pbnTags[name] || strings.HasSuffix(name, "Table") }
+
+// pluralNames says "tag X" or "tags X, Y and Z".
+func pluralNames(what string, names []string) string {
+	if len(names) > 1 {
+		what += "s"
+	}
+	verb := " is"
+	if len(names) > 1 {
+		verb = " are"
+	}
+	return what + " " + joinAnd(names) + verb
+}
+
 // sectionNotes returns the Note tag pairs that belong to a section (the
 // others stand alone and are kept as tags).
 func sectionNotes(g *parser.PBNGame) map[*parser.PBNTag]bool {

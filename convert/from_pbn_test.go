@@ -488,3 +488,41 @@ func TestPBNKeepsEverything(t *testing.T) {
 		t.Errorf("kept tags %q, want %q", got, want)
 	}
 }
+
+// TestPBNRussian reads a game written with the Russian vocabulary of
+// RULES.md: every value comes out in the Board's own terms.
+func TestPBNRussian(t *testing.T) {
+	src := `[Board "3"]
+[Dealer "Ю"]
+[Vulnerable "В-З"]
+[Deal "С:ТКДВ.ТКД.ТКД.ТКД 10987.В109.В109.В109 6543.876.876.876 2.5432.5432.5432"]
+[Declarer "С"]
+[Contract "2 Червы с реконтрой"]
+[Result "8"]
+[Auction "Ю"]
+пас пас 1Ч 1П
+2Ч контра реконтра пас
+пас пас
+`
+	boards, findings := pbnBoards(t, "ru.pbn", []byte(src))
+	b := boards[0]
+	for _, f := range findings[0] {
+		t.Errorf("unexpected finding %s", f)
+	}
+	got := fmt.Sprintf("%s %s %v %s %s %s", b.Dealer, b.Vulnerable, b.Deal.Full(), b.File.Contract.Describe(), b.Replayed.Contract.Describe(), b.ContractText())
+	if want := "S EW true 2HXX by N 2HXX by N 2HXX"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+func TestKnownPBNTag(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Event": true, "Hidden": true, "BCFlags": true, "DoubleDummyTricks": true,
+		"OptimumResultTable": true, "MyOwnTable": true,
+		"Movement": false, "Mood": false, "event": false, "": false,
+	} {
+		if got := KnownPBNTag(name); got != want {
+			t.Errorf("KnownPBNTag(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

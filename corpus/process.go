@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"bridgekit/auction"
-	"bridgekit/convert"
 	"bridgekit/parser"
 )
 
@@ -38,10 +37,6 @@ const DefaultWholeLimit = 4 << 20
 // large enough that a batch costs far more than its scheduling, small
 // enough that a few batches per worker stay in memory.
 const batchBytes = 256 << 10
-
-// maxChain bounds the games a batch converts again to rebuild its first
-// game's predecessor (see [fileState.chain]).
-const maxChain = 16
 
 // A Board is one board of an input with what the audit found about it.
 type Board struct {
@@ -82,6 +77,11 @@ type Part struct {
 	// still in the Part, which is then the last.
 	Err  error
 	Last bool
+	// Trailer holds what follows the last game of a PBN input without
+	// belonging to one, as a board with only Escapes (% lines) and Leading
+	// (commentary), for a writer's WriteTrailer; set on the last part when
+	// AuditOptions.Boards is, and nil when there is nothing.
+	Trailer *auction.Board
 	// Report counts what the part holds: its games, contracts and
 	// findings; on the last part also the file, its bytes, format,
 	// encoding and generator. The parts of an input sum to its report.
@@ -200,17 +200,10 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // with another deal.
 const CodeDuplicateDeal = "duplicate-deal"
 
-// Codes of the findings about a file as a whole or its syntax, beyond those
-// of the reader (kept as the reader gives them for warnings and notes) and
-// of auction.Codes.
-const (
-	// CodeSyntax is an error of the reader: text it could not read as
-	// PBN or LIN, or not a bridge record at all.
-	CodeSyntax = "syntax"
-	// CodeUnknownTag is a PBN tag that PBN 2.1 does not define and no
-	// common program writes; it is kept as written.
-	CodeUnknownTag = "unknown-tag"
-)
+// CodeSyntax is the code of the reader's errors: text it could not read as
+// PBN or LIN, or a file that is no bridge record at all. The reader's
+// warnings keep its own codes.
+const CodeSyntax = "syntax"
 
 // Process reads one input whole, named name, from r: it tells its format
 // by content (and name), reads every game or record, converts it to a
@@ -222,25 +215,16 @@ func Process(name string, r io.Reader, opts AuditOptions) *Part {
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
 
-// whole reads a sniffed input whole into p, the input's only Part; err is
-// that of sniffing.
-func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
-	p.Format, p.Last = h.format, true
-	if err == nil {
-		err = process(p, h, opts)
+// processInput opens in and processes it whole.
+func processInput(in *Input, opts AuditOptions) *Part {
+	rc, err := in.Open()
+	if err != nil {
+		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
 	}
-	p.Err = err
-	p.fileCounts(h.format, cr.n)
+	defer rc.Close()
+	p := Process(in.Name, rc, opts)
+	p.Input = in
 	return p
-}
-
-// fileCounts completes the report of an input's last part: the file, its
-// bytes and format, and the findings of the part.
-func (p *Part) fileCounts(f Format, n int64) {
-	p.Report.Files = 1
-	p.Report.Bytes = n
-	p.Report.Formats.Add(f.String(), 1)
-	p.count()
 }
 
 // head is the start of an input and what it tells of the format.
@@ -266,55 +250,84 @@ func sniff(name string, r io.Reader) (head, error) {
 	}, nil
 }
 
-// process reads the games of a sniffed input into p, and returns a read
-// error.
-func process(p *Part, h head, opts AuditOptions) error {
-	st := &fileState{name: p.Name, opts: opts}
-	switch h.format {
-	case PBN:
-		rd := parser.ReadPBN(h.body, p.Name)
-		var prev *auction.Board
-		var err error
-		for g, rerr := range rd.Games() {
-			if rerr != nil {
-				err = rerr
-				break
-			}
-			st.admit(g)
-			prev = st.game(p, g, prev, rd.Header())
-		}
-		if len(p.Boards) == 0 && !h.content && err == nil {
-			// Read as PBN for its name alone, and nothing in it is.
+// A reading is one input being read in one of the formats: its games or
+// records (units) in order, and what a unit needs from those before it.
+type reading[U any] interface {
+	// units yields the units in order; the error is a read error, which
+	// ends the sequence.
+	units() iter.Seq2[U, error]
+	// admit takes each unit in order, in the goroutine that reads, before
+	// it is converted.
+	admit(u U)
+	// context returns the units before the next one that a converter
+	// starting at it must take first (see converter).
+	context() []U
+	// size is the text of the unit, in bytes.
+	size(u U) int
+	// converter returns a function that converts, checks and adds to a
+	// Part the units of a batch in order, having taken ctx first. It runs
+	// in a worker; it must not touch the reader.
+	converter(ctx []U) func(p *Part, u U)
+	// diagnostics returns what the reader found about the input as a
+	// whole so far.
+	diagnostics() parser.Diagnostics
+	// finish completes the last Part once the input has been read: diags
+	// are the reader's findings not yet given to a Part.
+	finish(p *Part, diags parser.Diagnostics)
+}
+
+// whole reads a sniffed input whole into p, the input's only Part; err is
+// that of sniffing.
+func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
+	p.Format, p.Last = h.format, true
+	if err == nil {
+		st := &fileState{name: p.Name, opts: opts}
+		switch h.format {
+		case PBN:
+			err = readWhole(p, newPBNReading(st, h.body), h)
+		case LIN, HTML:
+			err = readWhole(p, newLINReading(st, h.body), h)
+		default:
 			st.notRecord(p)
-			return nil
+			_, err = io.Copy(io.Discard, h.body)
 		}
-		st.finish(p, rd, rd.Diagnostics())
-		return err
-	default:
-		st.notRecord(p)
-		_, err := io.Copy(io.Discard, h.body)
-		return err
 	}
-}
-
-// notRecord reports an input that holds no bridge record at all.
-func (st *fileState) notRecord(p *Part) {
-	p.Findings = append(p.Findings, Finding{
-		File: st.name, Severity: auction.Error.String(), Code: CodeSyntax,
-		Message: "not a PBN or LIN file: no tag pair or label|value| pair in it",
-	})
-}
-
-// processInput opens in and processes it whole.
-func processInput(in *Input, opts AuditOptions) *Part {
-	rc, err := in.Open()
-	if err != nil {
-		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
-	}
-	defer rc.Close()
-	p := Process(in.Name, rc, opts)
-	p.Input = in
+	p.Err = err
+	p.fileCounts(h.format, cr.n)
 	return p
+}
+
+// readWhole reads every unit of r into p and returns the read error.
+func readWhole[U any](p *Part, r reading[U], h head) error {
+	var conv func(*Part, U)
+	var err error
+	for u, rerr := range r.units() {
+		if rerr != nil {
+			err = rerr
+			break
+		}
+		r.admit(u)
+		if conv == nil {
+			conv = r.converter(nil)
+		}
+		conv(p, u)
+	}
+	if len(p.Boards) == 0 && !h.content && err == nil {
+		// Read for its name alone, and nothing in it is a record.
+		(&fileState{name: p.Name}).notRecord(p)
+		return nil
+	}
+	r.finish(p, r.diagnostics())
+	return err
+}
+
+// fileCounts completes the report of an input's last part: the file, its
+// bytes and format, and the findings of the part.
+func (p *Part) fileCounts(f Format, n int64) {
+	p.Report.Files = 1
+	p.Report.Bytes = n
+	p.Report.Formats.Add(f.String(), 1)
+	p.count()
 }
 
 // count adds the part's findings to its report.
@@ -329,8 +342,8 @@ func (p *Part) count() {
 	}
 }
 
-// readLarge reads a large input game by game in the calling goroutine and
-// hands batches of games to seq, whose workers convert and check them.
+// readLarge reads a large input unit by unit in the calling goroutine and
+// hands batches of units to seq, whose workers convert and check them.
 func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	rc, err := in.Open()
 	if err != nil {
@@ -339,24 +352,33 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	defer rc.Close()
 	cr := &countingReader{r: rc}
 	h, err := sniff(in.Name, cr)
-	if err != nil || h.format != PBN || !h.content {
-		// Nothing to read in parallel: read it whole, here.
-		p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)
-		return seq.Add(0, func() *Part { return p })
-	}
 	st := &fileState{name: in.Name, opts: opts}
-	rd := parser.ReadPBN(h.body, in.Name)
-	var batch, chain, before []*parser.PBNGame
+	switch {
+	case err == nil && h.content && h.format == PBN:
+		return readBatches(in, newPBNReading(st, h.body), cr, h.format, seq)
+	case err == nil && h.content && (h.format == LIN || h.format == HTML):
+		return readBatches(in, newLINReading(st, h.body), cr, h.format, seq)
+	}
+	// Nothing to read in parallel: read it whole, here.
+	p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)
+	return seq.Add(0, func() *Part { return p })
+}
+
+// readBatches reads the units of r, cuts them into batches of about
+// batchBytes and adds a task per batch to seq; the last task, with no
+// units, completes the input.
+func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, seq *Sequencer[*Part]) error {
+	var batch, ctx []U
 	size, seen := 0, 0
 	flush := func(rerr error) error {
-		games, prevs, header, weight := batch, before, rd.Header(), size
-		last := games == nil
+		units, conv, weight := batch, r.converter(ctx), size
+		last := units == nil
 		batch, size = nil, 0
 		// The reader's findings about the file so far (the header, with
 		// the first batch) go with this batch; the encoding, which the
 		// rest of the input may change, with the last.
 		var diags, enc parser.Diagnostics
-		for _, d := range rd.Diagnostics() {
+		for _, d := range r.diagnostics() {
 			if d.Code == CodeEncoding {
 				enc = append(enc, d)
 			} else {
@@ -365,35 +387,27 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 		}
 		diags = diags[seen:]
 		seen += len(diags)
+		var done reading[U]
 		if last {
-			diags = append(diags, enc...)
+			diags, done = append(diags, enc...), r
 		}
-		var done *parser.PBNReader
-		if last {
-			done = rd
-		}
-		bytesRead := cr.n
+		n := cr.n
 		return seq.Add(int64(weight), func() *Part {
-			p := &Part{Input: in, Name: in.Name, Format: PBN, Err: rerr, Last: done != nil}
-			var prev *auction.Board
-			for _, g := range prevs {
-				prev, _ = convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev})
+			p := &Part{Input: in, Name: in.Name, Format: f, Err: rerr, Last: last}
+			for _, u := range units {
+				conv(p, u)
 			}
-			bst := st.batch()
-			for _, g := range games {
-				prev = bst.game(p, g, prev, header)
-			}
-			if done == nil {
-				bst.fileDiagnostics(p, diags)
+			if !last {
+				(&fileState{name: in.Name}).fileDiagnostics(p, diags)
 				p.count()
 				return p
 			}
-			bst.finish(p, done, diags)
-			p.fileCounts(PBN, bytesRead)
+			done.finish(p, diags)
+			p.fileCounts(f, n)
 			return p
 		})
 	}
-	for g, rerr := range rd.Games() {
+	for u, rerr := range r.units() {
 		if rerr != nil {
 			if batch != nil {
 				if err := flush(nil); err != nil {
@@ -402,22 +416,12 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 			}
 			return flush(rerr)
 		}
-		st.admit(g)
 		if batch == nil {
-			// A follow-up game at the start of the batch takes its
-			// board from the games since the last that names its board
-			// or deal: the batch converts them again.
-			before = slices.Clone(chain)
+			ctx = r.context()
 		}
-		batch = append(batch, g)
-		if g.Tag("Deal") != nil || g.Tag("Board") != nil {
-			chain = chain[:0]
-		}
-		chain = append(chain, g)
-		if len(chain) > maxChain {
-			chain = slices.Delete(chain, 0, 1)
-		}
-		size += len(g.Source)
+		r.admit(u)
+		batch = append(batch, u)
+		size += r.size(u)
 		if size >= batchBytes {
 			if err := flush(nil); err != nil {
 				return err
@@ -432,54 +436,34 @@ func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
 	return flush(nil)
 }
 
-// fileState is what reading one file carries from game to game.
+// fileState is what the reading of one file shares between its formats.
 type fileState struct {
-	name    string
-	opts    AuditOptions
-	unknown map[string]bool // unknown tag names already reported
-	gen     string          // the first game's Generator tag
-	checker auction.Checker
+	name string
+	opts AuditOptions
 }
 
-// batch returns a state for a worker converting a batch of the file's
-// games: what admit learnt stays with the reader.
-func (st *fileState) batch() *fileState {
-	return &fileState{name: st.name, opts: st.opts, gen: st.gen}
+// notRecord reports an input that holds no bridge record at all.
+func (st *fileState) notRecord(p *Part) {
+	p.Findings = append(p.Findings, Finding{
+		File: st.name, Severity: auction.Error.String(), Code: CodeSyntax,
+		Message: "not a PBN or LIN file: no tag pair or label|value| pair in it",
+	})
 }
 
-// admit takes a game in file order, before it is converted: it reports the
-// first use in the file of each unknown tag, on the game itself, and notes
-// the generator the first game names.
-func (st *fileState) admit(g *parser.PBNGame) {
-	if g.Index == 1 {
-		st.gen = g.Value("Generator")
-	}
-	for _, t := range g.Tags {
-		if knownPBNTag(t.Name) || st.unknown[t.Name] {
-			continue
+// board adds a converted board to p: the reader's diagnostics about its
+// game or record, the converter's findings and those of the replay, which
+// it runs.
+func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, line int) {
+	checked := ck.Check(b)
+	game := b.Source.Game
+	r := &Board{Game: game, Number: b.Number, line: line}
+	for _, d := range diags {
+		if reported(d) {
+			r.Findings = append(r.Findings, st.diagnostic(d, b.Number))
 		}
-		if st.unknown == nil {
-			st.unknown = map[string]bool{}
-		}
-		st.unknown[t.Name] = true
-		g.Diagnostics.Add(&parser.Diagnostic{
-			Position: g.Position(t.Pos), Game: g.Index, Severity: parser.Info, Code: CodeUnknownTag,
-			Msg: "tag [" + t.Name + "] is not defined by PBN 2.1; it is kept as written (reported once per file)",
-		})
-	}
-}
-
-// game converts and checks one game and adds its board to p; it returns
-// the board, which the next game may follow up.
-func (st *fileState) game(p *Part, g *parser.PBNGame, prev *auction.Board, header []*parser.PBNEscape) *auction.Board {
-	b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev})
-	checked := st.checker.Check(b)
-	r := &Board{Game: g.Index, Number: b.Number, line: g.Pos.Line}
-	for _, d := range g.Diagnostics {
-		r.Findings = append(r.Findings, st.diagnostic(d, b.Number))
 	}
 	for _, f := range slices.Concat(mapped, checked) {
-		r.Findings = append(r.Findings, st.finding(f, g.Index, b.Number))
+		r.Findings = append(r.Findings, st.finding(f, game, b.Number))
 	}
 	sortFindings(r.Findings)
 	p.Report.Games++
@@ -488,59 +472,58 @@ func (st *fileState) game(p *Part, g *parser.PBNGame, prev *auction.Board, heade
 	}
 	if b.Deal.Full() {
 		r.deal = b.Deal.PBN(auction.North)
-		r.place = Place{File: st.name, Game: g.Index, Board: b.BoardTag.Value, Event: b.Event.Value}
+		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: b.Event.Value}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: g.Index, Board: b.Number, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Line: loc.Line, Col: loc.Col}
 	}
 	if st.opts.Boards {
 		r.Board = b
 	}
 	p.Boards = append(p.Boards, r)
-	return b
-}
-
-// finish adds what is known once the file has been read: the reader's
-// findings about the file as a whole (diags, those not reported with
-// earlier parts) and about the text after the last game, the encoding,
-// and the program that wrote the file.
-func (st *fileState) finish(p *Part, rd *parser.PBNReader, diags parser.Diagnostics) {
-	if t := rd.Trailer(); t != nil {
-		diags = append(slices.Clip(diags), t.Diagnostics...)
-	}
-	st.fileDiagnostics(p, diags)
-	if enc := rd.Encoding(); enc.Name != "" {
-		p.Report.Encodings.Add(enc.Name, 1)
-	}
-	gen := st.gen
-	if gen == "" {
-		gen = creator(rd.Header())
-	}
-	if gen != "" {
-		p.Report.Generators.Add(gen, 1)
-	}
 }
 
 // fileDiagnostics adds the reader's findings about the file as a whole.
 func (st *fileState) fileDiagnostics(p *Part, diags parser.Diagnostics) {
 	for _, d := range diags {
-		p.Findings = append(p.Findings, st.diagnostic(d, 0))
+		if reported(d) {
+			p.Findings = append(p.Findings, st.diagnostic(d, 0))
+		}
 	}
 	sortFindings(p.Findings)
 }
 
-// creator returns the program a PBN header names in a "%Creator:" line.
-func creator(header []*parser.PBNEscape) string {
-	for _, e := range header {
-		t := strings.TrimSpace(e.Text)
-		if len(t) > 8 && strings.EqualFold(t[:8], "creator:") {
-			return strings.TrimSpace(t[8:])
-		}
+// reported says whether a diagnostic of the reader is a finding: its
+// errors and warnings are, except its warning on a LIN label it does not
+// know, which the converter reports as unknown-tag; of its notes, which say
+// what it accepted as written (a call spelt in Russian, a web page holding
+// LIN), only the encoding is, and the unknown-tag notes added to PBN games.
+func reported(d *parser.Diagnostic) bool {
+	if d.Severity == parser.Info {
+		return d.Code == CodeEncoding || d.Code == auction.CodeUnknownTag
 	}
-	return ""
+	return d.Code != "lin-unknown-label"
+}
+
+// finishFile adds the reader's last findings about the file to its last
+// part, and records the encoding and the program that wrote the file in
+// the part's report. The encoding is a finding only when it is worth
+// knowing: text that is neither ASCII nor UTF-8, or UTF-8 mixed with
+// stray 8-bit bytes.
+func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags parser.Diagnostics) {
+	if enc.Name == "US-ASCII" || enc.Name == "UTF-8" && !strings.Contains(enc.Reason, "stray") {
+		diags = slices.DeleteFunc(slices.Clone(diags), func(d *parser.Diagnostic) bool { return d.Code == CodeEncoding })
+	}
+	st.fileDiagnostics(p, diags)
+	if enc.Name != "" {
+		p.Report.Encodings.Add(enc.Name, 1)
+	}
+	if generator != "" {
+		p.Report.Generators.Add(generator, 1)
+	}
 }
 
 // diagnostic turns a reader's diagnostic into a finding: errors become
@@ -587,7 +570,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
-	{Code: CodeUnknownTag, Severity: auction.Info, Summary: "a PBN tag that PBN 2.1 does not define (once per file and name)"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
 }
 

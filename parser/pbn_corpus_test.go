@@ -98,8 +98,11 @@ func countPBNGames(text string) int {
 		if strings.HasPrefix(line, "%") && !inComment {
 			continue
 		}
-		if m := tagLineRE.FindStringSubmatch(line); m != nil && inGame && !inComment && m[1] == first {
-			n++
+		startsTag := strings.HasPrefix(strings.TrimLeft(line, " \t"), "[")
+		if startsTag && inGame && !inComment {
+			if m := tagLineRE.FindStringSubmatch(line); m != nil && m[1] == first {
+				n++
+			}
 		}
 		for i := 0; i < len(line); i++ {
 			switch c := line[i]; {
@@ -116,7 +119,7 @@ func countPBNGames(text string) int {
 				inGame = true
 				n++
 				first = ""
-				if m := tagLineRE.FindStringSubmatch(line); m != nil {
+				if m := tagLineRE.FindStringSubmatch(line); startsTag && m != nil {
 					first = m[1]
 				}
 			}

@@ -61,6 +61,7 @@ func TestPBNDiagnostics(t *testing.T) {
 		{"irregularity", "[Play \"N\"]\n^L -", Error, "2:1"},
 		{"continuation", "[Auction \"N\"]\n1C + Pass", Error, "2:6"},
 		{"continuation", "[Play \"N\"]\nSK * HK", Error, "2:6"},
+		{"continuation", "[Play \"N\"]\nSK* HK", Error, "2:5"},
 		{"note-tag", "[Event \"x\"]\n[Note \"1:x\"]", Error, "2:1"},
 		{"note-tag", "[Auction \"N\"]\n1C =1=\n[Note \"one:x\"]", Error, "3:7"},
 		{"note-ref", "[Auction \"N\"]\n1C =2= AP\n[Note \"1:x\"]", Error, "2:1"},

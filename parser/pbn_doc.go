@@ -25,9 +25,16 @@ game into items (tag pairs, commentary, % lines, runs of other text) and
 hands the participle grammar a few coarse tokens per game: the text before
 the first tag pair, runs of plain tag pairs, a tag pair with its section
 data, runs of Note tag pairs. participle costs about 2 µs per token, so a
-token per tag pair or per call would make reading ten times slower.
-Hand-written scanners then read the calls, cards and table cells inside the
-tokens, keeping the position of each.
+token per tag pair or per call would make reading several times slower.
+The structure the grammar gives a game depends on the sequence of its token
+types only, and the games of a file share a handful of sequences: participle
+parses each distinct sequence once, and the games that repeat it reuse the
+result. Hand-written scanners then read the calls, cards and table cells
+inside the tokens, keeping the position of each.
+
+Measured on the UTF-8 files of the real-world corpus (29 MB, 82,000 games,
+one core): a token per tag pair reads 8 MB/s, coarse tokens 23 MB/s, coarse
+tokens with the structure reused 45 MB/s (BenchmarkReadPBN).
 
 # Decisions
 

@@ -192,7 +192,7 @@ const (
 	TokenFiller             // "-": a seat before the first caller, or an unknown card
 	TokenContinue           // "+": the next call or card of an auction or play to be continued
 	TokenEnd                // "*": the auction or play will not be continued
-	TokenAllPass            // "AP" (or "all pass" in two words): all remaining players pass
+	TokenAllPass            // "AP" (or "all pass" in two words) in an auction: all remaining players pass
 	TokenSkip               // "^S": a player's turn skipped after an accepted call out of rotation
 )
 

@@ -20,7 +20,7 @@ type pbnTokenScanner struct {
 	prefixOff int
 	plusSlot  int // slot of the "+", -1 before one
 	endOff    int // offset of the "*", -1 before one
-	lastEnd   int // offset just past the last word token, for a glued "*"
+	lastEnd   int // offset just past the last call, for a "*" glued to it
 	quality   int // quality annotations (suffix, $1-$6 or $7-$12) on the last token
 }
 
@@ -103,9 +103,9 @@ func (s *pbnTokenScanner) scan(start, end int) {
 		case c == '^':
 			i = s.irregularity(t, i)
 		case c == '*':
-			if s.lastEnd == i {
+			if s.auction && s.lastEnd == i {
 				s.last().Alert = true
-				s.diag(i, Warning, "alert-star", "'*' right after a "+s.what()+" read as an alert mark, not as the end of the "+s.sec.Kind.String())
+				s.diag(i, Warning, "alert-star", "'*' right after a call read as an alert mark, not as the end of the auction")
 			} else {
 				s.add(i, TokenEnd, t[i:i+1])
 			}
@@ -152,7 +152,7 @@ func (s *pbnTokenScanner) word(t string, i int) int {
 	switch {
 	case w == "-":
 		kind = TokenFiller
-	case strings.EqualFold(w, "AP"):
+	case s.auction && strings.EqualFold(w, "AP"):
 		kind = TokenAllPass
 	case s.auction:
 		if strings.EqualFold(w, "all") {
@@ -230,9 +230,10 @@ func isLevelWord(w string) bool {
 	return foldIn(w, ruLevels)
 }
 
+// foldIn reports whether w is one of list, ignoring case.
 func foldIn(w string, list []string) bool {
 	for _, s := range list {
-		if len(w) >= len(s) && len(w) <= 2*len(s) && strings.EqualFold(w, s) {
+		if strings.EqualFold(w, s) {
 			return true
 		}
 	}

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/urfave/cli/v2"
@@ -118,6 +120,8 @@ still processed).`,
 func (a *app) commands() []*cli.Command {
 	cmds := []*cli.Command{
 		a.auditCommand(),
+		a.convertCommand(),
+		a.fmtCommand(),
 		a.showCommand(),
 		a.statsCommand(),
 	}
@@ -178,23 +182,23 @@ func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Par
 	}
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
 	bar := a.progress()
-	report, err := corpus.Audit(context.Background(), corpus.Inputs(ps, a.stdin, corpus.Options{}), opts, func(p *corpus.Part) {
-		if bar != nil {
-			bar.Clear()
-		}
+	report, err := corpus.Audit(context.Background(), a.inputs(ps), opts, func(p *corpus.Part) {
+		bar.clear()
 		fn(p)
 		if p.Err != nil {
 			a.errorf("%s", inputError(p))
 		}
-		if bar != nil && p.Last {
-			bar.Add(1)
+		if p.Last {
+			bar.add()
 		}
 	})
-	if bar != nil {
-		bar.Finish()
-		bar.Clear()
-	}
+	bar.finish()
 	return report, err
+}
+
+// inputs returns the inputs the paths name.
+func (a *app) inputs(paths []string) iter.Seq2[*corpus.Input, error] {
+	return corpus.Inputs(paths, a.stdin, corpus.Options{})
 }
 
 // inputError names the input in a part's error, unless the error already
@@ -207,23 +211,59 @@ func inputError(p *corpus.Part) string {
 	return p.Name + ": " + msg
 }
 
-// progress returns a progress bar on stderr when stderr is a terminal, or
-// nil. The bar counts inputs, since their number is not known in advance.
-func (a *app) progress() *progressbar.ProgressBar {
-	f, ok := a.stderr.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return nil
+// progress is a progress bar on stderr, counting inputs since their
+// number is not known in advance. It appears once the run has gone on for
+// a second, so that short runs leave no trace. The zero progress shows
+// nothing.
+type progress struct {
+	w     *os.File
+	start time.Time
+	done  int
+	bar   *progressbar.ProgressBar
+}
+
+// progress returns a progress bar when stderr is a terminal.
+func (a *app) progress() *progress {
+	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return &progress{w: f, start: time.Now()}
 	}
-	return progressbar.NewOptions(-1,
-		progressbar.OptionSetWriter(f),
-		progressbar.OptionSetDescription("reading"),
-		progressbar.OptionShowCount(),
-		progressbar.OptionSetItsString("files"),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionClearOnFinish(),
-		progressbar.OptionSetRenderBlankState(false),
-	)
+	return &progress{}
+}
+
+// clear takes the bar off the line before other output.
+func (p *progress) clear() {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+}
+
+// add counts an input done.
+func (p *progress) add() {
+	p.done++
+	switch {
+	case p.bar != nil:
+		p.bar.Add(1)
+	case p.w != nil && time.Since(p.start) > time.Second:
+		p.bar = progressbar.NewOptions(-1,
+			progressbar.OptionSetWriter(p.w),
+			progressbar.OptionSetDescription("reading"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("files"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+		p.bar.Add(p.done)
+	}
+}
+
+// finish removes the bar.
+func (p *progress) finish() {
+	if p.bar != nil {
+		p.bar.Finish()
+		p.bar.Clear()
+	}
 }
 
 // isTerminal reports whether w is a terminal.

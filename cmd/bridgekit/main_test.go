@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,6 +34,7 @@ func TestScripts(t *testing.T) {
 			"cp1251":   cmdCP1251,
 			"findings": cmdFindings,
 			"report":   cmdReport,
+			"mode":     cmdMode,
 		},
 	})
 }
@@ -150,6 +153,29 @@ func cmdReport(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
+// cmdMode sets or checks a file's permission bits: mode FILE 0600 checks,
+// mode -set FILE 0600 sets.
+func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
+	set := len(args) == 3 && args[0] == "-set"
+	if set {
+		args = args[1:]
+	}
+	if len(args) != 2 {
+		ts.Fatalf("usage: mode [-set] FILE PERM")
+	}
+	perm, err := strconv.ParseUint(args[1], 8, 32)
+	ts.Check(err)
+	if set {
+		ts.Check(os.Chmod(ts.MkAbs(args[0]), os.FileMode(perm)))
+		return
+	}
+	fi, err := os.Stat(ts.MkAbs(args[0]))
+	ts.Check(err)
+	if got := fi.Mode().Perm(); (got == os.FileMode(perm)) == neg {
+		ts.Fatalf("%s has mode %#o", args[0], got)
+	}
+}
+
 // TestRunNoArgs checks run in-process: no command prints the help.
 func TestRunNoArgs(t *testing.T) {
 	var out, errOut bytes.Buffer
@@ -160,5 +186,52 @@ func TestRunNoArgs(t *testing.T) {
 		if !strings.Contains(out.String(), fmt.Sprintf("   %s ", cmd)) {
 			t.Errorf("help does not list %s:\n%s", cmd, out.String())
 		}
+	}
+}
+
+// TestShowLink checks that the handviewer link show prints holds the
+// board: shown in its turn, it gives the same diagram, auction, notes and
+// result.
+func TestShowLink(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.pbn")
+	err := os.WriteFile(src, []byte(`[Event "Club"]
+[Board "5"]
+[West "Wendy"]
+[North "Nick"]
+[East "Ed"]
+[South "Sue"]
+[Dealer "N"]
+[Vulnerable "NS"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "W"]
+[Contract "3NT"]
+[Result "9"]
+[Auction "N"]
+Pass 1D =1= Pass 3NT
+Pass Pass Pass
+[Note "1:natural"]
+`), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := func(arg string) string {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"bridgekit", "show", arg}, nil, &out, &errOut); code != 0 {
+			t.Fatalf("show %s: exit %d: %s", arg, code, errOut.String())
+		}
+		return out.String()
+	}
+	first := show(src)
+	link := regexp.MustCompile(`(?m)^Link +(\S+)$`).FindStringSubmatch(first)
+	if link == nil {
+		t.Fatalf("no link in\n%s", first)
+	}
+	second := show(link[1])
+	// The same board from its number on: the first lines name the input
+	// and the event, which a LIN record does not hold.
+	body := func(s string) string { return s[strings.Index(s, "\nBoard "):] }
+	if body(first) != body(second) {
+		t.Errorf("from the file:\n%s\nfrom its link:\n%s", first, second)
 	}
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -10,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/auction"
+	"bridgekit/convert"
 	"bridgekit/corpus"
 )
 
@@ -101,12 +104,34 @@ func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
 	for _, f := range r.Findings {
 		fmt.Fprintf(&s, "%-10s%s\n", "Finding", findingLine(f))
 	}
+	if link, err := handviewer(b); err == nil {
+		fmt.Fprintf(&s, "%-10s%s\n", "Link", link)
+	}
 	out := s.String()
 	if color {
 		out = redSuits.Replace(out)
 	}
 	io.WriteString(w, out)
 }
+
+// handviewer returns the link that opens the board in BBO's handviewer:
+// the board written by the LIN writer as a record of its own, in the lin
+// parameter.
+func handviewer(b *auction.Board) (string, error) {
+	var lin bytes.Buffer
+	w := convert.NewLINWriter(&lin, convert.LINWriterOptions{Vugraph: convert.VugraphNever})
+	if err := w.WriteBoard(b); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(strings.TrimSpace(lin.String())), nil
+}
+
+// bboSuits turns BBO's suit marks in explanations ("transfer to !h")
+// into suit symbols.
+var bboSuits = strings.NewReplacer("!s", "♠", "!h", "♥", "!d", "♦", "!c", "♣", "!S", "♠", "!H", "♥", "!D", "♦", "!C", "♣")
 
 // redSuits colours the red suit symbols with ANSI escapes.
 var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m♦\x1b[0m")
@@ -228,7 +253,7 @@ func auctionTable(s *strings.Builder, b *auction.Board) {
 		s.WriteString("(to be continued)\n")
 	}
 	for _, n := range rec.Notes {
-		fmt.Fprintf(s, "(%d) %s\n", n.Number, n.Text)
+		fmt.Fprintf(s, "(%d) %s\n", n.Number, bboSuits.Replace(n.Text))
 	}
 	s.WriteString("\n")
 }

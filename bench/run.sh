@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# bench/run.sh builds a large archive from the real-world corpus, audits it
+# with bridgekit on one and two cores, runs the npm "pbn" tokenizer over the
+# same PBN files when npm can install it, and prints throughput, peak memory
+# and the ratios. See bench/README.md.
+#
+# Usage: bench/run.sh [SIZE_MB]      (default 20; the full benchmark is 200)
+# Environment: CORPUS (default ../shared/corpus beside the repository),
+# WORK (a scratch directory, default a new temporary one, removed at exit),
+# JOBS (default "1 2").
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+size_mb=${1:-20}
+corpus=${CORPUS:-$root/../shared/corpus}
+jobs_list=${JOBS:-1 2}
+if [[ -z ${WORK:-} ]]; then
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+else
+	work=$WORK
+	mkdir -p "$work"
+fi
+[[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
+
+echo "building bridgekit" >&2
+(cd "$root" && go build -o "$work/bridgekit" ./cmd/bridgekit)
+
+# The npm tokenizer, when npm can install it. It reads the same files as
+# bridgekit, one stream per file, and counts the objects it emits.
+have_npm=0
+if command -v npm >/dev/null && command -v node >/dev/null &&
+	(cd "$work" && npm install --silent --no-audit --no-fund --prefix "$work/npm" pbn@1.6.1 >/dev/null 2>&1); then
+	have_npm=1
+	cat >"$work/npm/count.js" <<'JS'
+// count.js [--check] FILE...: streams each file through require('pbn')()
+// and prints {"files","objects","games","failed"}; with --check, prints the
+// files it reads without error instead.
+const fs = require('fs');
+const pbn = require('pbn');
+const check = process.argv[2] === '--check';
+const files = process.argv.slice(check ? 3 : 2);
+let objects = 0, games = 0, failed = 0, i = 0;
+function next() {
+  if (i === files.length) {
+    if (!check) console.log(JSON.stringify({ files: files.length, objects, games, failed }));
+    return;
+  }
+  const file = files[i++];
+  let ok = true;
+  fs.createReadStream(file)
+    .pipe(pbn())
+    .on('data', d => { objects++; if (d.type === 'game') games++; })
+    .on('error', () => { ok = false; failed++; next(); })
+    .on('end', () => { if (ok) { if (check) console.log(file); next(); } });
+}
+next();
+JS
+else
+	echo "bench: npm could not install pbn@1.6.1; the comparison is skipped" >&2
+fi
+
+# fill DIR EXT BYTES FILE...: copies the files into DIR, in numbered copies
+# of the whole set, until they hold at least BYTES.
+fill() {
+	local dir=$1 ext=$2 want=$3
+	shift 3
+	local have=0 copy=0 f n
+	mkdir -p "$dir"
+	while ((have < want)); do
+		copy=$((copy + 1))
+		mkdir -p "$dir/copy$copy"
+		n=0
+		for f in "$@"; do
+			n=$((n + 1))
+			cp "$f" "$dir/copy$copy/$n$ext"
+			have=$((have + $(stat -c %s "$f")))
+			((have < want)) || break
+		done
+	done
+}
+
+bytes=$((size_mb * 1000 * 1000))
+mapfile -d '' lin_files < <(find "$corpus" -type f -iname '*.lin' -print0 | sort -z)
+mapfile -d '' pbn_files < <(find "$corpus" -type f -iname '*.pbn' -print0 | sort -z)
+if ((have_npm)); then
+	# Only the PBN files the tokenizer reads to the end, so that both tools
+	# read the same text.
+	mapfile -t pbn_files < <(node "$work/npm/count.js" --check "${pbn_files[@]}")
+fi
+echo "building the archive: ${size_mb} MB of PBN from ${#pbn_files[@]} files, ${size_mb} MB of LIN from ${#lin_files[@]} files" >&2
+rm -rf "$work/archive"
+for fmt in pbn lin; do
+	if [[ $fmt == pbn ]]; then files=("${pbn_files[@]}"); else files=("${lin_files[@]}"); fi
+	fill "$work/archive/$fmt" ".$fmt" "$bytes" "${files[@]}"
+	# Every tenth file of the archive, for the same mix at a tenth of the
+	# size: time per MB should not grow with the size.
+	mkdir -p "$work/archive/$fmt-tenth"
+	(cd "$work/archive/$fmt" && find . -type f -print0 | sort -z | sed -z -n '1~10p' |
+		while IFS= read -r -d '' f; do f=${f#./} && ln "$f" "../$fmt-tenth/${f//\//_}"; done)
+done
+
+# measure CMD...: runs CMD under GNU time; sets secs, cpu, rss_mb.
+measure() {
+	local out=$work/time.txt
+	/usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
+	read -r secs user sys rss_kb <"$out"
+	cpu=$(echo "$user + $sys" | bc -l)
+	rss_mb=$(echo "$rss_kb / 1024" | bc -l)
+}
+
+# summary FIELD FILE: a number from bridgekit's text summary.
+summary() { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }
+
+printf '\n%-30s %9s %9s %9s %10s %10s %9s\n' "run" "MB" "seconds" "MB/s" "boards/s" "MB/s/core" "peak MB"
+row() { # label mb secs games cpu rss
+	printf '%-30s %9.1f %9.2f %9.2f %10.0f %10.2f %9.1f\n' "$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)" \
+		"$(echo "$4 / $3" | bc -l)" "$(echo "$2 / $5" | bc -l)" "$6"
+}
+
+declare -A rate took
+for fmt in pbn lin; do
+	for tree in "$fmt-tenth" "$fmt"; do
+		dir=$work/archive/$tree
+		mb=$(echo "$(du -sb --apparent-size "$dir" | cut -f1) / 1000000" | bc -l)
+		for j in $jobs_list; do
+			if [[ $tree == *-tenth && $j != "${jobs_list%% *}" ]]; then continue; fi
+			measure "$work/bridgekit" audit --jobs "$j" --format json --fail-on never "$dir" >/dev/null 2>"$work/summary.txt" ||
+				{ echo "bench: bridgekit audit failed:" >&2; cat "$work/summary.txt" >&2; exit 1; }
+			games=$(summary games "$work/summary.txt")
+			row "bridgekit audit $tree -j$j" "$mb" "$secs" "$games" "$cpu" "$rss_mb"
+			rate[$tree-$j]=$(echo "$mb / $secs" | bc -l)
+			took[$tree-$j]=$secs
+		done
+	done
+	if [[ $fmt == pbn ]] && ((have_npm)); then
+		mapfile -d '' files < <(find "$work/archive/pbn" -type f -print0 | sort -z)
+		measure node "$work/npm/count.js" "${files[@]}" >"$work/npm.json"
+		objects=$(sed 's/.*"objects":\([0-9]*\).*/\1/' "$work/npm.json")
+		games=$(sed 's/.*"games":\([0-9]*\).*/\1/' "$work/npm.json")
+		failed=$(sed 's/.*"failed":\([0-9]*\).*/\1/' "$work/npm.json")
+		mb=$(echo "$(du -sb --apparent-size "$work/archive/pbn" | cut -f1) / 1000000" | bc -l)
+		row "npm pbn@1.6.1 tokenizer" "$mb" "$secs" "$games" "$cpu" "$rss_mb"
+		rate[npm]=$(echo "$mb / $secs" | bc -l)
+		echo "    ($objects objects, $games games, $failed files failed)"
+	fi
+done
+
+first=${jobs_list%% *}
+last=${jobs_list##* }
+echo
+for fmt in pbn lin; do
+	printf '%s: %s jobs vs %s: %.2fx the throughput; full size vs a tenth: %.2fx the time per MB\n' "$fmt" "$last" "$first" \
+		"$(echo "${rate[$fmt-$last]} / ${rate[$fmt-$first]}" | bc -l)" "$(echo "${rate[$fmt-tenth-$first]} / ${rate[$fmt-$first]}" | bc -l)"
+done
+if ((have_npm)); then
+	printf 'bridgekit audit (%s jobs) vs the npm pbn tokenizer on the same PBN: %.2fx its throughput\n' "$last" \
+		"$(echo "${rate[pbn-$last]} / ${rate[npm]}" | bc -l)"
+fi

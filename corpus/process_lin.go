@@ -1,0 +1,100 @@
+package corpus
+
+import (
+	"errors"
+	"io"
+	"iter"
+	"slices"
+
+	"bridgekit/auction"
+	"bridgekit/convert"
+	"bridgekit/parser"
+)
+
+// linReading reads the records of a LIN input: a LIN file of any form, a
+// handviewer link, or a web page with LIN in it.
+type linReading struct {
+	st *fileState
+	rd *parser.LINReader
+	// extra holds the reader's findings about text outside any record,
+	// which it yields in place of a record.
+	extra parser.Diagnostics
+	// header is the last vugraph header record and notes the notes records
+	// since the last board: what a LINConverter needs before the next
+	// board, so a batch that starts there converts them again first.
+	header *parser.LINRecord
+	notes  []*parser.LINRecord
+}
+
+func newLINReading(st *fileState, r io.Reader) *linReading {
+	return &linReading{st: st, rd: parser.ReadLIN(r, st.name)}
+}
+
+func (r *linReading) size(rec *parser.LINRecord) int { return rec.End.Offset - rec.Pos.Offset }
+
+func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
+	return func(yield func(*parser.LINRecord, error) bool) {
+		for rec, err := range r.rd.Records() {
+			var d *parser.Diagnostic
+			if errors.As(err, &d) {
+				r.extra.Add(d)
+				continue
+			}
+			if !yield(rec, err) {
+				return
+			}
+		}
+	}
+}
+
+func (r *linReading) diagnostics() parser.Diagnostics {
+	return append(slices.Clip(r.rd.Diagnostics()), r.extra...)
+}
+
+func (r *linReading) admit(rec *parser.LINRecord) {
+	switch rec.Kind {
+	case parser.LINHeader:
+		r.header, r.notes = rec, nil
+	case parser.LINNotes:
+		r.notes = append(r.notes, rec)
+	default:
+		r.notes = nil
+	}
+}
+
+func (r *linReading) context() []*parser.LINRecord {
+	var ctx []*parser.LINRecord
+	if r.header != nil {
+		ctx = append(ctx, r.header)
+	}
+	return append(ctx, r.notes...)
+}
+
+func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINRecord) {
+	conv := convert.NewLINConverter(r.st.name)
+	var ck auction.Checker
+	started := false
+	return func(p *Part, rec *parser.LINRecord) {
+		if !started {
+			started = true
+			for _, c := range ctx {
+				conv.Convert(c)
+			}
+		}
+		b, mapped := conv.Convert(rec)
+		if b != nil {
+			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos.Line)
+			return
+		}
+		// A header or notes record: what is wrong in it is about the file.
+		r.st.fileDiagnostics(p, rec.Diagnostics)
+		for _, f := range mapped {
+			p.Findings = append(p.Findings, r.st.finding(f, rec.Index, 0))
+		}
+		sortFindings(p.Findings)
+	}
+}
+
+func (r *linReading) finish(p *Part, diags parser.Diagnostics) {
+	r.st.finishFile(p, r.rd.Encoding(), "", diags)
+}

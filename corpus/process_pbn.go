@@ -1,0 +1,114 @@
+package corpus
+
+import (
+	"io"
+	"iter"
+	"slices"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/convert"
+	"bridgekit/parser"
+)
+
+// maxChain bounds the games a batch converts again before its first game
+// (see pbnReading.chain).
+const maxChain = 16
+
+// pbnReading reads the games of a PBN input.
+type pbnReading struct {
+	st      *fileState
+	rd      *parser.PBNReader
+	unknown map[string]bool // unknown tag names already reported
+	gen     string          // the first game's Generator tag
+	// chain holds the games since the last one that names its board or
+	// deal: a follow-up game takes its board from the game before it
+	// (convert.PBNOptions.Previous), which may itself be a follow-up, so
+	// a batch that starts with one converts these again first. In files
+	// without any Board or Deal tag it keeps the last maxChain games.
+	chain []*parser.PBNGame
+}
+
+func newPBNReading(st *fileState, r io.Reader) *pbnReading {
+	return &pbnReading{st: st, rd: parser.ReadPBN(r, st.name)}
+}
+
+func (r *pbnReading) units() iter.Seq2[*parser.PBNGame, error] { return r.rd.Games() }
+func (r *pbnReading) size(g *parser.PBNGame) int               { return len(g.Source) }
+func (r *pbnReading) diagnostics() parser.Diagnostics          { return r.rd.Diagnostics() }
+func (r *pbnReading) context() []*parser.PBNGame               { return slices.Clone(r.chain) }
+
+// admit reports the first use in the file of each tag that PBN does not
+// define (convert.KnownPBNTag), on the game itself; it notes the generator
+// the first game names, and the games a batch starting at the next one must
+// convert first.
+func (r *pbnReading) admit(g *parser.PBNGame) {
+	if g.Index == 1 {
+		r.gen = g.Value("Generator")
+	}
+	for _, t := range g.Tags {
+		if convert.KnownPBNTag(t.Name) || r.unknown[t.Name] {
+			continue
+		}
+		if r.unknown == nil {
+			r.unknown = map[string]bool{}
+		}
+		r.unknown[t.Name] = true
+		g.Diagnostics.Add(&parser.Diagnostic{
+			Position: g.Position(t.Pos), Game: g.Index, Severity: parser.Info, Code: auction.CodeUnknownTag,
+			Msg: "tag " + t.Name + " is not defined by PBN 2.1; kept as written (reported once per file)",
+		})
+	}
+	if g.Tag("Deal") != nil || g.Tag("Board") != nil {
+		r.chain = r.chain[:0]
+	}
+	r.chain = append(r.chain, g)
+	if len(r.chain) > maxChain {
+		r.chain = slices.Delete(r.chain, 0, 1)
+	}
+}
+
+func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGame) {
+	var (
+		ck      auction.Checker
+		prev    *auction.Board
+		started bool
+	)
+	header := r.rd.Header()
+	return func(p *Part, g *parser.PBNGame) {
+		if !started {
+			started = true
+			for _, c := range ctx {
+				prev, _ = convert.FromPBN(c, convert.PBNOptions{Header: header, Previous: prev})
+			}
+		}
+		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev})
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos.Line)
+		prev = b
+	}
+}
+
+// finish adds the reader's last findings, the encoding and the program
+// that wrote the file (the first game's Generator, else a "%Creator:" line
+// of the header), and the text after the last game when boards are kept.
+func (r *pbnReading) finish(p *Part, diags parser.Diagnostics) {
+	gen := r.gen
+	if gen == "" {
+		gen = creator(r.rd.Header())
+	}
+	r.st.finishFile(p, r.rd.Encoding(), gen, diags)
+	if t := r.rd.Trailer(); t != nil && r.st.opts.Boards {
+		p.Trailer, _ = convert.FromPBN(t, convert.PBNOptions{})
+	}
+}
+
+// creator returns the program a PBN header names in a "%Creator:" line.
+func creator(header []*parser.PBNEscape) string {
+	for _, e := range header {
+		t := strings.TrimSpace(e.Text)
+		if len(t) > 8 && strings.EqualFold(t[:8], "creator:") {
+			return strings.TrimSpace(t[8:])
+		}
+	}
+	return ""
+}
