@@ -574,6 +574,11 @@ func (c *Checker) replayPlay(b *Board) {
 		return // the deal contradicts itself: reported by checkDeal
 	}
 	seated := rec.Tag.Present()
+	if !seated {
+		// LIN plays are chronological and name no leader: the replay
+		// settles it, and a PBN writer needs it for the columns.
+		rec.First = leader
+	}
 	stop, ok := c.playCards(rec, seated, loc0)
 	if !seated {
 		seatRest(rec.Cards[stop:], p, con.Strain)
