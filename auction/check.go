@@ -357,7 +357,11 @@ func (c *Checker) replayAuction(b *Board) {
 	if n := len(rec.Calls); n > 0 {
 		loc = rec.Calls[n-1].Loc
 	}
-	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d calls, with %s still to call", len(rec.Calls), a.Turn())
+	calls := "calls"
+	if len(rec.Calls) == 1 {
+		calls = "call"
+	}
+	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d %s, with %s still to call", len(rec.Calls), calls, a.Turn())
 }
 
 // reportAfterEnd reports the calls from slot i on, which come after the

@@ -263,7 +263,6 @@ func linHandSuit(raw string, suit int) string {
 	return string(b)
 }
 
-// plural returns word, with an s unless n is 1.
 // Deal returns the record's md value read as a LINDeal, and the md pair.
 func (r *LINRecord) Deal() (deal LINDeal, pair *LINPair, ok bool) {
 	p := r.Get("md")
