@@ -28,15 +28,7 @@ func (e *LINValueError) Error() string { return fmt.Sprintf("offset %d: %s", e.O
 type LINValueErrors []*LINValueError
 
 // Error returns the first problem and how many more there are.
-func (l LINValueErrors) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
-}
+func (l LINValueErrors) Error() string { return firstAndCount(l) }
 
 // maxValueIssues caps the problems reported for one value: a value of junk
 // would otherwise yield one per byte.
