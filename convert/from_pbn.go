@@ -153,6 +153,9 @@ func (m *mapper) field(t auction.Tag) {
 			return
 		}
 	}
+	if m.b.Tags == nil {
+		m.b.Tags = m.oldTags
+	}
 	m.b.Tags = append(m.b.Tags, t)
 }
 
@@ -526,10 +529,12 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 // mapper carries a board being built and the findings about it.
 type mapper struct {
 	b *auction.Board
-	// oldCalls and oldCards are the memory of the calls and cards of the
-	// board reused (see PBNOptions.Into), emptied.
+	// oldTags, oldCalls, oldCards and oldLIN are the memory of the board
+	// reused (see PBNOptions.Into), emptied.
+	oldTags  []auction.Tag
 	oldCalls []auction.AuctionCall
 	oldCards []auction.PlayedCard
+	oldLIN   *auction.LINInfo
 	findings []auction.Finding
 }
 
@@ -539,7 +544,10 @@ func newMapper(into, prev *auction.Board, src auction.Source) mapper {
 	if into == nil || into == prev {
 		return mapper{b: &auction.Board{Source: src}}
 	}
-	m := mapper{b: into, oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0]}
+	m := mapper{
+		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
+		oldLIN: into.LIN,
+	}
 	*into = auction.Board{Source: src}
 	return m
 }
