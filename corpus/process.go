@@ -28,6 +28,11 @@ type AuditOptions struct {
 	// large file uses every core and its results are emitted as they come.
 	// Default 4 MiB.
 	WholeLimit int64
+	// SkipDuplicates turns off the search for deals that repeat across
+	// the run. The search remembers every distinct deal and board, about
+	// 125 bytes each (see DuplicateIndex), which is the one part of an
+	// audit's memory that grows with the archive.
+	SkipDuplicates bool
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -134,17 +139,20 @@ func placeLine(f Finding) int {
 // few batches whatever its size.
 //
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
-// adds a duplicate-deal finding, at the later board's deal, to that board.
-// It returns the report of the whole run, in which Boards counts distinct
-// full deals plus the games whose deal is not full, and an error only if
-// ctx was done before every input was taken.
+// adds a duplicate-deal finding, at the later board's deal, to that board,
+// unless AuditOptions.SkipDuplicates. It returns the report of the whole
+// run, in which Boards counts distinct full deals plus the games whose deal
+// is not full (0 with SkipDuplicates), and an error only if ctx was done
+// before every input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndex()
 	total := &Report{}
 	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
 		for _, p := range parts {
-			p.duplicates(dups, total)
+			if !opts.SkipDuplicates {
+				p.duplicates(dups, total)
+			}
 			total.Merge(&p.Report)
 			if p.Err != nil {
 				total.Unreadable++
