@@ -63,7 +63,8 @@ func readBoards(src string) []*auction.Board {
 // Two rooms of a match make a vugraph file: a header listing the results,
 // then one record per table.
 func ExampleLINWriter() {
-	boards := readBoards(`[Board "1"] [Room "Open"] [Dealer "N"] [Vulnerable "None"]
+	boards := readBoards(`[Event "Club teams"] [Scoring "IMP"] [HomeTeam "Lions"] [VisitTeam "Tigers"]
+[Board "1"] [Room "Open"] [Dealer "N"] [Vulnerable "None"]
 [North "Anna"] [East "Bob"] [South "Cleo"] [West "Dan"]
 [Deal "N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543"]
 [Result "13"]
@@ -87,7 +88,7 @@ func ExampleLINWriter() {
 		fmt.Println(err)
 	}
 	// Output:
-	// vg|,,I,1,1,,,,|
+	// vg|Club teams,,I,1,1,Lions,,Tigers,|
 	// rs|7NN=,6NN=|
 	// pn|Cleo,Dan,Anna,Bob,,,,|pg||
 	// qx|o1|pn|Cleo,Dan,Anna,Bob|st||md|3S7654H8765DT98C98,S3H43D76543C76543,SAKQ2HAK2DAK2CAK2,|rh||ah|Board 1|sv|o|mb|2C|an|strong|mb|p|mb|2D|mb|p|mb|7N|mb|p|mb|p|mb|p|pg||

@@ -20,10 +20,17 @@ var goldenWriters = []struct {
 	write func(t *testing.T, data []byte, name string) []byte
 }{
 	{".pbn.golden", func(t *testing.T, data []byte, name string) []byte {
+		if isLIN(data) {
+			return writePBN(t, readBoards(t, data, name), PBNWriterOptions{})
+		}
 		out, _ := normalize(t, data, name, PBNWriterOptions{})
 		return out
 	}},
 	{".lin.golden", func(t *testing.T, data []byte, name string) []byte {
+		if isLIN(data) {
+			boards, trailing := readLIN(data, name)
+			return writeLIN(t, boards, trailing, LINWriterOptions{})
+		}
 		return writeLIN(t, readBoards(t, data, name), nil, LINWriterOptions{})
 	}},
 	{".jsonl.golden", func(t *testing.T, data []byte, name string) []byte {
@@ -34,7 +41,8 @@ var goldenWriters = []struct {
 // TestGolden writes the boards of each testdata/*.input with every writer
 // and compares the output with the golden file, which -update rewrites.
 // A mismatch leaves the output beside the golden file as *.got. The PBN
-// golden file must normalize to itself.
+// golden file must normalize to itself, and the LIN golden file read and
+// written again must give itself.
 func TestGolden(t *testing.T) {
 	inputs, _ := filepath.Glob("testdata/*.input")
 	if len(inputs) == 0 {
@@ -67,6 +75,16 @@ func TestGolden(t *testing.T) {
 				}
 			})
 		}
+		t.Run(filepath.Base(base)+".lin.golden/stable", func(t *testing.T) {
+			golden, err := os.ReadFile(base + ".lin.golden")
+			if err != nil {
+				t.Skip(err)
+			}
+			boards, trailing := readLIN(golden, name)
+			if again := writeLIN(t, boards, trailing, LINWriterOptions{}); !bytes.Equal(again, golden) {
+				t.Errorf("writing what %s.lin.golden reads as changes it at %s", base, firstDiff(golden, again))
+			}
+		})
 		t.Run(filepath.Base(base)+".pbn.golden/idempotent", func(t *testing.T) {
 			golden, err := os.ReadFile(base + ".pbn.golden")
 			if err != nil {
@@ -91,10 +109,25 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
-// readBoards reads the boards of a test input, replayed.
+// readBoards reads the boards of a test input, replayed: LIN when its first
+// line that is not a % line holds a LIN pair, else PBN.
 func readBoards(t *testing.T, data []byte, name string) []*auction.Board {
 	t.Helper()
+	if isLIN(data) {
+		boards, _ := readLIN(data, name)
+		return boards
+	}
 	return readPBN(data, name)
+}
+
+// isLIN reports whether a test input is LIN.
+func isLIN(data []byte) bool {
+	for line := range strings.Lines(string(data)) {
+		if line = strings.TrimSpace(line); line != "" && line[0] != '%' {
+			return len(line) > 2 && line[2] == '|'
+		}
+	}
+	return false
 }
 
 func writeJSON(t *testing.T, boards []*auction.Board) []byte {

@@ -91,12 +91,17 @@ func (lw *LINWriter) WriteBoard(b *auction.Board) error {
 		lw.pending = append(lw.pending, b)
 		return nil
 	}
-	qx := ""
-	if b.Room != auction.RoomUnknown || b.LIN != nil && b.LIN.Table.Value != "" {
-		qx = linTable(b)
-	}
-	lw.buf = lw.record(lw.buf[:0], b, qx, false)
+	lw.buf = lw.record(lw.buf[:0], b, linTable(b, b.Room), false)
 	return lw.write(b)
+}
+
+// room is the room b is written in: its own, or in VugraphAlways mode the
+// open room for a board of no known room.
+func (lw *LINWriter) room(b *auction.Board) auction.Room {
+	if b.Room == auction.RoomUnknown && lw.opt.Vugraph == VugraphAlways {
+		return auction.Open
+	}
+	return b.Room
 }
 
 // WriteTrailer writes commentary that follows the last board and belongs
@@ -156,31 +161,35 @@ func (lw *LINWriter) flush() error {
 	}
 	buf := lw.buf[:0]
 	if v := boards[0].LIN; v != nil && v.Vugraph != nil {
-		buf = linFileHeader(buf, v.Vugraph, boards)
+		buf = linFileHeader(buf, v.Vugraph, boards, lw.room)
 	} else {
-		buf = linOwnHeader(buf, boards)
+		buf = linOwnHeader(buf, boards, lw.room)
 	}
 	for _, b := range boards {
-		buf = lw.record(buf, b, linTable(b), true)
+		buf = lw.record(buf, b, linTable(b, lw.room(b)), true)
 	}
 	lw.buf = buf
 	return lw.write(boards[0])
 }
 
-// linTable is the qx value of b in a vugraph file: the one it was read with,
-// else its room and number.
-func linTable(b *auction.Board) string {
-	if b.LIN != nil && b.LIN.Table.Value != "" {
+// linTable is the qx value of b played in room: the one it was read with,
+// else the room and the board number; "" (no qx) for a board of no known
+// room.
+func linTable(b *auction.Board, room auction.Room) string {
+	switch {
+	case b.LIN != nil && b.LIN.Table.Value != "":
 		return b.LIN.Table.Value
+	case room == auction.RoomUnknown:
+		return ""
 	}
-	room := "o"
-	if b.Room == auction.Closed {
-		room = "c"
+	qx := "o"
+	if room == auction.Closed {
+		qx = "c"
 	}
 	if b.Number > 0 {
-		return room + strconv.Itoa(b.Number)
+		qx += strconv.Itoa(b.Number)
 	}
-	return room
+	return qx
 }
 
 // appendLINPair appends label|value|.
@@ -284,6 +293,14 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	buf = appendLINComments(buf, linUnanchored(b))
 	rec := &b.Auction
 	calls := 0
+	if rec.Present && b.Replayed.Shift > 0 && b.Final().FromReplay {
+		// The record leaves out leading passes that the contract
+		// written needs (see auction.Outcome.Shift); LIN's calls start
+		// with the dealer, so they are written.
+		for range b.Replayed.Shift {
+			buf = appendLINPair(buf, "mb", "p")
+		}
+	}
 	for i := range rec.Calls {
 		c := &rec.Calls[i]
 		text := linCallText(c)
@@ -310,11 +327,13 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		calls++
 		after(calls, 0)
 	}
+	// Commentary before the first card follows the last call: LIN
+	// gives it no other place.
+	buf = appendLINComments(buf, b.Play.Tag.Comments)
+	buf = appendLINComments(buf, b.Play.Comments)
 	if calls > 0 {
 		buf = appendLINPair(buf, "pg", "")
 	}
-	buf = appendLINComments(buf, b.Play.Tag.Comments)
-	buf = appendLINComments(buf, b.Play.Comments)
 	cards := 0
 	for i := range b.Play.Cards {
 		c := &b.Play.Cards[i]
@@ -338,7 +357,9 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	switch {
 	case b.Play.Claimed:
 		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(b.Play.Claim)), "pg", "")
-	case !inMatch && cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()):
+	case cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
+		// A play stopped early ("*") gives its result as a claim; so does
+		// any board whose result no rs list carries.
 		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(f.Tricks)), "pg", "")
 	}
 	return append(buf, '\n')
@@ -464,7 +485,7 @@ func linResultEntry(b *auction.Board) string {
 // linResults returns the rs list of the boards numbered first to last:
 // two entries per board, open room then closed, the results of boards
 // replacing the entries given.
-func linResults(entries []string, first, last int, boards []*auction.Board) []string {
+func linResults(entries []string, first, last int, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []string {
 	out := append([]string(nil), entries...)
 	if first == 0 {
 		return out
@@ -473,11 +494,12 @@ func linResults(entries []string, first, last int, boards []*auction.Board) []st
 		out = append(out, "")
 	}
 	for _, b := range boards {
-		if b.Number < first {
+		room := roomOf(b)
+		if b.Number < first || room == auction.RoomUnknown {
 			continue
 		}
 		i := 2 * (b.Number - first)
-		if b.Room == auction.Closed {
+		if room == auction.Closed {
 			i++
 		}
 		for len(out) <= i {
@@ -491,10 +513,10 @@ func linResults(entries []string, first, last int, boards []*auction.Board) []st
 // linFileHeader appends the vugraph header boards were read under: its pairs
 // as the file had them, the rs list brought up to date with the results
 // written for the boards, then its commentary.
-func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []byte {
+func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []byte {
 	buf = appendLINEscapes(buf, v.Escapes)
 	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
-	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards), ",")
+	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards, roomOf), ",")
 	wrote := false
 	for _, p := range v.Pairs {
 		switch strings.ToLower(p.Label) {
@@ -511,15 +533,15 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board) []by
 	if !wrote {
 		buf = appendLINPair(buf, "rs", rs)
 	}
-	buf = appendLINComments(buf, v.Comments)
-	return append(appendLINPair(buf, "pg", ""), '\n')
+	buf = append(appendLINPair(buf, "pg", ""), '\n')
+	return linNotesRecord(buf, v.Comments)
 }
 
 // linOwnHeader appends a vugraph header for boards that form a match: vg with
 // the event, the round, the scoring, the boards and the teams of the first
 // board, rs with every board's result, and pn with the players of the
 // first board of each room.
-func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
+func linOwnHeader(buf []byte, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []byte {
 	first, last := 0, 0
 	for _, b := range boards {
 		if n := b.Number; n > 0 {
@@ -548,13 +570,11 @@ func linOwnHeader(buf []byte, boards []*auction.Board) []byte {
 	}
 	vg := []string{tag("Event"), round, linScoringLetter(b0.Scoring.Value), num(first), num(last), tag("HomeTeam"), "", tag("VisitTeam"), ""}
 	buf = append(appendLINPair(buf, "vg", strings.Join(vg, ",")), '\n')
-	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards), ",")), '\n')
+	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards, roomOf), ",")), '\n')
 	var pn [2]string
 	for _, b := range boards {
-		if i := int(b.Room) - 1; b.Room == auction.Closed || b.Room == auction.Open {
-			if pn[i] == "" {
-				pn[i] = linNames(b)
-			}
+		if room := roomOf(b); room != auction.RoomUnknown && pn[room-1] == "" {
+			pn[room-1] = linNames(b)
 		}
 	}
 	if pn[0] == "" {

@@ -446,7 +446,8 @@ const mandatoryTags = 15
 // outcomeTexts returns the values to write for the Declarer, Contract and
 // Result tags (see [auction.Board.Final]): the final outcome where it is
 // known, else the file's values, "?" (unknown) for a tag the file does not
-// give. A passed-out board has no declarer and no result: "".
+// give. A passed-out board has no declarer and no result: "". A claim
+// gives the result when nothing else does.
 func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 	f, file := b.Final(), &b.File
 	passed := f.HasContract && f.Contract.PassedOut()
@@ -456,9 +457,15 @@ func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 		}
 		return text
 	}
+	result = unknown(b.ResultText(), f.HasTricks || passed, &file.ResultTag)
+	if !f.HasTricks && !passed && b.Play.Claimed && !file.TricksKnown {
+		// A claim whose contract is not known still says declarer's
+		// tricks.
+		result = strconv.Itoa(b.Play.Claim)
+	}
 	return unknown(b.DeclarerText(), f.HasDeclarer || passed, &file.DeclarerTag),
 		unknown(b.ContractText(), f.HasContract, &file.ContractTag),
-		unknown(b.ResultText(), f.HasTricks || passed, &file.ResultTag)
+		result
 }
 
 // pbnDealText is the value to write for the Deal tag: the deal read, from the
@@ -760,12 +767,12 @@ func alertNotes(rec *auction.AuctionRecord) []int {
 // seats, then the notes.
 func (p *pbnPrinter) play(b *auction.Board) {
 	rec := &b.Play
-	p.tag("Play", rec.First.String(), &rec.Tag)
+	first, tricks := seatedTricks(b)
+	p.tag("Play", first.String(), &rec.Tag)
 	for _, c := range rec.Comments {
 		p.commentLine(c)
 	}
 	s := sectionPrinter{p: p}
-	tricks := seatedTricks(b)
 	for t, trick := range tricks {
 		last := 3
 		if t == len(tricks)-1 {
@@ -806,19 +813,21 @@ func (p *pbnPrinter) play(b *auction.Board) {
 }
 
 // seatedTricks places the cards of the play in tricks, by column from the
-// Play tag's seat. A play read from PBN keeps the trick and seat of every
-// card. A play in the order played (LIN) has the seats the replay gave;
-// where the replay stopped (an unknown or illegal card), the cards follow
-// on clockwise from each trick's leader, the winner of the trick before
-// when it can be told.
-func seatedTricks(b *auction.Board) [][4]*auction.PlayedCard {
+// seat it returns, the seat of the Play tag. A play read from PBN keeps
+// its Play tag's seat and the trick and seat of every card. A play in the
+// order played (LIN) is written from the opening leader, with the seats
+// the replay gave; where the replay stopped (an unknown or illegal card),
+// the cards follow on clockwise from each trick's leader, the winner of
+// the trick before when it can be told.
+func seatedTricks(b *auction.Board) (auction.Seat, [][4]*auction.PlayedCard) {
 	rec := &b.Play
+	first := rec.First
 	var tricks [][4]*auction.PlayedCard
 	put := func(c *auction.PlayedCard, trick int, seat auction.Seat) {
 		for len(tricks) <= trick {
 			tricks = append(tricks, [4]*auction.PlayedCard{})
 		}
-		col := (int(seat) - int(rec.First) + 4) % 4
+		col := (int(seat) - int(first) + 4) % 4
 		if tricks[trick][col] != nil {
 			// Two cards in one place: give the later one a trick of
 			// its own rather than lose it.
@@ -831,20 +840,31 @@ func seatedTricks(b *auction.Board) [][4]*auction.PlayedCard {
 		for i := range rec.Cards {
 			put(&rec.Cards[i], rec.Cards[i].Trick, rec.Cards[i].Seat)
 		}
-		return tricks
+		return first, tricks
 	}
-	trumps, known := auction.NoTrump, false
-	if f := b.Final(); f.HasContract && !f.Contract.PassedOut() {
-		trumps, known = f.Contract.Strain, true
+	f := b.Final()
+	trumps, known := auction.NoTrump, f.HasContract && !f.Contract.PassedOut()
+	if known {
+		trumps = f.Contract.Strain
+		if f.HasDeclarer {
+			first = f.Contract.Declarer.LHO()
+		}
 	}
-	leader := rec.First
+	seated := func(cards []auction.PlayedCard, t int) bool {
+		for j := range cards {
+			if cards[j].Trick != t || cards[j].Seat != cards[0].Seat.Add(j) {
+				return false
+			}
+		}
+		return len(cards) > 0
+	}
+	if cards := rec.Cards[:min(4, len(rec.Cards))]; seated(cards, 0) {
+		first = cards[0].Seat
+	}
+	leader := first
 	for t := 0; 4*t < len(rec.Cards); t++ {
 		cards := rec.Cards[4*t : min(4*t+4, len(rec.Cards))]
-		seated := true
-		for j := range cards {
-			seated = seated && cards[j].Trick == t && cards[j].Seat == cards[0].Seat.Add(j)
-		}
-		if seated {
+		if seated(cards, t) {
 			leader = cards[0].Seat
 		}
 		var played [4]auction.Card
@@ -856,7 +876,7 @@ func seatedTricks(b *auction.Board) [][4]*auction.PlayedCard {
 			leader = w
 		}
 	}
-	return tricks
+	return first, tricks
 }
 
 // NormalizePBN reads the PBN text src and writes it to dst as canonical

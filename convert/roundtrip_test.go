@@ -28,6 +28,22 @@ func readPBN(data []byte, name string) []*auction.Board {
 	return boards
 }
 
+// writePBN writes boards as canonical PBN.
+func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, opt)
+	for _, b := range boards {
+		if err := w.WriteBoard(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
 // readLIN reads the boards of a LIN text, each replayed, and the
 // commentary after the last.
 func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
@@ -406,4 +422,3 @@ func boardDiff(a, b *auction.Board) string {
 	}
 	return "boards differ at " + firstDiff(ja, jb)
 }
-
