@@ -269,8 +269,13 @@ const CodeSyntax = "syntax"
 // board, replays it and checks it. It returns one Part with Last set; a
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
+	return process(name, r, -1, opts)
+}
+
+// process is Process for an input of the given size, -1 when unknown.
+func process(name string, r io.Reader, size int64, opts AuditOptions) *Part {
 	cr := &countingReader{r: r}
-	h, err := sniff(name, cr)
+	h, err := sniff(name, cr, size)
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
 
@@ -281,7 +286,7 @@ func processInput(in *Input, opts AuditOptions) *Part {
 		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
 	}
 	defer rc.Close()
-	p := Process(in.Name, rc, opts)
+	p := process(in.Name, rc, in.Size, opts)
 	p.Input = in
 	return p
 }
@@ -294,14 +299,18 @@ type head struct {
 	body    io.Reader // the whole input, head included
 }
 
-// sniff reads the head of an input.
-func sniff(name string, r io.Reader) (head, error) {
-	buf := make([]byte, SniffLen)
-	n, err := io.ReadFull(r, buf)
+// sniff reads the head of an input of the given size (-1 when unknown).
+func sniff(name string, r io.Reader, size int64) (head, error) {
+	n := int64(SniffLen)
+	if size >= 0 && size < n {
+		n = size + 1 // one more, to see the end
+	}
+	buf := make([]byte, n)
+	got, err := io.ReadFull(r, buf)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return head{}, err
 	}
-	buf = buf[:n]
+	buf = buf[:got]
 	return head{
 		format:  Detect(name, buf),
 		content: Sniff(buf) != Unknown,
@@ -410,7 +419,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 	}
 	defer rc.Close()
 	cr := &countingReader{r: rc}
-	h, err := sniff(in.Name, cr)
+	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
 	case err == nil && h.content && h.format == PBN:
