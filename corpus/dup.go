@@ -2,7 +2,7 @@ package corpus
 
 import (
 	"crypto/sha256"
-	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -17,18 +17,22 @@ type Place struct {
 
 // String returns e.g. `a.pbn game 3 (board 7, event "Spring Cup")`.
 func (p Place) String() string {
-	s := fmt.Sprintf("%s game %d", p.File, p.Game)
-	var extra []string
+	b := make([]byte, 0, len(p.File)+len(p.Board)+len(p.Event)+40)
+	b = strconv.AppendInt(append(append(b, p.File...), " game "...), int64(p.Game), 10)
+	if p.Board == "" && p.Event == "" {
+		return string(b)
+	}
+	b = append(b, " ("...)
 	if p.Board != "" {
-		extra = append(extra, "board "+p.Board)
+		b = append(append(b, "board "...), p.Board...)
 	}
 	if p.Event != "" {
-		extra = append(extra, fmt.Sprintf("event %q", p.Event))
+		if p.Board != "" {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendQuote(append(b, "event "...), p.Event)
 	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
+	return string(append(b, ')'))
 }
 
 // DuplicateKind says how a deal repeats.
@@ -184,16 +188,16 @@ func (x *DuplicateIndex) place(i uint32) Place {
 }
 
 // sum hashes its parts, each followed by a zero byte so that ("ab", "c")
-// and ("a", "bc") differ.
+// and ("a", "bc") differ. The parts are joined in a buffer on the stack
+// when they fit, so that hashing allocates nothing.
 func sum(parts ...string) hash16 {
-	h := sha256.New()
+	var buf [256]byte
+	b := buf[:0]
 	for _, s := range parts {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
+		b = append(append(b, s...), 0)
 	}
-	var out hash16
-	copy(out[:], h.Sum(nil))
-	return out
+	h := sha256.Sum256(b)
+	return hash16(h[:16])
 }
 
 func isNumber(s string) bool {
