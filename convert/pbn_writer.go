@@ -271,6 +271,28 @@ func pbnComment(c auction.Comment) (text string, endsLine bool) {
 	return ";" + strings.ReplaceAll(toLF(t), "\n", "\r\n;"), true
 }
 
+// closeComment returns verbatim data with a brace comment it leaves open
+// closed, so that the comment does not run into what follows.
+func closeComment(data string) string {
+	open, line := false, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case open:
+			open = c != '}'
+		case line:
+			line = c != '\n'
+		case c == '{':
+			open = true
+		case c == ';':
+			line = true
+		}
+	}
+	if open {
+		return data + "}"
+	}
+	return data
+}
+
 // notEscape returns text to be written at the start of a line so that it
 // does not read as a % line: text read as data or prose that starts with
 // "%" did not start its line.
@@ -305,7 +327,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 		}
 	}
 	if t.Data != "" {
-		p.line(notEscape(toCRLF(strings.TrimRight(t.Data, " \t\r\n"))))
+		p.line(closeComment(notEscape(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))))
 	}
 }
 
@@ -320,17 +342,25 @@ func inData(t *auction.Tag, l auction.Loc) bool {
 // backslash where it would otherwise be read as an escape (before a quote
 // or a backslash, or last), so that the single backslashes of table
 // column specs ("Result\2R") stay single, as real files write them. Tabs
-// and line breaks, which a string may not hold, become spaces.
+// and line breaks, which a string may not hold, become spaces, other
+// control characters U+FFFD, so that a value that could not be read stays
+// so. A value PBN would read as inherited ("#", "##…") gets a leading
+// space.
 func appendPBNString(dst []byte, v string) []byte {
 	dst = append(dst, '"')
+	if v == "#" || strings.HasPrefix(v, "##") {
+		dst = append(dst, ' ') // not to be read as inheritance (PBN §9.3)
+	}
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
 		case c == '"':
 			dst = append(dst, '\\', '"')
 		case c == '\\' && (i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\'):
 			dst = append(dst, '\\', '\\')
-		case c < ' ' || c == 0x7f:
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
 			dst = append(dst, ' ')
+		case c < ' ' || c == 0x7f:
+			dst = append(dst, "\uFFFD"...)
 		default:
 			dst = append(dst, c)
 		}
@@ -524,12 +554,15 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 
 // redundant reports whether the tag b.Tags[i] is left out because it
 // repeats a tag written before it: when that tag is written with its
-// value and no commentary of its own is lost, or when it is an Event tag,
+// value and no commentary of its own is lost; when it is an Event tag,
 // which on a line of its own would start a new game (the game starts with
-// Event). typed are the board's typed tags as written.
+// Event); when it opens a second Auction or Play section, which readers
+// ignore (the first counts) and which written among the tags would become
+// the first. typed are the board's typed tags as written.
 func redundant(b *auction.Board, typed []writtenTag, i int) bool {
 	t := &b.Tags[i]
-	if t.Name == "Event" {
+	switch t.Name {
+	case "Event", "Auction", "Play":
 		return true
 	}
 	if len(t.Comments) > 0 {
@@ -673,6 +706,9 @@ func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot, 
 		p.str(" ")
 		p.col++
 	}
+	if p.col == 0 {
+		t = notEscape(t)
+	}
 	p.str(t)
 	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
 		p.col = utf8.RuneCountInString(t[i+1:])
@@ -726,15 +762,23 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 	alerts := alertNotes(rec)
 	for i := 0; i < len(rec.Calls); i++ {
 		c := &rec.Calls[i]
-		if c.AllPass && c.Call == auction.Pass {
-			// The passes an AP stands for are written as it: AP, with
-			// the annotations of the last.
-			for i+1 < len(rec.Calls) && rec.Calls[i+1].AllPass && rec.Calls[i+1].Call == auction.Pass && !annotated(&c.Annotations) && alerts[i] == 0 {
-				i++
+		text := callToken(c)
+		if text == "AP" {
+			// The passes an AP stands for are written as it, with the
+			// annotations of the last; passes that one AP would not
+			// give back are written as passes.
+			n := apPasses(rec, i)
+			run := 1
+			for run < n && i+run < len(rec.Calls) && isAPPass(&rec.Calls[i+run]) && !annotated(&rec.Calls[i+run-1].Annotations) && alerts[i+run-1] == 0 {
+				run++
+			}
+			if run == n {
+				i += n - 1
 				c = &rec.Calls[i]
+			} else {
+				text = "Pass"
 			}
 		}
-		text := callToken(c)
 		if text == "" {
 			return fmt.Errorf("call %d holds neither a call nor any text", i+1)
 		}
@@ -771,7 +815,7 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 // is nothing to write.
 func callToken(c *auction.AuctionCall) string {
 	switch {
-	case c.AllPass && c.Call == auction.Pass:
+	case isAPPass(c):
 		return "AP"
 	case c.Skip:
 		return "^S"
@@ -783,6 +827,40 @@ func callToken(c *auction.AuctionCall) string {
 		return c.Text
 	}
 	return ""
+}
+
+func isAPPass(c *auction.AuctionCall) bool { return c.AllPass && c.Call == auction.Pass }
+
+// apPasses is the number of passes an AP written before call i stands for:
+// those that close the auction replayed so far, at least one, as a reader
+// counts them (an illegal call is void, a call that cannot be read stops
+// the count).
+func apPasses(rec *auction.AuctionRecord, i int) int {
+	var a auction.Auction
+	a.Reset(rec.First)
+	for j := range rec.Calls[:i] {
+		c := &rec.Calls[j]
+		if !c.Readable() {
+			break
+		}
+		var err error
+		switch {
+		case c.Skip:
+			err = a.Skip()
+		case c.Accepted:
+			err = a.AppendAccepted(c.Call)
+		default:
+			err = a.Append(c.Call)
+		}
+		if err != nil {
+			_ = a.Skip()
+		}
+	}
+	n := 1
+	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
+		n++
+	}
+	return n
 }
 
 // annotated reports whether a carries anything to write.

@@ -391,11 +391,17 @@ func clean(v reflect.Value) {
 		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
 			t.Raw = ""
 			t.Value = strings.Map(func(r rune) rune { // as a PBN string can hold it
-				if r < ' ' || r == 0x7f {
+				switch {
+				case r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r':
 					return ' '
+				case r < ' ' || r == 0x7f:
+					return '\uFFFD'
 				}
 				return r
 			}, t.Value)
+			if t.Value == "#" || strings.HasPrefix(t.Value, "##") {
+				t.Value = " " + t.Value
+			}
 		}
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {
