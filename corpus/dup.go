@@ -1,7 +1,7 @@
 package corpus
 
 import (
-	"crypto/sha256"
+	"hash/maphash"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,7 +74,8 @@ func (d Duplicate) Message() string {
 // not reported: that is the other table, or a copy.
 //
 // Only the first place of each deal and of each board is kept, with a
-// 16-byte hash (SHA-256, truncated) standing for the deal and the board:
+// 16-byte hash (two 64-bit hash/maphash sums under seeds drawn for the
+// run) standing for the deal and the board:
 // about 125 bytes a distinct deal on its own board, whatever the length of
 // the keys, so a million distinct deals take about 125 MB. Two
 // different deals share a hash with probability about n²/2¹²⁹ for n deals,
@@ -92,7 +93,10 @@ type DuplicateIndex struct {
 	boards map[hash16]boardSeen
 }
 
-type hash16 [16]byte
+type hash16 [2]uint64
+
+// seeds are the seeds of the two halves of a hash16.
+var seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // place is a Place with its strings interned.
 type place struct {
@@ -196,8 +200,7 @@ func sum(parts ...string) hash16 {
 	for _, s := range parts {
 		b = append(append(b, s...), 0)
 	}
-	h := sha256.Sum256(b)
-	return hash16(h[:16])
+	return hash16{maphash.Bytes(seeds[0], b), maphash.Bytes(seeds[1], b)}
 }
 
 func isNumber(s string) bool {
