@@ -357,7 +357,11 @@ func (c *Checker) replayAuction(b *Board) {
 	if n := len(rec.Calls); n > 0 {
 		loc = rec.Calls[n-1].Loc
 	}
-	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d calls, with %s still to call", len(rec.Calls), a.Turn())
+	calls := "calls"
+	if len(rec.Calls) == 1 {
+		calls = "call"
+	}
+	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d %s, with %s still to call", len(rec.Calls), calls, a.Turn())
 }
 
 // reportAfterEnd reports the calls from slot i on, which come after the
@@ -574,6 +578,11 @@ func (c *Checker) replayPlay(b *Board) {
 		return // the deal contradicts itself: reported by checkDeal
 	}
 	seated := rec.Tag.Present()
+	if !seated {
+		// LIN plays are chronological and name no leader: the replay
+		// settles it, and a PBN writer needs it for the columns.
+		rec.First = leader
+	}
 	stop, ok := c.playCards(rec, seated, loc0)
 	if !seated {
 		seatRest(rec.Cards[stop:], p, con.Strain)

@@ -329,3 +329,35 @@ func BenchmarkFromLIN(b *testing.B) {
 		}
 	}
 }
+
+// TestLINPlayThroughPBN checks that a LIN play, which names no leader,
+// comes out of the check with its opening leader set, so that the PBN
+// writer puts the cards in the right columns and the PBN audits clean.
+func TestLINPlayThroughPBN(t *testing.T) {
+	// North deals and declares 4H; East leads.
+	src := "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|mb|4H|mb|p|mb|p|mb|p|pg||pc|CJ|pc|C8|pc|C2|pc|CA|pg||mc|13|"
+	boards, findings := linBoards(t, "lead.lin", []byte(src))
+	if len(boards) != 1 || len(findings[0]) != 0 {
+		t.Fatalf("%d boards, findings %v; want one clean board", len(boards), findings)
+	}
+	if got := boards[0].Play.First; got != auction.East {
+		t.Fatalf("Play.First = %v, want E, on declarer N's left", got)
+	}
+	var out strings.Builder
+	w := NewPBNWriter(&out, PBNWriterOptions{})
+	if err := w.WriteBoard(boards[0]); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `[Play "E"]`) {
+		t.Errorf("PBN play does not start with E:\n%s", out.String())
+	}
+	for _, g := range parser.ParsePBN([]byte(out.String()), "lead.pbn").Games {
+		b, fs := FromPBN(g, PBNOptions{})
+		if fs = append(fs, auction.Check(b)...); len(fs) != 0 {
+			t.Errorf("the PBN written from LIN audits with %v", fs)
+		}
+	}
+}

@@ -1,8 +1,8 @@
 package corpus
 
 import (
-	"crypto/sha256"
-	"fmt"
+	"hash/maphash"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -17,18 +17,22 @@ type Place struct {
 
 // String returns e.g. `a.pbn game 3 (board 7, event "Spring Cup")`.
 func (p Place) String() string {
-	s := fmt.Sprintf("%s game %d", p.File, p.Game)
-	var extra []string
+	b := make([]byte, 0, len(p.File)+len(p.Board)+len(p.Event)+40)
+	b = strconv.AppendInt(append(append(b, p.File...), " game "...), int64(p.Game), 10)
+	if p.Board == "" && p.Event == "" {
+		return string(b)
+	}
+	b = append(b, " ("...)
 	if p.Board != "" {
-		extra = append(extra, "board "+p.Board)
+		b = append(append(b, "board "...), p.Board...)
 	}
 	if p.Event != "" {
-		extra = append(extra, fmt.Sprintf("event %q", p.Event))
+		if p.Board != "" {
+			b = append(b, ", "...)
+		}
+		b = strconv.AppendQuote(append(b, "event "...), p.Event)
 	}
-	if len(extra) > 0 {
-		s += " (" + strings.Join(extra, ", ") + ")"
-	}
-	return s
+	return string(append(b, ')'))
 }
 
 // DuplicateKind says how a deal repeats.
@@ -70,7 +74,8 @@ func (d Duplicate) Message() string {
 // not reported: that is the other table, or a copy.
 //
 // Only the first place of each deal and of each board is kept, with a
-// 16-byte hash (SHA-256, truncated) standing for the deal and the board:
+// 16-byte hash (two 64-bit hash/maphash sums under seeds drawn for the
+// run) standing for the deal and the board:
 // about 125 bytes a distinct deal on its own board, whatever the length of
 // the keys, so a million distinct deals take about 125 MB. Two
 // different deals share a hash with probability about n²/2¹²⁹ for n deals,
@@ -88,7 +93,10 @@ type DuplicateIndex struct {
 	boards map[hash16]boardSeen
 }
 
-type hash16 [16]byte
+type hash16 [2]uint64
+
+// seeds are the seeds of the two halves of a hash16.
+var seeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // place is a Place with its strings interned.
 type place struct {
@@ -184,16 +192,15 @@ func (x *DuplicateIndex) place(i uint32) Place {
 }
 
 // sum hashes its parts, each followed by a zero byte so that ("ab", "c")
-// and ("a", "bc") differ.
+// and ("a", "bc") differ. The parts are joined in a buffer on the stack
+// when they fit, so that hashing allocates nothing.
 func sum(parts ...string) hash16 {
-	h := sha256.New()
+	var buf [256]byte
+	b := buf[:0]
 	for _, s := range parts {
-		h.Write([]byte(s))
-		h.Write([]byte{0})
+		b = append(append(b, s...), 0)
 	}
-	var out hash16
-	copy(out[:], h.Sum(nil))
-	return out
+	return hash16{maphash.Bytes(seeds[0], b), maphash.Bytes(seeds[1], b)}
 }
 
 func isNumber(s string) bool {

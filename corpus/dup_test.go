@@ -52,6 +52,7 @@ func TestDuplicateMessage(t *testing.T) {
 		{Duplicate{SameDeal, earlier}, `the same deal was seen at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
 		{Duplicate{BoardConflict, earlier}, `the same board had a different deal at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
 		{Duplicate{SameDeal, Place{File: "x.lin", Game: 2}}, `the same deal was seen at x.lin game 2`},
+		{Duplicate{SameDeal, Place{File: "x.lin", Game: 3, Event: `Cup "A"`}}, `the same deal was seen at x.lin game 3 (event "Cup \"A\"")`},
 	} {
 		if got := tc.d.Message(); got != tc.want {
 			t.Errorf("Message() = %q, want %q", got, tc.want)

@@ -102,7 +102,11 @@ func (l Diagnostics) Err() error {
 }
 
 // Error implements error: the first message, plus a count of the others.
-func (l Diagnostics) Error() string {
+func (l Diagnostics) Error() string { return firstAndCount(l) }
+
+// firstAndCount describes a list of errors by its first and how many more
+// there are, as go/scanner.ErrorList does.
+func firstAndCount[E error](l []E) string {
 	switch len(l) {
 	case 0:
 		return "no errors"

@@ -28,15 +28,7 @@ func (e *LINValueError) Error() string { return fmt.Sprintf("offset %d: %s", e.O
 type LINValueErrors []*LINValueError
 
 // Error returns the first problem and how many more there are.
-func (l LINValueErrors) Error() string {
-	switch len(l) {
-	case 0:
-		return "no errors"
-	case 1:
-		return l[0].Error()
-	}
-	return fmt.Sprintf("%s (and %d more)", l[0].Error(), len(l)-1)
-}
+func (l LINValueErrors) Error() string { return firstAndCount(l) }
 
 // maxValueIssues caps the problems reported for one value: a value of junk
 // would otherwise yield one per byte.
@@ -263,7 +255,6 @@ func linHandSuit(raw string, suit int) string {
 	return string(b)
 }
 
-// plural returns word, with an s unless n is 1.
 // Deal returns the record's md value read as a LINDeal, and the md pair.
 func (r *LINRecord) Deal() (deal LINDeal, pair *LINPair, ok bool) {
 	p := r.Get("md")
