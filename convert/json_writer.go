@@ -202,7 +202,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	for _, c := range b.Leading {
 		j.Comments = append(j.Comments, toLF(c.Text))
 	}
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		for _, c := range t.t.Comments {
 			j.Comments = append(j.Comments, toLF(c.Text))
 		}

@@ -475,7 +475,7 @@ func appendLINComments(buf []byte, cs []auction.Comment) []byte {
 func linUnanchored(b *auction.Board) []auction.Comment {
 	out := append([]auction.Comment(nil), b.Auction.Tag.Comments...)
 	out = append(out, b.Auction.Comments...)
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		out = append(out, t.t.Comments...)
 	}
 	for i := range b.Tags {

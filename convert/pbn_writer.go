@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -228,8 +229,12 @@ const maxDataLine = 79
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
 	buf   []byte
+	// typed and others are the identification tags of the board being
+	// printed, kept for the next board's.
+	typed, others []writtenTag
 	start int    // where the board's own text starts in buf
 	latin []byte // the Latin-1 output buffer, reused
+	tok   []byte // the token being printed, reused
 	col   int    // characters on the current line of a section's data
 }
 
@@ -404,7 +409,7 @@ func (p *pbnPrinter) board(b *auction.Board) error {
 // dataTags lists the board's tags that carry verbatim data.
 func dataTags(b *auction.Board) []*auction.Tag {
 	var out []*auction.Tag
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		if t.t.Data != "" {
 			out = append(out, t.t)
 		}
@@ -433,51 +438,66 @@ type writtenTag struct {
 	t           *auction.Tag
 }
 
-// writtenTags returns the board's typed identification tags in PBN export
-// order, the fifteen of the mandatory tag set first, with the values to
-// write: canonical forms where the board has read the value, the file's
-// text otherwise, "?" when the file does not give the tag.
-func writtenTags(b *auction.Board) []writtenTag {
-	board := tagValue(&b.BoardTag)
-	if b.Number > 0 {
-		board = strconv.Itoa(b.Number)
-	}
-	dealer := tagValue(&b.DealerTag)
-	if b.DealerKnown {
-		dealer = b.Dealer.String()
-	}
-	vul := tagValue(&b.VulnerableTag)
-	if b.VulnerableKnown {
-		vul = b.Vulnerable.String()
-	}
+// typedFields returns the board's typed identification tags in PBN export
+// order with their PBN names: the fifteen of the mandatory tag set, then
+// Room and Score.
+func typedFields(b *auction.Board) [mandatoryTags + 2]writtenTag {
 	f := &b.File
-	tags := []writtenTag{
-		{"Event", tagValue(&b.Event), &b.Event},
-		{"Site", tagValue(&b.Site), &b.Site},
-		{"Date", tagValue(&b.Date), &b.Date},
-		{"Board", board, &b.BoardTag},
-		{"West", tagValue(&b.Players[auction.West]), &b.Players[auction.West]},
-		{"North", tagValue(&b.Players[auction.North]), &b.Players[auction.North]},
-		{"East", tagValue(&b.Players[auction.East]), &b.Players[auction.East]},
-		{"South", tagValue(&b.Players[auction.South]), &b.Players[auction.South]},
-		{"Dealer", dealer, &b.DealerTag},
-		{"Vulnerable", vul, &b.VulnerableTag},
-		{"Deal", pbnDealText(b), &b.DealTag},
-		{"Scoring", tagValue(&b.Scoring), &b.Scoring},
+	return [...]writtenTag{
+		{name: "Event", t: &b.Event},
+		{name: "Site", t: &b.Site},
+		{name: "Date", t: &b.Date},
+		{name: "Board", t: &b.BoardTag},
+		{name: "West", t: &b.Players[auction.West]},
+		{name: "North", t: &b.Players[auction.North]},
+		{name: "East", t: &b.Players[auction.East]},
+		{name: "South", t: &b.Players[auction.South]},
+		{name: "Dealer", t: &b.DealerTag},
+		{name: "Vulnerable", t: &b.VulnerableTag},
+		{name: "Deal", t: &b.DealTag},
+		{name: "Scoring", t: &b.Scoring},
+		{name: "Declarer", t: &f.DeclarerTag},
+		{name: "Contract", t: &f.ContractTag},
+		{name: "Result", t: &f.ResultTag},
+		{name: "Room", t: &b.RoomTag},
+		{name: "Score", t: &f.ScoreTag},
 	}
-	dec, con, res := outcomeTexts(b)
-	tags = append(tags, writtenTag{"Declarer", dec, &f.DeclarerTag}, writtenTag{"Contract", con, &f.ContractTag}, writtenTag{"Result", res, &f.ResultTag})
+}
+
+// writtenTags appends to dst the board's typed identification tags (see
+// typedFields) with the values to write: canonical forms where the board
+// has read the value, the file's text otherwise, "?" for a tag of the
+// mandatory set the file does not give. Room and Score are there only
+// when the file gives them.
+func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
+	fields := typedFields(b)
+	for i := range fields[:mandatoryTags-3] {
+		fields[i].value = tagValue(fields[i].t)
+	}
+	if b.Number > 0 {
+		fields[3].value = strconv.Itoa(b.Number)
+	}
+	if b.DealerKnown {
+		fields[8].value = b.Dealer.String()
+	}
+	if b.VulnerableKnown {
+		fields[9].value = b.Vulnerable.String()
+	}
+	fields[10].value = pbnDealText(b)
+	fields[12].value, fields[13].value, fields[14].value = outcomeTexts(b)
+	dst = append(dst, fields[:mandatoryTags]...)
 	if b.RoomTag.Present() {
-		room := b.RoomTag.Value
+		fields[15].value = b.RoomTag.Value
 		if b.Room != auction.RoomUnknown {
-			room = b.Room.String()
+			fields[15].value = b.Room.String()
 		}
-		tags = append(tags, writtenTag{"Room", room, &b.RoomTag})
+		dst = append(dst, fields[15])
 	}
-	if f.ScoreTag.Present() {
-		tags = append(tags, writtenTag{"Score", f.ScoreTag.Value, &f.ScoreTag})
+	if t := fields[16].t; t.Present() {
+		fields[16].value = t.Value
+		dst = append(dst, fields[16])
 	}
-	return tags
+	return dst
 }
 
 // mandatoryTags is the number of tags of the mandatory tag set.
@@ -536,20 +556,21 @@ func dealRead(b *auction.Board) bool {
 // in order, then the other tags without data sorted by name (a repeated
 // tag after the first of its name, as the file has it).
 func (p *pbnPrinter) identification(b *auction.Board) {
-	typed := writtenTags(b)
+	typed := writtenTags(p.typed[:0], b)
 	for _, t := range typed[:mandatoryTags] {
 		p.tag(t.name, t.value, t.t)
 	}
-	others := typed[mandatoryTags:]
+	others := append(p.others[:0], typed[mandatoryTags:]...)
 	for i := range b.Tags {
 		if t := &b.Tags[i]; t.Data == "" && !redundant(b, typed, i) {
 			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
-	sort.SliceStable(others, func(i, j int) bool { return others[i].name < others[j].name })
+	slices.SortStableFunc(others, func(x, y writtenTag) int { return strings.Compare(x.name, y.name) })
 	for _, t := range others {
 		p.tag(t.name, t.value, t.t)
 	}
+	p.typed, p.others = typed[:0], others[:0]
 }
 
 // redundant reports whether the tag b.Tags[i] is left out because it
@@ -664,60 +685,56 @@ type sectionPrinter struct {
 // the line must end after it.
 func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot, breakAfter bool) {
 	p := s.p
-	var tok strings.Builder
-	tok.WriteString(text)
+	t := append(p.tok[:0], text...)
+	endsLine := false
 	if a != nil {
 		if a.Note > 0 {
-			tok.WriteString(" =" + strconv.Itoa(a.Note) + "=")
+			t = append(strconv.AppendInt(append(t, " ="...), int64(a.Note), 10), '=')
 		}
 		nags := a.NAGs
 		if n := qualityNAG(a.Suffix, card); n > 0 {
 			nags = append(slices.Clip(nags), n)
 		} else if a.Suffix != "" {
-			tok.WriteString(" " + a.Suffix)
+			t = append(append(t, ' '), a.Suffix...)
 		}
-		if len(nags) > 1 {
+		if len(nags) > 1 && !slices.IsSorted(nags) {
 			nags = slices.Sorted(slices.Values(nags))
 		}
 		for _, n := range nags {
-			tok.WriteString(" $" + strconv.Itoa(n))
+			t = strconv.AppendInt(append(t, " $"...), int64(n), 10)
 		}
-	}
-	endsLine := false
-	if a != nil {
 		for _, c := range a.Comments {
-			t, ends := pbnComment(c)
+			text, ends := pbnComment(c)
 			if endsLine {
-				tok.WriteString("\r\n")
+				t = append(t, "\r\n"...)
 			} else {
-				tok.WriteByte(' ')
+				t = append(t, ' ')
 			}
-			tok.WriteString(t)
+			t = append(t, text...)
 			endsLine = ends
 		}
 	}
-	t := tok.String()
-	rowStart := s.slots > 0 && s.slots%4 == 0
-	first := strings.IndexAny(t, "\r\n")
+	p.tok = t
+	first := bytes.IndexAny(t, "\r\n")
 	if first < 0 {
 		first = len(t)
 	}
 	switch {
 	case p.col == 0:
-	case rowStart || p.col+1+utf8.RuneCountInString(t[:first]) > maxDataLine:
+	case s.slots > 0 && s.slots%4 == 0 || p.col+1+utf8.RuneCount(t[:first]) > maxDataLine:
 		p.line("")
 	default:
 		p.str(" ")
 		p.col++
 	}
-	if p.col == 0 {
-		t = notEscape(t)
+	if p.col == 0 && len(t) > 0 && t[0] == '%' {
+		p.str(" ") // see notEscape
 	}
-	p.str(t)
-	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-		p.col = utf8.RuneCountInString(t[i+1:])
+	p.buf = append(p.buf, t...)
+	if i := bytes.LastIndexByte(t, '\n'); i >= 0 {
+		p.col = utf8.RuneCount(t[i+1:])
 	} else {
-		p.col += utf8.RuneCountInString(t)
+		p.col += utf8.RuneCount(t)
 	}
 	if endsLine || breakAfter {
 		p.line("")

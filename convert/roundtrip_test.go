@@ -284,7 +284,7 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	c.File.ResultTag.Name, c.File.ResultTag.Value = "Result", res
 
 	c.Tags = nil
-	typed := writtenTags(b)
+	typed := writtenTags(nil, b)
 	for i := range b.Tags {
 		if !redundant(b, typed, i) {
 			c.Tags = append(c.Tags, b.Tags[i])
