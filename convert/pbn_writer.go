@@ -228,14 +228,14 @@ const maxDataLine = 79
 
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
-	buf   []byte
+	buf []byte
 	// typed and others are the identification tags of the board being
 	// printed, kept for the next board's.
 	typed, others []writtenTag
-	start int    // where the board's own text starts in buf
-	latin []byte // the Latin-1 output buffer, reused
-	tok   []byte // the token being printed, reused
-	col   int    // characters on the current line of a section's data
+	start         int    // where the board's own text starts in buf
+	latin         []byte // the Latin-1 output buffer, reused
+	tok           []byte // the token being printed, reused
+	col           int    // characters on the current line of a section's data
 }
 
 func (p *pbnPrinter) reset() { p.buf, p.col, p.start = p.buf[:0], 0, 0 }
