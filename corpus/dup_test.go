@@ -308,7 +308,7 @@ var dealPool = func() []string {
 // reported as a duplicate.
 func BenchmarkDuplicateIndexAdd(b *testing.B) {
 	place := func(i int) Place {
-		return Place{File: "events/2019/spring.pbn", Game: i, Board: strconv.Itoa(i%36 + 1), Event: "Spring Cup, round " + strconv.Itoa(i/36%64)}
+		return Place{File: "events/2019/spring.pbn", Game: i, Board: strconv.Itoa(i%36 + 1), Event: "Spring Cup, round " + strconv.Itoa(i/36)}
 	}
 	places := make([]Place, len(dealPool))
 	for i := range places {
