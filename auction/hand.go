@@ -212,6 +212,18 @@ func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 	}
 	suit := 0 // index into Suits
 	for i := start; i < len(text); {
+		// The usual letters and digits are read here; addRank reads the
+		// rest ("x", "10", Russian letters) and what may overfill a suit,
+		// which only spots can.
+		if r := asciiRank[text[i]]; r != 0 && h.spots == 0 {
+			c := NewCard(Suits[suit], r)
+			if h.bits&(1<<c) != 0 {
+				twice.bits |= 1 << c
+			}
+			h.bits |= 1 << c
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '.':
@@ -235,6 +247,17 @@ func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 	}
 	return h, twice, nil
 }
+
+// asciiRank maps the ASCII rank characters rankOf reads to their rank, and
+// every other byte to 0.
+var asciiRank = func() (t [256]Rank) {
+	for c := range utf8.RuneSelf {
+		if r, ok := rankOf(rune(c)); ok {
+			t[c] = r
+		}
+	}
+	return t
+}()
 
 // addRank adds the card of suit s written r to h, or an unspecified card
 // for "x", noting in twice a card written again. It returns why r cannot be

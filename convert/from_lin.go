@@ -21,6 +21,10 @@ type LINOptions struct {
 	// Leading is commentary that came before the record and belongs to no
 	// board: the nt pairs of a notes record between two boards.
 	Leading []auction.Comment
+	// Into, when not nil, is a board the caller has done with: FromLIN
+	// builds the new board in its memory, as FromPBN does with
+	// PBNOptions.Into.
+	Into *auction.Board
 }
 
 // LINConverter converts the records of one LIN file in order, keeping what
@@ -30,6 +34,7 @@ type LINConverter struct {
 	file    string
 	vugraph *auction.Vugraph
 	pending []auction.Comment
+	spare   *auction.Board // see Reuse
 }
 
 // NewLINConverter returns a converter for the records of the named file.
@@ -47,10 +52,15 @@ func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []auction.F
 		c.pending = append(c.pending, linNotes(r)...)
 		return nil, nil
 	}
-	b, fs := FromLIN(r, LINOptions{File: c.file, Vugraph: c.vugraph, Leading: c.pending})
-	c.pending = nil
+	b, fs := FromLIN(r, LINOptions{File: c.file, Vugraph: c.vugraph, Leading: c.pending, Into: c.spare})
+	c.pending, c.spare = nil, nil
 	return b, fs
 }
+
+// Reuse gives back a board Convert returned that the caller has done
+// with: the next board is built in its memory rather than in new memory,
+// which saves most of the allocation of a caller that keeps no board.
+func (c *LINConverter) Reuse(b *auction.Board) { c.spare = b }
 
 // Trailing returns the commentary after the file's last board, which no
 // board has taken.
@@ -110,13 +120,14 @@ func linNotes(r *parser.LINRecord) []auction.Comment {
 // reported. The play is kept in the order played; [auction.Check] gives each
 // card its seat and trick.
 func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Finding) {
-	b := &auction.Board{
-		Source:  auction.Source{File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos)},
-		Leading: append([]auction.Comment(nil), opt.Leading...),
-		LIN:     &auction.LINInfo{Vugraph: opt.Vugraph},
-	}
+	m := &linMapper{mapper: newMapper(opt.Into, nil, auction.Source{
+		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos),
+	})}
+	b := m.b
+	b.Leading = append([]auction.Comment(nil), opt.Leading...)
+	b.LIN = &auction.LINInfo{Vugraph: opt.Vugraph}
 	b.Escapes = linEscapes(r)
-	m := &linMapper{mapper: mapper{b: b}}
+	m.reserve(r)
 	for _, p := range r.Pairs {
 		m.pair(p)
 	}
@@ -125,6 +136,27 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	m.recorded()
 	m.unknownLabels(r)
 	return b, m.findings
+}
+
+// reserve sizes the calls and the cards for the record's mb and pc pairs,
+// which hold one each but for rpbridge.net's: a board's play, grown card by
+// card, would otherwise be copied seven times over.
+func (m *linMapper) reserve(r *parser.LINRecord) {
+	calls, cards := 0, 0
+	for _, p := range r.Pairs {
+		switch {
+		case p.Is("mb"):
+			calls++
+		case p.Is("pc"):
+			cards++
+		}
+	}
+	if calls > 0 {
+		m.b.Auction.Calls = reuse(m.oldCalls, calls)
+	}
+	if cards > 0 {
+		m.b.Play.Cards = reuse(m.oldCards, cards)
+	}
 }
 
 // unknownLabels reports, once for the board, the labels no LIN reader

@@ -25,6 +25,12 @@ type PBNOptions struct {
 	// it: Event, Site, Date, Board, Dealer, Vulnerable, Deal and Scoring,
 	// with their places in the earlier game.
 	Previous *auction.Board
+	// Into, when not nil, is a board the caller has done with, one FromPBN
+	// returned before: FromPBN builds the new board in it, reusing its
+	// memory and that of its calls and cards, and returns it. A caller
+	// that keeps no board, such as an audit, so allocates two boards for a
+	// whole file instead of one a game. It is ignored when it is Previous.
+	Into *auction.Board
 }
 
 // FromPBN maps a PBN game, its tag inheritance already resolved by the
@@ -33,9 +39,9 @@ type PBNOptions struct {
 // The findings are about mapping only; the reader's own diagnostics stay
 // on the game, and [auction.Check] says what is wrong with the board.
 func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Finding) {
-	m := &mapper{b: &auction.Board{Source: auction.Source{
+	m := newMapper(opt.Into, opt.Previous, auction.Source{
 		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: loc(g.Pos),
-	}}}
+	})
 	b := m.b
 	if g.Index == 1 {
 		b.Escapes = escapes(b.Escapes, opt.Header)
@@ -266,7 +272,7 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 	}
 	rec.Notes = notes(sec.Notes)
 	rec.Comments = comments(sec.Comments)
-	rec.Calls = make([]auction.AuctionCall, 0, len(sec.Tokens)+3) // an AP may stand for three passes
+	rec.Calls = reuse(m.oldCalls, len(sec.Tokens)+3) // an AP may stand for three passes
 	started := false
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
@@ -375,7 +381,7 @@ func (m *mapper) play(sec *parser.PBNSection) {
 	}
 	rec.Notes = notes(sec.Notes)
 	rec.Comments = comments(sec.Comments)
-	cards := make([]auction.PlayedCard, 0, len(sec.Tokens))
+	cards := reuse(m.oldCards, len(sec.Tokens))
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
 		if tok.Kind == parser.TokenEnd {
@@ -519,8 +525,32 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 
 // mapper carries a board being built and the findings about it.
 type mapper struct {
-	b        *auction.Board
+	b *auction.Board
+	// oldCalls and oldCards are the memory of the calls and cards of the
+	// board reused (see PBNOptions.Into), emptied.
+	oldCalls []auction.AuctionCall
+	oldCards []auction.PlayedCard
 	findings []auction.Finding
+}
+
+// newMapper starts a board from src: in the memory of into unless it is
+// nil or prev, the board the new one may take its identity from.
+func newMapper(into, prev *auction.Board, src auction.Source) mapper {
+	if into == nil || into == prev {
+		return mapper{b: &auction.Board{Source: src}}
+	}
+	m := mapper{b: into, oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0]}
+	*into = auction.Board{Source: src}
+	return m
+}
+
+// reuse returns s emptied when it has room for n elements, else a new
+// slice with that room.
+func reuse[E any](s []E, n int) []E {
+	if s != nil && cap(s) >= n {
+		return s[:0]
+	}
+	return make([]E, 0, n)
 }
 
 func (m *mapper) add(code string, sev auction.Severity, l auction.Loc, format string, args ...any) {

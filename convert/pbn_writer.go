@@ -262,13 +262,23 @@ func pbnComment(c auction.Comment) (text string, endsLine bool) {
 	multi := strings.ContainsAny(t, "\r\n")
 	switch {
 	case c.Kind == auction.CommentProse:
-		return toCRLF(t), true
+		return notEscape(toCRLF(t)), true
 	case c.Kind == auction.CommentLine && !multi:
 		return ";" + t, true
 	case !strings.Contains(t, "}"):
 		return "{" + toCRLF(t) + "}", false
 	}
 	return ";" + strings.ReplaceAll(toLF(t), "\n", "\r\n;"), true
+}
+
+// notEscape returns text to be written at the start of a line so that it
+// does not read as a % line: text read as data or prose that starts with
+// "%" did not start its line.
+func notEscape(text string) string {
+	if strings.HasPrefix(text, "%") {
+		return " " + text
+	}
+	return text
 }
 
 // commentLine prints c on lines of its own.
@@ -295,7 +305,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 		}
 	}
 	if t.Data != "" {
-		p.line(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))
+		p.line(notEscape(toCRLF(strings.TrimRight(t.Data, " \t\r\n"))))
 	}
 }
 
@@ -502,7 +512,7 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 	}
 	others := typed[mandatoryTags:]
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data == "" {
+		if t := &b.Tags[i]; t.Data == "" && !redundant(b, typed, i) {
 			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
@@ -510,6 +520,32 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 	for _, t := range others {
 		p.tag(t.name, t.value, t.t)
 	}
+}
+
+// redundant reports whether the tag b.Tags[i] is left out because it
+// repeats a tag written before it: when that tag is written with its
+// value and no commentary of its own is lost, or when it is an Event tag,
+// which on a line of its own would start a new game (the game starts with
+// Event). typed are the board's typed tags as written.
+func redundant(b *auction.Board, typed []writtenTag, i int) bool {
+	t := &b.Tags[i]
+	if t.Name == "Event" {
+		return true
+	}
+	if len(t.Comments) > 0 {
+		return false
+	}
+	for _, w := range typed {
+		if w.name == t.Name {
+			return w.value == t.Value
+		}
+	}
+	for j := range i {
+		if b.Tags[j].Name == t.Name && b.Tags[j].Value == t.Value {
+			return true
+		}
+	}
+	return false
 }
 
 // supplements prints the supplemental sections, sorted by name: the tables
@@ -587,8 +623,9 @@ type sectionPrinter struct {
 }
 
 // token prints one slot's text with its annotations; slot says whether it
-// takes a place in the rows (the "*" end mark does not).
-func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot bool) {
+// takes a place in the rows (the "*" end mark does not), breakAfter that
+// the line must end after it.
+func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot, breakAfter bool) {
 	p := s.p
 	var tok strings.Builder
 	tok.WriteString(text)
@@ -642,7 +679,7 @@ func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot b
 	} else {
 		p.col += utf8.RuneCountInString(t)
 	}
-	if endsLine {
+	if endsLine || breakAfter {
 		p.line("")
 	}
 	if slot {
@@ -684,47 +721,41 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 	}
 	s := sectionPrinter{p: p}
 	for range fillers {
-		s.token("-", nil, false, true)
+		s.token("-", nil, false, true, false)
 	}
 	alerts := alertNotes(rec)
 	for i := 0; i < len(rec.Calls); i++ {
 		c := &rec.Calls[i]
-		a := &c.Annotations
-		if k := alerts[i]; k > 0 {
-			ac := *a
-			ac.Note = k
-			a = &ac
-		}
-		var text string
-		switch {
-		case c.AllPass && c.Call == auction.Pass:
+		if c.AllPass && c.Call == auction.Pass {
 			// The passes an AP stands for are written as it: AP, with
 			// the annotations of the last.
 			for i+1 < len(rec.Calls) && rec.Calls[i+1].AllPass && rec.Calls[i+1].Call == auction.Pass && !annotated(&c.Annotations) && alerts[i] == 0 {
 				i++
 				c = &rec.Calls[i]
 			}
-			text = "AP"
-			if a = &c.Annotations; alerts[i] > 0 {
-				ac := *a
-				ac.Note = alerts[i]
-				a = &ac
-			}
-		case c.Skip:
-			text = "^S"
-		case c.Call.Valid() && c.Accepted:
-			text = "^I " + c.Call.String()
-		case c.Call.Valid():
-			text = c.Call.String()
-		case strings.TrimSpace(c.Text) != "":
-			text = c.Text
-		default:
+		}
+		text := callToken(c)
+		if text == "" {
 			return fmt.Errorf("call %d holds neither a call nor any text", i+1)
 		}
-		s.token(text, a, false, true)
+		a := &c.Annotations
+		if k := alerts[i]; k > 0 {
+			ac := *a
+			ac.Note = k
+			a = &ac
+		}
+		// Text that is not a call must not run into the next call: the
+		// reader takes "1 C" or "all pass" for one call.
+		breakAfter := false
+		if !c.Readable() && !annotated(a) && i+1 < len(rec.Calls) {
+			joined := text + " " + callToken(&rec.Calls[i+1])
+			_, err := auction.ParseCall(joined)
+			breakAfter = err == nil || strings.EqualFold(joined, "all pass")
+		}
+		s.token(text, a, false, true, breakAfter)
 	}
 	if rec.End != "" {
-		s.token(rec.End, nil, false, rec.End == "+")
+		s.token(rec.End, nil, false, rec.End == "+", false)
 	}
 	s.end()
 	p.notes(rec.Notes)
@@ -732,6 +763,26 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 		p.tag("Note", strconv.Itoa(n)+":", nil)
 	}
 	return nil
+}
+
+// callToken returns the token of a call: canonical for a call ("1NT",
+// "Pass", "^I 1C"), "AP" for the passes an AP stands for, "^S" for a
+// skipped turn, the text as written for what is not a call; "" when there
+// is nothing to write.
+func callToken(c *auction.AuctionCall) string {
+	switch {
+	case c.AllPass && c.Call == auction.Pass:
+		return "AP"
+	case c.Skip:
+		return "^S"
+	case c.Call.Valid() && c.Accepted:
+		return "^I " + c.Call.String()
+	case c.Call.Valid():
+		return c.Call.String()
+	case strings.TrimSpace(c.Text) != "":
+		return c.Text
+	}
+	return ""
 }
 
 // annotated reports whether a carries anything to write.
@@ -783,7 +834,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		for col := 0; col <= last; col++ {
 			c := trick[col]
 			if c == nil {
-				s.token("-", nil, true, true)
+				s.token("-", nil, true, true, false)
 				continue
 			}
 			text := c.Text
@@ -798,7 +849,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 			case c.Revoke:
 				text = "^R " + text
 			}
-			s.token(text, &c.Annotations, true, true)
+			s.token(text, &c.Annotations, true, true, false)
 		}
 	}
 	end := rec.End
@@ -806,7 +857,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		end = "*" // a claim ends the play; the Result tag says how
 	}
 	if end != "" {
-		s.token(end, nil, true, false)
+		s.token(end, nil, true, false, false)
 	}
 	s.end()
 	p.notes(rec.Notes)

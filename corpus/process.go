@@ -28,6 +28,11 @@ type AuditOptions struct {
 	// large file uses every core and its results are emitted as they come.
 	// Default 4 MiB.
 	WholeLimit int64
+	// SkipDuplicates turns off the search for deals that repeat across
+	// the run. The search remembers every distinct deal and board, about
+	// 125 bytes each (see DuplicateIndex), which is the one part of an
+	// audit's memory that grows with the archive.
+	SkipDuplicates bool
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -134,38 +139,92 @@ func placeLine(f Finding) int {
 // few batches whatever its size.
 //
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
-// adds a duplicate-deal finding, at the later board's deal, to that board.
-// It returns the report of the whole run, in which Boards counts distinct
-// full deals plus the games whose deal is not full, and an error only if
-// ctx was done before every input was taken.
+// adds a duplicate-deal finding, at the later board's deal, to that board,
+// unless AuditOptions.SkipDuplicates. It returns the report of the whole
+// run, in which Boards counts distinct full deals plus the games whose deal
+// is not full (0 with SkipDuplicates), and an error only if ctx was done
+// before every input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndex()
 	total := &Report{}
-	seq := NewSequencer(ctx, opts.RunOptions, func(p *Part) {
-		p.duplicates(dups, total)
-		total.Merge(&p.Report)
-		if p.Err != nil {
-			total.Unreadable++
+	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
+		for _, p := range parts {
+			if !opts.SkipDuplicates {
+				p.duplicates(dups, total)
+			}
+			total.Merge(&p.Report)
+			if p.Err != nil {
+				total.Unreadable++
+			}
+			emit(p)
 		}
-		emit(p)
-	})
+	})}
 	var err error
 	for in, ierr := range inputs {
 		switch {
 		case ierr != nil:
-			err = seq.Add(0, func() *Part { return &Part{Err: ierr, Last: true} })
+			err = t.add(0, func() *Part { return &Part{Err: ierr, Last: true} })
 		case in.Size >= 0 && in.Size <= opts.WholeLimit && !in.Streamed():
-			err = seq.Add(in.Size, func() *Part { return processInput(in, opts) })
+			err = t.small(in)
 		default:
-			err = readLarge(in, opts, seq)
+			err = readLarge(in, opts, t)
 		}
 		if err != nil {
 			break
 		}
 	}
-	seq.Wait()
+	if err == nil {
+		err = t.flush()
+	}
+	t.seq.Wait()
 	return total, err
+}
+
+// tasks hands the work of Audit to a Sequencer. Small inputs go in groups
+// of about batchBytes, read one after the other by one worker: a task per
+// file of a few kilobytes would cost more in handing it to a worker than in
+// reading it, and leave the other cores idle.
+type tasks struct {
+	opts  AuditOptions
+	seq   *Sequencer[[]*Part]
+	group []*Input
+	size  int64
+}
+
+// small adds an input that is read whole, in a group with the next ones.
+func (t *tasks) small(in *Input) error {
+	t.group = append(t.group, in)
+	t.size += in.Size
+	if t.size >= batchBytes {
+		return t.flush()
+	}
+	return nil
+}
+
+// flush hands the group of small inputs to a worker.
+func (t *tasks) flush() error {
+	if len(t.group) == 0 {
+		return nil
+	}
+	group, size := t.group, t.size
+	t.group, t.size = nil, 0
+	return t.seq.Add(size, func() []*Part {
+		parts := make([]*Part, len(group))
+		for i, in := range group {
+			parts[i] = processInput(in, t.opts)
+		}
+		return parts
+	})
+}
+
+// add hands a task of the given weight to a worker, after the small
+// inputs before it.
+func (t *tasks) add(weight int64, f func() *Part) error {
+	if err := t.flush(); err != nil {
+		return err
+	}
+	return t.seq.Add(weight, func() []*Part { return []*Part{f()} })
 }
 
 func (o AuditOptions) withDefaults() AuditOptions {
@@ -210,8 +269,13 @@ const CodeSyntax = "syntax"
 // board, replays it and checks it. It returns one Part with Last set; a
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
+	return process(name, r, -1, opts)
+}
+
+// process is Process for an input of the given size, -1 when unknown.
+func process(name string, r io.Reader, size int64, opts AuditOptions) *Part {
 	cr := &countingReader{r: r}
-	h, err := sniff(name, cr)
+	h, err := sniff(name, cr, size)
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
 
@@ -222,7 +286,7 @@ func processInput(in *Input, opts AuditOptions) *Part {
 		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
 	}
 	defer rc.Close()
-	p := Process(in.Name, rc, opts)
+	p := process(in.Name, rc, in.Size, opts)
 	p.Input = in
 	return p
 }
@@ -235,14 +299,18 @@ type head struct {
 	body    io.Reader // the whole input, head included
 }
 
-// sniff reads the head of an input.
-func sniff(name string, r io.Reader) (head, error) {
-	buf := make([]byte, SniffLen)
-	n, err := io.ReadFull(r, buf)
+// sniff reads the head of an input of the given size (-1 when unknown).
+func sniff(name string, r io.Reader, size int64) (head, error) {
+	n := int64(SniffLen)
+	if size >= 0 && size < n {
+		n = size + 1 // one more, to see the end
+	}
+	buf := make([]byte, n)
+	got, err := io.ReadFull(r, buf)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return head{}, err
 	}
-	buf = buf[:n]
+	buf = buf[:got]
 	return head{
 		format:  Detect(name, buf),
 		content: Sniff(buf) != Unknown,
@@ -343,31 +411,31 @@ func (p *Part) count() {
 }
 
 // readLarge reads a large input unit by unit in the calling goroutine and
-// hands batches of units to seq, whose workers convert and check them.
-func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
+// hands batches of units to workers, which convert and check them.
+func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 	rc, err := in.Open()
 	if err != nil {
-		return seq.Add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
+		return t.add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
 	}
 	defer rc.Close()
 	cr := &countingReader{r: rc}
-	h, err := sniff(in.Name, cr)
+	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
 	case err == nil && h.content && h.format == PBN:
-		return readBatches(in, newPBNReading(st, h.body), cr, h.format, seq)
+		return readBatches(in, newPBNReading(st, h.body), cr, h.format, t)
 	case err == nil && h.content && (h.format == LIN || h.format == HTML):
-		return readBatches(in, newLINReading(st, h.body), cr, h.format, seq)
+		return readBatches(in, newLINReading(st, h.body), cr, h.format, t)
 	}
 	// Nothing to read in parallel: read it whole, here.
 	p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)
-	return seq.Add(0, func() *Part { return p })
+	return t.add(0, func() *Part { return p })
 }
 
 // readBatches reads the units of r, cuts them into batches of about
-// batchBytes and adds a task per batch to seq; the last task, with no
+// batchBytes and hands a task per batch to a worker; the last task, with no
 // units, completes the input.
-func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, seq *Sequencer[*Part]) error {
+func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, t *tasks) error {
 	var batch, ctx []U
 	size, seen := 0, 0
 	flush := func(rerr error) error {
@@ -392,7 +460,7 @@ func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, s
 			diags, done = append(diags, enc...), r
 		}
 		n := cr.n
-		return seq.Add(int64(weight), func() *Part {
+		return t.add(int64(weight), func() *Part {
 			p := &Part{Input: in, Name: in.Name, Format: f, Err: rerr, Last: last}
 			for _, u := range units {
 				conv(p, u)

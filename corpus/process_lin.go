@@ -84,6 +84,9 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 		b, mapped := conv.Convert(rec)
 		if b != nil {
 			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos.Line)
+			if !r.st.opts.Boards {
+				conv.Reuse(b)
+			}
 			return
 		}
 		// A header or notes record: what is wrong in it is about the file.

@@ -391,10 +391,10 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 	return r.r.Read(p)
 }
 
-// benchInput returns the PBN files of the real corpus, or generated ones
-// when it is absent, written n times over into a directory: many files of
-// realistic sizes, as an archive holds them.
-func benchInput(b *testing.B, ext string, copies int) (string, int64) {
+// benchInput returns a directory holding the files of the real corpus with
+// the extension ext (generated PBN when the corpus is absent), copies times
+// over: many files of realistic sizes, as an archive holds them.
+func benchInput(b *testing.B, ext string, copies int) string {
 	var files [][]byte
 	filepath.WalkDir(sharedCorpus, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ext) {
@@ -411,36 +411,55 @@ func benchInput(b *testing.B, ext string, copies int) (string, int64) {
 		b.Skip("no " + ext + " input")
 	}
 	dir := b.TempDir()
-	var total int64
 	for c := range copies {
 		for i, data := range files {
 			name := filepath.Join(dir, fmt.Sprintf("%02d-%04d%s", c, i, ext))
 			if err := os.WriteFile(name, data, 0o644); err != nil {
 				b.Fatal(err)
 			}
-			total += int64(len(data))
 		}
 	}
-	return dir, total
+	return dir
 }
 
 // BenchmarkAuditPBN measures the whole audit, read, replay and check,
-// over the real corpus's PBN files, with one and two jobs.
-func BenchmarkAuditPBN(b *testing.B) { benchAudit(b, ".pbn") }
+// over the real corpus's PBN files (15 MB), with one and two jobs.
+func BenchmarkAuditPBN(b *testing.B) { benchAudit(b, benchInput(b, ".pbn", 1)) }
 
-func benchAudit(b *testing.B, ext string) {
-	dir, total := benchInput(b, ext, 1)
+// BenchmarkAuditLIN does the same over the real corpus's LIN files, copied
+// 20 times over (2 MB).
+func BenchmarkAuditLIN(b *testing.B) { benchAudit(b, benchInput(b, ".lin", 20)) }
+
+// BenchmarkAuditLargePBN audits one large PBN file (16 MB), read in
+// batches that the workers convert and check.
+func BenchmarkAuditLargePBN(b *testing.B) {
+	unit := pbnFile(2000, true)
+	dir := writeFiles(b, map[string]string{"large.pbn": strings.Repeat(unit, 16<<20/len(unit))})
+	benchAudit(b, dir)
+}
+
+func benchAudit(b *testing.B, dir string) {
+	var total int64
+	for in, err := range corpus.Inputs([]string{dir}, nil, corpus.Options{}) {
+		if err != nil {
+			b.Fatal(err)
+		}
+		total += in.Size
+	}
 	for _, jobs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
 			b.SetBytes(total)
 			b.ReportAllocs()
+			games := 0
 			for b.Loop() {
 				r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{dir}, nil, corpus.Options{}),
 					corpus.AuditOptions{RunOptions: corpus.RunOptions{Jobs: jobs}}, func(*corpus.Part) {})
 				if err != nil || r.Bytes != total {
 					b.Fatalf("read %d of %d bytes: %v", r.Bytes, total, err)
 				}
+				games = r.Games
 			}
+			b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 		})
 	}
 }

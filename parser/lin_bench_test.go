@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"bridgekit/internal/cputime"
 )
 
 // linBenchInput builds a large LIN text: every plain LIN file of the corpus
@@ -42,11 +44,13 @@ func linBenchInput(b *testing.B) []byte {
 	return buf.Bytes()
 }
 
-// BenchmarkReadLIN reads a large realistic LIN file record by record.
+// BenchmarkReadLIN reads a large realistic LIN file record by record; like
+// BenchmarkReadPBN it reports cpu-MB/s as well.
 func BenchmarkReadLIN(b *testing.B) {
 	src := linBenchInput(b)
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
+	start := cputime.Used()
 	for b.Loop() {
 		n := 0
 		for rec, err := range ReadLIN(bytes.NewReader(src), "bench.lin").Records() {
@@ -59,4 +63,5 @@ func BenchmarkReadLIN(b *testing.B) {
 			b.Fatal("no pairs")
 		}
 	}
+	cputime.Report(b, int64(len(src)), start)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"bridgekit/internal/cputime"
 )
 
 // benchPBN builds a large realistic PBN text from the UTF-8 files of the
@@ -51,7 +53,7 @@ func BenchmarkReadPBN(b *testing.B) {
 	data := benchPBN(b)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	cpu := processCPU()
+	start := cputime.Used()
 	for b.Loop() {
 		r := ReadPBN(bytes.NewReader(data), "bench.pbn")
 		for _, err := range r.Games() {
@@ -60,7 +62,5 @@ func BenchmarkReadPBN(b *testing.B) {
 			}
 		}
 	}
-	if used := processCPU() - cpu; used > 0 {
-		b.ReportMetric(float64(len(data))*float64(b.N)/used.Seconds()/1e6, "cpu-MB/s")
-	}
+	cputime.Report(b, int64(len(data)), start)
 }

@@ -227,7 +227,10 @@ func isLevelWord(w string) bool {
 	if len(w) == 1 && w[0] >= '1' && w[0] <= '7' {
 		return true
 	}
-	return foldIn(w, ruLevels)
+	// The level words are Cyrillic, and no ASCII letter folds to a
+	// Cyrillic one: a word that starts in ASCII, such as every call of an
+	// English auction, need not be folded against them.
+	return len(w) > 0 && w[0] >= utf8.RuneSelf && foldIn(w, ruLevels)
 }
 
 // foldIn reports whether w is one of list, ignoring case.

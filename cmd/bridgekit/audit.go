@@ -40,6 +40,7 @@ Findings:
 		Flags: []cli.Flag{
 			formatFlag("write findings as `text` or json (JSON Lines)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
+			duplicatesFlag(),
 			jobsFlag(),
 		},
 		Action: a.audit,

@@ -24,6 +24,7 @@ Examples:
   bridgekit stats --format json archive.zip | jq .contracts`,
 		Flags: []cli.Flag{
 			formatFlag("write the report as `text` or json"),
+			duplicatesFlag(),
 			jobsFlag(),
 		},
 		Action: a.stats,

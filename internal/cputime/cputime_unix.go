@@ -1,14 +1,15 @@
 //go:build unix
 
-package parser
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the CPU time the process has used, all threads.
-func processCPU() time.Duration {
+// Used returns the CPU time, user and system, the process has used so far
+// in all its threads; 0 if the system does not say.
+func Used() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
 		return 0

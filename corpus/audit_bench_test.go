@@ -1,0 +1,85 @@
+package corpus_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"bridgekit/corpus"
+	"bridgekit/internal/cputime"
+)
+
+// streamInput builds one large realistic file of the format of ext: the
+// UTF-8 (or ASCII) files of that format in the real corpus, or in
+// corpus/samples when it is absent, one after the other and repeated up to
+// at least size bytes. Files in other encodings are left out, as one file
+// has one encoding.
+func streamInput(b *testing.B, ext string, size int) string {
+	var parts [][]byte
+	for _, dir := range []string{sharedCorpus, "samples"} {
+		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ext) {
+				if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
+					parts = append(parts, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
+				}
+			}
+			return nil
+		})
+		if len(parts) > 0 {
+			break
+		}
+	}
+	if len(parts) == 0 {
+		b.Skip("no " + ext + " input")
+	}
+	var buf bytes.Buffer
+	for buf.Len() < size {
+		for _, p := range parts {
+			buf.Write(p)
+			buf.WriteString("\n\n")
+		}
+	}
+	path := filepath.Join(b.TempDir(), "big"+ext)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return path
+}
+
+// BenchmarkAuditLargePBN audits one large PBN file the way the command
+// line does, through Inputs and Audit with the default jobs: read in
+// batches by the calling goroutine, converted and checked by the workers.
+// Besides MB/s of wall clock it reports cpu-MB/s, the bytes per second of
+// CPU time the process used, which a busy machine does not distort. Run it
+// with -cpu 1,2: on two idle cores the ratio of the two wall-clock MB/s is
+// the speedup.
+func BenchmarkAuditLargePBN(b *testing.B) { benchAuditLarge(b, ".pbn", 16<<20) }
+
+// BenchmarkAuditLargeLIN is BenchmarkAuditLargePBN for LIN.
+func BenchmarkAuditLargeLIN(b *testing.B) { benchAuditLarge(b, ".lin", 8<<20) }
+
+func benchAuditLarge(b *testing.B, ext string, size int) {
+	path := streamInput(b, ext, size)
+	st, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	games := 0
+	start := cputime.Used()
+	for b.Loop() {
+		r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{path}, nil, corpus.Options{}),
+			corpus.AuditOptions{}, func(*corpus.Part) {})
+		if err != nil || r.Bytes != st.Size() || r.Games == 0 {
+			b.Fatalf("read %d of %d bytes, %d games: %v", r.Bytes, st.Size(), r.Games, err)
+		}
+		games = r.Games
+	}
+	cputime.Report(b, st.Size(), start)
+	b.ReportMetric(float64(games)*float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
