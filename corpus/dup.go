@@ -70,7 +70,8 @@ func (d Duplicate) Message() string {
 // NewDuplicateIndex may hold: 32 MiB, half of the 64 MB an audit of any
 // archive may take, the other half being the pipeline's. It holds about a
 // million distinct deals, those of a 1 GB archive of team play (about
-// 450 bytes a board, each deal played at two tables).
+// 450 bytes a board, each deal played at two tables), or half a million
+// when each deal comes in a file of its own.
 const DefaultDuplicateIndexSize = 32 << 20
 
 // The bounds of the size of a DuplicateIndex: below the minimum its first
@@ -97,11 +98,11 @@ const (
 // is kept, as 20 bytes (the deal's 64-bit hash, the game, the board and a
 // reference to the file and event), and a deal and a board each take a
 // 4-byte slot in an open-addressing table at most 7/8 full: about 30 bytes
-// a distinct deal on its own board, however long its text. File names are
-// front-coded (about 20 bytes a file for the names of an archive's
-// members), and events and odd board labels are stored once each. The
-// default size, DefaultDuplicateIndexSize, holds about a million distinct
-// deals.
+// a distinct deal on its own board, however long its text. A file adds
+// about 25 bytes, its name front-coded (the members of an archive share
+// long prefixes) and its event; events and board labels that are not
+// plain numbers are stored once each. The default size,
+// DefaultDuplicateIndexSize, holds about a million distinct deals.
 //
 // When the next place to record does not fit, the index is full: from
 // then on it records nothing new, but still reports repeats and
@@ -167,10 +168,11 @@ type ctx struct {
 
 // The sizes the index counts, in bytes.
 const (
-	recSize  = 20
-	ctxSize  = 16
-	slotSize = 4
-	strSize  = 16 // a string header in strs
+	recSize   = 20
+	ctxSize   = 16
+	slotSize  = 4
+	strSize   = 16 // a string header in strs
+	sliceSize = 24 // a slice header in a list of chunks
 	// mapEntrySize is what an entry of a small Go map costs, at most: the
 	// key and value in a bucket, its share of the bucket overhead, and the
 	// room of a table at its lowest load.
@@ -290,7 +292,8 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		return false
 	}
 	if x.nrec%recChunk == 0 {
-		if !x.fits(recChunk * recSize) {
+		var ok bool
+		if x.recs, ok = grow(x, x.recs, sliceSize); !ok || !x.fits(recChunk*recSize) {
 			return false
 		}
 		x.recs = append(x.recs, make([]rec, recChunk))
@@ -409,7 +412,7 @@ func (x *DuplicateIndex) ctxOf(file, event string, scope uint64) (uint32, bool) 
 		x.fileCtxHigh++
 	}
 	if x.nctx%ctxChunk == 0 {
-		if !x.fits(ctxChunk * ctxSize) {
+		if x.ctxs, ok = grow(x, x.ctxs, sliceSize); !ok || !x.fits(ctxChunk*ctxSize) {
 			return 0, false
 		}
 		x.ctxs = append(x.ctxs, make([]ctx, ctxChunk))
@@ -642,7 +645,8 @@ func (l *nameList) add(x *DuplicateIndex, name string) (uint32, bool) {
 	if len(l.chunks) == 0 || len(l.chunks[len(l.chunks)-1])+need() > nameChunk {
 		restart, shared = true, 0
 		c := allocSize(max(nameChunk, need()))
-		if !x.fits(c) {
+		var ok bool
+		if l.chunks, ok = grow(x, l.chunks, sliceSize); !ok || !x.fits(c) {
 			return 0, false
 		}
 		l.chunks = append(l.chunks, make([]byte, 0, c))
@@ -667,7 +671,8 @@ func (l *nameList) add(x *DuplicateIndex, name string) (uint32, bool) {
 func (l *nameList) get(id uint32) string {
 	g := l.groups[sort.Search(len(l.groups), func(i int) bool { return l.groups[i].first > id })-1]
 	b := l.chunks[g.chunk][g.off:]
-	var name []byte
+	var buf [128]byte
+	name := buf[:0]
 	for range id - g.first + 1 {
 		shared, n := binary.Uvarint(b)
 		b = b[n:]

@@ -269,8 +269,8 @@ func TestDuplicateIndexMemory(t *testing.T) {
 			runtime.ReadMemStats(&after)
 			grown := int64(after.HeapAlloc) - int64(before.HeapAlloc)
 			held := x.deals.n
-			t.Logf("%d of %d deals held in %.1f MiB (%d bytes counted): %.1f bytes a deal", held, n,
-				float64(grown)/(1<<20), x.used, float64(grown)/float64(held))
+			t.Logf("%d of %d deals held: the heap grew by %d bytes (%.1f a deal), the index counts %d", held, n,
+				grown, float64(grown)/float64(held), x.used)
 			if grown > DefaultDuplicateIndexSize {
 				t.Errorf("the heap grew by %d bytes, more than the index's size %d", grown, DefaultDuplicateIndexSize)
 			}
@@ -351,4 +351,20 @@ func BenchmarkDuplicateIndexAdd(b *testing.B) {
 			i++
 		}
 	})
+}
+
+// A pipeline compares Full before and after each Add to say once, at the
+// place where it happened, that later deals are not looked for.
+func ExampleDuplicateIndex_Full() {
+	x := NewDuplicateIndexSize(64 << 10)
+	for i := 1; ; i++ {
+		wasFull := x.Full()
+		x.Add(fmt.Sprint("deal ", i), Place{File: "big.pbn", Game: i, Board: strconv.Itoa(i)})
+		if !wasFull && x.Full() {
+			fmt.Printf("full at game %d, after %d deals; dropped %d\n", i, x.Deals()-1, x.Dropped())
+			break
+		}
+	}
+	// Output:
+	// full at game 897, after 896 deals; dropped 1
 }
