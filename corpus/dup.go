@@ -74,9 +74,9 @@ func (d Duplicate) Message() string {
 // when each deal comes in a file of its own.
 const DefaultDuplicateIndexSize = 32 << 20
 
-// The bounds of the size of a DuplicateIndex: below the minimum its first
-// tables do not fit; above the maximum its places would not fit the
-// idxBits of a slot.
+// The bounds of the size of a DuplicateIndex: the minimum holds its first
+// chunks and tables with room for a few hundred deals; above the maximum
+// its places would not fit the idxBits of a slot.
 const (
 	minDuplicateIndexSize = 64 << 10
 	maxDuplicateIndexSize = 256 << 20
@@ -135,9 +135,9 @@ type DuplicateIndex struct {
 	strs  []string // events and board labels that are not plain numbers
 	strID map[string]uint32
 
-	// The context of the last place recorded and its event, and the
-	// contexts of its file by event: places come file by file, so a
-	// context is looked up in the current file only.
+	// The context of the last place recorded and its event (the copy in
+	// strs), and the contexts of its file by event: places come file by
+	// file, so a context is looked up in the current file only.
 	lastCtx     uint32
 	lastEvent   string
 	fileCtx     map[uint32]uint32
@@ -392,7 +392,7 @@ func (x *DuplicateIndex) ctxOf(file, event string, scope uint64) (uint32, bool) 
 	c := ctx{scope: scope, event: ev}
 	if sameFile {
 		if i, ok := x.fileCtx[ev]; ok {
-			x.lastCtx, x.lastEvent = i, event
+			x.lastCtx, x.lastEvent = i, x.strs[ev]
 			return i, true
 		}
 		c.file = x.ctx(x.lastCtx).file
@@ -422,7 +422,7 @@ func (x *DuplicateIndex) ctxOf(file, event string, scope uint64) (uint32, bool) 
 	*x.ctx(i) = c
 	x.nctx++
 	x.fileCtx[ev] = i
-	x.lastCtx, x.lastEvent = i, event
+	x.lastCtx, x.lastEvent = i, x.strs[ev]
 	return i, true
 }
 
@@ -663,7 +663,7 @@ func (l *nameList) add(x *DuplicateIndex, name string) (uint32, bool) {
 	*cur = binary.AppendUvarint(*cur, uint64(shared))
 	*cur = binary.AppendUvarint(*cur, uint64(len(name)-shared))
 	*cur = append(*cur, name[shared:]...)
-	l.last = name
+	l.last = strings.Clone(name) // not to hold the caller's larger string
 	l.n++
 	return uint32(l.n - 1), true
 }
