@@ -184,7 +184,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	for i := range b.Play.Cards {
 		c := &b.Play.Cards[i]
 		text := c.Card.String()
-		if !c.Card.Valid() && strings.TrimSpace(c.Text) != "" {
+		if !c.Card.Valid() && c.Text != "" {
 			text = c.Text
 		}
 		j.Play = append(j.Play, text)

@@ -554,18 +554,15 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 
 // redundant reports whether the tag b.Tags[i] is left out because it
 // repeats a tag written before it: when that tag is written with its
-// value and no commentary of its own is lost; when it is an Event tag,
-// which on a line of its own would start a new game (the game starts with
-// Event); when it opens a second Auction or Play section, which readers
-// ignore (the first counts) and which written among the tags would become
-// the first. typed are the board's typed tags as written.
+// value and the repeat carries no commentary or data of its own, or when
+// it cannot be written at all (see unwritable). typed are the board's
+// typed tags as written.
 func redundant(b *auction.Board, typed []writtenTag, i int) bool {
 	t := &b.Tags[i]
-	switch t.Name {
-	case "Event", "Auction", "Play":
+	switch {
+	case unwritable(t.Name):
 		return true
-	}
-	if len(t.Comments) > 0 {
+	case len(t.Comments) > 0 || t.Data != "":
 		return false
 	}
 	for _, w := range typed {
@@ -581,6 +578,13 @@ func redundant(b *auction.Board, typed []writtenTag, i int) bool {
 	return false
 }
 
+// unwritable reports whether a repeated tag of the name cannot be written:
+// Event on a line of its own would start a new game, and a second Auction
+// or Play would become the first.
+func unwritable(name string) bool {
+	return name == "Event" || name == "Auction" || name == "Play"
+}
+
 // supplements prints the supplemental sections, sorted by name: the tables
 // and the tags with verbatim data.
 func (p *pbnPrinter) supplements(b *auction.Board) {
@@ -594,7 +598,7 @@ func (p *pbnPrinter) supplements(b *auction.Board) {
 		secs = append(secs, section{name: b.Tables[i].Tag.Name, table: &b.Tables[i]})
 	}
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data != "" {
+		if t := &b.Tags[i]; t.Data != "" && !redundant(b, nil, i) {
 			secs = append(secs, section{name: t.Name, tag: t})
 		}
 	}
@@ -639,7 +643,7 @@ func (p *pbnPrinter) table(t *auction.Table) {
 				p.str(strings.Repeat(" ", pad))
 			}
 		}
-		p.buf = append(p.buf[:start], strings.TrimRight(string(p.buf[start:]), " ")...)
+		p.buf = append(p.buf[:start], notEscape(strings.TrimRight(string(p.buf[start:]), " "))...)
 		p.line("")
 	}
 	for _, c := range t.Comments {
@@ -823,7 +827,7 @@ func callToken(c *auction.AuctionCall) string {
 		return "^I " + c.Call.String()
 	case c.Call.Valid():
 		return c.Call.String()
-	case strings.TrimSpace(c.Text) != "":
+	case c.Text != "":
 		return c.Text
 	}
 	return ""
@@ -918,7 +922,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 			text := c.Text
 			if c.Card.Valid() {
 				text = c.Card.String()
-			} else if strings.TrimSpace(text) == "" {
+			} else if text == "" {
 				text = "-"
 			}
 			switch {

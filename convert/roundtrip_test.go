@@ -286,7 +286,7 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	c.Tags = nil
 	typed := writtenTags(b)
 	for i := range b.Tags {
-		if b.Tags[i].Data != "" || !redundant(b, typed, i) {
+		if !redundant(b, typed, i) {
 			c.Tags = append(c.Tags, b.Tags[i])
 		}
 	}
