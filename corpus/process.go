@@ -29,9 +29,11 @@ type AuditOptions struct {
 	// Default 4 MiB.
 	WholeLimit int64
 	// SkipDuplicates turns off the search for deals that repeat across
-	// the run. The search remembers every distinct deal and board, about
-	// 125 bytes each (see DuplicateIndex), which is the one part of an
-	// audit's memory that grows with the archive.
+	// the run. The search keeps the first place of every distinct deal and
+	// board in a DuplicateIndex of DefaultDuplicateIndexSize bytes, about a
+	// million deals; past that it stops recording new deals and Audit says
+	// so once, in a duplicate-index-full finding. Skipping it saves that
+	// memory and the time of hashing every deal.
 	SkipDuplicates bool
 }
 
@@ -236,19 +238,29 @@ func (o AuditOptions) withDefaults() AuditOptions {
 }
 
 // duplicates adds the duplicate-deal findings of the part's boards to them
-// and to total, and counts the part's boards in total.
+// and to total, and counts the part's boards in total. The board at which
+// the index fills up gets a duplicate-index-full finding; the index never
+// empties, so that happens once in a run.
 func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 	for _, b := range p.Boards {
 		if b.deal == "" {
 			total.Boards++
 			continue
 		}
-		before := x.Deals()
-		for _, d := range x.Add(b.deal, b.place) {
+		before, wasFull := x.Deals(), x.Full()
+		add := func(code, msg string) {
 			f := b.at
-			f.Severity, f.Code, f.Message = auction.Info.String(), CodeDuplicateDeal, d.Message()
+			f.Severity, f.Code, f.Message = auction.Info.String(), code, msg
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
+		}
+		for _, d := range x.Add(b.deal, b.place) {
+			add(CodeDuplicateDeal, d.Message())
+		}
+		if !wasFull && x.Full() {
+			add(CodeDuplicateIndexFull, fmt.Sprintf(
+				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
+				x.Deals(), human(DefaultDuplicateIndexSize)))
 		}
 		total.Boards += x.Deals() - before
 	}
@@ -258,6 +270,11 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // deal was seen before under another board, or whose board was seen before
 // with another deal.
 const CodeDuplicateDeal = "duplicate-deal"
+
+// CodeDuplicateIndexFull is the code of the one finding Audit adds, at the
+// board where it happened, when its DuplicateIndex fills up: from there on
+// deals not seen before are not recorded, so their repeats go unreported.
+const CodeDuplicateIndexFull = "duplicate-index-full"
 
 // CodeSyntax is the code of the reader's errors: text it could not read as
 // PBN or LIN, or a file that is no bridge record at all. The reader's
@@ -639,6 +656,7 @@ var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
+	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about a million): repeats of later new deals are not looked for; said once, at the board where it filled"},
 }
 
 // CodeEncoding is the code of the reader's note on the encoding it chose.
