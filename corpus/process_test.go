@@ -146,6 +146,12 @@ func TestProcessFindings(t *testing.T) {
 			"x.lin:1:114: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
 		},
 	}, {
+		name: "revoke cites its Laws once",
+		in:   strings.TrimSuffix(game(1), "\n") + "[Play \"E\"]\nSQ H7 S4 SA\n*\n\n",
+		want: []string{
+			"x.pbn:20:4: board 1: error revoke: trick 1 (S): H7 is a revoke: S holds spades and must follow suit (Laws 44C, 61)",
+		},
+	}, {
 		name: "syntax error",
 		in:   "[Event \"x\"]\n[Board \"1\n",
 		want: []string{

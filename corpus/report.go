@@ -26,7 +26,7 @@ type Finding struct {
 	Severity string `json:"severity"`      // "error", "warning" or "info"
 	Code     string `json:"code"`          // stable code, e.g. "insufficient-bid"
 	Law      int    `json:"law,omitempty"` // the Law that applies, if one does
-	Message  string `json:"message"`       // plain words; no position, no Law
+	Message  string `json:"message"`       // plain words; no position, and no Law unless it cites several
 }
 
 // String formats f like a compiler message:
@@ -57,10 +57,17 @@ func (f Finding) String() string {
 	}
 	b.WriteString(": ")
 	b.WriteString(f.Message)
-	if f.Law > 0 {
+	if f.Law > 0 && !citesLaw(f.Message) {
 		fmt.Fprintf(&b, " (Law %d)", f.Law)
 	}
 	return b.String()
+}
+
+// citesLaw says whether msg ends with its own citation, such as the
+// "(Laws 44C, 61)" of a revoke, which the Law would only repeat.
+func citesLaw(msg string) bool {
+	i := strings.LastIndex(msg, "(Law")
+	return i >= 0 && strings.HasSuffix(msg, ")") && !strings.Contains(msg[i:len(msg)-1], ")")
 }
 
 // Counts tallies names: formats, encodings, generators, finding codes.
