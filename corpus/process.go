@@ -563,7 +563,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
 	}
 	if st.opts.Boards {
 		r.Board = b
@@ -619,7 +619,7 @@ func (st *fileState) diagnostic(d *parser.Diagnostic, board int) Finding {
 		code = CodeSyntax
 	}
 	return Finding{
-		File: st.name, Game: d.Game, Board: board, Line: d.Line, Col: d.Col,
+		File: st.name, Game: d.Game, Board: board, Pair: d.Pair, Line: d.Line, Col: d.Col,
 		Severity: d.Severity.String(), Code: code, Message: d.Msg,
 	}
 }
@@ -631,7 +631,7 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 		msg = strings.TrimSuffix(msg, fmt.Sprintf(" (Law %d)", f.Law))
 	}
 	return Finding{
-		File: st.name, Game: game, Board: board, Line: f.Loc.Line, Col: f.Loc.Col,
+		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
 		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: msg,
 	}
 }

@@ -142,8 +142,8 @@ func TestProcessFindings(t *testing.T) {
 		lin:  true,
 		in:   strings.Replace(linRecord, "|mb|1H|", "|qq|x|mb|1H|", 1),
 		want: []string{
-			"x.lin:1:97: board 1: info unknown-tag: label qq is not known to LIN readers; kept as written",
-			"x.lin:1:114: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
+			"x.lin:1:97: board 1: pair 6: info unknown-tag: label qq is not known to LIN readers; kept as written",
+			"x.lin:1:114: board 1: pair 9: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
 		},
 	}, {
 		name: "revoke cites its Laws once",
@@ -175,12 +175,12 @@ func TestProcessFindings(t *testing.T) {
 		name: "LIN",
 		lin:  true,
 		in:   linRecord,
-		want: []string{"x.lin:1:109: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
+		want: []string{"x.lin:1:109: board 1: pair 8: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
 	}, {
 		name: "LIN vugraph",
 		lin:  true,
 		in:   "vg|Cup,Final,I,1,1,A,0,B,0|rs|4HS+1,|pn|a,b,c,d,e,f,g,h|pg||\nqx|o1|" + linRecord[strings.Index(linRecord, "md|"):],
-		want: []string{"x.lin:2:94: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
+		want: []string{"x.lin:2:94: board 1: pair 7: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

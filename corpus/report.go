@@ -18,20 +18,22 @@ import (
 // command line prints: as text by String, and as one JSON object per line
 // with exactly the fields tagged below.
 type Finding struct {
-	File     string `json:"file"`          // the input's Name
-	Game     int    `json:"game"`          // 1-based game or record in the file; 0 for the file as a whole
-	Board    int    `json:"board"`         // board number; 0 when unknown
-	Line     int    `json:"line"`          // 1-based; 0 when unknown
-	Col      int    `json:"col"`           // 1-based, in characters; 0 when unknown
-	Severity string `json:"severity"`      // "error", "warning" or "info"
-	Code     string `json:"code"`          // stable code, e.g. "insufficient-bid"
-	Law      int    `json:"law,omitempty"` // the Law that applies, if one does
-	Message  string `json:"message"`       // plain words; no position, and no Law unless it cites several
+	File     string `json:"file"`           // the input's Name
+	Game     int    `json:"game"`           // 1-based game or record in the file; 0 for the file as a whole
+	Board    int    `json:"board"`          // board number; 0 when unknown
+	Pair     int    `json:"pair,omitempty"` // 1-based label|value| pair in a LIN record; 0 for PBN
+	Line     int    `json:"line"`           // 1-based; 0 when unknown
+	Col      int    `json:"col"`            // 1-based, in characters; 0 when unknown
+	Severity string `json:"severity"`       // "error", "warning" or "info"
+	Code     string `json:"code"`           // stable code, e.g. "insufficient-bid"
+	Law      int    `json:"law,omitempty"`  // the Law that applies, if one does
+	Message  string `json:"message"`        // plain words; no position, and no Law unless it cites several
 }
 
 // String formats f like a compiler message:
 //
 //	events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
+//	final.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
 //
 // Unknown parts are left out; "game N" stands in for an unknown board.
 func (f Finding) String() string {
@@ -49,6 +51,9 @@ func (f Finding) String() string {
 		fmt.Fprintf(&b, "board %d: ", f.Board)
 	case f.Game > 0:
 		fmt.Fprintf(&b, "game %d: ", f.Game)
+	}
+	if f.Pair > 0 {
+		fmt.Fprintf(&b, "pair %d: ", f.Pair)
 	}
 	b.WriteString(f.Severity)
 	if f.Code != "" {

@@ -24,8 +24,9 @@ under the Laws of Duplicate Bridge, and prints one finding per line:
 
 then a summary: files, boards, contracts, findings by code, encodings
 detected. With --format json each finding is one JSON object per line
-(fields file, game, board, line, col, severity, code, law, message) and the
-summary goes to standard error.
+(fields file, game, board, pair, line, col, severity, code, law, message;
+pair, the LIN label|value| pair such as a call's mb, and law only when they
+apply) and the summary goes to standard error.
 
 Examples:
 
