@@ -143,9 +143,9 @@ func placeLine(f Finding) int {
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
 // adds a duplicate-deal finding, at the later board's deal, to that board,
 // unless AuditOptions.SkipDuplicates. It returns the report of the whole
-// run, in which Boards counts distinct full deals plus the games whose deal
-// is not full (0 with SkipDuplicates), and an error only if ctx was done
-// before every input was taken.
+// run, in which Deals counts the distinct full deals the search recorded
+// (0 with SkipDuplicates), and an error only if ctx was done before every
+// input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndex()
@@ -238,13 +238,12 @@ func (o AuditOptions) withDefaults() AuditOptions {
 }
 
 // duplicates adds the duplicate-deal findings of the part's boards to them
-// and to total, and counts the part's boards in total. The board at which
+// and to total, and counts the new distinct deals in total. The board at which
 // the index fills up gets a duplicate-index-full finding; the index never
 // empties, so that happens once in a run.
 func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 	for _, b := range p.Boards {
 		if b.deal == "" {
-			total.Boards++
 			continue
 		}
 		before, wasFull := x.Deals(), x.Full()
@@ -262,7 +261,7 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
 				x.Deals(), human(DefaultDuplicateIndexSize)))
 		}
-		total.Boards += x.Deals() - before
+		total.Deals += x.Deals() - before
 	}
 }
 
@@ -552,6 +551,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	}
 	sortFindings(r.Findings)
 	p.Report.Games++
+	p.Report.Boards++
 	if fin := b.Final(); fin.HasContract {
 		p.Report.AddContract(fin.Contract)
 	}

@@ -42,7 +42,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 	if n := total.Codes[CodeDuplicateIndexFull]; n != 1 {
 		t.Errorf("%d %s findings, want 1", n, CodeDuplicateIndexFull)
 	}
-	if want := x.Deals(); total.Boards != want {
-		t.Errorf("boards %d, want the %d deals recorded", total.Boards, want)
+	if want := x.Deals(); total.Deals != want {
+		t.Errorf("deals %d, want the %d recorded", total.Deals, want)
 	}
 }

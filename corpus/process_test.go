@@ -319,8 +319,8 @@ func TestAuditDuplicates(t *testing.T) {
 	if !slices.Contains(got, want) {
 		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
 	}
-	if r.Codes["duplicate-deal"] != 1 || r.Boards != 1 || r.Games != 3 {
-		t.Errorf("duplicates %d, boards %d, games %d; want 1, 1, 3", r.Codes["duplicate-deal"], r.Boards, r.Games)
+	if r.Codes["duplicate-deal"] != 1 || r.Deals != 1 || r.Boards != 3 || r.Games != 3 {
+		t.Errorf("duplicates %d, deals %d, boards %d, games %d; want 1, 1, 3, 3", r.Codes["duplicate-deal"], r.Deals, r.Boards, r.Games)
 	}
 }
 

@@ -139,7 +139,8 @@ type Report struct {
 	Files      int       `json:"files"`      // inputs read
 	Unreadable int       `json:"unreadable"` // paths and inputs that could not be read
 	Games      int       `json:"games"`      // games (PBN) and records (LIN)
-	Boards     int       `json:"boards"`     // distinct boards
+	Boards     int       `json:"boards"`     // games and records read as boards
+	Deals      int       `json:"deals"`      // distinct full deals (Audit's total; 0 without the search for duplicates)
 	Bytes      int64     `json:"bytes"`      // bytes of input, decompressed
 	PassedOut  int       `json:"passed_out"` // boards passed out
 	Contracts  Contracts `json:"contracts"`  // the other final contracts
@@ -182,6 +183,7 @@ func (r *Report) Merge(o *Report) {
 	r.Unreadable += o.Unreadable
 	r.Games += o.Games
 	r.Boards += o.Boards
+	r.Deals += o.Deals
 	r.Bytes += o.Bytes
 	r.PassedOut += o.PassedOut
 	for l := range r.Contracts {
@@ -200,7 +202,8 @@ func (r *Report) Merge(o *Report) {
 //
 //	files        3 (1 unreadable)
 //	games        120
-//	boards       60
+//	boards       120
+//	deals        60
 //	bytes        1.2 MiB
 //	formats      pbn 2, lin 1
 //	encodings    UTF-8 2, Windows-1252 1
@@ -213,7 +216,8 @@ func (r *Report) Merge(o *Report) {
 //	             insufficient-bid 2
 //	             unknown-tag 1
 //
-// Names with equal counts come in name order, so the output is stable.
+// Deals are left out when not counted. Names with equal counts come in
+// name order, so the output is stable.
 func (r *Report) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	line := func(label, format string, args ...any) {
@@ -226,6 +230,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	line("files", "%s", files)
 	line("games", "%d", r.Games)
 	line("boards", "%d", r.Boards)
+	if r.Deals > 0 {
+		line("deals", "%d", r.Deals)
+	}
 	line("bytes", "%s", human(r.Bytes))
 	line("formats", "%s", r.Formats.text(nil))
 	line("encodings", "%s", r.Encodings.text(nil))

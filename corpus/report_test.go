@@ -56,7 +56,7 @@ func TestFindingJSON(t *testing.T) {
 
 // sampleReports returns two reports as two workers would fill them.
 func sampleReports() (*Report, *Report) {
-	a := &Report{Files: 2, Games: 40, Boards: 20, Bytes: 51234}
+	a := &Report{Files: 2, Games: 40, Boards: 40, Deals: 20, Bytes: 51234}
 	a.Formats.Add("pbn", 2)
 	a.Encodings.Add("UTF-8", 1)
 	a.Encodings.Add("Windows-1252", 1)
@@ -73,7 +73,7 @@ func sampleReports() (*Report, *Report) {
 	} {
 		a.AddFinding(f)
 	}
-	b := &Report{Files: 1, Unreadable: 1, Games: 12, Boards: 12, Bytes: 3 << 20}
+	b := &Report{Files: 1, Unreadable: 1, Games: 12, Boards: 12, Deals: 6, Bytes: 3 << 20}
 	b.Formats.Add("lin", 1)
 	b.Encodings.Add("UTF-8", 1)
 	b.AddContract(auction.Contract{Level: 1, Strain: auction.NoTrump})
