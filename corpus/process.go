@@ -290,7 +290,7 @@ func Process(name string, r io.Reader, opts AuditOptions) *Part {
 
 // process is Process for an input of the given size, -1 when unknown.
 func process(name string, r io.Reader, size int64, opts AuditOptions) *Part {
-	cr := &countingReader{r: r}
+	cr := &counter{r: r}
 	h, err := sniff(name, cr, size)
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
@@ -362,7 +362,7 @@ type reading[U any] interface {
 
 // whole reads a sniffed input whole into p, the input's only Part; err is
 // that of sniffing.
-func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
+func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 	p.Format, p.Last = h.format, true
 	if err == nil {
 		st := &fileState{name: p.Name, opts: opts}
@@ -434,7 +434,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 		return t.add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
 	}
 	defer rc.Close()
-	cr := &countingReader{r: rc}
+	cr := &counter{r: rc}
 	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
@@ -451,7 +451,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 // readBatches reads the units of r, cuts them into batches of about
 // batchBytes and hands a task per batch to a worker; the last task, with no
 // units, completes the input.
-func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, t *tasks) error {
+func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks) error {
 	var batch, ctx []U
 	size, seen := 0, 0
 	flush := func(rerr error) error {
@@ -634,18 +634,6 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
 		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: msg,
 	}
-}
-
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
 }
 
 // Codes lists the codes of the findings Process and Audit report beyond
