@@ -58,31 +58,48 @@ func (a *app) audit(c *cli.Context) error {
 		return err
 	}
 	enc := json.NewEncoder(a.stdout)
+	// After a failed write (a closed pipe, a full disk) the run goes on, to
+	// its exit status, but writes nothing more.
+	var werr error
 	report, err := a.each(c, corpus.AuditOptions{}, func(p *corpus.Part) {
 		for _, f := range p.All() {
+			if werr != nil {
+				return
+			}
 			if asJSON {
-				enc.Encode(f)
+				werr = enc.Encode(f)
 			} else {
-				fmt.Fprintln(a.stdout, f)
+				_, werr = fmt.Fprintln(a.stdout, f)
 			}
 		}
 	})
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		a.stdout.Flush()
-		report.WriteText(a.stderr)
-	} else {
-		if report.Findings() > 0 {
-			fmt.Fprintln(a.stdout)
-		}
-		report.WriteText(a.stdout)
-	}
 	for _, sev := range failOn {
 		if report.Severities[sev] > 0 {
 			a.fail(exitFindings)
 		}
+	}
+	if werr != nil {
+		return fmt.Errorf("writing standard output: %w", werr)
+	}
+	if asJSON {
+		if err := a.stdout.Flush(); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+		if err := report.WriteText(a.stderr); err != nil {
+			return fmt.Errorf("writing standard error: %w", err)
+		}
+		return nil
+	}
+	if report.Findings() > 0 {
+		if err := a.stdout.WriteByte('\n'); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+	}
+	if err := report.WriteText(a.stdout); err != nil {
+		return fmt.Errorf("writing standard output: %w", err)
 	}
 	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -186,6 +187,42 @@ func TestRunNoArgs(t *testing.T) {
 		if !strings.Contains(out.String(), fmt.Sprintf("   %s ", cmd)) {
 			t.Errorf("help does not list %s:\n%s", cmd, out.String())
 		}
+	}
+}
+
+// brokenPipe is standard output that cannot be written, such as a pipe
+// whose reader has gone.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// TestAuditWriteError checks that audit reports a failed write of its
+// findings, whether it happens while findings are written (more than the
+// output buffer) or at the end, with exit status 2.
+func TestAuditWriteError(t *testing.T) {
+	var many strings.Builder
+	for i := 1; i <= 1000; i++ {
+		fmt.Fprintf(&many, "pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board %d|mb|1H|mb|2D|mb|1S|mb|p|mb|p|mb|p|pg||\n", i)
+	}
+	for _, tc := range []struct{ name, text string }{
+		{"few findings", many.String()[:strings.IndexByte(many.String(), '\n')+1]},
+		{"many findings", many.String()},
+	} {
+		for _, format := range []string{"text", "json"} {
+			t.Run(tc.name+" "+format, func(t *testing.T) {
+				var errOut bytes.Buffer
+				code := run([]string{"bridgekit", "audit", "--format", format, "-"}, strings.NewReader(tc.text), brokenPipe{}, &errOut)
+				if code != exitError || !strings.Contains(errOut.String(), "bridgekit: writing standard output: broken pipe") {
+					t.Errorf("exit %d, stderr %q; want %d and the write error", code, errOut.String(), exitError)
+				}
+			})
+		}
+	}
+	// With --format json the summary goes to standard error: failing to
+	// write it is an error too.
+	var out bytes.Buffer
+	if code := run([]string{"bridgekit", "audit", "--format", "json", "-"}, strings.NewReader(many.String()), &out, brokenPipe{}); code != exitError {
+		t.Errorf("summary to a broken standard error: exit %d, want %d", code, exitError)
 	}
 }
 
