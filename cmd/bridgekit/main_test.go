@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -270,5 +271,37 @@ Pass Pass Pass
 	body := func(s string) string { return s[strings.Index(s, "\nBoard "):] }
 	if body(first) != body(second) {
 		t.Errorf("from the file:\n%s\nfrom its link:\n%s", first, second)
+	}
+}
+
+// TestShowLinkCommentary checks that the handviewer link leaves out what
+// BBO's handviewer will not load: the file's % lines and nt commentary,
+// and a notes record before the board.
+func TestShowLinkCommentary(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.lin")
+	err := os.WriteFile(src, []byte("%Created by a vugraph operator\n"+
+		"nt|welcome to the final|pg||\n"+
+		"pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board 1|"+
+		"mb|1H|nt|a bold start|mb|2D|mb|p|mb|p|mb|p|pg||pc|DA|nt|top of nothing|pc|D5|pc|D2|pc|D7|pg||\n"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"bridgekit", "show", src}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("show: exit %d: %s", code, errOut.String())
+	}
+	m := regexp.MustCompile(`(?m)^Link +\S+\?lin=(\S+)$`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no link in\n%s", out.String())
+	}
+	lin, err := url.QueryUnescape(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|ah|Board 1|sv|o|" +
+		"mb|1H|mb|2D|mb|p|mb|p|mb|p|pg||pc|DA|pc|D5|pc|D2|pc|D7|pg||"
+	if lin != want {
+		t.Errorf("link holds\n%s\nwant\n%s", lin, want)
 	}
 }
