@@ -637,14 +637,28 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 }
 
 // Codes lists the codes of the findings Process and Audit report beyond
-// auction.Codes. The reader's warnings and notes about deviations it
-// accepted (lowercase-token, russian-token, unescaped-quote …) keep the
-// reader's own codes.
+// auction.Codes, apart from the readers' warnings, which keep the readers'
+// own codes (see ReaderWarnings).
 var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
 	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about a million): repeats of later new deals are not looked for; said once, at the board where it filled"},
+}
+
+// ReaderWarnings lists, in name order, the codes of the readers' warnings,
+// which Process reports as they are: deviations from PBN 2.1 or BBO's LIN
+// that the readers accepted, reading the text as its writer meant. The
+// readers' errors are syntax findings; their warning on a LIN label they do
+// not know is the converter's unknown-tag finding.
+var ReaderWarnings = []string{
+	"alert-star", "all-pass-two-words", "backslash-quote", "bracket-in-value", "control-char",
+	"duplicate-tag", "lin-call", "lin-card", "lin-deal", "lin-dealer", "lin-empty", "lin-event",
+	"lin-hand", "lin-line-break", "lin-missing-bar", "lin-names", "lin-no-boards", "lin-no-records",
+	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-unclosed", "long-line", "lowercase-token",
+	"missing-blank-line", "note-detached", "note-unused", "prose-outside-tag", "redouble-r",
+	"space-separated-columns", "split-call", "tab", "tag-name", "trailing-space", "unescaped-quote",
+	"unquoted-value",
 }
 
 // CodeEncoding is the code of the reader's note on the encoding it chose.

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -469,3 +471,32 @@ func benchAudit(b *testing.B, dir string) {
 
 // sharedCorpus is the real-world corpus beside the repository.
 const sharedCorpus = "../../shared/corpus"
+
+// TestReaderWarnings checks that ReaderWarnings lists every code the
+// readers give a warning, by reading the readers' source: a new warning
+// must be documented.
+func TestReaderWarnings(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "parser", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("no reader source beside the package: %v", err)
+	}
+	warning := regexp.MustCompile(`(?:Warning, |Severity: Warning, Code: )"([a-z0-9-]+)"`)
+	found := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range warning.FindAllStringSubmatch(string(src), -1) {
+			found[m[1]] = true
+		}
+	}
+	delete(found, "lin-unknown-label") // reported as unknown-tag
+	want := slices.Sorted(maps.Keys(found))
+	if !slices.Equal(corpus.ReaderWarnings, want) {
+		t.Errorf("ReaderWarnings = %q\nthe readers warn with %q", corpus.ReaderWarnings, want)
+	}
+}

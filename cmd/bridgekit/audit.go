@@ -130,10 +130,26 @@ func codeTable() string {
 		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", c.Code, c.Severity, law, c.Summary)
 	}
 	w.Flush()
-	return strings.TrimRight(b.String(), "\n") + `
+	b.WriteString("\n  The readers' warnings (text that bends PBN or LIN, read as its writer\n  meant) keep the readers' codes:\n")
+	return strings.TrimRight(b.String()+wrap(strings.Join(corpus.ReaderWarnings, ", "), "  ", 76), "\n")
+}
 
-  Other warnings and notes of the readers keep the readers' codes
-  (lowercase-token, russian-token, unescaped-quote …).`
+// wrap breaks text at spaces into lines of at most width characters, each
+// starting with indent.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	return b.String() + line + "\n"
 }
 
 // allCodes lists the codes of the rules engine, then those of the readers
