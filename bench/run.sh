@@ -62,23 +62,36 @@ else
 fi
 
 # fill DIR EXT BYTES FILE...: copies the files into DIR, in numbered copies
-# of the whole set, until they hold at least BYTES.
+# of the whole set, until they hold at least BYTES. The first copy is made
+# file by file; the others are hard links to it, which costs no disk and
+# reads the same as copies.
 fill() {
 	local dir=$1 ext=$2 want=$3
 	shift 3
-	local have=0 copy=0 f n
-	mkdir -p "$dir"
-	while ((have < want)); do
+	local have=0 set=0 copy=1 f n
+	mkdir -p "$dir/copy1"
+	n=0
+	for f in "$@"; do
+		n=$((n + 1))
+		cp "$f" "$dir/copy1/$n$ext"
+		set=$((set + $(stat -c %s "$f")))
+		((set < want)) || break
+	done
+	have=$set
+	while ((have + set <= want)); do
+		copy=$((copy + 1))
+		cp -al "$dir/copy1" "$dir/copy$copy"
+		have=$((have + set))
+	done
+	if ((have < want)); then
 		copy=$((copy + 1))
 		mkdir -p "$dir/copy$copy"
-		n=0
-		for f in "$@"; do
-			n=$((n + 1))
-			cp "$f" "$dir/copy$copy/$n$ext"
+		for f in "$dir"/copy1/*; do
+			ln "$f" "$dir/copy$copy/"
 			have=$((have + $(stat -c %s "$f")))
 			((have < want)) || break
 		done
-	done
+	fi
 }
 
 bytes=$((size_mb * 1000 * 1000))
@@ -110,6 +123,10 @@ measure() {
 	rss_mb=$(echo "$rss_kb / 1024" | bc -l)
 }
 
+# megabytes DIR: the size of the files under DIR, each link counted (du
+# counts a hard-linked file once).
+megabytes() { find "$1" -type f -printf '%s\n' | awk '{ n += $1 } END { printf "%.3f\n", n / 1e6 }'; }
+
 # summary FIELD FILE: a number from bridgekit's text summary.
 summary() { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }
 
@@ -123,7 +140,7 @@ declare -A rate took
 for fmt in pbn lin; do
 	for tree in "$fmt-tenth" "$fmt"; do
 		dir=$work/archive/$tree
-		mb=$(echo "$(du -sb --apparent-size "$dir" | cut -f1) / 1000000" | bc -l)
+		mb=$(megabytes "$dir")
 		for j in $jobs_list; do
 			if [[ $tree == *-tenth && $j != "${jobs_list%% *}" ]]; then continue; fi
 			measure "$work/bridgekit" audit --jobs "$j" --format json --fail-on never "$dir" >/dev/null 2>"$work/summary.txt" ||
@@ -140,7 +157,7 @@ for fmt in pbn lin; do
 		objects=$(sed 's/.*"objects":\([0-9]*\).*/\1/' "$work/npm.json")
 		games=$(sed 's/.*"games":\([0-9]*\).*/\1/' "$work/npm.json")
 		failed=$(sed 's/.*"failed":\([0-9]*\).*/\1/' "$work/npm.json")
-		mb=$(echo "$(du -sb --apparent-size "$work/archive/pbn" | cut -f1) / 1000000" | bc -l)
+		mb=$(megabytes "$work/archive/pbn")
 		row "npm pbn@1.6.1 tokenizer" "$mb" "$secs" "$games" "$cpu" "$rss_mb"
 		rate[npm]=$(echo "$mb / $secs" | bc -l)
 		echo "    ($objects objects, $games games, $failed files failed)"

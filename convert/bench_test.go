@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"bridgekit/auction"
+	"bridgekit/internal/cputime"
 	"bridgekit/parser"
 )
 
@@ -53,11 +54,13 @@ func BenchmarkNormalizePBN(b *testing.B) {
 	data := benchInput(b, 16<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	start := cputime.Used()
 	for b.Loop() {
 		if err := NormalizePBN(io.Discard, bytes.NewReader(data), "bench.pbn", PBNWriterOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cputime.Report(b, int64(len(data)), start)
 }
 
 // BenchmarkPBNToLIN converts a large PBN file to LIN, streaming. MB/s
@@ -66,6 +69,7 @@ func BenchmarkPBNToLIN(b *testing.B) {
 	data := benchInput(b, 16<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
+	start := cputime.Used()
 	for b.Loop() {
 		w := NewLINWriter(io.Discard, LINWriterOptions{})
 		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
@@ -80,6 +84,7 @@ func BenchmarkPBNToLIN(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	cputime.Report(b, int64(len(data)), start)
 }
 
 // BenchmarkReadPBNBoards is the reading half of the two above: PBN text
@@ -89,6 +94,7 @@ func BenchmarkReadPBNBoards(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	var c auction.Checker
+	start := cputime.Used()
 	for b.Loop() {
 		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
 			if err != nil {
@@ -97,6 +103,7 @@ func BenchmarkReadPBNBoards(b *testing.B) {
 			c.Check(bd)
 		}
 	}
+	cputime.Report(b, int64(len(data)), start)
 }
 
 // benchBoards reads the boards of the corpus once, replayed, for the
@@ -133,6 +140,7 @@ type writer interface {
 func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*auction.Board) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
+	start := cputime.Used()
 	for b.Loop() {
 		w := open(io.Discard)
 		for _, bd := range boards {
@@ -144,4 +152,5 @@ func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*a
 			b.Fatal(err)
 		}
 	}
+	cputime.Report(b, int64(size), start)
 }

@@ -125,7 +125,7 @@ var pbnOnly = []field{
 	{name: "contract and declarer", why: "LIN gives them by the auction, or by rs in a vugraph file: the file's own values are lost where the auction does not give them, and with them who led to the play", get: contractAndDeclarer},
 	{name: "site, date, scoring and other tags", why: "LIN has no place for them", get: func(b *auction.Board) string {
 		var out []string
-		for _, t := range writtenTags(b) {
+		for _, t := range writtenTags(nil, b) {
 			if t.name == "Site" || t.name == "Date" || t.name == "Scoring" || t.name == "Score" || t.name == "Room" {
 				out = append(out, t.value)
 			}
@@ -169,7 +169,7 @@ var pbnOnly = []field{
 	{name: "tables and unknown sections", why: "LIN has no place for them", get: func(b *auction.Board) string { return fmt.Sprint(len(b.Tables)) }},
 	{name: "commentary on tags and notes", why: "LIN can put it only before the first call", get: func(b *auction.Board) string {
 		var out []string
-		for _, t := range writtenTags(b) {
+		for _, t := range writtenTags(nil, b) {
 			for _, c := range t.t.Comments {
 				out = append(out, c.Text)
 			}

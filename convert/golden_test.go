@@ -130,7 +130,7 @@ func isLIN(data []byte) bool {
 	return false
 }
 
-func writeJSON(t *testing.T, boards []*auction.Board) []byte {
+func writeJSON(t testing.TB, boards []*auction.Board) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := NewJSONWriter(&buf)

@@ -184,7 +184,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	for i := range b.Play.Cards {
 		c := &b.Play.Cards[i]
 		text := c.Card.String()
-		if !c.Card.Valid() && strings.TrimSpace(c.Text) != "" {
+		if !c.Card.Valid() && c.Text != "" {
 			text = c.Text
 		}
 		j.Play = append(j.Play, text)
@@ -202,7 +202,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	for _, c := range b.Leading {
 		j.Comments = append(j.Comments, toLF(c.Text))
 	}
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		for _, c := range t.t.Comments {
 			j.Comments = append(j.Comments, toLF(c.Text))
 		}

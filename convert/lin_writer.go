@@ -249,9 +249,16 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	if b.Source.Format == auction.FormatLIN {
 		buf = appendLINEscapes(buf, b.Escapes)
 	}
-	var extras []auction.LINPair
+	// A repeated mc follows the claim, which is written last.
+	var extras, claims []auction.LINPair
 	if b.LIN != nil {
-		extras = b.LIN.Extras
+		for _, e := range linRecordExtras(b.LIN.Extras) {
+			if strings.EqualFold(e.Label, "mc") {
+				claims = append(claims, e)
+			} else {
+				extras = append(extras, e)
+			}
+		}
 	}
 	head := func(label string) {
 		for _, e := range extras {
@@ -275,8 +282,11 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	} else if strings.EqualFold(b.BoardTag.Name, "ah") {
 		buf = appendLINPair(buf, "ah", linValueText(b.BoardTag.Value))
 	}
-	if b.VulnerableKnown && int(b.Vulnerable) < len(linVulLetter) {
+	switch {
+	case b.VulnerableKnown && int(b.Vulnerable) < len(linVulLetter):
 		buf = appendLINPair(buf, "sv", linVulLetter[b.Vulnerable])
+	case strings.EqualFold(b.VulnerableTag.Name, "sv"):
+		buf = appendLINPair(buf, "sv", linValueText(b.VulnerableTag.Value)) // as written: it cannot be read
 	}
 	for _, e := range extras {
 		if e.Calls == 0 && e.Cards == 0 && !strings.EqualFold(e.Label, "st") && !strings.EqualFold(e.Label, "rh") {
@@ -354,13 +364,27 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		}
 	}
 	f := b.Final()
+	claim, claimed := "", true
 	switch {
 	case b.Play.Claimed:
-		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(b.Play.Claim)), "pg", "")
+		claim = strconv.Itoa(b.Play.Claim)
+	case b.Play.ClaimTag.Present():
+		claim = linValueText(b.Play.ClaimTag.Value) // a claim that cannot be read, as written
 	case cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
 		// A play stopped early ("*") gives its result as a claim; so does
 		// any board whose result no rs list carries.
-		buf = appendLINPair(appendLINPair(buf, "mc", strconv.Itoa(f.Tricks)), "pg", "")
+		claim = strconv.Itoa(f.Tricks)
+	default:
+		claimed = false
+	}
+	if claimed || len(claims) > 0 {
+		if claimed {
+			buf = appendLINPair(buf, "mc", claim)
+		}
+		for _, e := range claims {
+			buf = appendLINPair(buf, e.Label, e.Value)
+		}
+		buf = appendLINPair(buf, "pg", "")
 	}
 	return append(buf, '\n')
 }
@@ -383,6 +407,22 @@ func appendLINEscapes(buf []byte, es []auction.Escape) []byte {
 		}
 	}
 	return buf
+}
+
+// linRecordExtras returns the pairs of a record to write back: all but
+// file-header pairs (vg, rs, pw, mp, bn), which a damaged record may hold
+// but which, written inside a board, would start a header and cut the
+// board in two.
+func linRecordExtras(extras []auction.LINPair) []auction.LINPair {
+	var out []auction.LINPair
+	for _, e := range extras {
+		switch strings.ToLower(e.Label) {
+		case "vg", "rs", "pw", "mp", "bn":
+		default:
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // linDeal returns the md value of b: the dealer digit (none when the dealer is
@@ -435,7 +475,7 @@ func appendLINComments(buf []byte, cs []auction.Comment) []byte {
 func linUnanchored(b *auction.Board) []auction.Comment {
 	out := append([]auction.Comment(nil), b.Auction.Tag.Comments...)
 	out = append(out, b.Auction.Comments...)
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		out = append(out, t.t.Comments...)
 	}
 	for i := range b.Tags {
@@ -517,21 +557,28 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board, room
 	buf = appendLINEscapes(buf, v.Escapes)
 	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
 	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards, roomOf), ",")
-	wrote := false
+	start, wrote := len(buf), false
+	line := func(label, value string) {
+		if len(buf) > start {
+			buf = append(buf, '\n')
+		}
+		buf = appendLINPair(buf, label, value)
+	}
 	for _, p := range v.Pairs {
 		switch strings.ToLower(p.Label) {
 		case "pg", "nt":
 			continue
+		case "qx", "st", "md", "rh", "ah", "sv", "mb", "an", "pc", "mc", "pf":
+			// A board's pair in a damaged header: written there, it
+			// would open a board.
+			continue
 		case "rs":
 			p.Value, wrote = rs, true
 		}
-		if len(buf) > 0 && buf[len(buf)-1] == '|' {
-			buf = append(buf, '\n')
-		}
-		buf = appendLINPair(buf, p.Label, p.Value)
+		line(p.Label, p.Value)
 	}
 	if !wrote {
-		buf = appendLINPair(buf, "rs", rs)
+		line("rs", rs)
 	}
 	buf = append(appendLINPair(buf, "pg", ""), '\n')
 	return linNotesRecord(buf, v.Comments)

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -227,10 +228,14 @@ const maxDataLine = 79
 
 // pbnPrinter prints boards as PBN text into buf, every line ending CRLF.
 type pbnPrinter struct {
-	buf   []byte
-	start int    // where the board's own text starts in buf
-	latin []byte // the Latin-1 output buffer, reused
-	col   int    // characters on the current line of a section's data
+	buf []byte
+	// typed and others are the identification tags of the board being
+	// printed, kept for the next board's.
+	typed, others []writtenTag
+	start         int    // where the board's own text starts in buf
+	latin         []byte // the Latin-1 output buffer, reused
+	tok           []byte // the token being printed, reused
+	col           int    // characters on the current line of a section's data
 }
 
 func (p *pbnPrinter) reset() { p.buf, p.col, p.start = p.buf[:0], 0, 0 }
@@ -262,13 +267,45 @@ func pbnComment(c auction.Comment) (text string, endsLine bool) {
 	multi := strings.ContainsAny(t, "\r\n")
 	switch {
 	case c.Kind == auction.CommentProse:
-		return toCRLF(t), true
+		return notEscape(toCRLF(t)), true
 	case c.Kind == auction.CommentLine && !multi:
 		return ";" + t, true
 	case !strings.Contains(t, "}"):
 		return "{" + toCRLF(t) + "}", false
 	}
 	return ";" + strings.ReplaceAll(toLF(t), "\n", "\r\n;"), true
+}
+
+// closeComment returns verbatim data with a brace comment it leaves open
+// closed, so that the comment does not run into what follows.
+func closeComment(data string) string {
+	open, line := false, false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case open:
+			open = c != '}'
+		case line:
+			line = c != '\n'
+		case c == '{':
+			open = true
+		case c == ';':
+			line = true
+		}
+	}
+	if open {
+		return data + "}"
+	}
+	return data
+}
+
+// notEscape returns text to be written at the start of a line so that it
+// does not read as a % line: text read as data or prose that starts with
+// "%" did not start its line.
+func notEscape(text string) string {
+	if strings.HasPrefix(text, "%") {
+		return " " + text
+	}
+	return text
 }
 
 // commentLine prints c on lines of its own.
@@ -295,7 +332,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 		}
 	}
 	if t.Data != "" {
-		p.line(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))
+		p.line(closeComment(notEscape(toCRLF(strings.TrimRight(t.Data, " \t\r\n")))))
 	}
 }
 
@@ -310,17 +347,25 @@ func inData(t *auction.Tag, l auction.Loc) bool {
 // backslash where it would otherwise be read as an escape (before a quote
 // or a backslash, or last), so that the single backslashes of table
 // column specs ("Result\2R") stay single, as real files write them. Tabs
-// and line breaks, which a string may not hold, become spaces.
+// and line breaks, which a string may not hold, become spaces, other
+// control characters U+FFFD, so that a value that could not be read stays
+// so. A value PBN would read as inherited ("#", "##…") gets a leading
+// space.
 func appendPBNString(dst []byte, v string) []byte {
 	dst = append(dst, '"')
+	if v == "#" || strings.HasPrefix(v, "##") {
+		dst = append(dst, ' ') // not to be read as inheritance (PBN §9.3)
+	}
 	for i := 0; i < len(v); i++ {
 		switch c := v[i]; {
 		case c == '"':
 			dst = append(dst, '\\', '"')
 		case c == '\\' && (i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\'):
 			dst = append(dst, '\\', '\\')
-		case c < ' ' || c == 0x7f:
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
 			dst = append(dst, ' ')
+		case c < ' ' || c == 0x7f:
+			dst = append(dst, "\uFFFD"...)
 		default:
 			dst = append(dst, c)
 		}
@@ -364,7 +409,7 @@ func (p *pbnPrinter) board(b *auction.Board) error {
 // dataTags lists the board's tags that carry verbatim data.
 func dataTags(b *auction.Board) []*auction.Tag {
 	var out []*auction.Tag
-	for _, t := range writtenTags(b) {
+	for _, t := range typedFields(b) {
 		if t.t.Data != "" {
 			out = append(out, t.t)
 		}
@@ -393,51 +438,66 @@ type writtenTag struct {
 	t           *auction.Tag
 }
 
-// writtenTags returns the board's typed identification tags in PBN export
-// order, the fifteen of the mandatory tag set first, with the values to
-// write: canonical forms where the board has read the value, the file's
-// text otherwise, "?" when the file does not give the tag.
-func writtenTags(b *auction.Board) []writtenTag {
-	board := tagValue(&b.BoardTag)
-	if b.Number > 0 {
-		board = strconv.Itoa(b.Number)
-	}
-	dealer := tagValue(&b.DealerTag)
-	if b.DealerKnown {
-		dealer = b.Dealer.String()
-	}
-	vul := tagValue(&b.VulnerableTag)
-	if b.VulnerableKnown {
-		vul = b.Vulnerable.String()
-	}
+// typedFields returns the board's typed identification tags in PBN export
+// order with their PBN names: the fifteen of the mandatory tag set, then
+// Room and Score.
+func typedFields(b *auction.Board) [mandatoryTags + 2]writtenTag {
 	f := &b.File
-	tags := []writtenTag{
-		{"Event", tagValue(&b.Event), &b.Event},
-		{"Site", tagValue(&b.Site), &b.Site},
-		{"Date", tagValue(&b.Date), &b.Date},
-		{"Board", board, &b.BoardTag},
-		{"West", tagValue(&b.Players[auction.West]), &b.Players[auction.West]},
-		{"North", tagValue(&b.Players[auction.North]), &b.Players[auction.North]},
-		{"East", tagValue(&b.Players[auction.East]), &b.Players[auction.East]},
-		{"South", tagValue(&b.Players[auction.South]), &b.Players[auction.South]},
-		{"Dealer", dealer, &b.DealerTag},
-		{"Vulnerable", vul, &b.VulnerableTag},
-		{"Deal", pbnDealText(b), &b.DealTag},
-		{"Scoring", tagValue(&b.Scoring), &b.Scoring},
+	return [...]writtenTag{
+		{name: "Event", t: &b.Event},
+		{name: "Site", t: &b.Site},
+		{name: "Date", t: &b.Date},
+		{name: "Board", t: &b.BoardTag},
+		{name: "West", t: &b.Players[auction.West]},
+		{name: "North", t: &b.Players[auction.North]},
+		{name: "East", t: &b.Players[auction.East]},
+		{name: "South", t: &b.Players[auction.South]},
+		{name: "Dealer", t: &b.DealerTag},
+		{name: "Vulnerable", t: &b.VulnerableTag},
+		{name: "Deal", t: &b.DealTag},
+		{name: "Scoring", t: &b.Scoring},
+		{name: "Declarer", t: &f.DeclarerTag},
+		{name: "Contract", t: &f.ContractTag},
+		{name: "Result", t: &f.ResultTag},
+		{name: "Room", t: &b.RoomTag},
+		{name: "Score", t: &f.ScoreTag},
 	}
-	dec, con, res := outcomeTexts(b)
-	tags = append(tags, writtenTag{"Declarer", dec, &f.DeclarerTag}, writtenTag{"Contract", con, &f.ContractTag}, writtenTag{"Result", res, &f.ResultTag})
+}
+
+// writtenTags appends to dst the board's typed identification tags (see
+// typedFields) with the values to write: canonical forms where the board
+// has read the value, the file's text otherwise, "?" for a tag of the
+// mandatory set the file does not give. Room and Score are there only
+// when the file gives them.
+func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
+	fields := typedFields(b)
+	for i := range fields[:mandatoryTags-3] {
+		fields[i].value = tagValue(fields[i].t)
+	}
+	if b.Number > 0 {
+		fields[3].value = strconv.Itoa(b.Number)
+	}
+	if b.DealerKnown {
+		fields[8].value = b.Dealer.String()
+	}
+	if b.VulnerableKnown {
+		fields[9].value = b.Vulnerable.String()
+	}
+	fields[10].value = pbnDealText(b)
+	fields[12].value, fields[13].value, fields[14].value = outcomeTexts(b)
+	dst = append(dst, fields[:mandatoryTags]...)
 	if b.RoomTag.Present() {
-		room := b.RoomTag.Value
+		fields[15].value = b.RoomTag.Value
 		if b.Room != auction.RoomUnknown {
-			room = b.Room.String()
+			fields[15].value = b.Room.String()
 		}
-		tags = append(tags, writtenTag{"Room", room, &b.RoomTag})
+		dst = append(dst, fields[15])
 	}
-	if f.ScoreTag.Present() {
-		tags = append(tags, writtenTag{"Score", f.ScoreTag.Value, &f.ScoreTag})
+	if t := fields[16].t; t.Present() {
+		fields[16].value = t.Value
+		dst = append(dst, fields[16])
 	}
-	return tags
+	return dst
 }
 
 // mandatoryTags is the number of tags of the mandatory tag set.
@@ -496,20 +556,54 @@ func dealRead(b *auction.Board) bool {
 // in order, then the other tags without data sorted by name (a repeated
 // tag after the first of its name, as the file has it).
 func (p *pbnPrinter) identification(b *auction.Board) {
-	typed := writtenTags(b)
+	typed := writtenTags(p.typed[:0], b)
 	for _, t := range typed[:mandatoryTags] {
 		p.tag(t.name, t.value, t.t)
 	}
-	others := typed[mandatoryTags:]
+	others := append(p.others[:0], typed[mandatoryTags:]...)
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data == "" {
+		if t := &b.Tags[i]; t.Data == "" && !redundant(b, typed, i) {
 			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
-	sort.SliceStable(others, func(i, j int) bool { return others[i].name < others[j].name })
+	slices.SortStableFunc(others, func(x, y writtenTag) int { return strings.Compare(x.name, y.name) })
 	for _, t := range others {
 		p.tag(t.name, t.value, t.t)
 	}
+	p.typed, p.others = typed[:0], others[:0]
+}
+
+// redundant reports whether the tag b.Tags[i] is left out because it
+// repeats a tag written before it: when that tag is written with its
+// value and the repeat carries no commentary or data of its own, or when
+// it cannot be written at all (see unwritable). typed are the board's
+// typed tags as written.
+func redundant(b *auction.Board, typed []writtenTag, i int) bool {
+	t := &b.Tags[i]
+	switch {
+	case unwritable(t.Name):
+		return true
+	case len(t.Comments) > 0 || t.Data != "":
+		return false
+	}
+	for _, w := range typed {
+		if w.name == t.Name {
+			return w.value == t.Value
+		}
+	}
+	for j := range i {
+		if b.Tags[j].Name == t.Name && b.Tags[j].Value == t.Value {
+			return true
+		}
+	}
+	return false
+}
+
+// unwritable reports whether a repeated tag of the name cannot be written:
+// Event on a line of its own would start a new game, and a second Auction
+// or Play would become the first.
+func unwritable(name string) bool {
+	return name == "Event" || name == "Auction" || name == "Play"
 }
 
 // supplements prints the supplemental sections, sorted by name: the tables
@@ -525,7 +619,7 @@ func (p *pbnPrinter) supplements(b *auction.Board) {
 		secs = append(secs, section{name: b.Tables[i].Tag.Name, table: &b.Tables[i]})
 	}
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data != "" {
+		if t := &b.Tags[i]; t.Data != "" && !redundant(b, nil, i) {
 			secs = append(secs, section{name: t.Name, tag: t})
 		}
 	}
@@ -570,7 +664,7 @@ func (p *pbnPrinter) table(t *auction.Table) {
 				p.str(strings.Repeat(" ", pad))
 			}
 		}
-		p.buf = append(p.buf[:start], strings.TrimRight(string(p.buf[start:]), " ")...)
+		p.buf = append(p.buf[:start], notEscape(strings.TrimRight(string(p.buf[start:]), " "))...)
 		p.line("")
 	}
 	for _, c := range t.Comments {
@@ -587,62 +681,62 @@ type sectionPrinter struct {
 }
 
 // token prints one slot's text with its annotations; slot says whether it
-// takes a place in the rows (the "*" end mark does not).
-func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot bool) {
+// takes a place in the rows (the "*" end mark does not), breakAfter that
+// the line must end after it.
+func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot, breakAfter bool) {
 	p := s.p
-	var tok strings.Builder
-	tok.WriteString(text)
+	t := append(p.tok[:0], text...)
+	endsLine := false
 	if a != nil {
 		if a.Note > 0 {
-			tok.WriteString(" =" + strconv.Itoa(a.Note) + "=")
+			t = append(strconv.AppendInt(append(t, " ="...), int64(a.Note), 10), '=')
 		}
 		nags := a.NAGs
 		if n := qualityNAG(a.Suffix, card); n > 0 {
 			nags = append(slices.Clip(nags), n)
 		} else if a.Suffix != "" {
-			tok.WriteString(" " + a.Suffix)
+			t = append(append(t, ' '), a.Suffix...)
 		}
-		if len(nags) > 1 {
+		if len(nags) > 1 && !slices.IsSorted(nags) {
 			nags = slices.Sorted(slices.Values(nags))
 		}
 		for _, n := range nags {
-			tok.WriteString(" $" + strconv.Itoa(n))
+			t = strconv.AppendInt(append(t, " $"...), int64(n), 10)
 		}
-	}
-	endsLine := false
-	if a != nil {
 		for _, c := range a.Comments {
-			t, ends := pbnComment(c)
+			text, ends := pbnComment(c)
 			if endsLine {
-				tok.WriteString("\r\n")
+				t = append(t, "\r\n"...)
 			} else {
-				tok.WriteByte(' ')
+				t = append(t, ' ')
 			}
-			tok.WriteString(t)
+			t = append(t, text...)
 			endsLine = ends
 		}
 	}
-	t := tok.String()
-	rowStart := s.slots > 0 && s.slots%4 == 0
-	first := strings.IndexAny(t, "\r\n")
+	p.tok = t
+	first := bytes.IndexAny(t, "\r\n")
 	if first < 0 {
 		first = len(t)
 	}
 	switch {
 	case p.col == 0:
-	case rowStart || p.col+1+utf8.RuneCountInString(t[:first]) > maxDataLine:
+	case s.slots > 0 && s.slots%4 == 0 || p.col+1+utf8.RuneCount(t[:first]) > maxDataLine:
 		p.line("")
 	default:
 		p.str(" ")
 		p.col++
 	}
-	p.str(t)
-	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-		p.col = utf8.RuneCountInString(t[i+1:])
-	} else {
-		p.col += utf8.RuneCountInString(t)
+	if p.col == 0 && len(t) > 0 && t[0] == '%' {
+		p.str(" ") // see notEscape
 	}
-	if endsLine {
+	p.buf = append(p.buf, t...)
+	if i := bytes.LastIndexByte(t, '\n'); i >= 0 {
+		p.col = utf8.RuneCount(t[i+1:])
+	} else {
+		p.col += utf8.RuneCount(t)
+	}
+	if endsLine || breakAfter {
 		p.line("")
 	}
 	if slot {
@@ -684,47 +778,49 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 	}
 	s := sectionPrinter{p: p}
 	for range fillers {
-		s.token("-", nil, false, true)
+		s.token("-", nil, false, true, false)
 	}
 	alerts := alertNotes(rec)
 	for i := 0; i < len(rec.Calls); i++ {
 		c := &rec.Calls[i]
+		text := callToken(c)
+		if text == "AP" {
+			// The passes an AP stands for are written as it, with the
+			// annotations of the last; passes that one AP would not
+			// give back are written as passes.
+			n := apPasses(rec, i)
+			run := 1
+			for run < n && i+run < len(rec.Calls) && isAPPass(&rec.Calls[i+run]) && !annotated(&rec.Calls[i+run-1].Annotations) && alerts[i+run-1] == 0 {
+				run++
+			}
+			if run == n {
+				i += n - 1
+				c = &rec.Calls[i]
+			} else {
+				text = "Pass"
+			}
+		}
+		if text == "" {
+			return fmt.Errorf("call %d holds neither a call nor any text", i+1)
+		}
 		a := &c.Annotations
 		if k := alerts[i]; k > 0 {
 			ac := *a
 			ac.Note = k
 			a = &ac
 		}
-		var text string
-		switch {
-		case c.AllPass && c.Call == auction.Pass:
-			// The passes an AP stands for are written as it: AP, with
-			// the annotations of the last.
-			for i+1 < len(rec.Calls) && rec.Calls[i+1].AllPass && rec.Calls[i+1].Call == auction.Pass && !annotated(&c.Annotations) && alerts[i] == 0 {
-				i++
-				c = &rec.Calls[i]
-			}
-			text = "AP"
-			if a = &c.Annotations; alerts[i] > 0 {
-				ac := *a
-				ac.Note = alerts[i]
-				a = &ac
-			}
-		case c.Skip:
-			text = "^S"
-		case c.Call.Valid() && c.Accepted:
-			text = "^I " + c.Call.String()
-		case c.Call.Valid():
-			text = c.Call.String()
-		case strings.TrimSpace(c.Text) != "":
-			text = c.Text
-		default:
-			return fmt.Errorf("call %d holds neither a call nor any text", i+1)
+		// Text that is not a call must not run into the next call: the
+		// reader takes "1 C" or "all pass" for one call.
+		breakAfter := false
+		if !c.Readable() && !annotated(a) && i+1 < len(rec.Calls) {
+			joined := text + " " + callToken(&rec.Calls[i+1])
+			_, err := auction.ParseCall(joined)
+			breakAfter = err == nil || strings.EqualFold(joined, "all pass")
 		}
-		s.token(text, a, false, true)
+		s.token(text, a, false, true, breakAfter)
 	}
 	if rec.End != "" {
-		s.token(rec.End, nil, false, rec.End == "+")
+		s.token(rec.End, nil, false, rec.End == "+", false)
 	}
 	s.end()
 	p.notes(rec.Notes)
@@ -732,6 +828,60 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 		p.tag("Note", strconv.Itoa(n)+":", nil)
 	}
 	return nil
+}
+
+// callToken returns the token of a call: canonical for a call ("1NT",
+// "Pass", "^I 1C"), "AP" for the passes an AP stands for, "^S" for a
+// skipped turn, the text as written for what is not a call; "" when there
+// is nothing to write.
+func callToken(c *auction.AuctionCall) string {
+	switch {
+	case isAPPass(c):
+		return "AP"
+	case c.Skip:
+		return "^S"
+	case c.Call.Valid() && c.Accepted:
+		return "^I " + c.Call.String()
+	case c.Call.Valid():
+		return c.Call.String()
+	case c.Text != "":
+		return c.Text
+	}
+	return ""
+}
+
+func isAPPass(c *auction.AuctionCall) bool { return c.AllPass && c.Call == auction.Pass }
+
+// apPasses is the number of passes an AP written before call i stands for:
+// those that close the auction replayed so far, at least one, as a reader
+// counts them (an illegal call is void, a call that cannot be read stops
+// the count).
+func apPasses(rec *auction.AuctionRecord, i int) int {
+	var a auction.Auction
+	a.Reset(rec.First)
+	for j := range rec.Calls[:i] {
+		c := &rec.Calls[j]
+		if !c.Readable() {
+			break
+		}
+		var err error
+		switch {
+		case c.Skip:
+			err = a.Skip()
+		case c.Accepted:
+			err = a.AppendAccepted(c.Call)
+		default:
+			err = a.Append(c.Call)
+		}
+		if err != nil {
+			_ = a.Skip()
+		}
+	}
+	n := 1
+	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
+		n++
+	}
+	return n
 }
 
 // annotated reports whether a carries anything to write.
@@ -783,13 +933,13 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		for col := 0; col <= last; col++ {
 			c := trick[col]
 			if c == nil {
-				s.token("-", nil, true, true)
+				s.token("-", nil, true, true, false)
 				continue
 			}
 			text := c.Text
 			if c.Card.Valid() {
 				text = c.Card.String()
-			} else if strings.TrimSpace(text) == "" {
+			} else if text == "" {
 				text = "-"
 			}
 			switch {
@@ -798,7 +948,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 			case c.Revoke:
 				text = "^R " + text
 			}
-			s.token(text, &c.Annotations, true, true)
+			s.token(text, &c.Annotations, true, true, false)
 		}
 	}
 	end := rec.End
@@ -806,7 +956,7 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		end = "*" // a claim ends the play; the Result tag says how
 	}
 	if end != "" {
-		s.token(end, nil, true, false)
+		s.token(end, nil, true, false, false)
 	}
 	s.end()
 	p.notes(rec.Notes)

@@ -206,8 +206,9 @@ func TestPBNCorpus(t *testing.T) {
 //     does not give reads back as "?" (unknown).
 //   - The contract, declarer and result are what the writer writes: the
 //     replay's when the auction is complete and legal (Board.Final).
-//   - Other tags are sorted by name, tables too; notes are compared by
-//     number and text.
+//   - Other tags are sorted by name, tables too, and a tag that repeats
+//     another's name and value, or repeats Event, is left out; notes are
+//     compared by number and text.
 //   - A suffix is its NAG, and NAGs are compared sorted; an alert is a note
 //     (one of its own, without text, when the call has none).
 //   - Commentary after the Auction or Play tag and commentary before the
@@ -282,7 +283,13 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	c.File.ContractTag.Name, c.File.ContractTag.Value = "Contract", con
 	c.File.ResultTag.Name, c.File.ResultTag.Value = "Result", res
 
-	c.Tags = slices.Clone(c.Tags)
+	c.Tags = nil
+	typed := writtenTags(nil, b)
+	for i := range b.Tags {
+		if !redundant(b, typed, i) {
+			c.Tags = append(c.Tags, b.Tags[i])
+		}
+	}
 	slices.SortStableFunc(c.Tags, func(x, y auction.Tag) int { return strings.Compare(x.Name, y.Name) })
 	for i := range c.Tags {
 		c.Tags[i].Data = strings.TrimRight(toLF(c.Tags[i].Data), " \t\n")
@@ -384,11 +391,17 @@ func clean(v reflect.Value) {
 		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
 			t.Raw = ""
 			t.Value = strings.Map(func(r rune) rune { // as a PBN string can hold it
-				if r < ' ' || r == 0x7f {
+				switch {
+				case r == '\t' || r == '\n' || r == '\v' || r == '\f' || r == '\r':
 					return ' '
+				case r < ' ' || r == 0x7f:
+					return '\uFFFD'
 				}
 				return r
 			}, t.Value)
+			if t.Value == "#" || strings.HasPrefix(t.Value, "##") {
+				t.Value = " " + t.Value
+			}
 		}
 		for i := range v.NumField() {
 			if v.Type().Field(i).IsExported() {

@@ -34,8 +34,12 @@
 //     Vulnerable, Deal, Scoring, Declarer, Contract, Result), "?" for one
 //     the board does not give; then every other identification tag
 //     (Room, Score, unknown tags) sorted by name. A tag the file repeats
-//     follows the first of its name: export format allows a tag once, but
-//     the second value is what the file says. Values are written as read,
+//     with another value follows the first of its name: export format
+//     allows a tag once, but the second value is what the file says. A
+//     repeat of the same value is left out, and so is a repeated Event,
+//     Auction or Play, which readers would take for the start of a new
+//     game or section (the mapping keeps no cards of a second section).
+//     Values are written as read,
 //     with "#" and "##" inheritance resolved, except that what the board
 //     has read is written canonically: the board number ("07" gives "7"),
 //     the dealer, the vulnerability (None, NS, EW, All), the room (Open,
@@ -62,7 +66,12 @@
 //     data of unknown sections verbatim.
 //   - Strings escape '"' always and '\' only where it would read as an
 //     escape, so table column specs keep the single backslash real files
-//     write ("Result\2R").
+//     write ("Result\2R"). A tab or line break in a value becomes a
+//     space, another control character U+FFFD, and a value PBN would read
+//     as inherited ("#", "##…") gets a leading space.
+//   - Text that is not a call never runs into the next call on its line
+//     ("1 C" would read as 1C), and data, prose or a token that starts
+//     with "%" never starts a line (it would read as a % line).
 //
 // With [PBNWriterOptions].Latin1 the writer writes ISO-8859-1, the
 // standard's character set, and a board holding a character it cannot
@@ -79,9 +88,13 @@
 // explained one an an pair (a note without text is a bare alert). md gives
 // the dealer digit, then South, West and North, East being the rest. A
 // board read from LIN keeps the pairs the board does not interpret (st,
-// rh, pf, unknown labels) in their places, and its qx table. Commentary
-// goes into nt pairs after the call or card it follows; commentary before
-// a board is a notes record ("nt|…|pg||") on the line before it.
+// rh, pf, unknown labels) in their places, its qx table, and the % lines
+// before it (rpbridge.net files have them). Commentary goes into nt pairs
+// after the call or card it follows; commentary before a board is a notes
+// record ("nt|…|pg||") on the line before it; commentary after the last
+// board is written by WriteTrailer. A record whose auction leaves out
+// leading passes (see [auction.Outcome].Shift) gets them back, since LIN's
+// calls start with the dealer.
 //
 // Boards that form a match are written as a vugraph file: a header, then
 // one record per table opened by qx|o<n>| or qx|c<n>|. Boards read from a

@@ -43,13 +43,17 @@ func (f Format) String() string {
 const SniffLen = 8 << 10
 
 // Sniff tells the format of a record from its first bytes (up to SniffLen;
-// more are ignored), by content alone:
+// more are ignored), by content alone. Blank lines and % comment lines come
+// first in PBN and in Pavlicek-style LIN alike, so the first other line
+// decides:
 //
-//   - PBN: after blank and comment lines (% ; {…}), the first line is a tag
-//     such as [Event "…"]; or a % line names PBN (a header with no game yet,
-//     or a comment block longer than SniffLen).
-//   - LIN: the first thing is a label|value| pair with a two-letter label
-//     (pn|…|, vg|…|, md|…|, qx|…|).
+//   - PBN: a tag such as [Event "…"], after blank and comment lines (% ; and
+//     {…} commentary); or any line, or none, when a % line names PBN (a
+//     header with no game yet, or a comment block longer than SniffLen).
+//   - LIN: a label|value| pair with a two-letter label (pn|…|, vg|…|, md|…|,
+//     qx|…|), after nothing but blank and % lines; or a BBO handviewer link
+//     (http://, https:// or www. naming handviewer or carrying a lin=
+//     parameter), or a line that opens with lin=: the LIN travels in it.
 //   - HTML: markup (<!DOCTYPE, <html, <?xml, …) that mentions lin( or lin= or
 //     handviewer, the ways BBO pages embed LIN.
 //
@@ -61,24 +65,13 @@ func Sniff(head []byte) Format {
 	}
 	head = asUTF8(head)
 	head = bytes.TrimLeft(head, " \t\r\n\f\v")
-	if len(head) == 0 {
-		return Unknown
-	}
-	switch head[0] {
-	case '<':
+	if len(head) > 0 && head[0] == '<' {
 		if isMarkup(head) && hasLINMarker(head) {
 			return HTML
 		}
-	case '%', '[', '{', ';':
-		if isPBN(head) {
-			return PBN
-		}
-	default:
-		if isLINStart(head) {
-			return LIN
-		}
+		return Unknown
 	}
-	return Unknown
+	return sniffLines(head)
 }
 
 // FormatOf returns the format an extension promises: .pbn, .lin, .html and
@@ -175,33 +168,47 @@ func containsFold(b []byte, word string) bool {
 	return false
 }
 
-// isPBN walks the leading lines of b: blank lines, % and ; comments and
-// {…} commentary may precede the first tag. The first other line decides.
-func isPBN(b []byte) bool {
-	namesPBN := false
+// sniffLines walks the leading lines of b. Blank lines and % comments may
+// precede both formats; ; comments and {…} commentary only PBN, so after
+// one of them only a tag (or a % line naming PBN) makes b a record.
+func sniffLines(b []byte) Format {
+	namesPBN, pbnOnly := false, false
+	orPBN := func() Format {
+		if namesPBN {
+			return PBN
+		}
+		return Unknown
+	}
 	for len(b) > 0 {
+		b = bytes.TrimLeft(b, " \t\f\v")
 		var line []byte
-		line, b = cutLine(b)
-		line = bytes.TrimLeft(line, " \t\f\v")
+		line, rest := cutLine(b)
 		switch {
-		case len(line) == 0 || line[0] == ';':
+		case len(line) == 0:
+		case line[0] == ';':
+			pbnOnly = true
 		case line[0] == '%':
 			namesPBN = namesPBN || containsFold(line, "pbn")
 		case line[0] == '{':
 			// Commentary may span lines; resume after its closing brace.
-			rest := append(line[1:len(line):len(line)], b...)
-			end := bytes.IndexByte(rest, '}')
+			end := bytes.IndexByte(b, '}')
 			if end < 0 {
-				return namesPBN
+				return orPBN()
 			}
-			b = rest[end+1:]
+			pbnOnly, rest = true, b[end+1:]
 		case line[0] == '[':
-			return isTagLine(line) || namesPBN
+			if isTagLine(line) {
+				return PBN
+			}
+			return orPBN()
+		case !pbnOnly && (isLINStart(b) || isLINLink(line)):
+			return LIN
 		default:
-			return namesPBN
+			return orPBN()
 		}
+		b = rest
 	}
-	return namesPBN
+	return orPBN()
 }
 
 // cutLine returns the first line of b (without its line break) and the rest.
@@ -238,6 +245,25 @@ func isTagLine(line []byte) bool {
 func isLINStart(b []byte) bool {
 	return len(b) >= 4 && isLetter(b[0]) && isLetter(b[1]) && b[2] == '|' &&
 		bytes.IndexByte(b[3:], '|') >= 0
+}
+
+// isLINLink reports whether line carries LIN the way BBO links do: a URL
+// (http://, https:// or www.) naming the handviewer or holding a lin=
+// parameter, or a bare lin= string.
+func isLINLink(line []byte) bool {
+	if hasPrefixFold(line, "lin=") {
+		return true
+	}
+	if !hasPrefixFold(line, "http://") && !hasPrefixFold(line, "https://") && !hasPrefixFold(line, "www.") {
+		return false
+	}
+	return containsFold(line, "handviewer") || containsFold(line, "lin=")
+}
+
+// hasPrefixFold reports whether b starts with the lower-case ASCII word, in
+// any case.
+func hasPrefixFold(b []byte, word string) bool {
+	return len(b) >= len(word) && containsFold(b[:len(word)], word)
 }
 
 func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

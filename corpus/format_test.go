@@ -66,6 +66,26 @@ var sniffTests = []struct {
 	{"blank", []byte(" \n\t\r\n"), Unknown},
 	{"zip", []byte("PK\x03\x04\x14\x00"), Unknown},
 	{"stray line after version", []byte("% PBN 2.1\nboards follow\n"), PBN},
+	{"version header then tag", []byte("% PBN 2.1\r\n% EXPORT\r\n[Event \"Cup\"]\r\n"), PBN},
+	{"comment naming pbn then lin", []byte("% PBN 2.1\n; note\npn|a,b,c,d|\n"), PBN},
+	{"pavlicek lin", []byte("% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|md|3SAKQ,,,|"), LIN},
+	{"pavlicek lin crlf and blanks", []byte("% LIN 7\r\n\r\n  % note\r\n\tqx|o1|md|1|\r\n"), LIN},
+	{"pavlicek lin utf-16", utf16le("% LIN 1\r\nvg|Cup,Final|\r\n", true), LIN},
+	{"% lines then a bar pair over lines", []byte("%\nnt|a note\nover lines|"), LIN},
+	{"lin after ; comment", []byte("; a PBN comment\npn|a,b,c,d|"), Unknown},
+	{"lin after commentary", []byte("{ note }\npn|a,b,c,d|"), Unknown},
+	{"% lines then prose", []byte("% LIN 1\nno pairs here\n"), Unknown},
+	{"handviewer url", []byte("https://www.bridgebase.com/tools/handviewer.html?lin=pn|Sue,Wes,Nat,Ed|md|3SAK,,,|\n"), LIN},
+	{"handviewer url http", []byte("http://www.bridgebase.com/tools/handviewer.html?bbo=y&lin=pn%7Ca%2Cb|"), LIN},
+	{"handviewer url without scheme", []byte("  www.bridgebase.com/tools/handviewer.html?lin=md%7C3SA%7C"), LIN},
+	{"handviewer url naming a hand", []byte("HTTPS://www.bridgebase.com/tools/HandViewer.html?myhand=M-123"), LIN},
+	{"urls after % lines", []byte("% boards of the club\nhttps://bbo/h.html?lin=pn|a|\nhttps://bbo/h.html?lin=pn|b|\n"), LIN},
+	{"lin= string", []byte("lin=pn%7CSue%2CWes%7Cmd%7C3SAK%7C"), LIN},
+	{"LIN= string", []byte("LIN=pn|Sue|"), LIN},
+	{"other url", []byte("https://www.bridgebase.com/results/index.html\n"), Unknown},
+	{"url without lin= or handviewer", []byte("www.example.org/lin/boards.html"), Unknown},
+	{"prose naming lin=", []byte("See lin=pn|x| for the deal"), Unknown},
+	{"url after ; comment", []byte(";\nhttps://www.bridgebase.com/tools/handviewer.html?lin=pn|x|"), Unknown},
 }
 
 func TestSniff(t *testing.T) {
@@ -102,6 +122,9 @@ func TestFormatOfAndDetect(t *testing.T) {
 		{"e.pbn.gz", "", PBN, PBN},
 		{"f.txt", "pn|x|", Unknown, LIN},
 		{"g", "", Unknown, Unknown},
+		{"rp.txt", "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|md|3S|", Unknown, LIN},
+		{"link.txt", "https://www.bridgebase.com/tools/handviewer.html?lin=pn|a|", Unknown, LIN},
+		{"-", "lin=pn%7Ca%7C", Unknown, LIN},
 	} {
 		if got := FormatOf(tc.name); got != tc.ext {
 			t.Errorf("FormatOf(%q) = %v, want %v", tc.name, got, tc.ext)
@@ -127,6 +150,28 @@ func TestSniffReader(t *testing.T) {
 	}
 	if _, _, err := SniffReader("x", io.MultiReader(strings.NewReader("pn|"), errReader{})); err == nil {
 		t.Error("SniffReader hid a read error")
+	}
+}
+
+// TestProcessSniffedLIN reads LIN found by content alone, whatever the
+// name: Pavlicek-style LIN behind % lines, a handviewer link and a lin=
+// string each give their board, with no syntax error.
+func TestProcessSniffedLIN(t *testing.T) {
+	const deal = "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board 1|"
+	for _, tc := range []struct{ name, text string }{
+		{"rp.txt", "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + deal + "pf|y|mb|1SP2SPPP|\n"},
+		{"link.txt", "https://www.bridgebase.com/tools/handviewer.html?lin=pn|Sue,Wes,Nat,Ed|" + deal + "mb|p|mb|p|mb|p|mb|p|\n"},
+		{"-", "lin=" + strings.ReplaceAll("pn|Sue,Wes,Nat,Ed|"+deal+"mb|p|mb|p|mb|p|mb|p|", "|", "%7C")},
+	} {
+		p := Process(tc.name, strings.NewReader(tc.text), AuditOptions{})
+		if p.Err != nil || len(p.Boards) != 1 {
+			t.Errorf("%s: %d boards, error %v; want 1 board", tc.name, len(p.Boards), p.Err)
+		}
+		for _, f := range p.All() {
+			if f.Code == CodeSyntax {
+				t.Errorf("%s: %v", tc.name, f)
+			}
+		}
 	}
 }
 

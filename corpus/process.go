@@ -28,6 +28,13 @@ type AuditOptions struct {
 	// large file uses every core and its results are emitted as they come.
 	// Default 4 MiB.
 	WholeLimit int64
+	// SkipDuplicates turns off the search for deals that repeat across
+	// the run. The search keeps the first place of every distinct deal and
+	// board in a DuplicateIndex of DefaultDuplicateIndexSize bytes, about a
+	// million deals; past that it stops recording new deals and Audit says
+	// so once, in a duplicate-index-full finding. Skipping it saves that
+	// memory and the time of hashing every deal.
+	SkipDuplicates bool
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -134,38 +141,92 @@ func placeLine(f Finding) int {
 // few batches whatever its size.
 //
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
-// adds a duplicate-deal finding, at the later board's deal, to that board.
-// It returns the report of the whole run, in which Boards counts distinct
-// full deals plus the games whose deal is not full, and an error only if
-// ctx was done before every input was taken.
+// adds a duplicate-deal finding, at the later board's deal, to that board,
+// unless AuditOptions.SkipDuplicates. It returns the report of the whole
+// run, in which Deals counts the distinct full deals the search recorded
+// (0 with SkipDuplicates), and an error only if ctx was done before every
+// input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndex()
 	total := &Report{}
-	seq := NewSequencer(ctx, opts.RunOptions, func(p *Part) {
-		p.duplicates(dups, total)
-		total.Merge(&p.Report)
-		if p.Err != nil {
-			total.Unreadable++
+	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
+		for _, p := range parts {
+			if !opts.SkipDuplicates {
+				p.duplicates(dups, total)
+			}
+			total.Merge(&p.Report)
+			if p.Err != nil {
+				total.Unreadable++
+			}
+			emit(p)
 		}
-		emit(p)
-	})
+	})}
 	var err error
 	for in, ierr := range inputs {
 		switch {
 		case ierr != nil:
-			err = seq.Add(0, func() *Part { return &Part{Err: ierr, Last: true} })
+			err = t.add(0, func() *Part { return &Part{Err: ierr, Last: true} })
 		case in.Size >= 0 && in.Size <= opts.WholeLimit && !in.Streamed():
-			err = seq.Add(in.Size, func() *Part { return processInput(in, opts) })
+			err = t.small(in)
 		default:
-			err = readLarge(in, opts, seq)
+			err = readLarge(in, opts, t)
 		}
 		if err != nil {
 			break
 		}
 	}
-	seq.Wait()
+	if err == nil {
+		err = t.flush()
+	}
+	t.seq.Wait()
 	return total, err
+}
+
+// tasks hands the work of Audit to a Sequencer. Small inputs go in groups
+// of about batchBytes, read one after the other by one worker: a task per
+// file of a few kilobytes would cost more in handing it to a worker than in
+// reading it, and leave the other cores idle.
+type tasks struct {
+	opts  AuditOptions
+	seq   *Sequencer[[]*Part]
+	group []*Input
+	size  int64
+}
+
+// small adds an input that is read whole, in a group with the next ones.
+func (t *tasks) small(in *Input) error {
+	t.group = append(t.group, in)
+	t.size += in.Size
+	if t.size >= batchBytes {
+		return t.flush()
+	}
+	return nil
+}
+
+// flush hands the group of small inputs to a worker.
+func (t *tasks) flush() error {
+	if len(t.group) == 0 {
+		return nil
+	}
+	group, size := t.group, t.size
+	t.group, t.size = nil, 0
+	return t.seq.Add(size, func() []*Part {
+		parts := make([]*Part, len(group))
+		for i, in := range group {
+			parts[i] = processInput(in, t.opts)
+		}
+		return parts
+	})
+}
+
+// add hands a task of the given weight to a worker, after the small
+// inputs before it.
+func (t *tasks) add(weight int64, f func() *Part) error {
+	if err := t.flush(); err != nil {
+		return err
+	}
+	return t.seq.Add(weight, func() []*Part { return []*Part{f()} })
 }
 
 func (o AuditOptions) withDefaults() AuditOptions {
@@ -177,21 +238,30 @@ func (o AuditOptions) withDefaults() AuditOptions {
 }
 
 // duplicates adds the duplicate-deal findings of the part's boards to them
-// and to total, and counts the part's boards in total.
+// and to total, and counts the new distinct deals in total. The board at which
+// the index fills up gets a duplicate-index-full finding; the index never
+// empties, so that happens once in a run.
 func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 	for _, b := range p.Boards {
 		if b.deal == "" {
-			total.Boards++
 			continue
 		}
-		before := x.Deals()
-		for _, d := range x.Add(b.deal, b.place) {
+		before, wasFull := x.Deals(), x.Full()
+		add := func(code, msg string) {
 			f := b.at
-			f.Severity, f.Code, f.Message = auction.Info.String(), CodeDuplicateDeal, d.Message()
+			f.Severity, f.Code, f.Message = auction.Info.String(), code, msg
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
-		total.Boards += x.Deals() - before
+		for _, d := range x.Add(b.deal, b.place) {
+			add(CodeDuplicateDeal, d.Message())
+		}
+		if !wasFull && x.Full() {
+			add(CodeDuplicateIndexFull, fmt.Sprintf(
+				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
+				x.Deals(), human(DefaultDuplicateIndexSize)))
+		}
+		total.Deals += x.Deals() - before
 	}
 }
 
@@ -199,6 +269,11 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // deal was seen before under another board, or whose board was seen before
 // with another deal.
 const CodeDuplicateDeal = "duplicate-deal"
+
+// CodeDuplicateIndexFull is the code of the one finding Audit adds, at the
+// board where it happened, when its DuplicateIndex fills up: from there on
+// deals not seen before are not recorded, so their repeats go unreported.
+const CodeDuplicateIndexFull = "duplicate-index-full"
 
 // CodeSyntax is the code of the reader's errors: text it could not read as
 // PBN or LIN, or a file that is no bridge record at all. The reader's
@@ -210,8 +285,13 @@ const CodeSyntax = "syntax"
 // board, replays it and checks it. It returns one Part with Last set; a
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
-	cr := &countingReader{r: r}
-	h, err := sniff(name, cr)
+	return process(name, r, -1, opts)
+}
+
+// process is Process for an input of the given size, -1 when unknown.
+func process(name string, r io.Reader, size int64, opts AuditOptions) *Part {
+	cr := &counter{r: r}
+	h, err := sniff(name, cr, size)
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
 
@@ -222,7 +302,7 @@ func processInput(in *Input, opts AuditOptions) *Part {
 		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
 	}
 	defer rc.Close()
-	p := Process(in.Name, rc, opts)
+	p := process(in.Name, rc, in.Size, opts)
 	p.Input = in
 	return p
 }
@@ -235,14 +315,18 @@ type head struct {
 	body    io.Reader // the whole input, head included
 }
 
-// sniff reads the head of an input.
-func sniff(name string, r io.Reader) (head, error) {
-	buf := make([]byte, SniffLen)
-	n, err := io.ReadFull(r, buf)
+// sniff reads the head of an input of the given size (-1 when unknown).
+func sniff(name string, r io.Reader, size int64) (head, error) {
+	n := int64(SniffLen)
+	if size >= 0 && size < n {
+		n = size + 1 // one more, to see the end
+	}
+	buf := make([]byte, n)
+	got, err := io.ReadFull(r, buf)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return head{}, err
 	}
-	buf = buf[:n]
+	buf = buf[:got]
 	return head{
 		format:  Detect(name, buf),
 		content: Sniff(buf) != Unknown,
@@ -278,7 +362,7 @@ type reading[U any] interface {
 
 // whole reads a sniffed input whole into p, the input's only Part; err is
 // that of sniffing.
-func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
+func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 	p.Format, p.Last = h.format, true
 	if err == nil {
 		st := &fileState{name: p.Name, opts: opts}
@@ -343,31 +427,31 @@ func (p *Part) count() {
 }
 
 // readLarge reads a large input unit by unit in the calling goroutine and
-// hands batches of units to seq, whose workers convert and check them.
-func readLarge(in *Input, opts AuditOptions, seq *Sequencer[*Part]) error {
+// hands batches of units to workers, which convert and check them.
+func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 	rc, err := in.Open()
 	if err != nil {
-		return seq.Add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
+		return t.add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
 	}
 	defer rc.Close()
-	cr := &countingReader{r: rc}
-	h, err := sniff(in.Name, cr)
+	cr := &counter{r: rc}
+	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
 	case err == nil && h.content && h.format == PBN:
-		return readBatches(in, newPBNReading(st, h.body), cr, h.format, seq)
+		return readBatches(in, newPBNReading(st, h.body), cr, h.format, t)
 	case err == nil && h.content && (h.format == LIN || h.format == HTML):
-		return readBatches(in, newLINReading(st, h.body), cr, h.format, seq)
+		return readBatches(in, newLINReading(st, h.body), cr, h.format, t)
 	}
 	// Nothing to read in parallel: read it whole, here.
 	p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)
-	return seq.Add(0, func() *Part { return p })
+	return t.add(0, func() *Part { return p })
 }
 
 // readBatches reads the units of r, cuts them into batches of about
-// batchBytes and adds a task per batch to seq; the last task, with no
+// batchBytes and hands a task per batch to a worker; the last task, with no
 // units, completes the input.
-func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, seq *Sequencer[*Part]) error {
+func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks) error {
 	var batch, ctx []U
 	size, seen := 0, 0
 	flush := func(rerr error) error {
@@ -392,7 +476,7 @@ func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, s
 			diags, done = append(diags, enc...), r
 		}
 		n := cr.n
-		return seq.Add(int64(weight), func() *Part {
+		return t.add(int64(weight), func() *Part {
 			p := &Part{Input: in, Name: in.Name, Format: f, Err: rerr, Last: last}
 			for _, u := range units {
 				conv(p, u)
@@ -467,6 +551,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	}
 	sortFindings(r.Findings)
 	p.Report.Games++
+	p.Report.Boards++
 	if fin := b.Final(); fin.HasContract {
 		p.Report.AddContract(fin.Contract)
 	}
@@ -478,7 +563,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
 	}
 	if st.opts.Boards {
 		r.Board = b
@@ -534,7 +619,7 @@ func (st *fileState) diagnostic(d *parser.Diagnostic, board int) Finding {
 		code = CodeSyntax
 	}
 	return Finding{
-		File: st.name, Game: d.Game, Board: board, Line: d.Line, Col: d.Col,
+		File: st.name, Game: d.Game, Board: board, Pair: d.Pair, Line: d.Line, Col: d.Col,
 		Severity: d.Severity.String(), Code: code, Message: d.Msg,
 	}
 }
@@ -546,31 +631,34 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 		msg = strings.TrimSuffix(msg, fmt.Sprintf(" (Law %d)", f.Law))
 	}
 	return Finding{
-		File: st.name, Game: game, Board: board, Line: f.Loc.Line, Col: f.Loc.Col,
+		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
 		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: msg,
 	}
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // Codes lists the codes of the findings Process and Audit report beyond
-// auction.Codes. The reader's warnings and notes about deviations it
-// accepted (lowercase-token, russian-token, unescaped-quote …) keep the
-// reader's own codes.
+// auction.Codes, apart from the readers' warnings, which keep the readers'
+// own codes (see ReaderWarnings).
 var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
+	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about a million): repeats of later new deals are not looked for; said once, at the board where it filled"},
+}
+
+// ReaderWarnings lists, in name order, the codes of the readers' warnings,
+// which Process reports as they are: deviations from PBN 2.1 or BBO's LIN
+// that the readers accepted, reading the text as its writer meant. The
+// readers' errors are syntax findings; their warning on a LIN label they do
+// not know is the converter's unknown-tag finding.
+var ReaderWarnings = []string{
+	"alert-star", "all-pass-two-words", "backslash-quote", "bracket-in-value", "control-char",
+	"duplicate-tag", "lin-call", "lin-card", "lin-deal", "lin-dealer", "lin-empty", "lin-event",
+	"lin-hand", "lin-line-break", "lin-missing-bar", "lin-names", "lin-no-boards", "lin-no-records",
+	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-unclosed", "long-line", "lowercase-token",
+	"missing-blank-line", "note-detached", "note-unused", "prose-outside-tag", "redouble-r",
+	"space-separated-columns", "split-call", "tab", "tag-name", "trailing-space", "unescaped-quote",
+	"unquoted-value",
 }
 
 // CodeEncoding is the code of the reader's note on the encoding it chose.

@@ -142,6 +142,14 @@ func jobsFlag() cli.Flag {
 	}
 }
 
+// duplicatesFlag is the --duplicates flag of the commands that audit.
+func duplicatesFlag() cli.Flag {
+	return &cli.BoolFlag{
+		Name: "duplicates", Value: true,
+		Usage: "look for deals that repeat across the inputs, in an index of 32 MiB (about a million deals; a duplicate-index-full note says when it fills)",
+	}
+}
+
 // formatFlag is the --format flag of the commands that write text or JSON.
 func formatFlag(usage string) cli.Flag {
 	return &cli.StringFlag{Name: "format", Value: "text", Usage: usage}
@@ -181,6 +189,7 @@ func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Par
 		return nil, usageError("--jobs %d: want at least 1", c.Int("jobs"))
 	}
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
+	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
 	bar := a.progress()
 	report, err := corpus.Audit(context.Background(), a.inputs(ps), opts, func(p *corpus.Part) {
 		bar.clear()
