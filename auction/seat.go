@@ -166,6 +166,17 @@ var vulNames = map[string]Vulnerability{
 // Russian forms ("никто", "все", "обе", "С-Ю", "В-З", optionally followed by
 // "в зоне"). Case and surrounding spaces are ignored.
 func ParseVulnerability(text string) (Vulnerability, error) {
+	// The spellings of PBN export and of LIN are read without folding.
+	switch text {
+	case "None", "o", "0":
+		return VulNone, nil
+	case "NS", "n":
+		return VulNS, nil
+	case "EW", "e":
+		return VulEW, nil
+	case "All", "Both", "b":
+		return VulAll, nil
+	}
 	key := strings.ToLower(strings.Join(strings.Fields(text), ""))
 	if v, ok := vulNames[key]; ok {
 		return v, nil
