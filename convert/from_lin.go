@@ -158,26 +158,16 @@ func (m *linMapper) reserve(r *parser.LINRecord) {
 	}
 }
 
-// pairCalls takes from m.recCalls the calls of the mb pair p.
-func (m *linMapper) pairCalls(p *parser.LINPair) []parser.LINCall {
+// takeOfPair takes from the front of *list the items that pair says come
+// from p, and returns them.
+func takeOfPair[T any](list *[]T, p *parser.LINPair, pair func(*T) *parser.LINPair) []T {
 	n := 0
-	for n < len(m.recCalls) && m.recCalls[n].Pair == p {
+	for n < len(*list) && pair(&(*list)[n]) == p {
 		n++
 	}
-	calls := m.recCalls[:n]
-	m.recCalls = m.recCalls[n:]
-	return calls
-}
-
-// pairCards takes from m.recCards the cards of the pc pair p.
-func (m *linMapper) pairCards(p *parser.LINPair) []parser.LINCard {
-	n := 0
-	for n < len(m.recCards) && m.recCards[n].Pair == p {
-		n++
-	}
-	cards := m.recCards[:n]
-	m.recCards = m.recCards[n:]
-	return cards
+	taken := (*list)[:n]
+	*list = (*list)[n:]
+	return taken
 }
 
 // unknownLabels reports, once for the board, the labels no LIN reader
@@ -276,7 +266,7 @@ func (m *linMapper) pair(p *parser.LINPair) {
 // calls appends the calls of an mb pair: one, or a whole auction in
 // rpbridge.net files. It reports false for a pair with no call (mb|-|).
 func (m *linMapper) calls(p *parser.LINPair) bool {
-	calls := m.pairCalls(p)
+	calls := takeOfPair(&m.recCalls, p, func(c *parser.LINCall) *parser.LINPair { return c.Pair })
 	if len(calls) == 0 {
 		return false
 	}
@@ -312,7 +302,7 @@ func (m *linMapper) explain(p *parser.LINPair) bool {
 // cards appends the cards of a pc pair: one, or a whole trick in
 // rpbridge.net files.
 func (m *linMapper) cards(p *parser.LINPair) {
-	cards := m.pairCards(p)
+	cards := takeOfPair(&m.recCards, p, func(c *parser.LINCard) *parser.LINPair { return c.Pair })
 	rec := &m.b.Play
 	rec.Present = true
 	if len(cards) == 0 {
