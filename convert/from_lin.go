@@ -125,7 +125,13 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	})}
 	b := m.b
 	b.Leading = append([]auction.Comment(nil), opt.Leading...)
-	b.LIN = &auction.LINInfo{Vugraph: opt.Vugraph}
+	b.LIN = m.oldLIN
+	if b.LIN == nil {
+		b.LIN = new(auction.LINInfo)
+	} else {
+		m.oldExtras = b.LIN.Extras[:0]
+	}
+	*b.LIN = auction.LINInfo{Vugraph: opt.Vugraph}
 	b.Escapes = linEscapes(r)
 	m.reserve(r)
 	for _, p := range r.Pairs {
@@ -180,6 +186,8 @@ type linMapper struct {
 	mapper
 	names *parser.LINPair // the pn pair the players came from
 	md    *parser.LINPair
+	// oldExtras is the memory of the extras of the board reused, emptied.
+	oldExtras []auction.LINPair
 }
 
 // pair maps one pair of the record.
@@ -237,6 +245,9 @@ func (m *linMapper) pair(p *parser.LINPair) {
 		return
 	case "pg":
 		return // a display pause, written again by any LIN writer
+	}
+	if b.LIN.Extras == nil {
+		b.LIN.Extras = m.oldExtras
 	}
 	b.LIN.Extras = append(b.LIN.Extras, auction.LINPair{
 		Label: p.Label, Value: p.Value, Loc: pairLoc(p), Calls: len(b.Auction.Calls), Cards: len(b.Play.Cards),

@@ -64,18 +64,18 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Findi
 		case sec != nil && sec.Kind == parser.SectionTable:
 			b.Tables = append(b.Tables, table(sec))
 		default:
-			tag := pbnTag(t)
+			tag := m.slot(t.Name)
+			setPBNTag(tag, t)
 			if sec != nil && sec.Kind != parser.SectionText {
 				// A second Auction or Play section: the first counts, this
 				// one is kept verbatim.
 				tag.Data, tag.DataLoc = sec.Raw, loc(sec.Pos)
 			}
-			m.field(tag)
 		}
 	}
 	for _, t := range g.Implicit {
 		if f := b.Field(t.Name); f == nil || !f.Present() {
-			m.field(pbnTag(t))
+			setPBNTag(m.slot(t.Name), t)
 		}
 	}
 	if opt.Previous != nil && !b.DealTag.Present() && !b.BoardTag.Present() && (auctionSec != nil || playSec != nil) {
@@ -144,16 +144,27 @@ func sectionNotes(g *parser.PBNGame) map[*parser.PBNTag]bool {
 	return set
 }
 
-// field files t under its typed field when it is one the board has and
-// the game has not given yet, else among the other tags.
-func (m *mapper) field(t auction.Tag) {
-	if auction.IsField(t.Name) {
-		if f := m.b.Field(t.Name); !f.Present() {
-			*f = t
-			return
+// slot returns where the tag named name goes: its typed field when it is
+// one the board has and the game has not given yet, else a new place at
+// the end of the other tags. The tag is for the caller to set, every field
+// of it (see setPBNTag): the place may hold what a reused board had there.
+func (m *mapper) slot(name string) *auction.Tag {
+	if auction.IsField(name) {
+		if f := m.b.Field(name); !f.Present() {
+			return f
 		}
 	}
-	m.b.Tags = append(m.b.Tags, t)
+	tags := m.b.Tags
+	if tags == nil {
+		tags = m.oldTags
+	}
+	if len(tags) < cap(tags) {
+		tags = tags[:len(tags)+1]
+	} else {
+		tags = append(tags, auction.Tag{})
+	}
+	m.b.Tags = tags
+	return &tags[len(tags)-1]
 }
 
 // carryOver gives b the board identity of prev (see PBNOptions.Previous).
@@ -526,10 +537,12 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 // mapper carries a board being built and the findings about it.
 type mapper struct {
 	b *auction.Board
-	// oldCalls and oldCards are the memory of the calls and cards of the
-	// board reused (see PBNOptions.Into), emptied.
+	// oldTags, oldCalls, oldCards and oldLIN are the memory of the board
+	// reused (see PBNOptions.Into), emptied.
+	oldTags  []auction.Tag
 	oldCalls []auction.AuctionCall
 	oldCards []auction.PlayedCard
+	oldLIN   *auction.LINInfo
 	findings []auction.Finding
 }
 
@@ -539,7 +552,10 @@ func newMapper(into, prev *auction.Board, src auction.Source) mapper {
 	if into == nil || into == prev {
 		return mapper{b: &auction.Board{Source: src}}
 	}
-	m := mapper{b: into, oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0]}
+	m := mapper{
+		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
+		oldLIN: into.LIN,
+	}
 	*into = auction.Board{Source: src}
 	return m
 }
@@ -612,17 +628,25 @@ func loc(p parser.Pos) auction.Loc {
 }
 
 func pbnTag(t *parser.PBNTag) auction.Tag {
-	out := auction.Tag{
-		Name: t.Name, Value: t.Value, Loc: loc(t.Pos), ValueLoc: loc(t.ValuePos), Comments: comments(t.Comments),
-	}
+	var out auction.Tag
+	setPBNTag(&out, t)
+	return out
+}
+
+// setPBNTag maps t into dst, setting every field of dst one by one: dst
+// is a board's own memory, where copying a whole Tag would go through the
+// garbage collector's write barrier for each of its words.
+func setPBNTag(dst *auction.Tag, t *parser.PBNTag) {
+	dst.Name, dst.Value, dst.Raw = t.Name, t.Value, ""
+	dst.Loc, dst.ValueLoc = loc(t.Pos), loc(t.ValuePos)
+	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", auction.Loc{}
 	if t.Raw != t.Value && t.Inherit != parser.FromDeclared {
-		out.Raw = t.Raw
+		dst.Raw = t.Raw
 	}
 	if s := t.Section; s != nil && s.Kind == parser.SectionText && s.Raw != "" {
-		out.Data, out.DataLoc = s.Raw, loc(s.Pos)
-		out.Comments = append(out.Comments, comments(s.Comments)...)
+		dst.Data, dst.DataLoc = s.Raw, loc(s.Pos)
+		dst.Comments = append(dst.Comments, comments(s.Comments)...)
 	}
-	return out
 }
 
 func comments(cs []*parser.PBNComment) []auction.Comment {

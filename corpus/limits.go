@@ -134,7 +134,7 @@ func (g *guard) Read(p []byte) (int, error) {
 }
 
 // counter counts the bytes read through it: the compressed side of a gzip
-// stream, for the ratio check.
+// stream, for the ratio check, and the bytes of an input, for its report.
 type counter struct {
 	r io.Reader
 	n int64

@@ -29,9 +29,11 @@ type AuditOptions struct {
 	// Default 4 MiB.
 	WholeLimit int64
 	// SkipDuplicates turns off the search for deals that repeat across
-	// the run. The search remembers every distinct deal and board, about
-	// 125 bytes each (see DuplicateIndex), which is the one part of an
-	// audit's memory that grows with the archive.
+	// the run. The search keeps the first place of every distinct deal and
+	// board in a DuplicateIndex of DefaultDuplicateIndexSize bytes, about a
+	// million deals; past that it stops recording new deals and Audit says
+	// so once, in a duplicate-index-full finding. Skipping it saves that
+	// memory and the time of hashing every deal.
 	SkipDuplicates bool
 }
 
@@ -141,9 +143,9 @@ func placeLine(f Finding) int {
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
 // adds a duplicate-deal finding, at the later board's deal, to that board,
 // unless AuditOptions.SkipDuplicates. It returns the report of the whole
-// run, in which Boards counts distinct full deals plus the games whose deal
-// is not full (0 with SkipDuplicates), and an error only if ctx was done
-// before every input was taken.
+// run, in which Deals counts the distinct full deals the search recorded
+// (0 with SkipDuplicates), and an error only if ctx was done before every
+// input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndex()
@@ -236,21 +238,30 @@ func (o AuditOptions) withDefaults() AuditOptions {
 }
 
 // duplicates adds the duplicate-deal findings of the part's boards to them
-// and to total, and counts the part's boards in total.
+// and to total, and counts the new distinct deals in total. The board at which
+// the index fills up gets a duplicate-index-full finding; the index never
+// empties, so that happens once in a run.
 func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 	for _, b := range p.Boards {
 		if b.deal == "" {
-			total.Boards++
 			continue
 		}
-		before := x.Deals()
-		for _, d := range x.Add(b.deal, b.place) {
+		before, wasFull := x.Deals(), x.Full()
+		add := func(code, msg string) {
 			f := b.at
-			f.Severity, f.Code, f.Message = auction.Info.String(), CodeDuplicateDeal, d.Message()
+			f.Severity, f.Code, f.Message = auction.Info.String(), code, msg
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
-		total.Boards += x.Deals() - before
+		for _, d := range x.Add(b.deal, b.place) {
+			add(CodeDuplicateDeal, d.Message())
+		}
+		if !wasFull && x.Full() {
+			add(CodeDuplicateIndexFull, fmt.Sprintf(
+				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
+				x.Deals(), human(DefaultDuplicateIndexSize)))
+		}
+		total.Deals += x.Deals() - before
 	}
 }
 
@@ -258,6 +269,11 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // deal was seen before under another board, or whose board was seen before
 // with another deal.
 const CodeDuplicateDeal = "duplicate-deal"
+
+// CodeDuplicateIndexFull is the code of the one finding Audit adds, at the
+// board where it happened, when its DuplicateIndex fills up: from there on
+// deals not seen before are not recorded, so their repeats go unreported.
+const CodeDuplicateIndexFull = "duplicate-index-full"
 
 // CodeSyntax is the code of the reader's errors: text it could not read as
 // PBN or LIN, or a file that is no bridge record at all. The reader's
@@ -274,7 +290,7 @@ func Process(name string, r io.Reader, opts AuditOptions) *Part {
 
 // process is Process for an input of the given size, -1 when unknown.
 func process(name string, r io.Reader, size int64, opts AuditOptions) *Part {
-	cr := &countingReader{r: r}
+	cr := &counter{r: r}
 	h, err := sniff(name, cr, size)
 	return whole(&Part{Name: name}, cr, h, err, opts)
 }
@@ -346,7 +362,7 @@ type reading[U any] interface {
 
 // whole reads a sniffed input whole into p, the input's only Part; err is
 // that of sniffing.
-func whole(p *Part, cr *countingReader, h head, err error, opts AuditOptions) *Part {
+func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 	p.Format, p.Last = h.format, true
 	if err == nil {
 		st := &fileState{name: p.Name, opts: opts}
@@ -418,7 +434,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 		return t.add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
 	}
 	defer rc.Close()
-	cr := &countingReader{r: rc}
+	cr := &counter{r: rc}
 	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
@@ -435,7 +451,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 // readBatches reads the units of r, cuts them into batches of about
 // batchBytes and hands a task per batch to a worker; the last task, with no
 // units, completes the input.
-func readBatches[U any](in *Input, r reading[U], cr *countingReader, f Format, t *tasks) error {
+func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks) error {
 	var batch, ctx []U
 	size, seen := 0, 0
 	flush := func(rerr error) error {
@@ -535,6 +551,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	}
 	sortFindings(r.Findings)
 	p.Report.Games++
+	p.Report.Boards++
 	if fin := b.Final(); fin.HasContract {
 		p.Report.AddContract(fin.Contract)
 	}
@@ -546,7 +563,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
 	}
 	if st.opts.Boards {
 		r.Board = b
@@ -602,7 +619,7 @@ func (st *fileState) diagnostic(d *parser.Diagnostic, board int) Finding {
 		code = CodeSyntax
 	}
 	return Finding{
-		File: st.name, Game: d.Game, Board: board, Line: d.Line, Col: d.Col,
+		File: st.name, Game: d.Game, Board: board, Pair: d.Pair, Line: d.Line, Col: d.Col,
 		Severity: d.Severity.String(), Code: code, Message: d.Msg,
 	}
 }
@@ -614,31 +631,34 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 		msg = strings.TrimSuffix(msg, fmt.Sprintf(" (Law %d)", f.Law))
 	}
 	return Finding{
-		File: st.name, Game: game, Board: board, Line: f.Loc.Line, Col: f.Loc.Col,
+		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
 		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: msg,
 	}
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // Codes lists the codes of the findings Process and Audit report beyond
-// auction.Codes. The reader's warnings and notes about deviations it
-// accepted (lowercase-token, russian-token, unescaped-quote …) keep the
-// reader's own codes.
+// auction.Codes, apart from the readers' warnings, which keep the readers'
+// own codes (see ReaderWarnings).
 var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
+	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about a million): repeats of later new deals are not looked for; said once, at the board where it filled"},
+}
+
+// ReaderWarnings lists, in name order, the codes of the readers' warnings,
+// which Process reports as they are: deviations from PBN 2.1 or BBO's LIN
+// that the readers accepted, reading the text as its writer meant. The
+// readers' errors are syntax findings; their warning on a LIN label they do
+// not know is the converter's unknown-tag finding.
+var ReaderWarnings = []string{
+	"alert-star", "all-pass-two-words", "backslash-quote", "bracket-in-value", "control-char",
+	"duplicate-tag", "lin-call", "lin-card", "lin-deal", "lin-dealer", "lin-empty", "lin-event",
+	"lin-hand", "lin-line-break", "lin-missing-bar", "lin-names", "lin-no-boards", "lin-no-records",
+	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-unclosed", "long-line", "lowercase-token",
+	"missing-blank-line", "note-detached", "note-unused", "prose-outside-tag", "redouble-r",
+	"space-separated-columns", "split-call", "tab", "tag-name", "trailing-space", "unescaped-quote",
+	"unquoted-value",
 }
 
 // CodeEncoding is the code of the reader's note on the encoding it chose.

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -142,8 +144,14 @@ func TestProcessFindings(t *testing.T) {
 		lin:  true,
 		in:   strings.Replace(linRecord, "|mb|1H|", "|qq|x|mb|1H|", 1),
 		want: []string{
-			"x.lin:1:97: board 1: info unknown-tag: label qq is not known to LIN readers; kept as written",
-			"x.lin:1:114: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
+			"x.lin:1:97: board 1: pair 6: info unknown-tag: label qq is not known to LIN readers; kept as written",
+			"x.lin:1:114: board 1: pair 9: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)",
+		},
+	}, {
+		name: "revoke cites its Laws once",
+		in:   strings.TrimSuffix(game(1), "\n") + "[Play \"E\"]\nSQ H7 S4 SA\n*\n\n",
+		want: []string{
+			"x.pbn:20:4: board 1: error revoke: trick 1 (S): H7 is a revoke: S holds spades and must follow suit (Laws 44C, 61)",
 		},
 	}, {
 		name: "syntax error",
@@ -169,12 +177,12 @@ func TestProcessFindings(t *testing.T) {
 		name: "LIN",
 		lin:  true,
 		in:   linRecord,
-		want: []string{"x.lin:1:109: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
+		want: []string{"x.lin:1:109: board 1: pair 8: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
 	}, {
 		name: "LIN vugraph",
 		lin:  true,
 		in:   "vg|Cup,Final,I,1,1,A,0,B,0|rs|4HS+1,|pn|a,b,c,d,e,f,g,h|pg||\nqx|o1|" + linRecord[strings.Index(linRecord, "md|"):],
-		want: []string{"x.lin:2:94: board 1: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
+		want: []string{"x.lin:2:94: board 1: pair 7: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -313,8 +321,8 @@ func TestAuditDuplicates(t *testing.T) {
 	if !slices.Contains(got, want) {
 		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
 	}
-	if r.Codes["duplicate-deal"] != 1 || r.Boards != 1 || r.Games != 3 {
-		t.Errorf("duplicates %d, boards %d, games %d; want 1, 1, 3", r.Codes["duplicate-deal"], r.Boards, r.Games)
+	if r.Codes["duplicate-deal"] != 1 || r.Deals != 1 || r.Boards != 3 || r.Games != 3 {
+		t.Errorf("duplicates %d, deals %d, boards %d, games %d; want 1, 1, 3, 3", r.Codes["duplicate-deal"], r.Deals, r.Boards, r.Games)
 	}
 }
 
@@ -463,3 +471,32 @@ func benchAudit(b *testing.B, dir string) {
 
 // sharedCorpus is the real-world corpus beside the repository.
 const sharedCorpus = "../../shared/corpus"
+
+// TestReaderWarnings checks that ReaderWarnings lists every code the
+// readers give a warning, by reading the readers' source: a new warning
+// must be documented.
+func TestReaderWarnings(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "parser", "*.go"))
+	if err != nil || len(files) == 0 {
+		t.Skipf("no reader source beside the package: %v", err)
+	}
+	warning := regexp.MustCompile(`(?:Warning, |Severity: Warning, Code: )"([a-z0-9-]+)"`)
+	found := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range warning.FindAllStringSubmatch(string(src), -1) {
+			found[m[1]] = true
+		}
+	}
+	delete(found, "lin-unknown-label") // reported as unknown-tag
+	want := slices.Sorted(maps.Keys(found))
+	if !slices.Equal(corpus.ReaderWarnings, want) {
+		t.Errorf("ReaderWarnings = %q\nthe readers warn with %q", corpus.ReaderWarnings, want)
+	}
+}

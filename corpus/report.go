@@ -18,20 +18,22 @@ import (
 // command line prints: as text by String, and as one JSON object per line
 // with exactly the fields tagged below.
 type Finding struct {
-	File     string `json:"file"`          // the input's Name
-	Game     int    `json:"game"`          // 1-based game or record in the file; 0 for the file as a whole
-	Board    int    `json:"board"`         // board number; 0 when unknown
-	Line     int    `json:"line"`          // 1-based; 0 when unknown
-	Col      int    `json:"col"`           // 1-based, in characters; 0 when unknown
-	Severity string `json:"severity"`      // "error", "warning" or "info"
-	Code     string `json:"code"`          // stable code, e.g. "insufficient-bid"
-	Law      int    `json:"law,omitempty"` // the Law that applies, if one does
-	Message  string `json:"message"`       // plain words; no position, no Law
+	File     string `json:"file"`           // the input's Name
+	Game     int    `json:"game"`           // 1-based game or record in the file; 0 for the file as a whole
+	Board    int    `json:"board"`          // board number; 0 when unknown
+	Pair     int    `json:"pair,omitempty"` // 1-based label|value| pair in a LIN record; 0 for PBN
+	Line     int    `json:"line"`           // 1-based; 0 when unknown
+	Col      int    `json:"col"`            // 1-based, in characters; 0 when unknown
+	Severity string `json:"severity"`       // "error", "warning" or "info"
+	Code     string `json:"code"`           // stable code, e.g. "insufficient-bid"
+	Law      int    `json:"law,omitempty"`  // the Law that applies, if one does
+	Message  string `json:"message"`        // plain words; no position, and no Law unless it cites several
 }
 
 // String formats f like a compiler message:
 //
 //	events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
+//	final.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
 //
 // Unknown parts are left out; "game N" stands in for an unknown board.
 func (f Finding) String() string {
@@ -50,6 +52,9 @@ func (f Finding) String() string {
 	case f.Game > 0:
 		fmt.Fprintf(&b, "game %d: ", f.Game)
 	}
+	if f.Pair > 0 {
+		fmt.Fprintf(&b, "pair %d: ", f.Pair)
+	}
 	b.WriteString(f.Severity)
 	if f.Code != "" {
 		b.WriteString(" ")
@@ -57,10 +62,17 @@ func (f Finding) String() string {
 	}
 	b.WriteString(": ")
 	b.WriteString(f.Message)
-	if f.Law > 0 {
+	if f.Law > 0 && !citesLaw(f.Message) {
 		fmt.Fprintf(&b, " (Law %d)", f.Law)
 	}
 	return b.String()
+}
+
+// citesLaw says whether msg ends with its own citation, such as the
+// "(Laws 44C, 61)" of a revoke, which the Law would only repeat.
+func citesLaw(msg string) bool {
+	i := strings.LastIndex(msg, "(Law")
+	return i >= 0 && strings.HasSuffix(msg, ")") && !strings.Contains(msg[i:len(msg)-1], ")")
 }
 
 // Counts tallies names: formats, encodings, generators, finding codes.
@@ -127,7 +139,8 @@ type Report struct {
 	Files      int       `json:"files"`      // inputs read
 	Unreadable int       `json:"unreadable"` // paths and inputs that could not be read
 	Games      int       `json:"games"`      // games (PBN) and records (LIN)
-	Boards     int       `json:"boards"`     // distinct boards
+	Boards     int       `json:"boards"`     // games and records read as boards
+	Deals      int       `json:"deals"`      // distinct full deals (Audit's total; 0 without the search for duplicates)
 	Bytes      int64     `json:"bytes"`      // bytes of input, decompressed
 	PassedOut  int       `json:"passed_out"` // boards passed out
 	Contracts  Contracts `json:"contracts"`  // the other final contracts
@@ -170,6 +183,7 @@ func (r *Report) Merge(o *Report) {
 	r.Unreadable += o.Unreadable
 	r.Games += o.Games
 	r.Boards += o.Boards
+	r.Deals += o.Deals
 	r.Bytes += o.Bytes
 	r.PassedOut += o.PassedOut
 	for l := range r.Contracts {
@@ -188,7 +202,8 @@ func (r *Report) Merge(o *Report) {
 //
 //	files        3 (1 unreadable)
 //	games        120
-//	boards       60
+//	boards       120
+//	deals        60
 //	bytes        1.2 MiB
 //	formats      pbn 2, lin 1
 //	encodings    UTF-8 2, Windows-1252 1
@@ -201,7 +216,8 @@ func (r *Report) Merge(o *Report) {
 //	             insufficient-bid 2
 //	             unknown-tag 1
 //
-// Names with equal counts come in name order, so the output is stable.
+// Deals are left out when not counted. Names with equal counts come in
+// name order, so the output is stable.
 func (r *Report) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	line := func(label, format string, args ...any) {
@@ -214,6 +230,9 @@ func (r *Report) WriteText(w io.Writer) error {
 	line("files", "%s", files)
 	line("games", "%d", r.Games)
 	line("boards", "%d", r.Boards)
+	if r.Deals > 0 {
+		line("deals", "%d", r.Deals)
+	}
 	line("bytes", "%s", human(r.Bytes))
 	line("formats", "%s", r.Formats.text(nil))
 	line("encodings", "%s", r.Encodings.text(nil))

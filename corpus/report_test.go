@@ -21,6 +21,11 @@ func TestFindingString(t *testing.T) {
 		{Finding{File: "events/2019/final.pbn", Game: 30, Board: 14, Line: 812, Col: 5, Severity: "error", Code: "insufficient-bid",
 			Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
 			"events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
+		{Finding{File: "r.pbn", Game: 1, Board: 1, Line: 30, Col: 4, Severity: "error", Code: "revoke",
+			Law: 61, Message: "H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
+			"r.pbn:30:4: board 1: error revoke: H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
+		{Finding{File: "r.pbn", Game: 1, Board: 1, Severity: "info", Code: "note", Law: 27, Message: "see (Law 16) above"},
+			"r.pbn: board 1: info note: see (Law 16) above (Law 27)"},
 		{Finding{File: "a.lin", Game: 3, Line: 1, Severity: "warning", Code: "auction-incomplete", Message: "the auction stops after 3 calls"},
 			"a.lin:1: game 3: warning auction-incomplete: the auction stops after 3 calls"},
 		{Finding{File: "<stdin>", Severity: "info", Code: "encoding", Message: "read as Windows-1252: not valid UTF-8"},
@@ -51,7 +56,7 @@ func TestFindingJSON(t *testing.T) {
 
 // sampleReports returns two reports as two workers would fill them.
 func sampleReports() (*Report, *Report) {
-	a := &Report{Files: 2, Games: 40, Boards: 20, Bytes: 51234}
+	a := &Report{Files: 2, Games: 40, Boards: 40, Deals: 20, Bytes: 51234}
 	a.Formats.Add("pbn", 2)
 	a.Encodings.Add("UTF-8", 1)
 	a.Encodings.Add("Windows-1252", 1)
@@ -68,7 +73,7 @@ func sampleReports() (*Report, *Report) {
 	} {
 		a.AddFinding(f)
 	}
-	b := &Report{Files: 1, Unreadable: 1, Games: 12, Boards: 12, Bytes: 3 << 20}
+	b := &Report{Files: 1, Unreadable: 1, Games: 12, Boards: 12, Deals: 6, Bytes: 3 << 20}
 	b.Formats.Add("lin", 1)
 	b.Encodings.Add("UTF-8", 1)
 	b.AddContract(auction.Contract{Level: 1, Strain: auction.NoTrump})

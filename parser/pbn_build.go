@@ -231,10 +231,10 @@ func (p *pbnParser) groupItems(i int) []pbnItem {
 }
 
 func (p *pbnParser) newTag(g *PBNGame, it pbnItem) *PBNTag {
+	// The slab is new, zeroed memory: setting the fields one by one spares
+	// copying a whole PBNTag under the garbage collector's write barrier.
 	t := &p.slab[len(g.Tags)]
-	*t = PBNTag{
-		Pos: p.lines.pos(it.start), Name: it.name, Raw: it.value, Value: it.value,
-	}
+	t.Pos, t.Name, t.Raw, t.Value = p.lines.pos(it.start), it.name, it.value, it.value
 	if it.valueOff >= 0 {
 		t.ValuePos = p.lines.pos(it.valueOff)
 	}

@@ -268,7 +268,18 @@ func splitCallEnd(t string, i, e int) int {
 
 // add appends a token of the given kind starting at text offset start.
 func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
-	tok := PBNToken{Kind: kind, Text: text, Slot: -1}
+	// The token is filled in place, in the zeroed room newTokenScanner
+	// made, rather than built aside and copied under the garbage
+	// collector's write barrier.
+	toks := s.sec.Tokens
+	if len(toks) < cap(toks) {
+		toks = toks[:len(toks)+1]
+	} else {
+		toks = append(toks, PBNToken{})
+	}
+	s.sec.Tokens = toks
+	tok := &toks[len(toks)-1]
+	tok.Kind, tok.Text, tok.Slot = kind, text, -1
 	pos := start
 	if s.prefix != "" {
 		if kind == TokenWord {
@@ -300,7 +311,6 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 		s.slots++
 	}
 	tok.Pos = s.p.lines.pos(pos)
-	s.sec.Tokens = append(s.sec.Tokens, tok)
 	s.lastEnd, s.quality = -1, 0
 }
 

@@ -146,7 +146,7 @@ func jobsFlag() cli.Flag {
 func duplicatesFlag() cli.Flag {
 	return &cli.BoolFlag{
 		Name: "duplicates", Value: true,
-		Usage: "look for deals that repeat across the inputs (memory grows by about 125 bytes a distinct board; --duplicates=false for huge archives)",
+		Usage: "look for deals that repeat across the inputs, in an index of 32 MiB (about a million deals; a duplicate-index-full note says when it fills)",
 	}
 }
 

@@ -24,8 +24,9 @@ under the Laws of Duplicate Bridge, and prints one finding per line:
 
 then a summary: files, boards, contracts, findings by code, encodings
 detected. With --format json each finding is one JSON object per line
-(fields file, game, board, line, col, severity, code, law, message) and the
-summary goes to standard error.
+(fields file, game, board, pair, line, col, severity, code, law, message;
+pair, the LIN label|value| pair such as a call's mb, and law only when they
+apply) and the summary goes to standard error.
 
 Examples:
 
@@ -57,31 +58,48 @@ func (a *app) audit(c *cli.Context) error {
 		return err
 	}
 	enc := json.NewEncoder(a.stdout)
+	// After a failed write (a closed pipe, a full disk) the run goes on, to
+	// its exit status, but writes nothing more.
+	var werr error
 	report, err := a.each(c, corpus.AuditOptions{}, func(p *corpus.Part) {
 		for _, f := range p.All() {
+			if werr != nil {
+				return
+			}
 			if asJSON {
-				enc.Encode(f)
+				werr = enc.Encode(f)
 			} else {
-				fmt.Fprintln(a.stdout, f)
+				_, werr = fmt.Fprintln(a.stdout, f)
 			}
 		}
 	})
 	if err != nil {
 		return err
 	}
-	if asJSON {
-		a.stdout.Flush()
-		report.WriteText(a.stderr)
-	} else {
-		if report.Findings() > 0 {
-			fmt.Fprintln(a.stdout)
-		}
-		report.WriteText(a.stdout)
-	}
 	for _, sev := range failOn {
 		if report.Severities[sev] > 0 {
 			a.fail(exitFindings)
 		}
+	}
+	if werr != nil {
+		return fmt.Errorf("writing standard output: %w", werr)
+	}
+	if asJSON {
+		if err := a.stdout.Flush(); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+		if err := report.WriteText(a.stderr); err != nil {
+			return fmt.Errorf("writing standard error: %w", err)
+		}
+		return nil
+	}
+	if report.Findings() > 0 {
+		if err := a.stdout.WriteByte('\n'); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+	}
+	if err := report.WriteText(a.stdout); err != nil {
+		return fmt.Errorf("writing standard output: %w", err)
 	}
 	return nil
 }
@@ -112,10 +130,26 @@ func codeTable() string {
 		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", c.Code, c.Severity, law, c.Summary)
 	}
 	w.Flush()
-	return strings.TrimRight(b.String(), "\n") + `
+	b.WriteString("\n  The readers' warnings (text that bends PBN or LIN, read as its writer\n  meant) keep the readers' codes:\n")
+	return strings.TrimRight(b.String()+wrap(strings.Join(corpus.ReaderWarnings, ", "), "  ", 76), "\n")
+}
 
-  Other warnings and notes of the readers keep the readers' codes
-  (lowercase-token, russian-token, unescaped-quote …).`
+// wrap breaks text at spaces into lines of at most width characters, each
+// starting with indent.
+func wrap(text, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, word := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(word) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += word
+	}
+	return b.String() + line + "\n"
 }
 
 // allCodes lists the codes of the rules engine, then those of the readers

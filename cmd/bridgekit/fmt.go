@@ -146,8 +146,8 @@ func normalize(name string, src []byte) ([]byte, error) {
 	}
 	if len(syntax) > 0 {
 		f := syntax[0]
-		return nil, fmt.Errorf("not formatted: %d syntax %s, the first at %d:%d: %s",
-			len(syntax), plural(len(syntax), "error"), f.Line, f.Col, f.Message)
+		return nil, fmt.Errorf("not formatted: %s, the first at %d:%d: %s",
+			plural(len(syntax), "syntax error"), f.Line, f.Col, f.Message)
 	}
 	errs := append(writePart(w, p), w.Close())
 	if err := errors.Join(errs...); err != nil {
@@ -156,11 +156,13 @@ func normalize(name string, src []byte) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
+// plural says how many of noun there are: "1 syntax error", "2 syntax
+// errors".
 func plural(n int, noun string) string {
 	if n == 1 {
-		return noun
+		return "1 " + noun
 	}
-	return noun + "s"
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // writeBack replaces the file of an input, which must be a file of its

@@ -4,7 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -189,6 +191,42 @@ func TestRunNoArgs(t *testing.T) {
 	}
 }
 
+// brokenPipe is standard output that cannot be written, such as a pipe
+// whose reader has gone.
+type brokenPipe struct{}
+
+func (brokenPipe) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// TestAuditWriteError checks that audit reports a failed write of its
+// findings, whether it happens while findings are written (more than the
+// output buffer) or at the end, with exit status 2.
+func TestAuditWriteError(t *testing.T) {
+	var many strings.Builder
+	for i := 1; i <= 1000; i++ {
+		fmt.Fprintf(&many, "pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board %d|mb|1H|mb|2D|mb|1S|mb|p|mb|p|mb|p|pg||\n", i)
+	}
+	for _, tc := range []struct{ name, text string }{
+		{"few findings", many.String()[:strings.IndexByte(many.String(), '\n')+1]},
+		{"many findings", many.String()},
+	} {
+		for _, format := range []string{"text", "json"} {
+			t.Run(tc.name+" "+format, func(t *testing.T) {
+				var errOut bytes.Buffer
+				code := run([]string{"bridgekit", "audit", "--format", format, "-"}, strings.NewReader(tc.text), brokenPipe{}, &errOut)
+				if code != exitError || !strings.Contains(errOut.String(), "bridgekit: writing standard output: broken pipe") {
+					t.Errorf("exit %d, stderr %q; want %d and the write error", code, errOut.String(), exitError)
+				}
+			})
+		}
+	}
+	// With --format json the summary goes to standard error: failing to
+	// write it is an error too.
+	var out bytes.Buffer
+	if code := run([]string{"bridgekit", "audit", "--format", "json", "-"}, strings.NewReader(many.String()), &out, brokenPipe{}); code != exitError {
+		t.Errorf("summary to a broken standard error: exit %d, want %d", code, exitError)
+	}
+}
+
 // TestShowLink checks that the handviewer link show prints holds the
 // board: shown in its turn, it gives the same diagram, auction, notes and
 // result.
@@ -233,5 +271,37 @@ Pass Pass Pass
 	body := func(s string) string { return s[strings.Index(s, "\nBoard "):] }
 	if body(first) != body(second) {
 		t.Errorf("from the file:\n%s\nfrom its link:\n%s", first, second)
+	}
+}
+
+// TestShowLinkCommentary checks that the handviewer link leaves out what
+// BBO's handviewer will not load: the file's % lines and nt commentary,
+// and a notes record before the board.
+func TestShowLinkCommentary(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "a.lin")
+	err := os.WriteFile(src, []byte("%Created by a vugraph operator\n"+
+		"nt|welcome to the final|pg||\n"+
+		"pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board 1|"+
+		"mb|1H|nt|a bold start|mb|2D|mb|p|mb|p|mb|p|pg||pc|DA|nt|top of nothing|pc|D5|pc|D2|pc|D7|pg||\n"), 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"bridgekit", "show", src}, nil, &out, &errOut); code != 0 {
+		t.Fatalf("show: exit %d: %s", code, errOut.String())
+	}
+	m := regexp.MustCompile(`(?m)^Link +\S+\?lin=(\S+)$`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("no link in\n%s", out.String())
+	}
+	lin, err := url.QueryUnescape(m[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "pn|Ann,Bob,Cy,Di|st||md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|ah|Board 1|sv|o|" +
+		"mb|1H|mb|2D|mb|p|mb|p|mb|p|pg||pc|DA|pc|D5|pc|D2|pc|D7|pg||"
+	if lin != want {
+		t.Errorf("link holds\n%s\nwant\n%s", lin, want)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"bridgekit/corpus"
 )
 
 // TestReadme runs the first command of the README, the audit of the sample
@@ -323,7 +325,8 @@ func checkExample(t *testing.T, cmd string, want []string, status int) {
 }
 
 // TestReadmeCodes checks that the README's table of findings lists every
-// code with the severity and Law of audit's help.
+// code with the severity and Law of audit's help, and the readers'
+// warnings.
 func TestReadmeCodes(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -337,6 +340,11 @@ func TestReadmeCodes(t *testing.T) {
 		row := fmt.Sprintf("| `%s` | %s | %s | %s |", c.Code, c.Severity, law, c.Summary)
 		if !strings.Contains(string(data), row+"\n") {
 			t.Errorf("README.md lacks the row\n%s", row)
+		}
+	}
+	for _, code := range corpus.ReaderWarnings {
+		if !strings.Contains(string(data), "`"+code+"`") {
+			t.Errorf("README.md does not list the readers' warning %s", code)
 		}
 	}
 }

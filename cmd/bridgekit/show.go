@@ -116,7 +116,8 @@ func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
 
 // handviewer returns the link that opens the board in BBO's handviewer:
 // the board written by the LIN writer as a record of its own, in the lin
-// parameter.
+// parameter, without what the handviewer will not load (see
+// handviewerLIN).
 func handviewer(b *auction.Board) (string, error) {
 	var lin bytes.Buffer
 	w := convert.NewLINWriter(&lin, convert.LINWriterOptions{Vugraph: convert.VugraphNever})
@@ -126,7 +127,37 @@ func handviewer(b *auction.Board) (string, error) {
 	if err := w.Close(); err != nil {
 		return "", err
 	}
-	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(strings.TrimSpace(lin.String())), nil
+	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(handviewerLIN(lin.String())), nil
+}
+
+// handviewerLIN returns LIN as the writer wrote it without the % lines
+// kept from the file and the nt commentary of vugraph files, with which
+// BBO's handviewer does not load the board, and without the lines (a notes
+// record) that held nothing else. The writer never puts "|" or a line
+// break inside a value, so the text splits safely into pairs.
+func handviewerLIN(lin string) string {
+	var kept []string
+	for line := range strings.SplitSeq(lin, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if strings.HasPrefix(line, "%") {
+			continue
+		}
+		fields := strings.Split(line, "|")
+		var pairs []string
+		board := false
+		for i := 0; i+1 < len(fields); i += 2 {
+			label := strings.ToLower(fields[i])
+			if label == "nt" {
+				continue
+			}
+			board = board || label != "pg"
+			pairs = append(pairs, fields[i]+"|"+fields[i+1]+"|")
+		}
+		if board {
+			kept = append(kept, strings.Join(pairs, ""))
+		}
+	}
+	return strings.Join(kept, "\n")
 }
 
 // bboSuits turns BBO's suit marks in explanations ("transfer to !h")

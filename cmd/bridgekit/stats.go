@@ -14,7 +14,7 @@ func (a *app) statsCommand() *cli.Command {
 		Usage:     "summarise what an archive holds",
 		ArgsUsage: "PATH…",
 		Description: `stats reads every board of the PATHs and prints what they hold: files, games,
-distinct boards, bytes, formats, encodings, the programs that wrote them,
+boards, distinct deals, bytes, formats, encodings, the programs that wrote them,
 final contracts by level and strain, passed-out boards, and findings by
 code. With --format json the same report is one JSON object.
 
