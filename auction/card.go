@@ -194,6 +194,11 @@ func ParseSuit(text string) (Suit, error) {
 	return 0, &ParseError{Kind: "suit", Text: text, Reason: "not a suit (want S, H, D, C, a suit symbol or a Russian suit name)"}
 }
 
+// asciiSuit maps the suit letters, in either case, to their suit plus one,
+// and every other byte to 0.
+var asciiSuit = [256]Suit{'C': Club + 1, 'D': Diamond + 1, 'H': Heart + 1, 'S': Spade + 1,
+	'c': Club + 1, 'd': Diamond + 1, 'h': Heart + 1, 's': Spade + 1}
+
 // cutSuitPrefix reads the suit a card starts with: one letter or symbol
 // (п, ч, б, т in Russian), or the Russian "тр". It returns the suit and the
 // text after it.
@@ -229,6 +234,13 @@ func cardRank(t string) (Rank, bool) {
 // read by position: "тт" is the ace of clubs. Surrounding spaces are
 // ignored. The error is a *ParseError naming what is wrong.
 func ParseCard(text string) (Card, error) {
+	// The PBN and LIN forms, a suit letter and a rank character, are
+	// read without the folding and the map lookup the others need.
+	if len(text) == 2 {
+		if s := asciiSuit[text[0]]; s != 0 && asciiRank[text[1]] != 0 {
+			return NewCard(s-1, asciiRank[text[1]]), nil
+		}
+	}
 	t := normalize(text)
 	if t == "" {
 		return NoCard, &ParseError{Kind: "card", Text: text, Reason: "empty"}

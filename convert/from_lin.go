@@ -144,25 +144,40 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	return b, m.findings
 }
 
-// reserve sizes the calls and the cards for the record's mb and pc pairs,
-// which hold one each but for rpbridge.net's: a board's play, grown card by
-// card, would otherwise be copied seven times over.
+// reserve reads the calls and cards of the record, all at once rather
+// than pair by pair (the parser sizes each list once, where reading a pair
+// at a time allocates for each), and sizes the board's for them: a board's
+// play, grown card by card, would otherwise be copied seven times over.
 func (m *linMapper) reserve(r *parser.LINRecord) {
-	calls, cards := 0, 0
-	for _, p := range r.Pairs {
-		switch {
-		case p.Is("mb"):
-			calls++
-		case p.Is("pc"):
-			cards++
-		}
+	m.recCalls, m.recCards = r.Calls(), r.Cards()
+	if n := len(m.recCalls); n > 0 {
+		m.b.Auction.Calls = reuse(m.oldCalls, n)
 	}
-	if calls > 0 {
-		m.b.Auction.Calls = reuse(m.oldCalls, calls)
+	if n := len(m.recCards); n > 0 {
+		m.b.Play.Cards = reuse(m.oldCards, n)
 	}
-	if cards > 0 {
-		m.b.Play.Cards = reuse(m.oldCards, cards)
+}
+
+// pairCalls takes from m.recCalls the calls of the mb pair p.
+func (m *linMapper) pairCalls(p *parser.LINPair) []parser.LINCall {
+	n := 0
+	for n < len(m.recCalls) && m.recCalls[n].Pair == p {
+		n++
 	}
+	calls := m.recCalls[:n]
+	m.recCalls = m.recCalls[n:]
+	return calls
+}
+
+// pairCards takes from m.recCards the cards of the pc pair p.
+func (m *linMapper) pairCards(p *parser.LINPair) []parser.LINCard {
+	n := 0
+	for n < len(m.recCards) && m.recCards[n].Pair == p {
+		n++
+	}
+	cards := m.recCards[:n]
+	m.recCards = m.recCards[n:]
+	return cards
 }
 
 // unknownLabels reports, once for the board, the labels no LIN reader
@@ -188,6 +203,10 @@ type linMapper struct {
 	md    *parser.LINPair
 	// oldExtras is the memory of the extras of the board reused, emptied.
 	oldExtras []auction.LINPair
+	// recCalls and recCards are the calls and cards of the record's pairs
+	// not mapped yet, in order.
+	recCalls []parser.LINCall
+	recCards []parser.LINCard
 }
 
 // pair maps one pair of the record.
@@ -257,7 +276,7 @@ func (m *linMapper) pair(p *parser.LINPair) {
 // calls appends the calls of an mb pair: one, or a whole auction in
 // rpbridge.net files. It reports false for a pair with no call (mb|-|).
 func (m *linMapper) calls(p *parser.LINPair) bool {
-	calls, _ := parser.ParseLINCalls(p.Value)
+	calls := m.pairCalls(p)
 	if len(calls) == 0 {
 		return false
 	}
@@ -293,7 +312,7 @@ func (m *linMapper) explain(p *parser.LINPair) bool {
 // cards appends the cards of a pc pair: one, or a whole trick in
 // rpbridge.net files.
 func (m *linMapper) cards(p *parser.LINPair) {
-	cards, _ := parser.ParseLINCards(p.Value)
+	cards := m.pairCards(p)
 	rec := &m.b.Play
 	rec.Present = true
 	if len(cards) == 0 {

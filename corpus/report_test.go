@@ -30,6 +30,10 @@ func TestFindingString(t *testing.T) {
 			"a.lin:1: game 3: warning auction-incomplete: the auction stops after 3 calls"},
 		{Finding{File: "<stdin>", Severity: "info", Code: "encoding", Message: "read as Windows-1252: not valid UTF-8"},
 			"<stdin>: info encoding: read as Windows-1252: not valid UTF-8"},
+		{Finding{File: "m.lin", Game: 2, Board: 14, Pair: 38, Line: 3, Col: 211, Severity: "error", Code: "insufficient-bid", Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
+			"m.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
+		{Finding{File: "n.lin", Game: 4, Pair: 2, Severity: "warning", Message: "no code"},
+			"n.lin: game 4: pair 2: warning: no code"},
 	} {
 		if got := tc.f.String(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)

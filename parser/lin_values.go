@@ -420,7 +420,7 @@ func ParseLINCalls(value string) ([]LINCall, error) {
 // the explanation of the an pair after it. An an pair explains the last call
 // before it; a second one for the same call is added on a new line.
 func (r *LINRecord) Calls() []LINCall {
-	var calls []LINCall
+	calls := sized[LINCall](r.count("mb"))
 	var is valueIssues
 	lastMB := -1 // index in calls of the last call read
 	for _, p := range r.Pairs {
@@ -441,6 +441,9 @@ func (r *LINRecord) Calls() []LINCall {
 				c.Note += "\n" + p.Value
 			}
 		}
+	}
+	if len(calls) == 0 {
+		return nil
 	}
 	return calls
 }
@@ -511,7 +514,7 @@ func ParseLINCards(value string) ([]LINCard, error) {
 
 // Cards returns the cards played in the record, in the order played.
 func (r *LINRecord) Cards() []LINCard {
-	var cards []LINCard
+	cards := sized[LINCard](r.count("pc"))
 	var is valueIssues
 	for _, p := range r.Pairs {
 		if p.Is("pc") {
@@ -520,7 +523,31 @@ func (r *LINRecord) Cards() []LINCard {
 			})
 		}
 	}
+	if len(cards) == 0 {
+		return nil
+	}
 	return cards
+}
+
+// count returns the number of pairs with the label key (lower case): about
+// the number of calls or cards, which are one a pair but in rpbridge.net
+// files, to size their slice.
+func (r *LINRecord) count(key string) int {
+	n := 0
+	for _, p := range r.Pairs {
+		if p.Key() == key {
+			n++
+		}
+	}
+	return n
+}
+
+// sized returns an empty slice with room for n elements, nil for none.
+func sized[E any](n int) []E {
+	if n == 0 {
+		return nil
+	}
+	return make([]E, 0, n)
 }
 
 // ParseLINClaim reads an mc value: the total number of tricks declarer takes
