@@ -840,3 +840,38 @@ func TrickWinner(leader Seat, cards [4]Card, trumps Strain) (winner Seat, ok boo
 	}
 	return Trick{Leader: leader & 3, Cards: cards}.winner(trumps), true
 }
+
+// AppendTo adds the call to a as the record gives it: a skipped turn (^S),
+// an accepted insufficient bid (^I) or a plain call.
+func (c *AuctionCall) AppendTo(a *Auction) error {
+	switch {
+	case c.Skip:
+		return a.Skip()
+	case c.Accepted:
+		return a.AppendAccepted(c.Call)
+	}
+	return a.Append(c.Call)
+}
+
+// APPasses is the number of passes an AP written before call i stands for:
+// those that close the auction replayed so far, and at least one. It
+// replays as a reader counts: an illegal call is void but keeps its seat,
+// and a call that cannot be read stops the count.
+func (r *AuctionRecord) APPasses(i int) int {
+	var a Auction
+	a.Reset(r.First)
+	for j := range r.Calls[:i] {
+		c := &r.Calls[j]
+		if !c.Readable() {
+			break
+		}
+		if c.AppendTo(&a) != nil {
+			_ = a.Skip()
+		}
+	}
+	n := 1
+	for n < 4 && a.Append(Pass) == nil && !a.Done() {
+		n++
+	}
+	return n
+}

@@ -174,3 +174,24 @@ func TestVugraph(t *testing.T) {
 		t.Error("NamesFor(Closed) with four names succeeded")
 	}
 }
+
+func TestAPPasses(t *testing.T) {
+	tests := []struct {
+		calls string
+		want  int
+	}{
+		{"", 4},                  // AP for the whole auction: passed out
+		{"1H", 3},                // after a bid: three passes close it
+		{"1H Pass", 2},           // one pass already made
+		{"1H X XX", 3},           // after a redouble
+		{"Pass Pass Pass", 1},    // the fourth may pass it out
+		{"1H 1S", 3},             // an insufficient bid is void but keeps its seat
+		{"1H Pass Pass Pass", 1}, // nothing to close: at least one
+	}
+	for _, tt := range tests {
+		b := newBoard(t, North, tt.calls)
+		if got := b.Auction.APPasses(len(b.Auction.Calls)); got != tt.want {
+			t.Errorf("AP after %q stands for %d passes, want %d", tt.calls, got, tt.want)
+		}
+	}
+}

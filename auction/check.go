@@ -510,17 +510,7 @@ func (c *Checker) replayFrom(rec *AuctionRecord, first Seat, k int) (Contract, b
 		}
 	}
 	for i := range rec.Calls {
-		call := &rec.Calls[i]
-		var err error
-		switch {
-		case call.Skip:
-			err = a.Skip()
-		case call.Accepted:
-			err = a.AppendAccepted(call.Call)
-		default:
-			err = a.Append(call.Call)
-		}
-		if err != nil {
+		if rec.Calls[i].AppendTo(a) != nil {
 			return Contract{}, false
 		}
 	}

@@ -336,30 +336,7 @@ func (m *mapper) readCall(call *auction.AuctionCall, n int) {
 // least one. The annotations of the AP go with the last of them.
 func (m *mapper) allPass(ap auction.AuctionCall) {
 	rec := &m.b.Auction
-	var a auction.Auction
-	a.Reset(rec.First)
-	for i := range rec.Calls {
-		c := &rec.Calls[i]
-		if !c.Readable() {
-			break
-		}
-		var err error
-		switch {
-		case c.Skip:
-			err = a.Skip()
-		case c.Accepted:
-			err = a.AppendAccepted(c.Call)
-		default:
-			err = a.Append(c.Call)
-		}
-		if err != nil {
-			_ = a.Skip()
-		}
-	}
-	n := 1
-	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
-		n++
-	}
+	n := rec.APPasses(len(rec.Calls))
 	pass := auction.AuctionCall{Call: auction.Pass, Text: ap.Text, AllPass: true, Loc: ap.Loc}
 	for range n - 1 {
 		rec.Calls = append(rec.Calls, pass)

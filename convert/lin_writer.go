@@ -200,17 +200,29 @@ func appendLINPair(buf []byte, label, value string) []byte {
 	return append(buf, '|')
 }
 
-// linValueText returns free text (an explanation, commentary, a header
-// field) as a LIN value can hold it: on one line, a "|", which would end
-// the value, written "¦", and a line break or a tab as a space.
+// linValueText returns text as a LIN value can hold it: on one line, a
+// "|", which would end the value, written "¦", a line break as a space,
+// and another control character but a tab as U+FFFD.
 func linValueText(s string) string {
-	if strings.ContainsAny(s, "|\r\n\t") {
-		s = linTextReplacer.Replace(s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '|' || c < ' ' && c != '\t' || c == 0x7f {
+			return strings.Map(linRune, s)
+		}
 	}
 	return s
 }
 
-var linTextReplacer = strings.NewReplacer("|", "¦", "\r\n", " ", "\n", " ", "\r", " ", "\t", " ")
+func linRune(r rune) rune {
+	switch {
+	case r == '|':
+		return '¦'
+	case r == '\r' || r == '\n':
+		return ' '
+	case r < ' ' && r != '\t' || r == 0x7f:
+		return '\uFFFD'
+	}
+	return r
+}
 
 // linNameText returns a player's name or a field of a comma list as LIN can
 // hold it: without the "," and "|" that separate names and pairs. A name
@@ -290,13 +302,13 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	}
 	for _, e := range extras {
 		if e.Calls == 0 && e.Cards == 0 && !strings.EqualFold(e.Label, "st") && !strings.EqualFold(e.Label, "rh") {
-			buf = appendLINPair(buf, e.Label, e.Value)
+			buf = appendLINExtra(buf, e, false)
 		}
 	}
 	after := func(calls, cards int) {
 		for _, e := range extras {
 			if e.Calls == calls && e.Cards == cards && (calls > 0 || cards > 0) {
-				buf = appendLINPair(buf, e.Label, e.Value)
+				buf = appendLINExtra(buf, e, true)
 			}
 		}
 	}
@@ -324,6 +336,10 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		explained := note != nil && strings.TrimSpace(note.Text) != ""
 		if c.Alert || c.Note > 0 && !explained {
 			text += "!"
+		} else {
+			// A reader trims a value, but keeps the spaces between
+			// text that is not a call and its "!".
+			text = strings.TrimRight(text, " ")
 		}
 		buf = appendLINPair(buf, "mb", text)
 		if explained {
@@ -409,15 +425,34 @@ func appendLINEscapes(buf []byte, es []auction.Escape) []byte {
 	return buf
 }
 
+// appendLINExtra appends a pair kept from a LIN record, written after the
+// deal, and after a call or card when afterPlay. Readers hold back a pn
+// there, and a board-setup pair (st, rh, ah, sv, pf) after a call or card,
+// for the next board, unless some other pair follows: a pg follows it.
+func appendLINExtra(buf []byte, e auction.LINPair, afterPlay bool) []byte {
+	buf = appendLINPair(buf, e.Label, e.Value)
+	switch strings.ToLower(e.Label) {
+	case "pn":
+	case "st", "rh", "ah", "sv", "pf":
+		if !afterPlay {
+			return buf
+		}
+	default:
+		return buf
+	}
+	return appendLINPair(buf, "pg", "")
+}
+
 // linRecordExtras returns the pairs of a record to write back: all but
-// file-header pairs (vg, rs, pw, mp, bn), which a damaged record may hold
-// but which, written inside a board, would start a header and cut the
-// board in two.
+// those that written inside a board would cut it in two, as readers split
+// records: file-header pairs (vg, rs, pw, mp, bn), which a damaged record
+// may hold, and a repeated md or qx, which open the next board. (A late pn,
+// which BBO writes after the last board, is kept.)
 func linRecordExtras(extras []auction.LINPair) []auction.LINPair {
 	var out []auction.LINPair
 	for _, e := range extras {
 		switch strings.ToLower(e.Label) {
-		case "vg", "rs", "pw", "mp", "bn":
+		case "vg", "rs", "pw", "mp", "bn", "md", "qx":
 		default:
 			out = append(out, e)
 		}
@@ -455,8 +490,8 @@ func linCallText(c *auction.AuctionCall) string {
 	case c.Call.IsBid():
 		return strings.TrimSuffix(c.Call.String(), "T")
 	}
-	if t := strings.TrimSpace(linValueText(c.Text)); t != "" {
-		return t
+	if t := strings.TrimLeft(linValueText(c.Text), " "); t != "" {
+		return t // as written, so that it reads back the same (see record)
 	}
 	return "?"
 }
@@ -573,6 +608,9 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board, room
 			// would open a board.
 			continue
 		case "rs":
+			if wrote {
+				continue // the list of every rs pair is written once
+			}
 			p.Value, wrote = rs, true
 		}
 		line(p.Label, p.Value)

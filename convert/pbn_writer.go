@@ -788,7 +788,7 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 			// The passes an AP stands for are written as it, with the
 			// annotations of the last; passes that one AP would not
 			// give back are written as passes.
-			n := apPasses(rec, i)
+			n := rec.APPasses(i)
 			run := 1
 			for run < n && i+run < len(rec.Calls) && isAPPass(&rec.Calls[i+run]) && !annotated(&rec.Calls[i+run-1].Annotations) && alerts[i+run-1] == 0 {
 				run++
@@ -851,38 +851,6 @@ func callToken(c *auction.AuctionCall) string {
 }
 
 func isAPPass(c *auction.AuctionCall) bool { return c.AllPass && c.Call == auction.Pass }
-
-// apPasses is the number of passes an AP written before call i stands for:
-// those that close the auction replayed so far, at least one, as a reader
-// counts them (an illegal call is void, a call that cannot be read stops
-// the count).
-func apPasses(rec *auction.AuctionRecord, i int) int {
-	var a auction.Auction
-	a.Reset(rec.First)
-	for j := range rec.Calls[:i] {
-		c := &rec.Calls[j]
-		if !c.Readable() {
-			break
-		}
-		var err error
-		switch {
-		case c.Skip:
-			err = a.Skip()
-		case c.Accepted:
-			err = a.AppendAccepted(c.Call)
-		default:
-			err = a.Append(c.Call)
-		}
-		if err != nil {
-			_ = a.Skip()
-		}
-	}
-	n := 1
-	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
-		n++
-	}
-	return n
-}
 
 // annotated reports whether a carries anything to write.
 func annotated(a *auction.Annotations) bool {

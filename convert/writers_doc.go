@@ -114,8 +114,10 @@
 // call, as it has no other place. The result is carried by the play when
 // all 52 cards are written, by the rs list in a vugraph file, and
 // otherwise by an mc claim. A "|" in a text is written "¦", as it would
-// end the value, and a line break as a space; "," and "|" are dropped from
-// names.
+// end the value, a line break as a space and another control character
+// but a tab as U+FFFD; "," and "|" are dropped from names. Pairs a damaged
+// record repeats where they would open another record (md, qx, file-header
+// pairs) are left out.
 //
 // # JSON Lines
 //
