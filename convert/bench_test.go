@@ -3,13 +3,10 @@ package convert
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"bridgekit/auction"
+	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
 	"bridgekit/parser"
 )
@@ -18,34 +15,14 @@ import (
 // the corpus, or from the writers' test inputs when the corpus is absent,
 // repeated up to at least size bytes.
 func benchInput(b *testing.B, size int) []byte {
-	var parts [][]byte
-	filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pbn") {
-			if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
-				parts = append(parts, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-			}
-		}
-		return nil
-	})
-	if len(parts) == 0 {
-		matches, _ := filepath.Glob("testdata/*.input")
-		for _, m := range matches {
-			if data, err := os.ReadFile(m); err == nil {
-				parts = append(parts, data)
-			}
-		}
+	data := benchinput.Repeat(".pbn", size, corpusDir)
+	if data == nil {
+		data = benchinput.Repeat(".input", size, "testdata")
 	}
-	if len(parts) == 0 {
+	if data == nil {
 		b.Skip("no PBN input")
 	}
-	var buf bytes.Buffer
-	for buf.Len() < size {
-		for _, p := range parts {
-			buf.Write(p)
-			buf.WriteString("\n\n")
-		}
-	}
-	return buf.Bytes()
+	return data
 }
 
 // BenchmarkNormalizePBN reads, replays and writes back as canonical PBN a

@@ -1,15 +1,13 @@
 package corpus_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"bridgekit/corpus"
+	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
 )
 
@@ -19,32 +17,12 @@ import (
 // at least size bytes. Files in other encodings are left out, as one file
 // has one encoding.
 func streamInput(b *testing.B, ext string, size int) string {
-	var parts [][]byte
-	for _, dir := range []string{sharedCorpus, "samples"} {
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ext) {
-				if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
-					parts = append(parts, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-				}
-			}
-			return nil
-		})
-		if len(parts) > 0 {
-			break
-		}
-	}
-	if len(parts) == 0 {
+	data := benchinput.Repeat(ext, size, sharedCorpus, "samples")
+	if data == nil {
 		b.Skip("no " + ext + " input")
 	}
-	var buf bytes.Buffer
-	for buf.Len() < size {
-		for _, p := range parts {
-			buf.Write(p)
-			buf.WriteString("\n\n")
-		}
-	}
 	path := filepath.Join(b.TempDir(), "big"+ext)
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(path, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
 	return path

@@ -2,12 +2,10 @@ package parser
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
-	"unicode/utf8"
 
+	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
 )
 
@@ -15,34 +13,11 @@ import (
 // corpus (the whole corpus read in a single encoding), or from the test
 // fixtures when the corpus is absent, repeated up to about 16 MB.
 func benchPBN(b *testing.B) []byte {
-	var parts [][]byte
-	filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pbn") {
-			if data, err := os.ReadFile(p); err == nil && utf8.Valid(data) {
-				parts = append(parts, bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))
-			}
-		}
-		return nil
-	})
-	if len(parts) == 0 {
-		matches, _ := filepath.Glob("testdata/pbn/*.pbn")
-		for _, m := range matches {
-			if data, err := os.ReadFile(m); err == nil && utf8.Valid(data) {
-				parts = append(parts, data)
-			}
-		}
-	}
-	if len(parts) == 0 {
+	data := benchinput.Repeat(".pbn", 16<<20, corpusDir, filepath.Join("testdata", "pbn"))
+	if data == nil {
 		b.Skip("no PBN input")
 	}
-	var buf bytes.Buffer
-	for buf.Len() < 16<<20 {
-		for _, p := range parts {
-			buf.Write(p)
-			buf.WriteString("\n\n")
-		}
-	}
-	return buf.Bytes()
+	return data
 }
 
 // BenchmarkReadPBN reads a large file into syntax trees, one game at a time.
