@@ -32,15 +32,7 @@ func totalLen(texts []string) int64 {
 
 func BenchmarkParseDeal(b *testing.B) {
 	texts := benchDeals(64)
-	b.SetBytes(totalLen(texts))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, text := range texts {
-			if _, err := ParseDeal(text); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	benchParse(b, ParseDeal, texts...)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(texts)), "ns/deal")
 }
 
@@ -50,15 +42,10 @@ func BenchmarkParseLINDeal(b *testing.B) {
 	for i := range texts {
 		texts[i] = randomDeal(r).LIN(Seat(i % 4))
 	}
-	b.SetBytes(totalLen(texts))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, text := range texts {
-			if _, _, _, err := ParseLINDeal(text); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	benchParse(b, func(text string) (Deal, error) {
+		d, _, _, err := ParseLINDeal(text)
+		return d, err
+	}, texts...)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(texts)), "ns/deal")
 }
 

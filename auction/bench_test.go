@@ -76,35 +76,22 @@ func BenchmarkLegalCalls(b *testing.B) {
 // BenchmarkParseCall reads the spellings of real files: canonical PBN, LIN's
 // lower case and "1N", and a few Russian ones that take the slow path.
 func BenchmarkParseCall(b *testing.B) {
-	texts := []string{"Pass", "1NT", "X", "2H", "p", "1n", "4s", "d", "XX", "3C", "пас", "2 БК", "одна, пики"}
-	n := 0
-	for _, s := range texts {
-		n += len(s)
-	}
-	b.SetBytes(int64(n))
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range texts {
-			if _, err := ParseCall(s); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
+	benchParse(b, ParseCall, "Pass", "1NT", "X", "2H", "p", "1n", "4s", "d", "XX", "3C", "пас", "2 БК", "одна, пики")
 }
 
 // BenchmarkParseContract reads the Contract tag values most common in the
 // corpus.
 func BenchmarkParseContract(b *testing.B) {
-	texts := []string{"4S", "4H", "3N", "2S", "3NT", "Pass", "4SX", "5Dx", "3NR", "1NTXX"}
-	n := 0
-	for _, s := range texts {
-		n += len(s)
-	}
-	b.SetBytes(int64(n))
+	benchParse(b, ParseContract, "4S", "4H", "3N", "2S", "3NT", "Pass", "4SX", "5Dx", "3NR", "1NTXX")
+}
+
+// benchParse reads texts with parse, over and over; MB/s counts the text.
+func benchParse[T any](b *testing.B, parse func(string) (T, error), texts ...string) {
+	b.SetBytes(totalLen(texts))
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range texts {
-			if _, err := ParseContract(s); err != nil {
+			if _, err := parse(s); err != nil {
 				b.Fatal(err)
 			}
 		}
