@@ -1,7 +1,6 @@
 package parser
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -117,7 +116,7 @@ const sniffLen = 64 << 10
 // Cyrillic table, and a two-letter word or a word in capitals alone may
 // read well in both; for words in capitals windows-1251 wins.
 func Decode(r io.Reader) (io.Reader, Encoding, error) {
-	br := bufio.NewReaderSize(r, sniffLen)
+	br := &peekReader{r: r}
 	head, err := br.Peek(sniffLen)
 	if err != nil && err != io.EOF {
 		return nil, Encoding{}, err
@@ -866,7 +865,7 @@ func (c *cyrCandidate) word(w []byte, s *cyrStats) {
 
 // decodeReader is the reader Decode returns.
 type decodeReader struct {
-	br      *bufio.Reader
+	br      *peekReader
 	src     io.Reader // where decoded text comes from; nil while pending
 	info    Encoding
 	pending choice        // the pending choice, while src is nil
@@ -877,8 +876,7 @@ type decodeReader struct {
 // start acts on a decision.
 func (d *decodeReader) start(c choice) {
 	d.info = c.info
-	// The mark is in the buffer already, so Discard cannot fail.
-	_, _ = d.br.Discard(c.skip)
+	d.br.Discard(c.skip) // the mark is in the buffer already
 	switch c.kind {
 	case kindASCII:
 		d.src = d.br
@@ -910,7 +908,7 @@ func (d *decodeReader) Read(p []byte) (int, error) {
 	buf, _ := d.br.Peek(min(len(p), d.br.Buffered()))
 	if n := asciiPrefix(buf); n > 0 {
 		copy(p, buf[:n])
-		_, _ = d.br.Discard(n)
+		d.br.Discard(n)
 		d.off += int64(n)
 		return n, nil
 	}

@@ -154,7 +154,52 @@ func decodeToString(t testing.TB, b []byte) (string, Encoding) {
 	if !pending && (final.Name != first.Name || !strings.HasPrefix(final.Reason, first.Reason)) {
 		t.Fatalf("the final report %+v contradicts the first %+v", final, first)
 	}
+	// The same input in pieces of one byte and of half a read must decode
+	// the same way: Decode's buffer grows as the input comes.
+	for _, slow := range []io.Reader{iotest.OneByteReader(bytes.NewReader(b)), iotest.HalfReader(bytes.NewReader(b))} {
+		r, _, err := Decode(slow)
+		if err != nil {
+			t.Fatalf("Decode in pieces: %v", err)
+		}
+		again, err := io.ReadAll(r)
+		if err != nil {
+			t.Fatalf("reading decoded text in pieces: %v", err)
+		}
+		if e := r.(EncodingReporter).Encoding(); !bytes.Equal(again, out) || e != final {
+			t.Fatalf("read in pieces, the input decodes as %s (%s), not %s (%s)", e.Name, e.Reason, final.Name, final.Reason)
+		}
+	}
 	return string(out), final
+}
+
+// TestDecodeSmallInputAllocs checks that decoding a small input allocates
+// in proportion to it, not the 64 KiB window Decode may look at: an
+// archive of thousands of small files paid for that window each time.
+func TestDecodeSmallInputAllocs(t *testing.T) {
+	src := []byte(strings.Repeat("pn|a,b,c,d|md|1SAKQJT98765432H,,,|mb|p|\n", 40)) // 1.6 KB
+	per := allocBytes(100, func() {
+		r, _, err := Decode(bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(io.Discard, r); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if per > 16<<10 {
+		t.Errorf("decoding %d bytes allocates %d bytes", len(src), per)
+	}
+}
+
+// allocBytes returns the bytes f allocates, on average over n runs.
+func allocBytes(n int, f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range n {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return (after.TotalAlloc - before.TotalAlloc) / uint64(n)
 }
 
 // TestDecodeShortRussian decodes a single tag value in each Cyrillic

@@ -8,6 +8,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -141,6 +142,9 @@ func (lr *LINReader) fileDiag(pos Pos, sev Severity, code, msg string) {
 func (lr *LINReader) stream(r io.Reader, remap func(Pos) Pos, yield func(*LINRecord, error) bool) bool {
 	sc := newLINScanner(r, lr.maxRecord)
 	sp := &linSplitter{lr: lr, sc: sc, remap: remap}
+	bufs := linBufferPool.Get().(*linBuffers)
+	bufs.lend(sc, sp)
+	defer bufs.reclaim(sc, sp)
 	for {
 		ok, err := sc.next()
 		if errors.Is(err, errLINTooLong) {
@@ -173,6 +177,43 @@ func (lr *LINReader) stream(r io.Reader, remap func(Pos) Pos, yield func(*LINRec
 		return false
 	}
 	return true
+}
+
+// linBuffers are the working slices of a scanner and its splitter, kept
+// from one input to the next. Every slice of a record is copied out when the
+// record is built, so nothing a reader returns refers to them. Reading an
+// archive of small files otherwise allocated the scanner's 64 KiB buffer and
+// the item slices again for each file, and collecting that garbage took
+// more time than reading the files.
+type linBuffers struct {
+	buf                         []byte
+	out, cur, pending, floating []linItem
+}
+
+var linBufferPool = sync.Pool{New: func() any { return new(linBuffers) }}
+
+// linPoolMax is the largest buffer kept in the pool: one outsized record
+// must not pin its memory for the rest of a run.
+const linPoolMax = 1 << 20
+
+func (b *linBuffers) lend(sc *linScanner, sp *linSplitter) {
+	sc.buf, sc.out = b.buf[:0], b.out[:0]
+	sp.cur, sp.pending, sp.floating = b.cur[:0], b.pending[:0], b.floating[:0]
+}
+
+// reclaim takes the slices back, as grown, and returns b to the pool. The
+// items are cleared so that the pool does not keep their reports alive.
+func (b *linBuffers) reclaim(sc *linScanner, sp *linSplitter) {
+	if cap(sc.buf) > linPoolMax {
+		return
+	}
+	b.buf = sc.buf[:0]
+	b.out, b.cur, b.pending, b.floating = sc.out, sp.cur, sp.pending, sp.floating
+	for _, s := range []*[]linItem{&b.out, &b.cur, &b.pending, &b.floating} {
+		clear((*s)[:cap(*s)])
+		*s = (*s)[:0]
+	}
+	linBufferPool.Put(b)
 }
 
 // What a record being assembled holds.

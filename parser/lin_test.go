@@ -376,3 +376,19 @@ func TestLINTooLong(t *testing.T) {
 		t.Fatalf("errors %v", res.errs)
 	}
 }
+
+// TestReadLINSmallInputAllocs checks that reading a small file allocates
+// in proportion to it: the scanner's buffers are kept from one input to
+// the next, not allocated at 64 KiB for each.
+func TestReadLINSmallInputAllocs(t *testing.T) {
+	src := []byte("pn|Ann,Bob,Cid,Dee|st||md|3S23456789TJQKAHA,H23456789TJQK,C23456789TJQK,|sv|0|mb|1S|mb|p|mb|p|mb|p|pg||\n")
+	read := func() {
+		if recs, _ := ParseLIN(src, "small.lin"); len(recs) != 1 {
+			t.Fatalf("read %d records, want 1", len(recs))
+		}
+	}
+	read()
+	if per := allocBytes(100, read); per > 24<<10 {
+		t.Errorf("reading %d bytes of LIN allocates %d bytes", len(src), per)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -41,6 +42,7 @@ type app struct {
 	rawStdout io.Writer
 	getenv    func(string) string
 	status    int
+	profile   *os.File // the --cpuprofile file while profiling
 }
 
 // run runs the command line args (args[0] is the program name) and returns
@@ -99,6 +101,9 @@ Exit status: 0 when all is well; 1 when audit finds problems at or above
 input or output that could not be read or written (the other inputs are
 still processed).`,
 		Commands:             a.commands(),
+		Flags:                []cli.Flag{&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the run to `FILE`, for go tool pprof"}},
+		Before:               a.startProfile,
+		After:                a.stopProfile,
 		EnableBashCompletion: true,
 		HideHelpCommand:      false,
 		Reader:               a.stdin,
@@ -114,6 +119,38 @@ still processed).`,
 			return nil
 		},
 	}
+}
+
+// startProfile starts the CPU profile that --cpuprofile asks for.
+func (a *app) startProfile(c *cli.Context) error {
+	name := c.String("cpuprofile")
+	if name == "" {
+		return nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--cpuprofile: %v", err), exitError)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return cli.Exit(fmt.Sprintf("--cpuprofile: %v", err), exitError)
+	}
+	a.profile = f
+	return nil
+}
+
+// stopProfile ends the CPU profile, if one was started.
+func (a *app) stopProfile(*cli.Context) error {
+	if a.profile == nil {
+		return nil
+	}
+	pprof.StopCPUProfile()
+	err := a.profile.Close()
+	a.profile = nil
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--cpuprofile: %v", err), exitError)
+	}
+	return nil
 }
 
 // commands is the table of every command.
