@@ -31,10 +31,10 @@ type LINReader struct {
 	enc       Encoding
 	diags     Diagnostics
 	started   bool
-	count     int                   // records handed out
-	toks      []lexer.Token         // reused token buffer
-	tags      []linTag              // tags of the pairs of the record being built
-	verdicts  map[uint64]linVerdict // the grammar's verdicts, by sequence of token types
+	count     int           // records handed out
+	toks      []lexer.Token // reused token buffer
+	tags      []linTag      // tags of the pairs of the record being built
+	key       []byte        // the record's section token types, for linVerdicts
 }
 
 // ReadLIN returns a reader of the LIN records in r. filename is used in

@@ -287,39 +287,26 @@ func linGrammarVerdict(toks []lexer.Token) linVerdict {
 	return v
 }
 
-// linShapeKey packs the types of up to 20 tokens into a key, three bits each
-// under a leading 1. ok is false for longer sequences.
-func linShapeKey(toks []lexer.Token) (key uint64, ok bool) {
-	if len(toks) > 20 {
-		return 0, false
-	}
-	key = 1
-	for _, t := range toks {
-		key = key<<3 | uint64(-t.Type-1)
-	}
-	return key, true
-}
-
-// maxLINVerdicts bounds the verdicts a reader remembers.
-const maxLINVerdicts = 1024
+// linVerdicts are the verdicts on the token sequences seen so far.
+var linVerdicts shapeCache[linVerdict]
 
 // linParse runs the record grammar over the record's section tokens and
 // returns the record's kind as the grammar sees it (before style checks)
 // and, when a section is out of order, a diagnostic about its first pair.
 // The verdict depends only on the sequence of token types, of which a file
 // has few (a board is Setup Auction Play, a table Table Setup Auction
-// Play…), so the reader remembers verdicts by sequence and runs participle
-// once per sequence.
+// Play…), so verdicts are kept by sequence and participle runs once per
+// sequence.
 func (lr *LINReader) linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
-	key, ok := linShapeKey(toks)
-	v, hit := lr.verdicts[key]
-	if !ok || !hit {
+	lr.key = lr.key[:0]
+	for _, t := range toks {
+		lr.key = append(lr.key, byte(t.Type))
+	}
+	v, ok := linVerdicts.get(lr.key)
+	if !ok {
 		v = linGrammarVerdict(toks)
-		if ok && len(lr.verdicts) < maxLINVerdicts {
-			if lr.verdicts == nil {
-				lr.verdicts = make(map[uint64]linVerdict)
-			}
-			lr.verdicts[key] = v
+		if v.err == "" { // a failure of the grammar may name a place
+			linVerdicts.put(lr.key, v)
 		}
 	}
 	switch {

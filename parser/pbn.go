@@ -117,6 +117,7 @@ func (r *PBNReader) next() (*PBNGame, error) {
 		}
 		c, ok, err := r.split.next()
 		if !ok {
+			r.split.release()
 			r.split = nil
 			return nil, err
 		}

@@ -24,8 +24,7 @@ type pbnParser struct {
 	slab     []PBNTag     // the current game's tags
 	secs     []PBNSection // the current game's sections
 	tables   []pbnPendingTable
-	shapes   map[string]*pbnShape
-	key      []byte
+	key      []byte // the current game's token types, for pbnShapes
 	// The last column list read without fault, kept for the next table
 	// with the same tag value (a file's tables mostly have the same
 	// columns).
@@ -41,7 +40,7 @@ type pbnPendingTable struct {
 }
 
 func newPBNParser(filename string) *pbnParser {
-	p := &pbnParser{filename: filename, shapes: make(map[string]*pbnShape)}
+	p := &pbnParser{filename: filename}
 	p.diag = p.d.add
 	p.inherit.init()
 	return p
@@ -165,12 +164,8 @@ type pbnShape struct {
 
 type pbnPartShape struct{ head, notes int }
 
-// maxPBNShapes bounds the cache of shapes, and maxPBNShapeKey the token
-// sequences cached.
-const (
-	maxPBNShapes   = 1024
-	maxPBNShapeKey = 64
-)
+// pbnShapes are the shapes of the token sequences seen so far.
+var pbnShapes shapeCache[*pbnShape]
 
 // shape returns the structure of the current game. It depends on the
 // sequence of token types only, and the games of a file mostly share a
@@ -181,7 +176,7 @@ func (p *pbnParser) shape() *pbnShape {
 	for _, grp := range p.lex.groups {
 		p.key = append(p.key, byte(grp.typ))
 	}
-	if s, ok := p.shapes[string(p.key)]; ok {
+	if s, ok := pbnShapes.get(p.key); ok {
 		return s
 	}
 	s, err := p.parseShape()
@@ -194,8 +189,8 @@ func (p *pbnParser) shape() *pbnShape {
 			off = perr.Position().Offset - p.lines.base.Offset
 		}
 		p.d.add(max(0, min(off, len(p.lines.text))), Error, "syntax", err.Error())
-	} else if len(p.key) <= maxPBNShapeKey && len(p.shapes) < maxPBNShapes {
-		p.shapes[string(p.key)] = s
+	} else {
+		pbnShapes.put(p.key, s)
 	}
 	return s
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"sync"
 )
 
 // maxPBNGame is the largest game, in bytes of decoded text, the reader
@@ -54,8 +55,33 @@ type pbnSplitter struct {
 	crs       []byte // the rest of a line cut at a lone CR
 }
 
+// pbnSplitters keeps splitters, with their buffers, from one input to the
+// next: in an archive of small files, a new 64 KiB buffer for each file
+// cost more than reading it.
+var pbnSplitters = sync.Pool{New: func() any { return &pbnSplitter{r: bufio.NewReaderSize(nil, 64<<10)} }}
+
+// pbnPoolMax is the largest game buffer a pooled splitter keeps.
+const pbnPoolMax = 1 << 20
+
 func newPBNSplitter(r io.Reader) *pbnSplitter {
-	return &pbnSplitter{r: bufio.NewReaderSize(r, 64<<10), maxGame: maxPBNGame, line: 1}
+	s := pbnSplitters.Get().(*pbnSplitter)
+	s.r.Reset(r)
+	*s = pbnSplitter{r: s.r, buf: s.buf[:0], first: s.first[:0], long: s.long[:0], maxGame: maxPBNGame, line: 1}
+	return s
+}
+
+// release returns s to the pool once the input is read to the end, when no
+// chunk refers to its buffers any more.
+func (s *pbnSplitter) release() {
+	s.r.Reset(nil)
+	if cap(s.buf) > pbnPoolMax {
+		s.buf = nil
+	}
+	if cap(s.long) > pbnPoolMax {
+		s.long = nil
+	}
+	s.pending, s.crs = nil, nil
+	pbnSplitters.Put(s)
 }
 
 // readLine returns the next line with its terminator. A line longer than
