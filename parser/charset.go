@@ -256,16 +256,20 @@ func decide(b []byte, full bool, base int64, decl *declaration) choice {
 	return c
 }
 
+// byteOrderMarks are the marks detectBOM knows, with their encodings (nil
+// for UTF-8).
+var byteOrderMarks = []struct {
+	bom  string
+	name string
+	enc  encoding.Encoding
+}{
+	{"\xEF\xBB\xBF", "UTF-8", nil},
+	{"\xFF\xFE", "UTF-16LE", xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM)},
+	{"\xFE\xFF", "UTF-16BE", xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM)},
+}
+
 func detectBOM(head []byte) (choice, bool) {
-	for _, b := range []struct {
-		bom  string
-		name string
-		enc  encoding.Encoding
-	}{
-		{"\xEF\xBB\xBF", "UTF-8", nil},
-		{"\xFF\xFE", "UTF-16LE", xunicode.UTF16(xunicode.LittleEndian, xunicode.ExpectBOM)},
-		{"\xFE\xFF", "UTF-16BE", xunicode.UTF16(xunicode.BigEndian, xunicode.ExpectBOM)},
-	} {
+	for _, b := range byteOrderMarks {
 		if !bytes.HasPrefix(head, []byte(b.bom)) {
 			continue
 		}

@@ -79,7 +79,12 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 		}
 		lr.enc = enc
 		lr.fileDiag(Pos{}, Info, "encoding", fmt.Sprintf("read as %s (%s)", enc.Name, enc.Reason))
-		br := bufio.NewReaderSize(dec, linSniffLen)
+		br := linHeadReaders.Get().(*bufio.Reader)
+		br.Reset(dec)
+		defer func() {
+			br.Reset(nil)
+			linHeadReaders.Put(br)
+		}()
 		head, err := br.Peek(linSniffLen)
 		if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
 			yield(nil, err)
@@ -191,6 +196,10 @@ type linBuffers struct {
 }
 
 var linBufferPool = sync.Pool{New: func() any { return new(linBuffers) }}
+
+// linHeadReaders are the readers through which Records looks at the start
+// of an input to tell its container, kept for the same reason.
+var linHeadReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil, linSniffLen) }}
 
 // linPoolMax is the largest buffer kept in the pool: one outsized record
 // must not pin its memory for the rest of a run.

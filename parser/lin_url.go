@@ -33,29 +33,40 @@ const (
 var linContainerNames = [...]string{linPlain: "plain LIN", linHTML: "web page", linURL: "URL", linEncoded: "percent-encoded LIN"}
 
 // sniffLINContainer tells the container of an input from its first bytes.
+// It runs on every input, mostly files of a few kilobytes on one line, so
+// it compares without making a lower-case copy.
 func sniffLINContainer(head []byte) linContainer {
 	s := bytes.TrimLeft(head, " \t\r\n")
 	line := s
 	if i := bytes.IndexByte(s, '\n'); i >= 0 {
 		line = s[:i]
 	}
-	lower := asciiLower(line)
-	bar := bytes.IndexByte(lower, '|')
+	bar := bytes.IndexByte(line, '|')
 	if bar < 0 {
-		bar = len(lower)
+		bar = len(line)
 	}
 	switch {
 	case len(s) > 0 && s[0] == '<':
 		return linHTML
-	case bytes.HasPrefix(lower, []byte("http://")), bytes.HasPrefix(lower, []byte("https://")),
-		bytes.HasPrefix(lower, []byte("www.")), bytes.Contains(lower[:bar], []byte("lin=")),
-		bytes.Contains(lower[:bar], []byte("handviewer")):
+	case hasPrefixFold(line, "http://"), hasPrefixFold(line, "https://"), hasPrefixFold(line, "www."),
+		indexFold(line[:bar], "lin=") >= 0, indexFold(line[:bar], "handviewer") >= 0:
 		return linURL
 	}
-	if n := bytes.Count(lower, []byte("%7c")); n > 0 && n > bytes.Count(lower, []byte("|")) {
+	if n := countFold(line, "%7c"); n > 0 && n > bytes.Count(line, []byte("|")) {
 		return linEncoded
 	}
 	return linPlain
+}
+
+// countFold counts the instances of the lower-case ASCII word w in b, in
+// any case, that do not overlap.
+func countFold(b []byte, w string) int {
+	n := 0
+	for i := indexFold(b, w); i >= 0; i = indexFold(b, w) {
+		n++
+		b = b[i+len(w):]
+	}
+	return n
 }
 
 // A LINFragment is LIN text found in a URL, a web page or a percent-encoded

@@ -163,6 +163,18 @@ func linRank(s string) (byte, int) {
 
 const linSuitLetters = "SHDC"
 
+// linCardTexts are the 52 cards as Cards gives them ("SA", "HT"), by suit
+// index and rank letter, so that a card written in lower case or with a
+// "10" costs no allocation.
+var linCardTexts = func() (t [4][256]string) {
+	for s := range 4 {
+		for _, r := range "23456789TJQKA" {
+			t[s][r] = string([]byte{linSuitLetters[s], byte(r)})
+		}
+	}
+	return t
+}()
+
 // linRankBit gives each rank letter (upper case) its bit.
 var linRankBit = func() (t [256]uint16) {
 	for i, r := range "23456789TJQKA" {
@@ -463,11 +475,7 @@ type LINCard struct {
 func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
 	if len(v) == 2 && linSuitIndex(v[0]) >= 0 {
 		if r, n := linRank(v[1:]); n == 1 {
-			if v[0] >= 'A' && v[0] <= 'Z' && v[1] == r {
-				emit(v, 0)
-			} else {
-				emit(string([]byte{linSuitLetters[linSuitIndex(v[0])], r}), 0)
-			}
+			emit(linCardTexts[linSuitIndex(v[0])][r], 0)
 			return
 		}
 	}
@@ -497,7 +505,7 @@ func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
 	}
 	for _, c := range cards[:count] {
 		r, _ := linRank(v[c.off+1:])
-		emit(string([]byte{linSuitLetters[linSuitIndex(v[c.off])], r}), c.off)
+		emit(linCardTexts[linSuitIndex(v[c.off])][r], c.off)
 	}
 }
 
