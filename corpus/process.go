@@ -10,6 +10,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 
 	"bridgekit/auction"
 	"bridgekit/parser"
@@ -379,6 +380,19 @@ func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 	p.Err = err
 	p.fileCounts(h.format, cr.n)
 	return p
+}
+
+// spareBoards are boards done with, for the converters to fill again, so
+// that the memory of a board (its lists of tags, calls and cards) serves
+// one file after another, as it serves one game after another, rather than
+// being allocated again for each of thousands of small files. Only an audit
+// that does not keep its boards gives them back.
+var spareBoards sync.Pool
+
+// spareBoard returns a board from spareBoards, or nil.
+func spareBoard() *auction.Board {
+	b, _ := spareBoards.Get().(*auction.Board)
+	return b
 }
 
 // readWhole reads every unit of r into p and returns the read error.

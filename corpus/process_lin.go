@@ -81,11 +81,14 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 				conv.Convert(c)
 			}
 		}
+		if !r.st.opts.Boards {
+			conv.Reuse(spareBoard())
+		}
 		b, mapped := conv.Convert(rec)
 		if b != nil {
 			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos.Line)
 			if !r.st.opts.Boards {
-				conv.Reuse(b)
+				spareBoards.Put(b)
 			}
 			return
 		}

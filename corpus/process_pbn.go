@@ -70,9 +70,9 @@ func (r *pbnReading) admit(g *parser.PBNGame) {
 
 func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGame) {
 	var (
-		ck          auction.Checker
-		prev, spare *auction.Board
-		started     bool
+		ck      auction.Checker
+		prev    *auction.Board
+		started bool
 	)
 	header := r.rd.Header()
 	return func(p *Part, g *parser.PBNGame) {
@@ -82,12 +82,16 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 				prev, _ = convert.FromPBN(c, convert.PBNOptions{Header: header, Previous: prev})
 			}
 		}
-		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: spare})
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos.Line)
+		var into *auction.Board
 		if !r.st.opts.Boards {
+			into = spareBoard()
+		}
+		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: into})
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos.Line)
+		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
 			// Previous.
-			spare = prev
+			spareBoards.Put(prev)
 		}
 		prev = b
 	}

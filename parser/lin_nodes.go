@@ -92,6 +92,11 @@ type LINRecord struct {
 	End         Pos          // end of its last pair
 	Incomplete  bool         // the input ended inside a pair, or an error cut the record short
 	Diagnostics Diagnostics  // problems found in this record, in order
+
+	// The calls and cards, as read when the record was checked (read).
+	calls []LINCall
+	cards []LINCard
+	read  bool
 }
 
 // Get returns the first pair with the given label (any case), or nil.

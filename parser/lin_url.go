@@ -52,19 +52,20 @@ func sniffLINContainer(head []byte) linContainer {
 		indexFold(line[:bar], "lin=") >= 0, indexFold(line[:bar], "handviewer") >= 0:
 		return linURL
 	}
-	if n := countFold(line, "%7c"); n > 0 && n > bytes.Count(line, []byte("|")) {
+	if n := countEncodedBars(line); n > 0 && n > bytes.Count(line, []byte("|")) {
 		return linEncoded
 	}
 	return linPlain
 }
 
-// countFold counts the instances of the lower-case ASCII word w in b, in
-// any case, that do not overlap.
-func countFold(b []byte, w string) int {
+// countEncodedBars counts the "%7C" (in any case) in b.
+func countEncodedBars(b []byte) int {
 	n := 0
-	for i := indexFold(b, w); i >= 0; i = indexFold(b, w) {
-		n++
-		b = b[i+len(w):]
+	for i := bytes.IndexByte(b, '%'); i >= 0; i = bytes.IndexByte(b, '%') {
+		if hasPrefixFold(b[i:], "%7c") {
+			n++
+		}
+		b = b[i+1:]
 	}
 	return n
 }

@@ -430,34 +430,83 @@ func ParseLINCalls(value string) ([]LINCall, error) {
 
 // Calls returns the record's calls in order, from its mb pairs, each with
 // the explanation of the an pair after it. An an pair explains the last call
-// before it; a second one for the same call is added on a new line.
+// before it; a second one for the same call is added on a new line. The
+// reader reads the calls once, when it checks the record, and the record
+// keeps the list: change a copy of it, not the list itself.
 func (r *LINRecord) Calls() []LINCall {
-	calls := sized[LINCall](r.count("mb"))
+	if r.read {
+		return r.calls
+	}
+	v := newLINViews(r.count("mb"), 0)
 	var is valueIssues
-	lastMB := -1 // index in calls of the last call read
 	for _, p := range r.Pairs {
 		switch p.Key() {
 		case "mb":
-			scanLINCalls(p.Value, &is, func(text string, off int, alert bool) {
-				calls = append(calls, LINCall{Text: text, Offset: off, Alert: alert, Pair: p})
-			})
-			lastMB = len(calls) - 1
+			v.mb(p, &is)
 		case "an":
-			if lastMB < 0 {
-				continue
-			}
-			c := &calls[lastMB]
-			if c.NotePair == nil {
-				c.Note, c.NotePair = p.Value, p
-			} else {
-				c.Note += "\n" + p.Value
-			}
+			v.an(p)
 		}
 	}
-	if len(calls) == 0 {
+	return v.callList()
+}
+
+// linViews gathers the calls and cards of a record pair by pair, for
+// checkLINRecord and for Calls and Cards.
+type linViews struct {
+	calls  []LINCall
+	cards  []LINCard
+	lastMB int // index in calls of the last call read, -1 before any
+}
+
+func newLINViews(mbs, pcs int) linViews {
+	return linViews{calls: sized[LINCall](mbs), cards: sized[LINCard](pcs), lastMB: -1}
+}
+
+// mb reads an mb pair and returns how many calls it held.
+func (v *linViews) mb(p *LINPair, is *valueIssues) int {
+	n := len(v.calls)
+	scanLINCalls(p.Value, is, func(text string, off int, alert bool) {
+		v.calls = append(v.calls, LINCall{Text: text, Offset: off, Alert: alert, Pair: p})
+	})
+	v.lastMB = len(v.calls) - 1
+	return len(v.calls) - n
+}
+
+// an attaches an an pair to the last call read, if any.
+func (v *linViews) an(p *LINPair) {
+	if v.lastMB < 0 {
+		return
+	}
+	c := &v.calls[v.lastMB]
+	if c.NotePair == nil {
+		c.Note, c.NotePair = p.Value, p
+	} else {
+		c.Note += "\n" + p.Value
+	}
+}
+
+// pc reads a pc pair and returns how many cards it held.
+func (v *linViews) pc(p *LINPair, is *valueIssues) int {
+	n := len(v.cards)
+	scanLINCards(p.Value, is, func(text string, off int) {
+		v.cards = append(v.cards, LINCard{Text: text, Offset: off, Pair: p})
+	})
+	return len(v.cards) - n
+}
+
+// callList and cardList return the lists, nil when empty.
+func (v *linViews) callList() []LINCall {
+	if len(v.calls) == 0 {
 		return nil
 	}
-	return calls
+	return v.calls
+}
+
+func (v *linViews) cardList() []LINCard {
+	if len(v.cards) == 0 {
+		return nil
+	}
+	return v.cards
 }
 
 // ---- pc and mc: the play ----
@@ -520,21 +569,20 @@ func ParseLINCards(value string) ([]LINCard, error) {
 	return cards, is.err()
 }
 
-// Cards returns the cards played in the record, in the order played.
+// Cards returns the cards played in the record, in the order played. Like
+// Calls, the record keeps the list.
 func (r *LINRecord) Cards() []LINCard {
-	cards := sized[LINCard](r.count("pc"))
+	if r.read {
+		return r.cards
+	}
+	v := newLINViews(0, r.count("pc"))
 	var is valueIssues
 	for _, p := range r.Pairs {
 		if p.Is("pc") {
-			scanLINCards(p.Value, &is, func(text string, off int) {
-				cards = append(cards, LINCard{Text: text, Offset: off, Pair: p})
-			})
+			v.pc(p, &is)
 		}
 	}
-	if len(cards) == 0 {
-		return nil
-	}
-	return cards
+	return v.cardList()
 }
 
 // count returns the number of pairs with the label key (lower case): about
@@ -905,6 +953,16 @@ func (r *LINRecord) Notes() []*LINPair { return r.All("nt") }
 // board record must hold.
 func checkLINRecord(rec *LINRecord, tags []linTag) {
 	var is valueIssues
+	var mbs, pcs int
+	for _, t := range tags {
+		switch t {
+		case linTagMB:
+			mbs++
+		case linTagPC:
+			pcs++
+		}
+	}
+	v := newLINViews(mbs, pcs)
 	var hasDeal, hasSV, hasCalls, hasCards, pavlicek bool
 	report := func(p *LINPair) {
 		for _, e := range is.list {
@@ -933,18 +991,15 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 				is.list = append(is.list, err.(LINValueErrors)...)
 			}
 		case linTagMB:
-			n := 0
-			scanLINCalls(p.Value, &is, func(string, int, bool) { n++ })
-			pavlicek = pavlicek || n > 1
+			pavlicek = v.mb(p, &is) > 1 || pavlicek
 			hasCalls = true
 		case linTagAN:
 			if !hasCalls {
 				is.add(0, Warning, "lin-note", "an explains no call: no mb comes before it")
 			}
+			v.an(p)
 		case linTagPC:
-			n := 0
-			scanLINCards(p.Value, &is, func(string, int) { n++ })
-			pavlicek = pavlicek || n > 1
+			pavlicek = v.pc(p, &is) > 1 || pavlicek
 			hasCards = true
 		case linTagMC:
 			if _, err := ParseLINClaim(p.Value); err != nil {
@@ -971,6 +1026,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 			report(p)
 		}
 	}
+	rec.calls, rec.cards, rec.read = v.callList(), v.cardList(), true
 	board := rec.Kind == LINSingle || rec.Kind == LINRoom
 	switch {
 	case !board:
