@@ -167,7 +167,7 @@ func TestProcessSniffedLIN(t *testing.T) {
 		if p.Err != nil || len(p.Boards) != 1 {
 			t.Errorf("%s: %d boards, error %v; want 1 board", tc.name, len(p.Boards), p.Err)
 		}
-		for _, f := range p.All() {
+		for f := range p.All() {
 			if f.Code == CodeSyntax {
 				t.Errorf("%s: %v", tc.name, f)
 			}

@@ -98,22 +98,32 @@ type Part struct {
 	Report Report
 }
 
-// All returns every finding of the part in file order: those about the
+// All yields every finding of the part in file order: those about the
 // file that come before each board, the board's, and those about the file
 // after the last board. Findings without a place, such as the encoding,
 // which only the whole file can tell, come last.
-func (p *Part) All() []Finding {
-	all := make([]Finding, 0, len(p.Findings)+len(p.Boards))
-	rest := p.Findings
-	for _, b := range p.Boards {
-		i := 0
-		for i < len(rest) && placeLine(rest[i]) < b.line {
-			i++
+func (p *Part) All() iter.Seq[Finding] {
+	return func(yield func(Finding) bool) {
+		rest := p.Findings
+		for _, b := range p.Boards {
+			for len(rest) > 0 && placeLine(rest[0]) < b.line {
+				if !yield(rest[0]) {
+					return
+				}
+				rest = rest[1:]
+			}
+			for _, f := range b.Findings {
+				if !yield(f) {
+					return
+				}
+			}
 		}
-		all = append(append(all, rest[:i]...), b.Findings...)
-		rest = rest[i:]
+		for _, f := range rest {
+			if !yield(f) {
+				return
+			}
+		}
 	}
-	return append(all, rest...)
 }
 
 func sortFindings(fs []Finding) {

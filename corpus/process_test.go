@@ -94,7 +94,7 @@ func audit(t testing.TB, paths []string, stdin io.Reader, opts corpus.AuditOptio
 	var out []string
 	var errs []error
 	report, err := corpus.Audit(context.Background(), corpus.Inputs(paths, stdin, corpus.Options{}), opts, func(p *corpus.Part) {
-		for _, f := range p.All() {
+		for f := range p.All() {
 			out = append(out, f.String())
 		}
 		if p.Err != nil {
@@ -192,7 +192,7 @@ func TestProcessFindings(t *testing.T) {
 			}
 			p := corpus.Process(name, strings.NewReader(tc.in), corpus.AuditOptions{})
 			var got []string
-			for _, f := range p.All() {
+			for f := range p.All() {
 				got = append(got, f.String())
 			}
 			if !slices.EqualFunc(got, tc.want, matches) {

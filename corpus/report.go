@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"bridgekit/auction"
 )
@@ -37,9 +38,13 @@ type Finding struct {
 //
 // Unknown parts are left out; "game N" stands in for an unknown board.
 func (f Finding) String() string {
-	// Built with strconv in one buffer: an audit prints a line a finding,
-	// and fmt's formatting was most of the cost of printing.
-	b := make([]byte, 0, len(f.File)+len(f.Severity)+len(f.Code)+len(f.Message)+64)
+	return string(f.AppendText(make([]byte, 0, len(f.File)+len(f.Severity)+len(f.Code)+len(f.Message)+64)))
+}
+
+// AppendText appends f as String formats it to b. An audit prints a line a
+// finding, in the one goroutine that keeps the output in order, so the line
+// is built with strconv in the caller's buffer rather than with fmt.
+func (f Finding) AppendText(b []byte) []byte {
 	b = append(b, f.File...)
 	if f.Line > 0 {
 		b = strconv.AppendInt(append(b, ':'), int64(f.Line), 10)
@@ -65,7 +70,80 @@ func (f Finding) String() string {
 	if f.Law > 0 && !citesLaw(f.Message) {
 		b = append(strconv.AppendInt(append(b, " (Law "...), int64(f.Law), 10), ')')
 	}
-	return string(b)
+	return b
+}
+
+// AppendJSON appends f's JSON object to b, byte for byte as encoding/json
+// writes it (the field names and omissions of Finding's tags, the same
+// escapes), without a newline. It is what audit --format json prints for
+// every finding, without the reflection encoding/json pays per value.
+func (f Finding) AppendJSON(b []byte) []byte {
+	b = appendJSONString(append(b, `{"file":`...), f.File)
+	b = strconv.AppendInt(append(b, `,"game":`...), int64(f.Game), 10)
+	b = strconv.AppendInt(append(b, `,"board":`...), int64(f.Board), 10)
+	if f.Pair != 0 {
+		b = strconv.AppendInt(append(b, `,"pair":`...), int64(f.Pair), 10)
+	}
+	b = strconv.AppendInt(append(b, `,"line":`...), int64(f.Line), 10)
+	b = strconv.AppendInt(append(b, `,"col":`...), int64(f.Col), 10)
+	b = appendJSONString(append(b, `,"severity":`...), f.Severity)
+	b = appendJSONString(append(b, `,"code":`...), f.Code)
+	if f.Law != 0 {
+		b = strconv.AppendInt(append(b, `,"law":`...), int64(f.Law), 10)
+	}
+	b = appendJSONString(append(b, `,"message":`...), f.Message)
+	return append(b, '}')
+}
+
+// appendJSONString appends s as a JSON string, escaped as encoding/json
+// escapes it by default: control characters, the quote and backslash, <, >
+// and & (for HTML), U+2028 and U+2029, and invalid UTF-8 as U+FFFD.
+func appendJSONString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(append(b, s[start:i]...), `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	return append(append(b, s[start:]...), '"')
 }
 
 // citesLaw says whether msg ends with its own citation, such as the

@@ -156,3 +156,21 @@ func slicesEqual(a, b []string) bool {
 	}
 	return true
 }
+
+// FuzzFindingJSON checks that AppendJSON writes what encoding/json writes
+// for the same finding, byte for byte.
+func FuzzFindingJSON(f *testing.F) {
+	f.Add("a.pbn", 1, 2, 0, 3, 4, "error", "insufficient-bid", 27, "call 7 (W): 2D is insufficient after 2H")
+	f.Add("x<&>\"\\.lin", -1, 0, 5, 0, 0, "info", "", 0, "tab\there\nnew \b\f\x01 \u2028\u2029 é \xff\xfe Ч")
+	f.Fuzz(func(t *testing.T, file string, game, board, pair, line, col int, sev, code string, law int, msg string) {
+		fd := Finding{File: file, Game: game, Board: board, Pair: pair, Line: line, Col: col,
+			Severity: sev, Code: code, Law: law, Message: msg}
+		want, err := json.Marshal(fd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fd.AppendJSON(nil); !bytes.Equal(got, want) {
+			t.Errorf("AppendJSON:\n got %s\nwant %s", got, want)
+		}
+	})
+}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -57,20 +56,21 @@ func (a *app) audit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(a.stdout)
 	// After a failed write (a closed pipe, a full disk) the run goes on, to
 	// its exit status, but writes nothing more.
 	var werr error
+	var line []byte
 	report, err := a.each(c, corpus.AuditOptions{}, func(p *corpus.Part) {
-		for _, f := range p.All() {
+		for f := range p.All() {
 			if werr != nil {
 				return
 			}
 			if asJSON {
-				werr = enc.Encode(f)
+				line = f.AppendJSON(line[:0])
 			} else {
-				_, werr = fmt.Fprintln(a.stdout, f)
+				line = f.AppendText(line[:0])
 			}
+			_, werr = a.stdout.Write(append(line, '\n'))
 		}
 	})
 	if err != nil {

@@ -139,7 +139,7 @@ func normalize(name string, src []byte) ([]byte, error) {
 		return nil, errors.New("not formatted: not a PBN or LIN file")
 	}
 	var syntax []corpus.Finding
-	for _, f := range p.All() {
+	for f := range p.All() {
 		if f.Code == corpus.CodeSyntax {
 			syntax = append(syntax, f)
 		}
