@@ -21,6 +21,8 @@ else
 	work=$WORK
 	mkdir -p "$work"
 fi
+# shellcheck source=bench/lib.sh
+. "$root/bench/lib.sh"
 [[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
 
@@ -61,39 +63,6 @@ else
 	echo "bench: npm could not install pbn@1.6.1; the comparison is skipped" >&2
 fi
 
-# fill DIR EXT BYTES FILE...: copies the files into DIR, in numbered copies
-# of the whole set, until they hold at least BYTES. The first copy is made
-# file by file; the others are hard links to it, which costs no disk and
-# reads the same as copies.
-fill() {
-	local dir=$1 ext=$2 want=$3
-	shift 3
-	local have=0 set=0 copy=1 f n
-	mkdir -p "$dir/copy1"
-	n=0
-	for f in "$@"; do
-		n=$((n + 1))
-		cp "$f" "$dir/copy1/$n$ext"
-		set=$((set + $(stat -c %s "$f")))
-		((set < want)) || break
-	done
-	have=$set
-	while ((have + set <= want)); do
-		copy=$((copy + 1))
-		cp -al "$dir/copy1" "$dir/copy$copy"
-		have=$((have + set))
-	done
-	if ((have < want)); then
-		copy=$((copy + 1))
-		mkdir -p "$dir/copy$copy"
-		for f in "$dir"/copy1/*; do
-			ln "$f" "$dir/copy$copy/"
-			have=$((have + $(stat -c %s "$f")))
-			((have < want)) || break
-		done
-	fi
-}
-
 bytes=$((size_mb * 1000 * 1000))
 mapfile -d '' lin_files < <(find "$corpus" -type f -iname '*.lin' -print0 | sort -z)
 mapfile -d '' pbn_files < <(find "$corpus" -type f -iname '*.pbn' -print0 | sort -z)
@@ -114,27 +83,7 @@ for fmt in pbn lin; do
 		while IFS= read -r -d '' f; do f=${f#./} && ln "$f" "../$fmt-tenth/${f//\//_}"; done)
 done
 
-# measure CMD...: runs CMD under GNU time; sets secs, cpu, rss_mb.
-measure() {
-	local out=$work/time.txt
-	/usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
-	read -r secs user sys rss_kb <"$out"
-	cpu=$(echo "$user + $sys" | bc -l)
-	rss_mb=$(echo "$rss_kb / 1024" | bc -l)
-}
-
-# megabytes DIR: the size of the files under DIR, each link counted (du
-# counts a hard-linked file once).
-megabytes() { find "$1" -type f -printf '%s\n' | awk '{ n += $1 } END { printf "%.3f\n", n / 1e6 }'; }
-
-# summary FIELD FILE: a number from bridgekit's text summary.
-summary() { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }
-
-printf '\n%-30s %9s %9s %9s %10s %10s %9s\n' "run" "MB" "seconds" "MB/s" "boards/s" "MB/s/core" "peak MB"
-row() { # label mb secs games cpu rss
-	printf '%-30s %9.1f %9.2f %9.2f %10.0f %10.2f %9.1f\n' "$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)" \
-		"$(echo "$4 / $3" | bc -l)" "$(echo "$2 / $5" | bc -l)" "$6"
-}
+header
 
 declare -A rate took
 for fmt in pbn lin; do

@@ -67,12 +67,16 @@ func (d Duplicate) Message() string {
 }
 
 // DefaultDuplicateIndexSize is the memory a DuplicateIndex made by
-// NewDuplicateIndex may hold: 32 MiB, half of the 64 MB an audit of any
-// archive may take, the other half being the pipeline's. It holds about a
-// million distinct deals, those of a 1 GB archive of team play (about
-// 450 bytes a board, each deal played at two tables), or half a million
-// when each deal comes in a file of its own.
-const DefaultDuplicateIndexSize = 32 << 20
+// NewDuplicateIndex may hold: 16 MiB, about half a million distinct deals,
+// those of a 500 MB archive of team play (about 450 bytes a board, each
+// deal played at two tables), or a quarter of a million when each deal
+// comes in a file of its own. It is a quarter of the 64 MB an audit of any
+// archive may take: the index stays live to the end of the run, and every
+// byte of it is a byte less for the garbage collector's headroom. At
+// 32 MiB, once the index filled, the collector ran every few megabytes and
+// an audit of 1 GB took 1.35 times as long per megabyte as one of 100 MB.
+// AuditOptions.DuplicateIndexSize chooses another size.
+const DefaultDuplicateIndexSize = 16 << 20
 
 // The bounds of the size of a DuplicateIndex: the minimum holds its first
 // chunks and tables with room for a few hundred deals; above the maximum
@@ -102,7 +106,7 @@ const (
 // about 25 bytes, its name front-coded (the members of an archive share
 // long prefixes) and its event; events and board labels that are not
 // plain numbers are stored once each. The default size,
-// DefaultDuplicateIndexSize, holds about a million distinct deals.
+// DefaultDuplicateIndexSize, holds about half a million distinct deals.
 //
 // When the next place to record does not fit, the index is full: from
 // then on it records nothing new, but still reports repeats and
@@ -112,7 +116,7 @@ const (
 //
 // Deals are told apart by a 64-bit hash (hash/maphash, seeded afresh for
 // each index): two different deals among n share a hash with probability
-// about n²/2⁶⁵, 3·10⁻⁸ for the million deals of a full default index. A
+// about n²/2⁶⁵, 7·10⁻⁹ for the half million deals of a full default index. A
 // shared hash would report the later deal as a repeat of the earlier one.
 //
 // A DuplicateIndex is safe for concurrent use, but reports depend on the

@@ -228,14 +228,14 @@ func TestDuplicateIndexFull(t *testing.T) {
 // TestDuplicateIndexMemory adds more distinct deals than the default index
 // holds, with long deal texts, and checks that the heap grows by no more
 // than DefaultDuplicateIndexSize, that the index counts what it holds
-// honestly, and that it holds about the million deals documented: for an
+// honestly, and that it holds about the half million deals documented: for an
 // archive of team matches, of one-board files with long names, and of
 // dealer output without events.
 func TestDuplicateIndexMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("adds 1.2 million deals, three times")
+		t.Skip("adds 600,000 deals, three times")
 	}
-	const n = 1_200_000
+	const n = 600_000
 	pad := strings.Repeat("x", 200) // deals are hashed, so their length must not count
 	for _, tc := range []struct {
 		name     string
@@ -245,13 +245,13 @@ func TestDuplicateIndexMemory(t *testing.T) {
 		{"team matches", func(i int) Place {
 			return Place{File: fmt.Sprintf("federation.zip!%d/round%02d.pbn", 2000+i/50000, i/64%1000), Game: i%64 + 1,
 				Board: strconv.Itoa(i%64 + 1), Event: fmt.Sprintf("Championship %d, round %d", 2000+i/50000, i/64%1000)}
-		}, 1_000_000},
+		}, 500_000},
 		{"one board a file", func(i int) Place {
 			return Place{File: fmt.Sprintf("vugraph-dump.zip!hands/2024/%02d/%08d.lin", i/100000, i), Game: 1, Board: "1"}
-		}, 500_000},
+		}, 250_000},
 		{"dealer output", func(i int) Place {
 			return Place{File: fmt.Sprintf("deals%03d.pbn", i/5000), Game: i%5000 + 1, Board: strconv.Itoa(i%5000 + 1), Event: "?"}
-		}, 1_000_000},
+		}, 500_000},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var before, after runtime.MemStats

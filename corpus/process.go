@@ -31,11 +31,15 @@ type AuditOptions struct {
 	WholeLimit int64
 	// SkipDuplicates turns off the search for deals that repeat across
 	// the run. The search keeps the first place of every distinct deal and
-	// board in a DuplicateIndex of DefaultDuplicateIndexSize bytes, about a
-	// million deals; past that it stops recording new deals and Audit says
-	// so once, in a duplicate-index-full finding. Skipping it saves that
+	// board in a DuplicateIndex of DuplicateIndexSize bytes, by default
+	// about half a million deals; past that it stops recording new deals
+	// and Audit says so once, in a duplicate-index-full finding. Skipping it saves that
 	// memory and the time of hashing every deal.
 	SkipDuplicates bool
+	// DuplicateIndexSize is the memory the search for repeated deals may
+	// hold, in bytes (see NewDuplicateIndexSize); 0 for
+	// DefaultDuplicateIndexSize.
+	DuplicateIndexSize int
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -159,7 +163,7 @@ func placeLine(f Finding) int {
 // input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
-	dups := NewDuplicateIndex()
+	dups := NewDuplicateIndexSize(opts.DuplicateIndexSize)
 	total := &Report{}
 	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
 		for _, p := range parts {
@@ -667,7 +671,7 @@ var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
-	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about a million): repeats of later new deals are not looked for; said once, at the board where it filled"},
+	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about half a million; see `--duplicates-memory`): repeats of later new deals are not looked for; said once, at the board where it filled"},
 }
 
 // ReaderWarnings lists, in name order, the codes of the readers' warnings,

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -179,11 +180,18 @@ func jobsFlag() cli.Flag {
 	}
 }
 
-// duplicatesFlag is the --duplicates flag of the commands that audit.
-func duplicatesFlag() cli.Flag {
-	return &cli.BoolFlag{
-		Name: "duplicates", Value: true,
-		Usage: "look for deals that repeat across the inputs, in an index of 32 MiB (about a million deals; a duplicate-index-full note says when it fills)",
+// duplicatesFlags are the flags of the search for repeated deals, on the
+// commands that audit.
+func duplicatesFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{
+			Name: "duplicates", Value: true,
+			Usage: "look for deals that repeat across the inputs (a duplicate-index-full note says when the index fills)",
+		},
+		&cli.IntFlag{
+			Name: "duplicates-memory", Value: corpus.DefaultDuplicateIndexSize >> 20,
+			Usage: "the `MiB` the index of deals may hold, 1 to 256: about 30,000 deals a MiB; the memory limit grows with it",
+		},
 	}
 }
 
@@ -227,6 +235,16 @@ func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Par
 	}
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
 	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
+	if c.IsSet("duplicates-memory") {
+		mib := c.Int("duplicates-memory")
+		if mib < 1 || mib > 256 {
+			return nil, usageError("--duplicates-memory %d: want 1 to 256 (MiB)", mib)
+		}
+		opts.DuplicateIndexSize = mib << 20
+		if a.getenv("GOMEMLIMIT") == "" {
+			debug.SetMemoryLimit(memoryLimit + int64(opts.DuplicateIndexSize-corpus.DefaultDuplicateIndexSize))
+		}
+	}
 	bar := a.progress()
 	report, err := corpus.Audit(context.Background(), a.inputs(ps), opts, func(p *corpus.Part) {
 		bar.clear()

@@ -37,12 +37,11 @@ Examples:
 Findings:
 
 ` + codeTable(),
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			formatFlag("write findings as `text` or json (JSON Lines)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
-			duplicatesFlag(),
 			jobsFlag(),
-		},
+		}, duplicatesFlags()...),
 		Action: a.audit,
 	}
 }

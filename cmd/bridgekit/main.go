@@ -10,8 +10,9 @@ import (
 )
 
 // memoryLimit is the soft limit of the memory the Go runtime holds, unless
-// GOMEMLIMIT says otherwise. An audit keeps its duplicate index (32 MiB once
-// full) live for the whole run, and lets the heap grow to five times the
+// GOMEMLIMIT says otherwise. An audit keeps its duplicate index (16 MiB
+// once full, more with --duplicates-memory, which raises the limit as
+// much) live for the whole run, and lets the heap grow to five times the
 // live data between collections (gcPercent): without a limit that would be
 // far past 64 MB. The process holds about 7 MiB more than the limit (the
 // program's code, stacks, the runtime's own tables), so 48 MiB keeps its

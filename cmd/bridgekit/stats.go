@@ -22,11 +22,10 @@ Examples:
 
   bridgekit stats corpus/samples
   bridgekit stats --format json archive.zip | jq .contracts`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			formatFlag("write the report as `text` or json"),
-			duplicatesFlag(),
 			jobsFlag(),
-		},
+		}, duplicatesFlags()...),
 		Action: a.stats,
 	}
 }

@@ -1,0 +1,58 @@
+# bench/lib.sh: what the scripts of bench/ share. Source it after setting
+# work (the scratch directory).
+
+# fill DIR EXT BYTES FILE...: copies the files into DIR, in numbered copies
+# of the whole set, until they hold at least BYTES. The first copy is made
+# file by file; the others are hard links to it, which costs no disk and
+# reads the same as copies.
+fill() {
+	local dir=$1 ext=$2 want=$3
+	shift 3
+	local have=0 set=0 copy=1 f n
+	mkdir -p "$dir/copy1"
+	n=0
+	for f in "$@"; do
+		n=$((n + 1))
+		cp "$f" "$dir/copy1/$n$ext"
+		set=$((set + $(stat -c %s "$f")))
+		((set < want)) || break
+	done
+	have=$set
+	while ((have + set <= want)); do
+		copy=$((copy + 1))
+		cp -al "$dir/copy1" "$dir/copy$copy"
+		have=$((have + set))
+	done
+	if ((have < want)); then
+		copy=$((copy + 1))
+		mkdir -p "$dir/copy$copy"
+		for f in "$dir"/copy1/*; do
+			ln "$f" "$dir/copy$copy/"
+			have=$((have + $(stat -c %s "$f")))
+			((have < want)) || break
+		done
+	fi
+}
+
+# measure CMD...: runs CMD under GNU time; sets secs, cpu, rss_mb.
+measure() {
+	local out=$work/time.txt
+	/usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
+	read -r secs user sys rss_kb <"$out"
+	cpu=$(echo "$user + $sys" | bc -l)
+	rss_mb=$(echo "$rss_kb / 1024" | bc -l)
+}
+
+# megabytes DIR: the size of the files under DIR, each link counted (du
+# counts a hard-linked file once).
+megabytes() { find "$1" -type f -printf '%s\n' | awk '{ n += $1 } END { printf "%.3f\n", n / 1e6 }'; }
+
+# summary FIELD FILE: a number from bridgekit's text summary.
+summary() { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }
+
+# header, then row LABEL MB SECS GAMES CPU RSS: a line of the results table.
+header() { printf '\n%-30s %9s %9s %9s %10s %10s %9s\n' "run" "MB" "seconds" "MB/s" "boards/s" "MB/s/core" "peak MB"; }
+row() { # label mb secs games cpu rss
+	printf '%-30s %9.1f %9.2f %9.2f %10.0f %10.2f %9.1f\n' "$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)" \
+		"$(echo "$4 / $3" | bc -l)" "$(echo "$2 / $5" | bc -l)" "$6"
+}
