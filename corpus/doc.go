@@ -55,6 +55,16 @@
 // every other file only when Sniff recognises it (or it is an archive), so
 // that READMEs, spreadsheets and images are skipped quietly.
 //
+// # Findings
+//
+// [Audit] gives the findings of the readers, of the converters and of the
+// replay of each board, merged in file order. One decision applies across
+// them: a reader's warning about a LIN pair whose value the converter or
+// the replay reports as an error ("mb value 1X is not a call" beside "call
+// 2: 1X is not a call") is left out, since the error says the same and
+// what it means for the board. Warnings about a value that reads but
+// looks wrong, and all PBN findings, are kept.
+//
 // # Reports
 //
 // A [Report] counts files, games, bytes, formats, encodings, generators,

@@ -569,12 +569,13 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, line: line}
+	found := slices.Concat(mapped, checked)
 	for _, d := range diags {
-		if reported(d) {
+		if reported(d) && !restated(d, found) {
 			r.Findings = append(r.Findings, st.diagnostic(d, b.Number))
 		}
 	}
-	for _, f := range slices.Concat(mapped, checked) {
+	for _, f := range found {
 		r.Findings = append(r.Findings, st.finding(f, game, b.Number))
 	}
 	sortFindings(r.Findings)
@@ -597,6 +598,23 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 		r.Board = b
 	}
 	p.Boards = append(p.Boards, r)
+}
+
+// restated says whether the reader's warning d is about a LIN pair whose
+// value the converter or the replay found in error (found): "mb value 1X is not a call" beside
+// "call 2: 1X is not a call", or a hand the reader could not read beside
+// the invalid deal. The converter's error says what the value means for
+// the board, so the warning would only say it again.
+func restated(d *parser.Diagnostic, found []auction.Finding) bool {
+	if d.Pair == 0 || d.Severity != parser.Warning {
+		return false
+	}
+	for _, f := range found {
+		if f.Loc.Pair == d.Pair && f.Severity == auction.Error {
+			return true
+		}
+	}
+	return false
 }
 
 // fileDiagnostics adds the reader's findings about the file as a whole.

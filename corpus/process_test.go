@@ -180,6 +180,17 @@ func TestProcessFindings(t *testing.T) {
 		in:   linRecord,
 		want: []string{"x.lin:1:109: board 1: pair 8: error insufficient-bid: call 3 (S): 1S is insufficient after 2D (Law 27)"},
 	}, {
+		// The reader's warning about a value ("mb value 1X is not a
+		// call") is not repeated beside the converter's error about it.
+		name: "LIN value in error, said once",
+		lin:  true,
+		in:   "pn|a,b,c,d|st||md|3SAKQJT98765432HZ,,,|sv|o|ah|Board 1|mb|1S|mb|1X|mb|p|mb|p|pc|SZ|pg||\n",
+		want: []string{
+			"x.lin:1:19: board 1: pair 3: error deal-invalid: the deal cannot be read: …",
+			"x.lin:1:62: board 1: pair 7: error unreadable-call: call 2: \"1X\" is not a call",
+			"x.lin:1:78: board 1: pair 10: error unreadable-card: card 1: \"SZ\" is not a card",
+		},
+	}, {
 		name: "LIN vugraph",
 		lin:  true,
 		in:   "vg|Cup,Final,I,1,1,A,0,B,0|rs|4HS+1,|pn|a,b,c,d,e,f,g,h|pg||\nqx|o1|" + linRecord[strings.Index(linRecord, "md|"):],
