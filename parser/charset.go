@@ -292,6 +292,9 @@ const utf16SniffLen = 4 << 10
 // UTF-16BE.
 func detectUTF16(head []byte) (choice, bool) {
 	head = head[:min(len(head), utf16SniffLen)]
+	if bytes.IndexByte(head, 0) < 0 {
+		return choice{}, false // the usual case, found without counting
+	}
 	var nul [2]int
 	for i, b := range head {
 		if b == 0 {

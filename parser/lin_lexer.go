@@ -2,9 +2,11 @@ package parser
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"unicode/utf8"
 )
 
@@ -172,16 +174,46 @@ func (s *linScanner) advance(n int) {
 // count characters: UTF-8 continuation bytes do not move the column.
 func advancePos(p Pos, b []byte) Pos {
 	p.Offset += len(b)
-	for _, c := range b {
-		switch {
-		case c == '\n':
-			p.Line++
-			p.Col = 1
-		case c < 0x80 || c >= 0xC0:
-			p.Col++
+	if len(b) < 16 { // most spans are a label or a short value
+		for _, c := range b {
+			switch {
+			case c == '\n':
+				p.Line++
+				p.Col = 1
+			case c&0xC0 != 0x80:
+				p.Col++
+			}
+		}
+		return p
+	}
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		p.Line += bytes.Count(b[:i+1], []byte{'\n'})
+		p.Col = 1
+		b = b[i+1:]
+	}
+	p.Col += charCount(b)
+	return p
+}
+
+// charCount counts the characters of b: its bytes that are not UTF-8
+// continuation bytes (10xxxxxx). Every byte of LIN text goes through it, for
+// positions, so it looks at eight bytes at a time.
+func charCount(b []byte) int {
+	const high = 0x8080808080808080
+	n := len(b)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// A continuation byte has its top bit set and the next one clear;
+		// shifting left by one puts each byte's second bit under its top.
+		n -= bits.OnesCount64(w &^ (w << 1) & high)
+	}
+	for ; i < len(b); i++ {
+		if b[i]&0xC0 == 0x80 {
+			n--
 		}
 	}
-	return p
+	return n
 }
 
 // cursor hands out positions of increasing indexes of one scan window.
@@ -274,7 +306,7 @@ func (s *linScanner) scanOne() bool {
 		it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
 		it.end = it.start + 1
 		it.endPos = cur.at(i + 1)
-		s.emit(it, i+1)
+		s.emit(it, i+1, &cur)
 		return true
 	}
 	j := indexBarOrNewline(b[i:])
@@ -292,10 +324,15 @@ func (s *linScanner) scanOne() bool {
 	return s.scanPair(b, i, j, &cur, atEOF)
 }
 
-// emit queues an item and moves the scan point past n bytes of the window.
-func (s *linScanner) emit(it linItem, n int) {
+// emit queues an item and moves the scan point past n bytes of the window,
+// taking the position there from cur, which has counted most of the way.
+func (s *linScanner) emit(it linItem, n int, cur *cursor) {
 	s.out = append(s.out, it)
-	s.advance(n)
+	s.pos = cur.at(n)
+	if n > 0 {
+		s.bol = s.buf[s.p+n-1] == '\n'
+	}
+	s.p += n
 }
 
 func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool {
@@ -317,7 +354,7 @@ func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool 
 	it.pos = cur.at(i)
 	it.valPos = cur.at(i + 1)
 	it.endPos = cur.at(end)
-	s.emit(it, end)
+	s.emit(it, end, cur)
 	return true
 }
 
@@ -342,14 +379,14 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 			if linTagOf(b[ls:le]) != linTagPG {
 				it.flags |= linFlagTruncated
 			}
-			s.emit(it, le)
+			s.emit(it, le, cur)
 			return true
 		case ahead:
-			s.emit(emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])), le)
+			s.emit(emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])), le, cur)
 			return true
 		}
 	}
-	s.emit(noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))), j)
+	s.emit(noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))), j, cur)
 	return true
 }
 
@@ -396,7 +433,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 				}
 				what = "skipped with its value"
 			}
-			s.emit(noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)), end)
+			s.emit(noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)), end, cur)
 			return true
 		}
 		// Text glued to the front of a known label: "stmd|" lost the bars
@@ -444,7 +481,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	it.end = abs + end
 	it.endPos = cur.at(end)
 	s.out = append(s.out, pre...)
-	s.emit(it, end)
+	s.emit(it, end, cur)
 	return true
 }
 

@@ -395,3 +395,31 @@ func TestReadLINSmallInputAllocs(t *testing.T) {
 		t.Errorf("reading %d bytes of LIN allocates %d bytes", len(src), per)
 	}
 }
+
+// TestAdvancePos checks positions against a byte-at-a-time count, over
+// ASCII, Cyrillic, line breaks, stray continuation bytes and every length
+// around the eight bytes charCount reads at once.
+func TestAdvancePos(t *testing.T) {
+	slow := func(p Pos, b []byte) Pos {
+		p.Offset += len(b)
+		for _, c := range b {
+			switch {
+			case c == '\n':
+				p.Line++
+				p.Col = 1
+			case c < 0x80 || c >= 0xC0:
+				p.Col++
+			}
+		}
+		return p
+	}
+	text := []byte("mb|1S|an|Пас — \x80 стоп|\npc|SA|\n\nnt|日本|\xbf\xc0")
+	for i := range len(text) + 1 {
+		for j := i; j <= len(text); j++ {
+			start := Pos{Offset: 3, Line: 2, Col: 5}
+			if got, want := advancePos(start, text[i:j]), slow(start, text[i:j]); got != want {
+				t.Fatalf("advancePos over %q: %+v, want %+v", text[i:j], got, want)
+			}
+		}
+	}
+}
