@@ -141,22 +141,22 @@ func (l fdLimiter) release() { <-l }
 // openFile opens path under the limiter; closing the result frees the slot.
 func openFile(fds fdLimiter, path string) (io.ReadCloser, error) {
 	fds.acquire()
-	f, err := os.Open(path)
+	f, err := openRead(path)
 	if err != nil {
 		fds.release()
 		return nil, err
 	}
-	return &limitedFile{File: f, fds: fds}, nil
+	return &limitedFile{ReadCloser: f, fds: fds}, nil
 }
 
 type limitedFile struct {
-	*os.File
+	io.ReadCloser
 	fds  fdLimiter
 	once sync.Once
 }
 
 func (f *limitedFile) Close() error {
-	err := f.File.Close()
+	err := f.ReadCloser.Close()
 	f.once.Do(f.fds.release)
 	return err
 }

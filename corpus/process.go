@@ -342,11 +342,15 @@ func sniff(name string, r io.Reader, size int64) (head, error) {
 		return head{}, err
 	}
 	buf = buf[:got]
-	return head{
-		format:  Detect(name, buf),
-		content: Sniff(buf) != Unknown,
-		body:    io.MultiReader(bytes.NewReader(buf), r),
-	}, nil
+	h := head{format: Detect(name, buf), content: Sniff(buf) != Unknown}
+	if int64(got) < n {
+		// The whole input is in buf: reading on would only find its end
+		// again.
+		h.body = bytes.NewReader(buf)
+	} else {
+		h.body = io.MultiReader(bytes.NewReader(buf), r)
+	}
+	return h, nil
 }
 
 // A reading is one input being read in one of the formats: its games or
