@@ -7,7 +7,9 @@
 # Usage: bench/run.sh [SIZE_MB]      (default 20; the full benchmark is 200)
 # Environment: CORPUS (default ../shared/corpus beside the repository),
 # WORK (a scratch directory, default a new temporary one, removed at exit),
-# JOBS (default "1 2").
+# JOBS (default "1 2"): the numbers of cores to run on; a run on n cores
+# sets GOMAXPROCS=n and --jobs n, so that one core is one core, the
+# collector's work included.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -92,10 +94,10 @@ for fmt in pbn lin; do
 		mb=$(megabytes "$dir")
 		for j in $jobs_list; do
 			if [[ $tree == *-tenth && $j != "${jobs_list%% *}" ]]; then continue; fi
-			measure "$work/bridgekit" audit --jobs "$j" --format json --fail-on never "$dir" >/dev/null 2>"$work/summary.txt" ||
+			measure env GOMAXPROCS="$j" "$work/bridgekit" audit --jobs "$j" --format json --fail-on never "$dir" >/dev/null 2>"$work/summary.txt" ||
 				{ echo "bench: bridgekit audit failed:" >&2; cat "$work/summary.txt" >&2; exit 1; }
 			games=$(summary games "$work/summary.txt")
-			row "bridgekit audit $tree -j$j" "$mb" "$secs" "$games" "$cpu" "$rss_mb"
+			row "bridgekit audit $tree, $j core" "$mb" "$secs" "$games" "$cpu" "$rss_mb"
 			rate[$tree-$j]=$(echo "$mb / $secs" | bc -l)
 			took[$tree-$j]=$secs
 		done
@@ -117,10 +119,10 @@ first=${jobs_list%% *}
 last=${jobs_list##* }
 echo
 for fmt in pbn lin; do
-	printf '%s: %s jobs vs %s: %.2fx the throughput; full size vs a tenth: %.2fx the time per MB\n' "$fmt" "$last" "$first" \
+	printf '%s: %s cores vs %s: %.2fx the throughput; full size vs a tenth: %.2fx the time per MB\n' "$fmt" "$last" "$first" \
 		"$(echo "${rate[$fmt-$last]} / ${rate[$fmt-$first]}" | bc -l)" "$(echo "${rate[$fmt-tenth-$first]} / ${rate[$fmt-$first]}" | bc -l)"
 done
 if ((have_npm)); then
-	printf 'bridgekit audit (%s jobs) vs the npm pbn tokenizer on the same PBN: %.2fx its throughput\n' "$last" \
+	printf 'bridgekit audit (%s cores) vs the npm pbn tokenizer on the same PBN: %.2fx its throughput\n' "$last" \
 		"$(echo "${rate[pbn-$last]} / ${rate[npm]}" | bc -l)"
 fi
