@@ -525,3 +525,49 @@ func TestReaderWarnings(t *testing.T) {
 		t.Errorf("ReaderWarnings = %q\nthe readers warn with %q", corpus.ReaderWarnings, want)
 	}
 }
+
+// TestAuditGigabyteLine streams a PBN and a LIN input holding a line of
+// 1 GB between two good boards through Audit, from standard input: the
+// line is one syntax error that says so, the boards around it are read,
+// and the heap stays far below the line's size.
+func TestAuditGigabyteLine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 2 GB")
+	}
+	mb := strings.Repeat("x", 1<<20)
+	for _, tc := range []struct {
+		name, before, after string
+		games               int // the PBN game cut short is one
+		msg                 string
+	}{
+		{"pbn", game(1) + "\n[Event \"", "\"]\n\n" + game(2), 3, "game larger than 4 MiB: its last 1073741835 bytes were skipped"},
+		{"lin", linRecord + "nt|", "|\n" + strings.Replace(linRecord, "Board 1", "Board 2", 1), 2,
+			"the text starting here runs past the 16 MiB limit of a record; it is skipped up to the next line break"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := io.MultiReader(strings.NewReader(tc.before), &repeatReader{unit: mb, n: 1 << 10}, strings.NewReader(tc.after))
+			var peak uint64
+			var ms runtime.MemStats
+			var syntax []string
+			r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{"-"}, in, corpus.Options{}), corpus.AuditOptions{},
+				func(p *corpus.Part) {
+					for f := range p.All() {
+						if f.Code == corpus.CodeSyntax {
+							syntax = append(syntax, f.Message)
+						}
+					}
+					runtime.ReadMemStats(&ms)
+					peak = max(peak, ms.HeapAlloc)
+				})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Games != tc.games || r.Unreadable != 0 || len(syntax) != 1 || syntax[0] != tc.msg {
+				t.Errorf("games %d, unreadable %d, syntax errors %q; want %d games and %q", r.Games, r.Unreadable, syntax, tc.games, tc.msg)
+			}
+			if peak > 256<<20 {
+				t.Errorf("the heap reached %.0f MiB", mib(peak))
+			}
+		})
+	}
+}
