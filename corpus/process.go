@@ -36,6 +36,10 @@ type AuditOptions struct {
 	// and Audit says so once, in a duplicate-index-full finding. Skipping it saves that
 	// memory and the time of hashing every deal.
 	SkipDuplicates bool
+	// AllFindings lists every finding. Without it, Audit lists only the
+	// first RepeatLimit findings of each of RepeatedCodes in a file, and
+	// then one that says how many more there are.
+	AllFindings bool
 	// DuplicateIndexSize is the memory the search for repeated deals may
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for
 	// DefaultDuplicateIndexSize.
@@ -165,10 +169,14 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndexSize(opts.DuplicateIndexSize)
 	total := &Report{}
+	var repeats repeatCap
 	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
 		for _, p := range parts {
 			if !opts.SkipDuplicates {
 				p.duplicates(dups, total)
+			}
+			if !opts.AllFindings {
+				repeats.apply(p)
 			}
 			total.Merge(&p.Report)
 			if p.Err != nil {
@@ -274,7 +282,7 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 		if !wasFull && x.Full() {
 			add(CodeDuplicateIndexFull, fmt.Sprintf(
 				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
-				x.Deals(), human(DefaultDuplicateIndexSize)))
+				x.Deals(), human(int64(x.size))))
 		}
 		total.Deals += x.Deals() - before
 	}

@@ -571,3 +571,53 @@ func TestAuditGigabyteLine(t *testing.T) {
 		})
 	}
 }
+
+// TestAuditRepeatedCodes checks that a file with a board-dealer and a
+// board-vulnerability finding on most boards lists the first RepeatLimit
+// of each and then one finding that counts the rest, that the count starts
+// again with the next file, that the report counts every finding, and that
+// AllFindings lists every one.
+func TestAuditRepeatedCodes(t *testing.T) {
+	generated := func(boards ...int) string {
+		var b strings.Builder
+		for _, i := range boards {
+			fmt.Fprintf(&b, "[Event \"Generated\"]\n[Board \"%d\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"N:%s\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n\n",
+				i, deals[i%len(deals)])
+		}
+		return b.String()
+	}
+	// Boards 2, 3, 4, 6, 7 and 8 are not dealt by North; 2 to 7 are not
+	// all non-vulnerable.
+	dir := writeFiles(t, map[string]string{"a.pbn": generated(1, 2, 3, 4, 5, 6, 7, 8), "b.pbn": generated(2, 3)})
+	count := func(lines []string, file, code string) int {
+		n := 0
+		for _, l := range lines {
+			if strings.HasPrefix(l, filepath.Join(dir, file)+":") && strings.Contains(l, " "+code+": ") {
+				n++
+			}
+		}
+		return n
+	}
+	got, r, _ := audit(t, []string{dir}, nil, corpus.AuditOptions{})
+	for _, code := range []string{"board-dealer", "board-vulnerability"} {
+		if n := count(got, "a.pbn", code); n != corpus.RepeatLimit+1 {
+			t.Errorf("a.pbn: %d %s lines, want %d:\n%s", n, code, corpus.RepeatLimit+1, strings.Join(got, "\n"))
+		}
+		if n := count(got, "b.pbn", code); n != 2 {
+			t.Errorf("b.pbn: %d %s lines, want 2:\n%s", n, code, strings.Join(got, "\n"))
+		}
+		if r.Codes[code] != 8 {
+			t.Errorf("the report counts %d %s, want 8", r.Codes[code], code)
+		}
+	}
+	want := filepath.Join(dir, "a.pbn") + ": warning board-dealer: 3 more boards of this file have this finding; only the first 3 are listed"
+	if !slices.Contains(got, want) {
+		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
+	}
+	all, _, _ := audit(t, []string{dir}, nil, corpus.AuditOptions{AllFindings: true})
+	for _, code := range []string{"board-dealer", "board-vulnerability"} {
+		if n := count(all, "a.pbn", code); n != 6 {
+			t.Errorf("with AllFindings, a.pbn: %d %s lines, want 6", n, code)
+		}
+	}
+}

@@ -27,6 +27,12 @@ detected. With --format json each finding is one JSON object per line
 pair, the LIN label|value| pair such as a call's mb, and law only when they
 apply) and the summary goes to standard error.
 
+A file written by a program that numbers boards its own way, or writes "?"
+for what it does not know, has a board-dealer, board-vulnerability or
+unknown-value finding on every board. Of each, the first 3 in a file are
+listed, then one finding about the file says how many more there are; the
+summary counts them all. --all lists every one.
+
 Examples:
 
   bridgekit audit corpus/samples
@@ -40,6 +46,7 @@ Findings:
 		Flags: append([]cli.Flag{
 			formatFlag("write findings as `text` or json (JSON Lines)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
+			&cli.BoolFlag{Name: "all", Usage: "list every board-dealer, board-vulnerability and unknown-value finding, not only the first 3 of each in a file and a count of the rest"},
 			jobsFlag(),
 		}, duplicatesFlags()...),
 		Action: a.audit,
@@ -59,7 +66,7 @@ func (a *app) audit(c *cli.Context) error {
 	// its exit status, but writes nothing more.
 	var werr error
 	var line []byte
-	report, err := a.each(c, corpus.AuditOptions{}, func(p *corpus.Part) {
+	report, err := a.each(c, corpus.AuditOptions{AllFindings: c.Bool("all")}, func(p *corpus.Part) {
 		for f := range p.All() {
 			if werr != nil {
 				return
