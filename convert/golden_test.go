@@ -109,6 +109,33 @@ func TestCanonical(t *testing.T) {
 	}
 }
 
+// TestCanonicalLIN: testdata/canonical.lin is the LIN the LIN writer makes
+// of canonical.pbn, in BBO's layout; reading it and writing it again gives
+// it back byte for byte. -update rewrites it.
+func TestCanonicalLIN(t *testing.T) {
+	pbn, err := os.ReadFile("testdata/canonical.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := writeLIN(t, readBoards(t, pbn, "canonical.pbn"), nil, LINWriterOptions{})
+	if *update {
+		if err := os.WriteFile("testdata/canonical.lin", got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile("testdata/canonical.lin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("canonical.pbn written as LIN differs from canonical.lin at %s", firstDiff(want, got))
+	}
+	boards, trailing := readLIN(want, "canonical.lin")
+	if again := writeLIN(t, boards, trailing, LINWriterOptions{}); !bytes.Equal(again, want) {
+		t.Errorf("canonical.lin read and written again differs at %s", firstDiff(want, again))
+	}
+}
+
 // readBoards reads the boards of a test input, replayed: LIN when its first
 // line that is not a % line holds a LIN pair, else PBN.
 func readBoards(t *testing.T, data []byte, name string) []*auction.Board {

@@ -80,7 +80,8 @@
 //
 // # LIN
 //
-// [LINWriter] writes one board per line in BBO's own layout:
+// [LINWriter] writes one board per line in BBO's own layout
+// (testdata/canonical.lin is canonical.pbn so written):
 //
 //	pn|S,W,N,E|st||md|3<S>,<W>,<N>,|rh||ah|Board 7|sv|n|mb|1N|mb|2C!|an|Stayman|…|pg||pc|SA|×4 pg||…mc|11|pg||
 //
