@@ -280,7 +280,7 @@ func inputError(p *corpus.Part) string {
 // a second, so that short runs leave no trace. The zero progress shows
 // nothing.
 type progress struct {
-	w     *os.File
+	w     io.Writer // the terminal; nil when there is none
 	start time.Time
 	done  int
 	bar   *progressbar.ProgressBar
