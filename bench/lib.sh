@@ -1,5 +1,19 @@
-# bench/lib.sh: what the scripts of bench/ share. Source it after setting
-# work (the scratch directory).
+# bench/lib.sh: what the scripts of bench/ share. Sourcing it sets root
+# (the repository), corpus (CORPUS, default ../shared/corpus beside the
+# repository) and work (WORK, default a new temporary directory removed at
+# exit), and checks that the corpus and GNU time are there.
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+corpus=${CORPUS:-$root/../shared/corpus}
+if [[ -z ${WORK:-} ]]; then
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+else
+	work=$WORK
+	mkdir -p "$work"
+fi
+[[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
 
 # fill DIR EXT BYTES FILE...: copies the files into DIR, in numbered copies
 # of the whole set, until they hold at least BYTES. The first copy is made

@@ -16,21 +16,10 @@
 # Environment: CORPUS, WORK and JOBS (default 2) as for bench/run.sh.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-size_mb=${1:-1000}
-corpus=${CORPUS:-$root/../shared/corpus}
-jobs=${JOBS:-2}
-if [[ -z ${WORK:-} ]]; then
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-else
-	work=$WORK
-	mkdir -p "$work"
-fi
 # shellcheck source=bench/lib.sh
-. "$root/bench/lib.sh"
-[[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
-[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
+. "$(dirname "$0")/lib.sh"
+size_mb=${1:-1000}
+jobs=${JOBS:-2}
 
 echo "building bridgekit and bench/distinct" >&2
 (cd "$root" && go build -o "$work/bridgekit" ./cmd/bridgekit && go build -o "$work/distinct" ./bench/distinct)

@@ -12,21 +12,10 @@
 # collector's work included.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
-size_mb=${1:-20}
-corpus=${CORPUS:-$root/../shared/corpus}
-jobs_list=${JOBS:-1 2}
-if [[ -z ${WORK:-} ]]; then
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-else
-	work=$WORK
-	mkdir -p "$work"
-fi
 # shellcheck source=bench/lib.sh
-. "$root/bench/lib.sh"
-[[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
-[[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
+. "$(dirname "$0")/lib.sh"
+size_mb=${1:-20}
+jobs_list=${JOBS:-1 2}
 
 echo "building bridgekit" >&2
 (cd "$root" && go build -o "$work/bridgekit" ./cmd/bridgekit)
