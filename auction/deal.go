@@ -409,7 +409,7 @@ func scanLINHand(sp spot, start, end int) (Hand, Hand, error) {
 	text := sp.text[:end]
 	for i := start; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
-		if r == ' ' {
+		if r == ' ' || r == '\t' || r == '\r' || r == '\n' { // white space only lays the hand out
 			i++
 			continue
 		}

@@ -343,7 +343,7 @@ func isCallSep(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
 // of calls. A value that reads as neither is handed over whole, with a
 // warning. A lone "-" is a placeholder and holds no call.
 func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, alert bool)) {
-	base := 0
+	whole, base := v, 0
 	if len(v) > 4 { // BridgeData: long values may be padded with dashes
 		t := strings.Trim(v, "-")
 		base = strings.Index(v, t)
@@ -378,9 +378,11 @@ func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, ale
 		}
 	}
 	if !splits[0] {
-		text, alert := strings.CutSuffix(v, "!")
-		is.add(0, Warning, "lin-call", "mb value %s is not a call", quoteClip([]byte(v)))
-		emit(text, base, alert)
+		// Handed over as written, dashes and all: the text kept must read
+		// back as itself.
+		text, alert := strings.CutSuffix(whole, "!")
+		is.add(0, Warning, "lin-call", "mb value %s is not a call", quoteClip([]byte(whole)))
+		emit(text, 0, alert)
 		return
 	}
 	for i := 0; i < len(v); i = ends[i] {
