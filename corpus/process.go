@@ -33,8 +33,8 @@ type AuditOptions struct {
 	// the run. The search keeps the first place of every distinct deal and
 	// board in a DuplicateIndex of DuplicateIndexSize bytes, by default
 	// about half a million deals; past that it stops recording new deals
-	// and Audit says so once, in a duplicate-index-full finding. Skipping it saves that
-	// memory and the time of hashing every deal.
+	// and Audit says so once, in a duplicate-index-full finding. Skipping
+	// it saves that memory and the time of hashing every deal.
 	SkipDuplicates bool
 	// AllFindings lists every finding. Without it, Audit lists only the
 	// first RepeatLimit findings of each of RepeatedCodes in a file, and
