@@ -67,11 +67,20 @@ rm -rf "$work/archive"
 for fmt in pbn lin; do
 	if [[ $fmt == pbn ]]; then files=("${pbn_files[@]}"); else files=("${lin_files[@]}"); fi
 	fill "$work/archive/$fmt" ".$fmt" "$bytes" "${files[@]}"
-	# Every tenth file of the archive, for the same mix at a tenth of the
-	# size: time per MB should not grow with the size.
+	# A tenth of the archive with the same mix, for the check that time per
+	# MB does not grow with the size: in copy c, file n is taken when n + c
+	# is a multiple of ten, so that over the copies every file of the set
+	# is taken as often as every other (every tenth name alone would favour
+	# some files).
 	mkdir -p "$work/archive/$fmt-tenth"
-	(cd "$work/archive/$fmt" && find . -type f -print0 | sort -z | sed -z -n '1~10p' |
-		while IFS= read -r -d '' f; do f=${f#./} && ln "$f" "../$fmt-tenth/${f//\//_}"; done)
+	(cd "$work/archive/$fmt" && for d in copy*; do
+		c=${d#copy}
+		for f in "$d"/*; do
+			n=${f##*/}
+			n=${n%.*}
+			if (((n + c) % 10 == 0)); then ln "$f" "../$fmt-tenth/${d}_${f##*/}"; fi
+		done
+	done)
 done
 
 header
