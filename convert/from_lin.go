@@ -144,10 +144,10 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Fin
 	return b, m.findings
 }
 
-// reserve reads the calls and cards of the record, all at once rather
-// than pair by pair (the parser sizes each list once, where reading a pair
-// at a time allocates for each), and sizes the board's for them: a board's
-// play, grown card by card, would otherwise be copied seven times over.
+// reserve takes the calls and cards of the record, all at once rather
+// than pair by pair (the reader read them when it checked the record, each
+// list sized once), and sizes the board's for them: a board's play, grown
+// card by card, would otherwise be copied seven times over.
 func (m *linMapper) reserve(r *parser.LINRecord) {
 	m.recCalls, m.recCards = r.Calls(), r.Cards()
 	if n := len(m.recCalls); n > 0 {
