@@ -20,9 +20,10 @@ type PBNReader struct {
 	enc     Encoding
 	split   *pbnSplitter
 	p       *pbnParser
+	res     PBNResolver // of the games Games returns
 	games   int
 
-	header  []*PBNEscape
+	header  []*PBNEscape // the % lines of text before the first game
 	trailer *PBNGame
 	diags   Diagnostics
 }
@@ -62,8 +63,14 @@ func (r *PBNReader) Encoding() Encoding {
 
 // Header returns the % lines that come before the first tag pair of the
 // file (version, export and charset declarations, generator lines). It is
-// complete once Games has returned its first game, or finished.
-func (r *PBNReader) Header() []*PBNEscape { return r.header }
+// complete once Games has returned its first game, or finished. A reader
+// read with GameTexts leaves the header to the PBNResolver of its games.
+func (r *PBNReader) Header() []*PBNEscape {
+	if r.res.headed {
+		return r.res.header
+	}
+	return r.header
+}
 
 // Trailer returns what follows the last game without belonging to one:
 // commentary, prose and % lines, as a game with no tag pairs and Index 0;
@@ -94,17 +101,50 @@ func (r *PBNReader) Diagnostics() Diagnostics {
 // continues where the previous iteration stopped.
 func (r *PBNReader) Games() iter.Seq2[*PBNGame, error] {
 	return func(yield func(*PBNGame, error) bool) {
-		for {
-			g, err := r.next()
-			if g == nil && err == nil || !yield(g, err) || err != nil {
+		for t, err := range r.GameTexts() {
+			var g *PBNGame
+			if t != nil {
+				g = r.p.parse(t, nil)
+				r.res.Resolve(g)
+			}
+			if !yield(g, err) {
 				return
 			}
 		}
 	}
 }
 
-// next returns the next game, nil at the end of the input, or an I/O error.
-func (r *PBNReader) next() (*PBNGame, error) {
+// A PBNGameText is the text of one game as the reader cut it from the file,
+// not yet read: see GameTexts.
+type PBNGameText struct {
+	Index  int    // 1-based number of the game in its file
+	Pos    Pos    // of the first character of Source
+	Source string // the game's decoded text
+
+	dropped int  // bytes beyond the game size limit, not in Source
+	noBlank bool // no semi-empty line before the game (pbnChunk.noBlank)
+}
+
+// GameTexts returns an iterator over the texts of the games of the file,
+// in order, unread, for a caller that reads them in several goroutines: each
+// reads texts with a PBNParser of its own, in any order, and a PBNResolver
+// then takes the games in file order. Reading all of a file's games this
+// way gives the games Games gives. The error is as for Games. A reader is
+// read with Games or with GameTexts, not both.
+func (r *PBNReader) GameTexts() iter.Seq2[*PBNGameText, error] {
+	return func(yield func(*PBNGameText, error) bool) {
+		for {
+			t, err := r.next()
+			if t == nil && err == nil || !yield(t, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// next returns the text of the next game, nil at the end of the input, or
+// an I/O error.
+func (r *PBNReader) next() (*PBNGameText, error) {
 	r.start()
 	for {
 		if r.err != nil {
@@ -127,13 +167,68 @@ func (r *PBNReader) next() (*PBNGame, error) {
 			continue
 		}
 		r.games++
-		g := r.p.parse(c, r.games)
-		if r.games == 1 {
-			r.takeHeader(g)
-		}
-		return g, nil
+		return chunkText(c, r.games), nil
 	}
 }
+
+// chunkText copies the text of chunk c, which is valid only until the
+// splitter's next call, into the text of game index (0 for text without a
+// game).
+func chunkText(c pbnChunk, index int) *PBNGameText {
+	return &PBNGameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank}
+}
+
+// A PBNParser reads the texts of a file's games (see GameTexts) into games,
+// apart from what a game takes from the games before it: a tag written "#"
+// keeps its text as Value, and the game has no Implicit tags, until a
+// PBNResolver resolves it. A PBNParser keeps scratch memory from game to
+// game; it is not safe for concurrent use, but several may read the games
+// of one file at once.
+type PBNParser struct{ p *pbnParser }
+
+// NewPBNParser returns a parser of games of the named file; the name is
+// only used in positions.
+func NewPBNParser(filename string) *PBNParser { return &PBNParser{p: newPBNParser(filename)} }
+
+// Parse reads the game of t. Problems are Diagnostics of the game.
+func (p *PBNParser) Parse(t *PBNGameText) *PBNGame { return p.p.parse(t, nil) }
+
+// A PBNResolver completes the games a PBNParser read with what they take
+// from the games before them (PBN §9.3): the values of tags written "#",
+// the tags the game inherits from a "##" value, and the tables whose column
+// list is written "#". It also takes the file's header from the first game.
+// It must be given every game of a file, in file order.
+type PBNResolver struct {
+	h      pbnInherit
+	p      *pbnParser // reads again the games that need it
+	header []*PBNEscape
+	headed bool
+}
+
+// Resolve completes g, the next game of the file. It must come before any
+// other use of g: a game whose table columns are inherited is read again,
+// and what was added to it before is lost.
+func (r *PBNResolver) Resolve(g *PBNGame) {
+	if r.h.last == nil {
+		r.h.init()
+	}
+	switch {
+	case g.redo != nil:
+		if r.p == nil {
+			r.p = newPBNParser(g.Filename)
+		}
+		*g = *r.p.parse(g.redo, &r.h)
+	case g.Index > 0:
+		r.h.apply(g)
+	}
+	if g.Index == 1 {
+		r.header, r.headed = takeHeader(g), true
+	}
+}
+
+// Header returns the % lines before the first tag pair of the file, taken
+// from the first game once it is resolved.
+func (r *PBNResolver) Header() []*PBNEscape { return r.header }
 
 // loose keeps text without any tag pair: the end of the file, or text cut
 // off by the size limit, which is reported and dropped.
@@ -145,7 +240,7 @@ func (r *PBNReader) loose(c pbnChunk) {
 		})
 		return
 	}
-	g := r.p.parse(c, 0)
+	g := r.p.parse(chunkText(c, 0), nil)
 	if r.games == 0 {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}
@@ -157,8 +252,8 @@ func (r *PBNReader) loose(c pbnChunk) {
 }
 
 // takeHeader moves the first game's escape lines that come before its first
-// tag pair to the file header.
-func (r *PBNReader) takeHeader(g *PBNGame) {
+// tag pair out of the game, and returns them: the file header.
+func takeHeader(g *PBNGame) []*PBNEscape {
 	first := g.End.Offset
 	if len(g.Tags) > 0 {
 		first = g.Tags[0].Pos.Offset
@@ -167,8 +262,9 @@ func (r *PBNReader) takeHeader(g *PBNGame) {
 	for n < len(g.Escapes) && g.Escapes[n].Pos.Offset < first {
 		n++
 	}
-	r.header = g.Escapes[:n:n]
+	header := g.Escapes[:n:n]
 	g.Escapes = g.Escapes[n:]
+	return header
 }
 
 // PBNFile is a whole PBN file read into memory by ParsePBN.

@@ -12,15 +12,13 @@ import (
 )
 
 // pbnParser turns the text of one game into a PBNGame. It keeps scratch
-// memory and the inheritance state from game to game, so a file needs one,
-// fed its games in order.
+// memory from game to game.
 type pbnParser struct {
 	filename string
 	lex      pbnLexer
 	lines    pbnLines
 	d        pbnDiags
-	diag     pbnDiagFunc // p.d.add, bound once
-	inherit  pbnInherit
+	diag     pbnDiagFunc  // p.d.add, bound once
 	slab     []PBNTag     // the current game's tags
 	secs     []PBNSection // the current game's sections
 	tables   []pbnPendingTable
@@ -42,31 +40,41 @@ type pbnPendingTable struct {
 func newPBNParser(filename string) *pbnParser {
 	p := &pbnParser{filename: filename}
 	p.diag = p.d.add
-	p.inherit.init()
 	return p
 }
 
-// parse reads one game from the text of chunk c.
-func (p *pbnParser) parse(c pbnChunk, index int) *PBNGame {
-	text, pos, dropped := string(c.text), c.pos, c.size-len(c.text)
+// parse reads one game from its text. With h it also does what depends on
+// the games before (h.apply), so that games must then come in file order;
+// without, it leaves that to a PBNResolver, and a table whose column list
+// is written "#" is not read: the game keeps t in redo, for the resolver
+// to read it again once the column list is known.
+func (p *pbnParser) parse(t *PBNGameText, h *pbnInherit) *PBNGame {
+	text, pos, index := t.Source, t.Pos, t.Index
 	g := &PBNGame{Filename: p.filename, Index: index, Pos: pos, Source: text}
 	p.lines.reset(text, pos)
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)
-	if dropped > 0 {
-		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(dropped)+" bytes were skipped")
+	if t.dropped > 0 {
+		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(t.dropped)+" bytes were skipped")
 	}
-	if c.noBlank {
+	if t.noBlank {
 		p.d.add(0, Warning, "missing-blank-line", "no semi-empty line between this game and the previous one, which started with the same tag")
 	}
 	p.checkText()
 	p.lex.reset(p.filename, text, &p.lines, p.diag)
 	p.build(g)
 	if index > 0 {
-		p.inherit.resolve(p, g)
+		p.checkTags(g)
+		if h != nil {
+			h.apply(g)
+		}
 	}
-	for _, t := range p.tables {
-		p.table(t.sec, p.lex.items[t.first:t.last])
+	for _, tb := range p.tables {
+		if h == nil && index > 0 && tb.sec.Tag.Raw == "#" {
+			g.redo = t
+			continue
+		}
+		p.table(tb.sec, p.lex.items[tb.first:tb.last])
 	}
 	p.tables = p.tables[:0]
 	g.Diagnostics = p.d.take()

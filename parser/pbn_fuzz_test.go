@@ -10,7 +10,9 @@ import (
 // FuzzParsePBN reads arbitrary bytes as PBN. Whatever the input: no panic,
 // games numbered in order with their Source matching their positions, every
 // position inside its game, every token and tag at a place of the game's
-// text, and the games' text read again gives the same games.
+// text, the games' text read again gives the same games, and reading the
+// games apart (GameTexts, PBNParser, PBNResolver) gives the games read in
+// order.
 func FuzzParsePBN(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/pbn/*.pbn")
 	for _, s := range seeds {
@@ -51,6 +53,7 @@ func FuzzParsePBN(f *testing.F) {
 		if n := len(ParsePBN(again, "again.pbn").Games); n != len(file.Games) {
 			t.Errorf("%d games; their text read again gives %d", len(file.Games), n)
 		}
+		checkApart(t, src, "fuzz.pbn")
 	})
 }
 

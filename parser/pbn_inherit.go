@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -118,34 +119,59 @@ func (h *pbnInherit) origin(t *PBNTag) int {
 	return h.prevGame
 }
 
-// resolve sets the Value of g's tags, adds g's implicit tags, and reports
-// repeated tags and forbidden inheritance.
-func (h *pbnInherit) resolve(p *pbnParser, g *PBNGame) {
-	var seen uint64
-	for i, t := range g.Tags {
-		if t.Name == "Note" {
-			continue
+// firstTags yields g's tags but Notes, each with whether an earlier tag of
+// the game has its name: in import format the first one counts.
+func firstTags(g *PBNGame) iter.Seq2[*PBNTag, bool] {
+	return func(yield func(*PBNTag, bool) bool) {
+		var seen uint64
+		for i, t := range g.Tags {
+			if t.Name == "Note" {
+				continue
+			}
+			bit := nameBit(t.Name)
+			repeated := seen&bit != 0 && findTag(g.Tags[:i], t.Name) != nil
+			seen |= bit
+			if !yield(t, repeated) {
+				return
+			}
 		}
-		bit := nameBit(t.Name)
-		if seen&bit != 0 && findTag(g.Tags[:i], t.Name) != nil {
+	}
+}
+
+// checkTags does what needs no earlier game: it reports repeated tags and
+// forbidden inheritance, and gives a tag written "##v" its value v.
+func (p *pbnParser) checkTags(g *PBNGame) {
+	for t, repeated := range firstTags(g) {
+		if repeated {
 			p.d.addPos(t.Pos, Warning, "duplicate-tag", "["+t.Name+"] repeated; the first one counts")
 			continue
 		}
-		seen |= bit
 		raw := t.Raw
 		marked := raw == "#" || strings.HasPrefix(raw, "##")
-		if noInherit(t.Name) {
+		switch {
+		case noInherit(t.Name):
 			if marked {
 				p.d.addPos(valuePos(t), Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
 			}
+		case marked && raw != "#":
+			t.Value, t.Inherit = raw[2:], Declared
+		}
+	}
+}
+
+// apply does what depends on the games before g, which it must be given in
+// file order after checkTags: it sets the Value of g's tags written "#",
+// adds g's implicit tags, and carries g's values on to the next games.
+func (h *pbnInherit) apply(g *PBNGame) {
+	for t, repeated := range firstTags(g) {
+		if repeated || noInherit(t.Name) {
 			continue
 		}
 		switch {
-		case raw == "#":
+		case t.Raw == "#":
 			t.Inherit = FromPrevious
 			t.Value, t.FromGame = h.previous(t.Name)
-		case marked:
-			t.Value, t.Inherit = raw[2:], Declared
+		case t.Inherit == Declared:
 			h.run(t.Name, pbnInherited{value: t.Value, game: g.Index, pos: t.Pos})
 			continue
 		}

@@ -28,6 +28,8 @@ type PBNGame struct {
 	// Diagnostics say which part and why.
 	Incomplete  bool
 	Diagnostics Diagnostics
+
+	redo *PBNGameText // the text to read again once resolved (see pbnParser.parse)
 }
 
 // Tag returns the first tag pair of the game with the given name, falling
