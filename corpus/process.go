@@ -49,10 +49,14 @@ type AuditOptions struct {
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
 const DefaultWholeLimit = 4 << 20
 
-// batchBytes is the source text in one batch of games of a large input:
-// large enough that a batch costs far more than its scheduling, small
-// enough that a few batches per worker stay in memory.
-const batchBytes = 256 << 10
+// batchBytes is the source text in one batch of games of a large input, or
+// in a group of small inputs: large enough that a batch costs far more
+// than its scheduling, small enough that its games, read, take a few
+// megabytes: their syntax trees are some twenty times the text, and each
+// worker holds a batch or two. Measured on two cores, a batch of 64 KiB
+// audits a large file 15% faster than one of 256 KiB, because the
+// collector has less to scan and memory is reused while still in cache.
+const batchBytes = 64 << 10
 
 // A Board is one board of an input with what the audit found about it.
 type Board struct {
@@ -361,29 +365,37 @@ func sniff(name string, r io.Reader, size int64) (head, error) {
 	return h, nil
 }
 
-// A reading is one input being read in one of the formats: its games or
-// records (units) in order, and what a unit needs from those before it.
-type reading[U any] interface {
-	// units yields the units in order; the error is a read error, which
+// A reading is one input being read in one of the formats: the texts of
+// its games or records (T) in order, what they read as (U), and what a unit
+// needs from those before it.
+type reading[T, U any] interface {
+	// units yields the texts in order; the error is a read error, which
 	// ends the sequence.
-	units() iter.Seq2[U, error]
-	// admit takes each unit in order, in the goroutine that reads, before
-	// it is converted.
+	units() iter.Seq2[T, error]
+	// size is the text of the unit, in bytes.
+	size(t T) int
+	// parser returns a function that reads texts into units. It runs in a
+	// worker, in any order with the batches of other workers; it must not
+	// touch the reader.
+	parser() func(T) U
+	// admit takes each unit in file order, before it is converted; the
+	// units of a batch are admitted once those of the batches before have
+	// been.
 	admit(u U)
 	// context returns the units before the next one that a converter
 	// starting at it must take first (see converter).
 	context() []U
-	// size is the text of the unit, in bytes.
-	size(u U) int
 	// converter returns a function that converts, checks and adds to a
-	// Part the units of a batch in order, having taken ctx first. It runs
-	// in a worker; it must not touch the reader.
+	// Part the units of a batch in order, having taken ctx first. It is
+	// called in turn with admit; the function it returns runs in a worker
+	// and must not touch the reader.
 	converter(ctx []U) func(p *Part, u U)
 	// diagnostics returns what the reader found about the input as a
 	// whole so far.
 	diagnostics() parser.Diagnostics
-	// finish completes the last Part once the input has been read: diags
-	// are the reader's findings not yet given to a Part.
+	// finish completes the last Part once the input has been read and
+	// every unit admitted: diags are the reader's findings not yet given
+	// to a Part.
 	finish(p *Part, diags parser.Diagnostics)
 }
 
@@ -422,14 +434,16 @@ func spareBoard() *auction.Board {
 }
 
 // readWhole reads every unit of r into p and returns the read error.
-func readWhole[U any](p *Part, r reading[U], h head) error {
+func readWhole[T, U any](p *Part, r reading[T, U], h head) error {
 	var conv func(*Part, U)
 	var err error
-	for u, rerr := range r.units() {
+	parse := r.parser()
+	for t, rerr := range r.units() {
 		if rerr != nil {
 			err = rerr
 			break
 		}
+		u := parse(t)
 		r.admit(u)
 		if conv == nil {
 			conv = r.converter(nil)
@@ -488,16 +502,24 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 	return t.add(0, func() *Part { return p })
 }
 
-// readBatches reads the units of r, cuts them into batches of about
-// batchBytes and hands a task per batch to a worker; the last task, with no
-// units, completes the input.
-func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks) error {
-	var batch, ctx []U
+// readBatches reads the texts of r's units, cuts them into batches of
+// about batchBytes and hands a task per batch to a worker; the last task,
+// with no units, completes the input. A worker reads its batch's units,
+// then waits for its turn to admit them: the batches before must have been
+// admitted, as a unit may take something from those before it. The turn
+// passes from task to task down a chain of channels; tasks start in the
+// order they are added, so the one whose turn it is is always running.
+func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f Format, t *tasks) error {
+	var batch []T
 	size, seen := 0, 0
+	turn := make(chan struct{})
+	close(turn)
 	flush := func(rerr error) error {
-		units, conv, weight := batch, r.converter(ctx), size
-		last := units == nil
+		texts, weight := batch, size
+		last := texts == nil
 		batch, size = nil, 0
+		mine, next := turn, make(chan struct{})
+		turn = next
 		// The reader's findings about the file so far (the header, with
 		// the first batch) go with this batch; the encoding, which the
 		// rest of the input may change, with the last.
@@ -511,23 +533,34 @@ func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks
 		}
 		diags = diags[seen:]
 		seen += len(diags)
-		var done reading[U]
 		if last {
-			diags, done = append(diags, enc...), r
+			diags = append(diags, enc...)
 		}
 		n := cr.n
 		return t.add(int64(weight), func() *Part {
 			p := &Part{Input: in, Name: in.Name, Format: f, Err: rerr, Last: last}
+			parse := r.parser()
+			units := make([]U, len(texts))
+			for i, text := range texts {
+				units[i] = parse(text)
+			}
+			<-mine
+			if last {
+				r.finish(p, diags)
+				p.fileCounts(f, n)
+				return p
+			}
+			ctx := r.context()
+			for _, u := range units {
+				r.admit(u)
+			}
+			conv := r.converter(ctx)
+			close(next)
 			for _, u := range units {
 				conv(p, u)
 			}
-			if !last {
-				(&fileState{name: in.Name}).fileDiagnostics(p, diags)
-				p.count()
-				return p
-			}
-			done.finish(p, diags)
-			p.fileCounts(f, n)
+			(&fileState{name: in.Name}).fileDiagnostics(p, diags)
+			p.count()
 			return p
 		})
 	}
@@ -540,10 +573,6 @@ func readBatches[U any](in *Input, r reading[U], cr *counter, f Format, t *tasks
 			}
 			return flush(rerr)
 		}
-		if batch == nil {
-			ctx = r.context()
-		}
-		r.admit(u)
 		batch = append(batch, u)
 		size += r.size(u)
 		if size >= batchBytes {

@@ -32,6 +32,12 @@ func newLINReading(st *fileState, r io.Reader) *linReading {
 
 func (r *linReading) size(rec *parser.LINRecord) int { return rec.End.Offset - rec.Pos.Offset }
 
+// parser returns the identity: the LIN reader reads each record as it
+// cuts it from the file.
+func (r *linReading) parser() func(*parser.LINRecord) *parser.LINRecord {
+	return func(rec *parser.LINRecord) *parser.LINRecord { return rec }
+}
+
 func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
 	return func(yield func(*parser.LINRecord, error) bool) {
 		for rec, err := range r.rd.Records() {

@@ -15,10 +15,14 @@ import (
 // (see pbnReading.chain).
 const maxChain = 16
 
-// pbnReading reads the games of a PBN input.
+// pbnReading reads the games of a PBN input: the reader cuts their texts
+// from the file, workers read them, and a resolver completes them in file
+// order (see parser.PBNResolver).
 type pbnReading struct {
 	st      *fileState
 	rd      *parser.PBNReader
+	res     parser.PBNResolver
+	games   bool            // a game has been admitted
 	unknown map[string]bool // unknown tag names already reported
 	gen     string          // the first game's Generator tag
 	// chain holds the games since the last one that names its board or
@@ -33,16 +37,31 @@ func newPBNReading(st *fileState, r io.Reader) *pbnReading {
 	return &pbnReading{st: st, rd: parser.ReadPBN(r, st.name)}
 }
 
-func (r *pbnReading) units() iter.Seq2[*parser.PBNGame, error] { return r.rd.Games() }
-func (r *pbnReading) size(g *parser.PBNGame) int               { return len(g.Source) }
-func (r *pbnReading) diagnostics() parser.Diagnostics          { return r.rd.Diagnostics() }
-func (r *pbnReading) context() []*parser.PBNGame               { return slices.Clone(r.chain) }
+func (r *pbnReading) units() iter.Seq2[*parser.PBNGameText, error] { return r.rd.GameTexts() }
+func (r *pbnReading) size(t *parser.PBNGameText) int               { return len(t.Source) }
+func (r *pbnReading) diagnostics() parser.Diagnostics              { return r.rd.Diagnostics() }
+func (r *pbnReading) context() []*parser.PBNGame                   { return slices.Clone(r.chain) }
 
-// admit reports the first use in the file of each tag that PBN does not
-// define (convert.KnownPBNTag), on the game itself; it notes the generator
-// the first game names, and the games a batch starting at the next one must
+func (r *pbnReading) parser() func(*parser.PBNGameText) *parser.PBNGame {
+	return parser.NewPBNParser(r.st.name).Parse
+}
+
+// header returns the % lines before the file's first tag pair.
+func (r *pbnReading) header() []*parser.PBNEscape {
+	if r.games {
+		return r.res.Header()
+	}
+	return r.rd.Header()
+}
+
+// admit resolves what the game takes from those before it, and reports
+// the first use in the file of each tag that PBN does not define
+// (convert.KnownPBNTag), on the game itself; it notes the generator the
+// first game names, and the games a batch starting at the next one must
 // convert first.
 func (r *pbnReading) admit(g *parser.PBNGame) {
+	r.res.Resolve(g)
+	r.games = true
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
 	}
@@ -74,7 +93,7 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 		prev    *auction.Board
 		started bool
 	)
-	header := r.rd.Header()
+	header := r.header()
 	return func(p *Part, g *parser.PBNGame) {
 		if !started {
 			started = true
@@ -103,7 +122,7 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 func (r *pbnReading) finish(p *Part, diags parser.Diagnostics) {
 	gen := r.gen
 	if gen == "" {
-		gen = creator(r.rd.Header())
+		gen = creator(r.header())
 	}
 	r.st.finishFile(p, r.rd.Encoding(), gen, diags)
 	if t := r.rd.Trailer(); t != nil && r.st.opts.Boards {

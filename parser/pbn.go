@@ -47,7 +47,6 @@ func (r *PBNReader) start() {
 	}
 	r.dec, r.enc = dec, enc
 	r.split = newPBNSplitter(dec)
-	r.p = newPBNParser(r.filename)
 }
 
 // Encoding returns the character encoding the input was decoded from, and
@@ -104,7 +103,7 @@ func (r *PBNReader) Games() iter.Seq2[*PBNGame, error] {
 		for t, err := range r.GameTexts() {
 			var g *PBNGame
 			if t != nil {
-				g = r.p.parse(t, nil)
+				g = r.parser().parse(t, nil)
 				r.res.Resolve(g)
 			}
 			if !yield(g, err) {
@@ -169,6 +168,15 @@ func (r *PBNReader) next() (*PBNGameText, error) {
 		r.games++
 		return chunkText(c, r.games), nil
 	}
+}
+
+// parser returns the reader's parser of games and of text outside them,
+// made on first use: a reader read with GameTexts mostly needs none.
+func (r *PBNReader) parser() *pbnParser {
+	if r.p == nil {
+		r.p = newPBNParser(r.filename)
+	}
+	return r.p
 }
 
 // chunkText copies the text of chunk c, which is valid only until the
@@ -240,7 +248,7 @@ func (r *PBNReader) loose(c pbnChunk) {
 		})
 		return
 	}
-	g := r.p.parse(chunkText(c, 0), nil)
+	g := r.parser().parse(chunkText(c, 0), nil)
 	if r.games == 0 {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}
