@@ -24,9 +24,9 @@ type AuditOptions struct {
 	// few counts per board rather than the boards themselves.
 	Boards bool
 	// WholeLimit is the size up to which an input is read whole by one
-	// worker; a larger one, or one of unknown size, is read game by game
-	// while workers convert and check batches of its games, so that one
-	// large file uses every core and its results are emitted as they come.
+	// worker; a larger one, or one of unknown size, is cut into batches
+	// of games that workers read, convert and check, so that one large
+	// file uses every core and its results are emitted as they come.
 	// Default 4 MiB.
 	WholeLimit int64
 	// SkipDuplicates turns off the search for deals that repeat across
@@ -158,10 +158,12 @@ func placeLine(f Finding) int {
 // discovery reaches emit as a Part with Err set and a nil Input.
 //
 // An input up to AuditOptions.WholeLimit is read whole by one worker. A
-// larger one, or one of unknown size, is read game by game in the
-// goroutine that called Audit while workers convert and check batches of
-// its games, so that one large file uses every core and memory holds a
-// few batches whatever its size.
+// larger one, or one of unknown size, is cut into the texts of its games
+// in the goroutine that called Audit, and workers read, convert and check
+// batches of them, so that one large file uses every core and memory holds
+// a few batches whatever its size. What a game takes from those before it
+// (PBN's inherited tag values, a follow-up game's deal, a LIN vugraph
+// header) is passed from batch to batch in file order.
 //
 // Across the run, Audit finds deals that repeat (see DuplicateIndex) and
 // adds a duplicate-deal finding, at the later board's deal, to that board,

@@ -12,6 +12,16 @@ only the lines that fit are kept, the rest is skipped unread. [ParsePBN] reads a
 The input is decoded to UTF-8 by [Decode]; the encoding chosen and why is
 the first of the reader's Diagnostics (an Info with code "encoding").
 
+A caller that reads one large file in several goroutines uses
+[PBNReader.GameTexts] instead of Games: it hands out the text of each game,
+cut from the file but unread. Each goroutine reads texts with a
+[PBNParser] of its own, in any order; a [PBNResolver], given the games in
+file order, then completes what a game takes from those before it (the
+inheritance below, and the file's header, which comes with the first game).
+The games are those Games gives: Games is the same three steps in one
+goroutine. The resolver's part is small, except for a table whose column
+list is "#", which it reads again.
+
 The reader knows PBN's syntax, not its meaning: calls and cards are kept
 as written, one token each with its position ("1NT", "pass", "2 БК",
 "одна, пики"), and checked only for their shape and their annotations.
