@@ -32,15 +32,18 @@ func newLINReading(st *fileState, r io.Reader) *linReading {
 
 func (r *linReading) size(rec *parser.LINRecord) int { return rec.End.Offset - rec.Pos.Offset }
 
-// parser returns the identity: the LIN reader reads each record as it
-// cuts it from the file.
+// parser returns a function that checks the values of a record, which
+// the reader cut from the file and read into pairs.
 func (r *linReading) parser() func(*parser.LINRecord) *parser.LINRecord {
-	return func(rec *parser.LINRecord) *parser.LINRecord { return rec }
+	return func(rec *parser.LINRecord) *parser.LINRecord {
+		rec.Check()
+		return rec
+	}
 }
 
 func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
 	return func(yield func(*parser.LINRecord, error) bool) {
-		for rec, err := range r.rd.Records() {
+		for rec, err := range r.rd.RecordsApart() {
 			var d *parser.Diagnostic
 			if errors.As(err, &d) {
 				r.extra.Add(d)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 	"sync"
 
@@ -35,6 +36,7 @@ type LINReader struct {
 	toks      []lexer.Token // reused token buffer
 	tags      []linTag      // tags of the pairs of the record being built
 	key       []byte        // the record's section token types, for linVerdicts
+	apart     bool          // records are checked by the caller (RecordsApart)
 }
 
 // ReadLIN returns a reader of the LIN records in r. filename is used in
@@ -98,6 +100,17 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 			lr.fileDiag(Pos{}, Warning, "lin-no-records", "the input holds no LIN pairs")
 		}
 	}
+}
+
+// RecordsApart is Records for a caller that checks records in several
+// goroutines: the records come with their pairs and Kind but unchecked,
+// and each must be given to its Check, which may run concurrently with the
+// reading and with the Check of other records. Until then a record's
+// values are not checked and its Diagnostics are incomplete. Records
+// checked this way are those Records gives.
+func (lr *LINReader) RecordsApart() iter.Seq2[*LINRecord, error] {
+	lr.apart = true
+	return lr.Records()
 }
 
 // ParseLIN reads all LIN records in src; see [ReadLIN]. The diagnostics are
@@ -387,7 +400,11 @@ func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
 		rec.addDiag(&Diagnostic{Position: Position{Pos: rec.End}, Severity: Warning, Code: "lin-no-boards",
 			Msg: "the file header is not followed by any board"})
 	}
-	rec.stamp(sp.lr.filename, sp.remap)
+	if sp.lr.apart {
+		rec.unchecked = &linUnchecked{tags: slices.Clone(sp.lr.tags), filename: sp.lr.filename, remap: sp.remap}
+	} else {
+		rec.check(sp.lr.tags, sp.lr.filename, sp.remap)
+	}
 	sp.cur = sp.cur[:0]
 	sp.curHas, sp.curPairs = 0, 0
 	return rec
@@ -493,9 +510,33 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 	if d != nil {
 		rec.addDiag(d)
 	}
-	checkLINRecord(rec, lr.tags)
-	rec.Diagnostics.Sort()
 	return rec
+}
+
+// linUnchecked is what checking a record needs from its reader.
+type linUnchecked struct {
+	tags     []linTag // of the record's pairs
+	filename string
+	remap    func(Pos) Pos // see stream; nil for plain LIN text
+}
+
+// Check completes a record that RecordsApart yielded: it checks the values
+// of its pairs, reading its calls and cards, and gives its Diagnostics
+// their file name, record and position in the input, in order. A record
+// already checked is left as it is.
+func (r *LINRecord) Check() {
+	if u := r.unchecked; u != nil {
+		r.unchecked = nil
+		r.check(u.tags, u.filename, u.remap)
+	}
+}
+
+// check checks the values of the record's pairs, whose tags are given,
+// and completes its Diagnostics (see Check).
+func (r *LINRecord) check(tags []linTag, filename string, remap func(Pos) Pos) {
+	checkLINRecord(r, tags)
+	r.Diagnostics.Sort()
+	r.stamp(filename, remap)
 }
 
 // joinLines settles a value that ran over line breaks: commentary and alert

@@ -11,7 +11,8 @@ import (
 // FuzzParseLIN reads arbitrary input as LIN. It must never panic, and what it
 // returns must hold together: records numbered in order, pairs numbered in
 // order with positions inside the decoded input and increasing, labels
-// present, diagnostics positioned and tied to their record.
+// present, diagnostics positioned and tied to their record; and records
+// checked apart (RecordsApart) are those Records gives.
 func FuzzParseLIN(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
 	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
@@ -26,6 +27,7 @@ func FuzzParseLIN(f *testing.F) {
 	}
 	f.Add([]byte("pn|a|st\nmd|1S2|stmd|2S3|sv|o\n|sa|0|nt|x|y|\nqx|o1,BOARD 1|mb|P1SP|pc|SAS2|"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		checkLINApart(t, src, "fuzz.lin", 1<<12)
 		lr := ReadLIN(bytes.NewReader(src), "fuzz.lin")
 		lr.maxRecord = 1 << 12 // small, so that the cap is exercised too
 		index := 0

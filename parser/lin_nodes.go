@@ -97,6 +97,8 @@ type LINRecord struct {
 	calls []LINCall
 	cards []LINCard
 	read  bool
+
+	unchecked *linUnchecked // set until Check (see RecordsApart)
 }
 
 // Get returns the first pair with the given label (any case), or nil.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -106,5 +107,88 @@ func TestPBNInheritedColumns(t *testing.T) {
 	}
 	if d := second.Diagnostics; len(d) != 1 || d[0].Code != "table" {
 		t.Fatalf("resolved: diagnostics %v, want one short row", d)
+	}
+}
+
+// readLINApart reads src with RecordsApart and checks the records in
+// several goroutines, the later ones first.
+func readLINApart(src []byte, filename string, maxRecord int) ([]*LINRecord, Diagnostics) {
+	lr := ReadLIN(bytes.NewReader(src), filename)
+	lr.maxRecord = maxRecord
+	var recs []*LINRecord
+	var extra Diagnostics
+	for rec, err := range lr.RecordsApart() {
+		if err != nil {
+			if d, ok := err.(*Diagnostic); ok {
+				extra.Add(d)
+			}
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	var wg sync.WaitGroup
+	for i, rec := range slices.Backward(recs) {
+		if i%2 == 0 {
+			wg.Go(rec.Check)
+		} else {
+			rec.Check()
+		}
+	}
+	wg.Wait()
+	return recs, append(lr.Diagnostics(), extra...)
+}
+
+// readLINInOrder is readLINApart with Records.
+func readLINInOrder(src []byte, filename string, maxRecord int) ([]*LINRecord, Diagnostics) {
+	lr := ReadLIN(bytes.NewReader(src), filename)
+	lr.maxRecord = maxRecord
+	var recs []*LINRecord
+	var extra Diagnostics
+	for rec, err := range lr.Records() {
+		if err != nil {
+			if d, ok := err.(*Diagnostic); ok {
+				extra.Add(d)
+			}
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	return recs, append(lr.Diagnostics(), extra...)
+}
+
+// checkLINApart fails unless the records of src checked apart are those
+// Records gives.
+func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int) {
+	t.Helper()
+	want, wantDiags := readLINInOrder(src, filename, maxRecord)
+	got, diags := readLINApart(src, filename, maxRecord)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d records apart, %d in order", filename, len(got), len(want))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("%s: record %d checked apart differs from the record read in order", filename, i+1)
+		}
+	}
+	if !reflect.DeepEqual(diags, wantDiags) {
+		t.Fatalf("%s: diagnostics apart %v, in order %v", filename, diags, wantDiags)
+	}
+}
+
+// TestLINRecordsApart reads the fixtures and the corpus both ways.
+func TestLINRecordsApart(t *testing.T) {
+	files, _ := filepath.Glob("testdata/lin/*.input")
+	if _, err := os.Stat(corpusDir); err == nil {
+		files = append(files, corpusLINFiles(t)...)
+	}
+	if len(files) == 0 {
+		t.Fatal("no LIN fixtures")
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkLINApart(t, src, f, maxLINRecord)
 	}
 }
