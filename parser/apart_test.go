@@ -60,15 +60,22 @@ func TestPBNGameTextsApart(t *testing.T) {
 			files = append(files, filepath.Join(corpusDir, f))
 		}
 	}
+	eachInput(t, files, func(src []byte, name string) { checkApart(t, src, name) })
+}
+
+// eachInput calls check with the name and content of each file; there
+// must be some.
+func eachInput(t *testing.T, files []string, check func(src []byte, name string)) {
+	t.Helper()
 	if len(files) == 0 {
-		t.Fatal("no PBN fixtures")
+		t.Fatal("no fixtures")
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkApart(t, src, f)
+		check(src, f)
 	}
 }
 
@@ -110,14 +117,19 @@ func TestPBNInheritedColumns(t *testing.T) {
 	}
 }
 
-// readLINApart reads src with RecordsApart and checks the records in
-// several goroutines, the later ones first.
-func readLINApart(src []byte, filename string, maxRecord int) ([]*LINRecord, Diagnostics) {
+// readLINRecords reads the records of src with Records, or with
+// RecordsApart, checking the records in several goroutines, the later ones
+// first.
+func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*LINRecord, Diagnostics) {
 	lr := ReadLIN(bytes.NewReader(src), filename)
 	lr.maxRecord = maxRecord
+	records := lr.Records
+	if apart {
+		records = lr.RecordsApart
+	}
 	var recs []*LINRecord
 	var extra Diagnostics
-	for rec, err := range lr.RecordsApart() {
+	for rec, err := range records() {
 		if err != nil {
 			if d, ok := err.(*Diagnostic); ok {
 				extra.Add(d)
@@ -126,32 +138,16 @@ func readLINApart(src []byte, filename string, maxRecord int) ([]*LINRecord, Dia
 		}
 		recs = append(recs, rec)
 	}
-	var wg sync.WaitGroup
-	for i, rec := range slices.Backward(recs) {
-		if i%2 == 0 {
-			wg.Go(rec.Check)
-		} else {
-			rec.Check()
-		}
-	}
-	wg.Wait()
-	return recs, append(lr.Diagnostics(), extra...)
-}
-
-// readLINInOrder is readLINApart with Records.
-func readLINInOrder(src []byte, filename string, maxRecord int) ([]*LINRecord, Diagnostics) {
-	lr := ReadLIN(bytes.NewReader(src), filename)
-	lr.maxRecord = maxRecord
-	var recs []*LINRecord
-	var extra Diagnostics
-	for rec, err := range lr.Records() {
-		if err != nil {
-			if d, ok := err.(*Diagnostic); ok {
-				extra.Add(d)
+	if apart {
+		var wg sync.WaitGroup
+		for i, rec := range slices.Backward(recs) {
+			if i%2 == 0 {
+				wg.Go(rec.Check)
+			} else {
+				rec.Check()
 			}
-			continue
 		}
-		recs = append(recs, rec)
+		wg.Wait()
 	}
 	return recs, append(lr.Diagnostics(), extra...)
 }
@@ -160,8 +156,8 @@ func readLINInOrder(src []byte, filename string, maxRecord int) ([]*LINRecord, D
 // Records gives.
 func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int) {
 	t.Helper()
-	want, wantDiags := readLINInOrder(src, filename, maxRecord)
-	got, diags := readLINApart(src, filename, maxRecord)
+	want, wantDiags := readLINRecords(src, filename, maxRecord, false)
+	got, diags := readLINRecords(src, filename, maxRecord, true)
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d records apart, %d in order", filename, len(got), len(want))
 	}
@@ -181,14 +177,5 @@ func TestLINRecordsApart(t *testing.T) {
 	if _, err := os.Stat(corpusDir); err == nil {
 		files = append(files, corpusLINFiles(t)...)
 	}
-	if len(files) == 0 {
-		t.Fatal("no LIN fixtures")
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkLINApart(t, src, f, maxLINRecord)
-	}
+	eachInput(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord) })
 }
