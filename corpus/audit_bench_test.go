@@ -29,8 +29,9 @@ func streamInput(b *testing.B, ext string, size int) string {
 }
 
 // BenchmarkAuditLargePBN audits one large PBN file the way the command
-// line does, through Inputs and Audit with the default jobs: read in
-// batches by the calling goroutine, converted and checked by the workers.
+// line does, through Inputs and Audit with the default jobs: cut into
+// batches of games by the calling goroutine, which the workers read,
+// convert and check.
 // Besides MB/s of wall clock it reports cpu-MB/s, the bytes per second of
 // CPU time the process used, which a busy machine does not distort. Run it
 // with -cpu 1,2: on two idle cores the ratio of the two wall-clock MB/s is
