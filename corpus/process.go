@@ -44,6 +44,8 @@ type AuditOptions struct {
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for
 	// DefaultDuplicateIndexSize.
 	DuplicateIndexSize int
+
+	batchBytes int // the size of a batch; tests make it small
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -70,8 +72,8 @@ type Board struct {
 	// about the board, in the order of their places in the file.
 	Findings []Finding
 
-	line  int    // the game's first line
-	deal  string // the full deal in PBN form, "" when the deal is not full
+	start parser.Pos // where the game starts
+	deal  string     // the full deal in PBN form, "" when the deal is not full
 	place Place
 	at    Finding // where a duplicate-deal finding about the board goes
 }
@@ -118,7 +120,7 @@ func (p *Part) All() iter.Seq[Finding] {
 	return func(yield func(Finding) bool) {
 		rest := p.Findings
 		for _, b := range p.Boards {
-			for len(rest) > 0 && placeLine(rest[0]) < b.line {
+			for len(rest) > 0 && before(rest[0], b.start) {
 				if !yield(rest[0]) {
 					return
 				}
@@ -142,6 +144,11 @@ func sortFindings(fs []Finding) {
 	slices.SortStableFunc(fs, func(a, b Finding) int {
 		return cmp.Or(cmp.Compare(placeLine(a), placeLine(b)), cmp.Compare(a.Col, b.Col))
 	})
+}
+
+// before reports whether finding f comes before position pos in the file.
+func before(f Finding, pos parser.Pos) bool {
+	return cmp.Or(cmp.Compare(placeLine(f), pos.Line), cmp.Compare(f.Col, pos.Col)) < 0
 }
 
 // placeLine orders findings by line, those without a place last.
@@ -227,7 +234,7 @@ type tasks struct {
 func (t *tasks) small(in *Input) error {
 	t.group = append(t.group, in)
 	t.size += in.Size
-	if t.size >= batchBytes {
+	if t.size >= int64(t.opts.batchBytes) {
 		return t.flush()
 	}
 	return nil
@@ -262,6 +269,9 @@ func (o AuditOptions) withDefaults() AuditOptions {
 	o.RunOptions = o.RunOptions.withDefaults()
 	if o.WholeLimit <= 0 {
 		o.WholeLimit = DefaultWholeLimit
+	}
+	if o.batchBytes <= 0 {
+		o.batchBytes = batchBytes
 	}
 	return o
 }
@@ -577,7 +587,7 @@ func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f Format, t 
 		}
 		batch = append(batch, u)
 		size += r.size(u)
-		if size >= batchBytes {
+		if size >= t.opts.batchBytes {
 			if err := flush(nil); err != nil {
 				return err
 			}
@@ -608,10 +618,10 @@ func (st *fileState) notRecord(p *Part) {
 // board adds a converted board to p: the reader's diagnostics about its
 // game or record, the converter's findings and those of the replay, which
 // it runs.
-func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, line int) {
+func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos) {
 	checked := ck.Check(b)
 	game := b.Source.Game
-	r := &Board{Game: game, Number: b.Number, line: line}
+	r := &Board{Game: game, Number: b.Number, start: start}
 	found := slices.Concat(mapped, checked)
 	for _, d := range diags {
 		if reported(d) && !restated(d, found) {
@@ -686,10 +696,19 @@ func reported(d *parser.Diagnostic) bool {
 // part, and records the encoding and the program that wrote the file in
 // the part's report. The encoding is a finding only when it is worth
 // knowing: text that is neither ASCII nor UTF-8, or UTF-8 mixed with
-// stray 8-bit bytes.
+// stray 8-bit bytes. It comes after the other findings without a place,
+// as it does when a large file is read in parts.
 func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags parser.Diagnostics) {
-	if enc.Name == "US-ASCII" || enc.Name == "UTF-8" && !strings.Contains(enc.Reason, "stray") {
-		diags = slices.DeleteFunc(slices.Clone(diags), func(d *parser.Diagnostic) bool { return d.Code == CodeEncoding })
+	var encs parser.Diagnostics
+	diags = slices.DeleteFunc(slices.Clone(diags), func(d *parser.Diagnostic) bool {
+		if d.Code == CodeEncoding {
+			encs = append(encs, d)
+			return true
+		}
+		return false
+	})
+	if enc.Name != "US-ASCII" && (enc.Name != "UTF-8" || strings.Contains(enc.Reason, "stray")) {
+		diags = append(diags, encs...)
 	}
 	st.fileDiagnostics(p, diags)
 	if enc.Name != "" {

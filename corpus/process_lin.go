@@ -95,7 +95,7 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 		}
 		b, mapped := conv.Convert(rec)
 		if b != nil {
-			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos.Line)
+			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos)
 			if !r.st.opts.Boards {
 				spareBoards.Put(b)
 			}

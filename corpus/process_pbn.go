@@ -106,7 +106,7 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 			into = spareBoard()
 		}
 		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: into})
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos.Line)
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos)
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
 			// Previous.

@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -313,12 +314,15 @@ func TestAuditLargeInput(t *testing.T) {
 				t.Fatalf("findings %v", wr.Codes)
 			}
 			for _, jobs := range []int{1, 4} {
-				got, gr, _ := audit(t, []string{path}, nil, corpus.AuditOptions{AllFindings: true, WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}})
-				if !slices.Equal(got, whole) {
-					t.Errorf("jobs %d: %d findings in batches, %d whole", jobs, len(got), len(whole))
-				}
-				if fmt.Sprint(gr) != fmt.Sprint(wr) {
-					t.Errorf("jobs %d: report in batches\n%+v\nwhole\n%+v", jobs, gr, wr)
+				for _, batch := range []int{0, 1500} {
+					opts := corpus.AuditOptions{AllFindings: true, WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}}
+					got, gr, _ := audit(t, []string{path}, nil, corpus.WithBatchBytes(opts, batch))
+					if !slices.Equal(got, whole) {
+						t.Errorf("jobs %d, batches of %d: %d findings in batches, %d whole", jobs, batch, len(got), len(whole))
+					}
+					if fmt.Sprint(gr) != fmt.Sprint(wr) {
+						t.Errorf("jobs %d, batches of %d: report in batches\n%+v\nwhole\n%+v", jobs, batch, gr, wr)
+					}
 				}
 			}
 			// From standard input, whose size is not known, the same.
@@ -654,4 +658,63 @@ func TestAuditRepeatedCodes(t *testing.T) {
 			t.Errorf("with AllFindings, a.pbn: %d %s lines, want 6", n, code)
 		}
 	}
+}
+
+// FuzzAuditBatches reads arbitrary bytes from standard input, whose size is
+// unknown, so that Audit cuts them into batches (of a few hundred bytes
+// here) for three workers; the findings and the report must be those of
+// reading the same bytes whole with Process.
+func FuzzAuditBatches(f *testing.F) {
+	for _, seed := range []string{pbnFile(4, true), inheritFile(12), linFile(20), "[Event \"E\"]\n[Board \"1\"]\n", "pn|a,b,c,d|st||md|3SAK|"} {
+		f.Add([]byte(seed))
+	}
+	opts := corpus.AuditOptions{AllFindings: true, SkipDuplicates: true}
+	batched := corpus.WithBatchBytes(opts, 300)
+	batched.Jobs = 3
+	f.Fuzz(func(t *testing.T, data []byte) {
+		// The content Audit will see: data itself, or what a gzip
+		// stream holds.
+		var content []byte
+		n := 0
+		for in, err := range corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{}) {
+			n++
+			if err != nil || in.Archive != "" {
+				t.Skip("standard input is an archive")
+			}
+			if rc, err := in.Open(); err == nil {
+				content, err = io.ReadAll(rc)
+				rc.Close()
+				if err != nil {
+					t.Skip("standard input is not readable:", err)
+				}
+			}
+		}
+		if n != 1 {
+			t.Skip("standard input is not one input")
+		}
+		whole := corpus.Process("<stdin>", bytes.NewReader(content), opts)
+		var want []string
+		for f := range whole.All() {
+			want = append(want, f.String())
+		}
+		var got []string
+		var parts []*corpus.Part
+		inputs := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
+		report, err := corpus.Audit(context.Background(), inputs, batched, func(p *corpus.Part) {
+			parts = append(parts, p)
+			for f := range p.All() {
+				got = append(got, f.String())
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("in %d parts:\n%s\nwhole:\n%s", len(parts), strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		whole.Report.Unreadable = report.Unreadable
+		if fmt.Sprint(report) != fmt.Sprint(&whole.Report) {
+			t.Fatalf("report in %d parts\n%+v\nwhole\n%+v", len(parts), report, &whole.Report)
+		}
+	})
 }
