@@ -205,7 +205,8 @@ func (p *PBNParser) Parse(t *PBNGameText) *PBNGame { return p.p.parse(t, nil) }
 // from the games before them (PBN §9.3): the values of tags written "#",
 // the tags the game inherits from a "##" value, and the tables whose column
 // list is written "#". It also takes the file's header from the first game.
-// It must be given every game of a file, in file order.
+// It must be given every game of a file, in file order. The zero value is
+// ready to use.
 type PBNResolver struct {
 	h      pbnInherit
 	p      *pbnParser // reads again the games that need it

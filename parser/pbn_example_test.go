@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log"
 	"strings"
+	"sync"
 
 	"bridgekit/parser"
 )
@@ -58,4 +59,42 @@ Pass 1S 4H* all pass
 	//   club.pbn:12:11: warning alert-star: '*' right after a call read as an alert mark, not as the end of the auction
 	//   club.pbn:12:13: warning all-pass-two-words: "all pass" read as AP
 	// PBN 2.1
+}
+
+// Reading the games of one file in several goroutines: the reader only cuts
+// the texts, each goroutine parses some with a parser of its own, and a
+// resolver then completes the games in file order.
+func ExamplePBNReader_GameTexts() {
+	const pbn = `[Event "##Club night"]
+[Board "1"]
+
+[Board "2"]
+[Site "Hall A"]
+
+[Board "3"]
+[Site "#"]
+`
+	r := parser.ReadPBN(strings.NewReader(pbn), "club.pbn")
+	var texts []*parser.PBNGameText
+	for t, err := range r.GameTexts() {
+		if err != nil {
+			log.Fatal(err)
+		}
+		texts = append(texts, t)
+	}
+	games := make([]*parser.PBNGame, len(texts))
+	var wg sync.WaitGroup
+	for i, t := range texts {
+		wg.Go(func() { games[i] = parser.NewPBNParser("club.pbn").Parse(t) })
+	}
+	wg.Wait()
+	var res parser.PBNResolver
+	for _, g := range games {
+		res.Resolve(g)
+		fmt.Printf("board %s: %s, %q\n", g.Value("Board"), g.Value("Event"), g.Value("Site"))
+	}
+	// Output:
+	// board 1: Club night, ""
+	// board 2: Club night, "Hall A"
+	// board 3: Club night, "Hall A"
 }
