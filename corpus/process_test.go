@@ -8,6 +8,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"runtime"
 	"slices"
@@ -325,6 +326,13 @@ func TestAuditLargeInput(t *testing.T) {
 					}
 				}
 			}
+			// The boards, which the writers take, are the same too.
+			kept := corpus.AuditOptions{Boards: true, SkipDuplicates: true}
+			want := auditBoards(t, path, kept)
+			kept.WholeLimit, kept.Jobs = 1<<10, 4
+			if got := auditBoards(t, path, corpus.WithBatchBytes(kept, 1500)); !reflect.DeepEqual(got, want) {
+				t.Errorf("%d boards in batches differ from the %d boards read whole", len(got), len(want))
+			}
 			// From standard input, whose size is not known, the same.
 			got, _, _ := audit(t, []string{"-"}, strings.NewReader(text), corpus.AuditOptions{AllFindings: true})
 			for i := range got {
@@ -335,6 +343,25 @@ func TestAuditLargeInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// auditBoards audits the file at path with opts, which keep the boards,
+// and returns them, and the trailer last when there is one.
+func auditBoards(t *testing.T, path string, opts corpus.AuditOptions) []*auction.Board {
+	t.Helper()
+	var boards []*auction.Board
+	_, err := corpus.Audit(context.Background(), corpus.Inputs([]string{path}, nil, corpus.Options{}), opts, func(p *corpus.Part) {
+		for _, b := range p.Boards {
+			boards = append(boards, b.Board)
+		}
+		if p.Trailer != nil {
+			boards = append(boards, p.Trailer)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return boards
 }
 
 // linFile returns a vugraph file of n boards in segments of 16, each under
