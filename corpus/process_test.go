@@ -349,17 +349,27 @@ func TestAuditLargeInput(t *testing.T) {
 // and returns them, and the trailer last when there is one.
 func auditBoards(t *testing.T, path string, opts corpus.AuditOptions) []*auction.Board {
 	t.Helper()
-	var boards []*auction.Board
+	var parts []*corpus.Part
 	_, err := corpus.Audit(context.Background(), corpus.Inputs([]string{path}, nil, corpus.Options{}), opts, func(p *corpus.Part) {
+		parts = append(parts, p)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return partBoards(parts...)
+}
+
+// partBoards returns the boards the parts keep, and the trailer last when
+// there is one.
+func partBoards(parts ...*corpus.Part) []*auction.Board {
+	var boards []*auction.Board
+	for _, p := range parts {
 		for _, b := range p.Boards {
 			boards = append(boards, b.Board)
 		}
 		if p.Trailer != nil {
 			boards = append(boards, p.Trailer)
 		}
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return boards
 }
@@ -689,13 +699,13 @@ func TestAuditRepeatedCodes(t *testing.T) {
 
 // FuzzAuditBatches reads arbitrary bytes from standard input, whose size is
 // unknown, so that Audit cuts them into batches (of a few hundred bytes
-// here) for three workers; the findings and the report must be those of
-// reading the same bytes whole with Process.
+// here) for three workers; the findings, the report and the boards must be
+// those of reading the same bytes whole with Process.
 func FuzzAuditBatches(f *testing.F) {
 	for _, seed := range []string{pbnFile(4, true), inheritFile(12), linFile(20), "[Event \"E\"]\n[Board \"1\"]\n", "pn|a,b,c,d|st||md|3SAK|"} {
 		f.Add([]byte(seed))
 	}
-	opts := corpus.AuditOptions{AllFindings: true, SkipDuplicates: true}
+	opts := corpus.AuditOptions{AllFindings: true, SkipDuplicates: true, Boards: true}
 	batched := corpus.WithBatchBytes(opts, 300)
 	batched.Jobs = 3
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -733,6 +743,9 @@ func FuzzAuditBatches(f *testing.F) {
 				got = append(got, f.String())
 			}
 		})
+		if !reflect.DeepEqual(partBoards(parts...), partBoards(whole)) {
+			t.Fatalf("the boards read in %d parts differ from those read whole", len(parts))
+		}
 		if err != nil {
 			t.Fatal(err)
 		}
