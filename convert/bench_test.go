@@ -108,26 +108,12 @@ func BenchmarkWriteJSON(b *testing.B) {
 	benchWrite(b, n, func(w io.Writer) writer { return NewJSONWriter(w) }, boards)
 }
 
-// writer is what the three writers have in common.
-type writer interface {
-	WriteBoard(*auction.Board) error
-	Close() error
-}
-
 func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*auction.Board) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	start := cputime.Used()
 	for b.Loop() {
-		w := open(io.Discard)
-		for _, bd := range boards {
-			if err := w.WriteBoard(bd); err != nil {
-				b.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			b.Fatal(err)
-		}
+		writeBoards(b, open(io.Discard), boards)
 	}
 	cputime.Report(b, int64(size), start)
 }

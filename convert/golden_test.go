@@ -160,14 +160,6 @@ func isLIN(data []byte) bool {
 func writeJSON(t testing.TB, boards []*auction.Board) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewJSONWriter(&buf)
-	for _, b := range boards {
-		if err := w.WriteBoard(b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeBoards(t, NewJSONWriter(&buf), boards)
 	return buf.Bytes()
 }

@@ -32,7 +32,19 @@ func readPBN(data []byte, name string) []*auction.Board {
 func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewPBNWriter(&buf, opt)
+	writeBoards(t, NewPBNWriter(&buf, opt), boards)
+	return buf.Bytes()
+}
+
+// writer is what the three writers have in common.
+type writer interface {
+	WriteBoard(*auction.Board) error
+	Close() error
+}
+
+// writeBoards writes boards with w and closes it.
+func writeBoards(t testing.TB, w writer, boards []*auction.Board) {
+	t.Helper()
 	for _, b := range boards {
 		if err := w.WriteBoard(b); err != nil {
 			t.Fatal(err)
@@ -41,7 +53,20 @@ func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byt
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	return buf.Bytes()
+}
+
+// trailedLIN is a LINWriter that writes the commentary after the last
+// board when it is closed.
+type trailedLIN struct {
+	*LINWriter
+	trailing []auction.Comment
+}
+
+func (w trailedLIN) Close() error {
+	if err := w.WriteTrailer(w.trailing); err != nil {
+		return err
+	}
+	return w.LINWriter.Close()
 }
 
 // readLIN reads the boards of a LIN text, each replayed, and the
@@ -68,18 +93,7 @@ func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
 func writeLIN(t testing.TB, boards []*auction.Board, trailing []auction.Comment, opt LINWriterOptions) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewLINWriter(&buf, opt)
-	for _, b := range boards {
-		if err := w.WriteBoard(b); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.WriteTrailer(trailing); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeBoards(t, trailedLIN{NewLINWriter(&buf, opt), trailing}, boards)
 	return buf.Bytes()
 }
 
