@@ -47,6 +47,9 @@ func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []auction.F
 	switch r.Kind {
 	case parser.LINHeader:
 		c.vugraph = LINHeader(r)
+		if endsMatch(c.vugraph) {
+			c.vugraph = nil
+		}
 		return nil, nil
 	case parser.LINNotes:
 		c.pending = append(c.pending, linNotes(r)...)
@@ -93,6 +96,23 @@ func LINHeader(r *parser.LINRecord) *auction.Vugraph {
 		}
 	}
 	return v
+}
+
+// endsMatch reports whether a header ends the match before it rather
+// than starting one: an empty vg and nothing else but pg. A LIN file has
+// no other way to say that the records after it belong to no match, and
+// the LIN writer writes it where a board of no match follows a match in
+// one stream.
+func endsMatch(v *auction.Vugraph) bool {
+	if !v.VGTag.Present() || strings.TrimSpace(v.VGTag.Value) != "" || len(v.Escapes) > 0 {
+		return false
+	}
+	for _, p := range v.Pairs {
+		if !strings.EqualFold(p.Label, "vg") && !strings.EqualFold(p.Label, "pg") {
+			return false
+		}
+	}
+	return true
 }
 
 // linEscapes returns the % lines before a record.

@@ -53,14 +53,36 @@ type LINWriter struct {
 	check auction.Checker
 	buf   []byte
 
-	seg     any // the vugraph segment being gathered: a *auction.Vugraph, or &ownMatch
+	seg     any // the vugraph segment being gathered: a *auction.Vugraph, or an ownMatch
 	pending []*auction.Board
+	// inMatch says a header was written and no board outside a match has
+	// been since: a reader takes every record after a header for the
+	// match's, so a board of no match that follows must be preceded by
+	// the header that ends it (endMatchRecord).
+	inMatch bool
 	err     error // a write error of w; every later call returns it
 }
 
-// ownMatch is the segment key of boards written under a header of the
-// writer's own making.
-var ownMatch = new(int)
+// ownMatch is the segment of boards written under a header of the
+// writer's own making: boards of one file and one event, since a vg header
+// holds one event and boards of unrelated inputs must not read back as
+// one match. A board whose event is not known joins the match before it.
+type ownMatch struct{ file, event string }
+
+// sameSegment reports whether a board of segment seg continues the
+// segment cur being gathered.
+func sameSegment(seg, cur any) bool {
+	s, ok1 := seg.(ownMatch)
+	c, ok2 := cur.(ownMatch)
+	if !ok1 || !ok2 {
+		return seg == cur
+	}
+	return s.file == c.file && (s.event == "" || c.event == "" || s.event == c.event)
+}
+
+// endMatchRecord is the header that ends a match: an empty vg, which the
+// LIN converter reads as "the records after this belong to no match".
+const endMatchRecord = "vg||pg||\n"
 
 // NewLINWriter returns a writer of LIN to w.
 func NewLINWriter(w io.Writer, opt LINWriterOptions) *LINWriter {
@@ -81,17 +103,23 @@ func (lw *LINWriter) WriteBoard(b *auction.Board) error {
 	}
 	replayed(&lw.check, b)
 	seg := lw.segment(b)
-	if seg != lw.seg {
+	if !sameSegment(seg, lw.seg) {
 		if err := lw.flush(); err != nil {
 			return err
 		}
 		lw.seg = seg
+	} else if m, ok := seg.(ownMatch); ok && m.event != "" {
+		lw.seg = m // the match's event, where its first boards had none
 	}
 	if seg != nil {
 		lw.pending = append(lw.pending, b)
 		return nil
 	}
-	lw.buf = lw.record(lw.buf[:0], b, linTable(b, b.Room), false)
+	lw.buf = lw.buf[:0]
+	if lw.inMatch {
+		lw.buf, lw.inMatch = append(lw.buf, endMatchRecord...), false
+	}
+	lw.buf = lw.record(lw.buf, b, linTable(b, b.Room), false)
 	return lw.write(b)
 }
 
@@ -139,7 +167,11 @@ func (lw *LINWriter) segment(b *auction.Board) any {
 	case b.LIN != nil && b.LIN.Vugraph != nil:
 		return b.LIN.Vugraph
 	case lw.opt.Vugraph == VugraphAlways, b.Room != auction.RoomUnknown && b.LIN == nil:
-		return ownMatch
+		event := b.Event.Value
+		if event == "?" {
+			event = ""
+		}
+		return ownMatch{file: b.Source.File, event: event}
 	}
 	return nil
 }
@@ -168,7 +200,7 @@ func (lw *LINWriter) flush() error {
 	for _, b := range boards {
 		buf = lw.record(buf, b, linTable(b, lw.room(b)), true)
 	}
-	lw.buf = buf
+	lw.buf, lw.inMatch = buf, true
 	return lw.write(boards[0])
 }
 
@@ -560,17 +592,24 @@ func linResultEntry(b *auction.Board) string {
 // linResults returns the rs list of the boards numbered first to last:
 // two entries per board, open room then closed, the results of boards
 // replacing the entries given.
+//
+// The list is laid out only as far as the input reaches: the entries
+// given, and the slots of the boards written. Board numbers come from the
+// input, so a range or a number in the millions must not become a list of
+// millions; a board whose slot lies more than rsSlack entries past what
+// the input holds keeps its result in its own record only.
 func linResults(entries []string, first, last int, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []string {
 	out := append([]string(nil), entries...)
 	if first == 0 {
 		return out
 	}
-	for len(out) < 2*(last-first+1) {
+	limit := len(entries) + 2*len(boards) + rsSlack
+	for len(out) < min(2*(last-first+1), limit) {
 		out = append(out, "")
 	}
 	for _, b := range boards {
 		room := roomOf(b)
-		if b.Number < first || room == auction.RoomUnknown {
+		if b.Number < first || room == auction.RoomUnknown || b.Number-first >= limit/2 {
 			continue
 		}
 		i := 2 * (b.Number - first)
@@ -584,6 +623,11 @@ func linResults(entries []string, first, last int, boards []*auction.Board, room
 	}
 	return out
 }
+
+// rsSlack is how many empty rs entries the writer may add beyond two per
+// board and the entries read: a segment of a few hundred boards numbered
+// with gaps, never one of millions.
+const rsSlack = 4096
 
 // linFileHeader appends the vugraph header boards were read under: its pairs
 // as the file had them, the rs list brought up to date with the results

@@ -1,0 +1,90 @@
+package convert
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"bridgekit/auction"
+)
+
+// TestLINWriterBoundedByInput: what the LIN writer allocates follows what
+// the input holds, not the board numbers it claims. A vugraph header or a
+// qx of a board numbered in the tens of millions once made the writer lay
+// out an rs list of twice that many entries (gigabytes for 90 bytes).
+func TestLINWriterBoundedByInput(t *testing.T) {
+	for _, tc := range []struct{ name, lin string }{
+		{"vg range", "vg|Match,,I,1,80000000,A,0,B,0|pn|a,b,c,d,e,f,g,h|pg||\nqx|o1|md|1SAKQJHT98D765C432,,,|mb|p|mb|p|mb|p|mb|p|pg||\n"},
+		{"qx number", "qx|o80000000|md|1SAKQJHT98D765C432,,,|mb|p|mb|p|mb|p|mb|p|pg||\nqx|c1|md|1SAKQJHT98D765C432,,,|mb|p|mb|p|mb|p|mb|p|pg||\n"},
+		{"ah number", "qx|o1|ah|Board 1|md|1SAKQJHT98D765C432,,,|pg||\nqx|c1|ah|Board 90000000|md|1SAKQJHT98D765C432,,,|pg||\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			boards, trailing := readLIN([]byte(tc.lin), "big.lin")
+			for _, opt := range []LINWriterOptions{{}, {Vugraph: VugraphAlways}} {
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				out := writeLIN(t, boards, trailing, opt)
+				runtime.ReadMemStats(&after)
+				if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+					t.Errorf("writing %d bytes of LIN allocated %d bytes", len(tc.lin), got)
+				}
+				if len(out) > 64<<10 {
+					t.Errorf("%d bytes of LIN written for %d bytes read", len(out), len(tc.lin))
+				}
+			}
+		})
+	}
+}
+
+// TestLINStreamKeepsInputsApart: boards of unrelated inputs written to one
+// LIN stream read back as themselves: a board of no match after a
+// vugraph file takes nothing from its header, and PBN boards played in
+// rooms at two events are two matches, not one. Reading the stream and
+// writing it again gives it back.
+func TestLINStreamKeepsInputsApart(t *testing.T) {
+	read := func(name string) []*auction.Board {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(string(data), "%") || strings.HasPrefix(string(data), "[") {
+			return readPBN(data, name)
+		}
+		boards, _ := readLIN(data, name)
+		return boards
+	}
+	other := read("match.input")
+	for _, b := range other {
+		b.Event.Value = "Another event"
+	}
+	inputs := [][]*auction.Board{read("vugraph.input"), read("single.input"), read("match.input"), other}
+	var all []*auction.Board
+	for _, in := range inputs {
+		all = append(all, in...)
+	}
+	stream := writeLIN(t, all, nil, LINWriterOptions{})
+	back, _ := readLIN(stream, "stream.lin")
+	var alone []*auction.Board
+	for _, in := range inputs {
+		boards, _ := readLIN(writeLIN(t, in, nil, LINWriterOptions{}), "alone.lin")
+		alone = append(alone, boards...)
+	}
+	if len(back) != len(alone) {
+		t.Fatalf("%d boards read back from the stream, %d from the inputs apart", len(back), len(alone))
+	}
+	for i := range back {
+		got, want := back[i], alone[i]
+		if got.Event.Value != want.Event.Value || got.Scoring.Value != want.Scoring.Value || got.Room != want.Room ||
+			got.Player(auction.North) != want.Player(auction.North) || got.Final() != want.Final() {
+			t.Errorf("board %d (%d): event %q scoring %q room %v north %q %+v, want %q %q %v %q %+v", i, got.Number,
+				got.Event.Value, got.Scoring.Value, got.Room, got.Player(auction.North), got.Final(),
+				want.Event.Value, want.Scoring.Value, want.Room, want.Player(auction.North), want.Final())
+		}
+	}
+	if again := writeLIN(t, back, nil, LINWriterOptions{}); !bytes.Equal(again, stream) {
+		t.Errorf("LIN → LIN of the stream changes it at %s", firstDiff(stream, again))
+	}
+}
