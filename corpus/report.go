@@ -45,6 +45,20 @@ func (f Finding) String() string {
 // finding, in the one goroutine that keeps the output in order, so the line
 // is built with strconv in the caller's buffer rather than with fmt.
 func (f Finding) AppendText(b []byte) []byte {
+	b = append(f.AppendPlace(b), f.Severity...)
+	if f.Code != "" {
+		b = append(append(b, ' '), f.Code...)
+	}
+	b = append(append(b, ": "...), f.Message...)
+	if f.Law > 0 && !citesLaw(f.Message) {
+		b = append(strconv.AppendInt(append(b, " (Law "...), int64(f.Law), 10), ')')
+	}
+	return b
+}
+
+// AppendPlace appends where f is, as AppendText begins: the file, line and
+// column, board (or game) and pair that are known, each followed by ": ".
+func (f Finding) AppendPlace(b []byte) []byte {
 	b = append(b, f.File...)
 	if f.Line > 0 {
 		b = strconv.AppendInt(append(b, ':'), int64(f.Line), 10)
@@ -61,14 +75,6 @@ func (f Finding) AppendText(b []byte) []byte {
 	}
 	if f.Pair > 0 {
 		b = append(strconv.AppendInt(append(b, "pair "...), int64(f.Pair), 10), ": "...)
-	}
-	b = append(b, f.Severity...)
-	if f.Code != "" {
-		b = append(append(b, ' '), f.Code...)
-	}
-	b = append(append(b, ": "...), f.Message...)
-	if f.Law > 0 && !citesLaw(f.Message) {
-		b = append(strconv.AppendInt(append(b, " (Law "...), int64(f.Law), 10), ')')
 	}
 	return b
 }

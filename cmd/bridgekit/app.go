@@ -83,6 +83,30 @@ func (a *app) errorf(format string, args ...any) {
 	a.fail(exitError)
 }
 
+// notef tells the user something on stderr that is no failure.
+func (a *app) notef(format string, args ...any) {
+	a.stdout.Flush()
+	fmt.Fprintf(a.stderr, "bridgekit: note: "+format+"\n", args...)
+}
+
+// notCarried says on stderr what of a part the reader could not read, and
+// so the command could not carry over (verb: "not converted", "not
+// shown"), and makes the exit status 1: every syntax finding, with its
+// place.
+func (a *app) notCarried(p *corpus.Part, verb string) {
+	var line []byte
+	for f := range p.All() {
+		if f.Code != corpus.CodeSyntax {
+			continue
+		}
+		line = append(f.AppendPlace(append(line[:0], "bridgekit: "...)), verb...)
+		line = append(append(append(line, ": "...), f.Message...), '\n')
+		a.stdout.Flush()
+		a.stderr.Write(line)
+		a.fail(exitFindings)
+	}
+}
+
 // usageError is a command line that cannot be run.
 func usageError(format string, args ...any) error {
 	return cli.Exit(fmt.Sprintf(format, args...), exitError)
@@ -226,6 +250,12 @@ func paths(c *cli.Context) ([]string, error) {
 // and make the exit status 2; the others are still processed. A progress
 // bar runs on stderr when it is a terminal.
 func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Part)) (*corpus.Report, error) {
+	return a.eachContext(context.Background(), c, opts, fn)
+}
+
+// eachContext is each, stopping early (with ctx's error) once ctx is done:
+// a command whose output failed stops reading.
+func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Part)) (*corpus.Report, error) {
 	ps, err := paths(c)
 	if err != nil {
 		return nil, err
@@ -246,7 +276,7 @@ func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Par
 		}
 	}
 	bar := a.progress()
-	report, err := corpus.Audit(context.Background(), a.inputs(ps), opts, func(p *corpus.Part) {
+	report, err := corpus.Audit(ctx, a.inputs(ps), opts, func(p *corpus.Part) {
 		bar.clear()
 		fn(p)
 		if p.Err != nil {

@@ -1,17 +1,18 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"strings"
+	"io/fs"
 
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/corpus"
+	"bridgekit/internal/safewrite"
 )
 
 func (a *app) convertCommand() *cli.Command {
@@ -91,46 +92,135 @@ func (a *app) convert(c *cli.Context) error {
 		return err
 	}
 	out := c.String("output")
-	if out != "" && isDirTarget(out) {
+	if out != "" && out != "-" && isDirTarget(out) {
 		return a.convertToDir(c, wf, out)
 	}
-	var dst io.Writer = a.stdout
-	var file *atomicFile
-	if out != "" {
-		if file, err = createAtomic(out, 0o644); err != nil {
+	o := &output{name: "standard output", w: a.stdout}
+	if out != "" && out != "-" {
+		f, err := safewrite.Create(out, 0o644)
+		if err != nil {
 			return cli.Exit(err.Error(), exitError)
 		}
-		defer file.abort()
-		dst = file
+		defer f.Abort()
+		o = &output{name: out, w: f, file: f}
 	}
-	w := wf.new(dst)
-	failed := false
-	_, err = a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
-		failed = a.writeBoards(w, p) || failed
+	o.start(wf)
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	_, err = a.eachContext(ctx, c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+		a.notCarried(p, "not converted")
+		if !a.writePart(o, p) {
+			stop()
+		}
 	})
-	if err != nil {
+	if err != nil && !o.broken() {
 		return err
 	}
-	if cerr := w.Close(); cerr != nil {
-		a.errorf("%v", cerr)
-		return nil
-	}
-	if file != nil && !failed {
-		if err := file.commit(); err != nil {
-			a.errorf("%v", err)
-		}
-	}
+	a.finish(o)
 	return nil
 }
 
-// writeBoards writes the boards of a part, reporting each that cannot be
-// written; it returns whether one could not be.
-func (a *app) writeBoards(w boardWriter, p *corpus.Part) (failed bool) {
-	for _, err := range writePart(w, p) {
-		a.errorf("%v", err)
-		failed = true
+// An output is one file (or standard output) that boards are written to.
+type output struct {
+	name string         // for messages: the target, never a temporary name
+	w    io.Writer      // where the writer writes
+	file *safewrite.File // nil for standard output
+	bw   boardWriter
+	// skipped says a board could not be written: the file is then not
+	// committed, since files are written whole or not at all.
+	skipped bool
+	err     error // the output's first write error: nothing more is written
+}
+
+// start makes the output's board writer.
+func (o *output) start(wf writerFactory) {
+	o.w = &recorder{w: o.w, err: &o.err}
+	o.bw = wf.new(o.w)
+}
+
+// broken reports whether writing the output failed.
+func (o *output) broken() bool { return o.err != nil }
+
+// recorder keeps the first error of the writer under it, which tells a
+// failed output (a full disk, a closed pipe) from a board that cannot be
+// written.
+type recorder struct {
+	w   io.Writer
+	err *error
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	n, err := r.w.Write(p)
+	if err != nil && *r.err == nil {
+		*r.err = err
 	}
-	return failed
+	return n, err
+}
+
+// writePart writes the boards of a part to o and, for PBN, the text after
+// the last game. A board that cannot be written is reported and the others
+// are written; a failed output is reported once, naming it, and false
+// returned: the run stops there.
+func (a *app) writePart(o *output, p *corpus.Part) bool {
+	if o.broken() {
+		return false
+	}
+	for _, err := range writePart(o.bw, p) {
+		if o.broken() {
+			break
+		}
+		a.errorf("%v", err)
+		o.skipped = true
+	}
+	if o.broken() {
+		a.outputFailed(o)
+		return false
+	}
+	return true
+}
+
+// outputFailed reports the first write error of o, naming the target: a
+// file's errors already do.
+func (a *app) outputFailed(o *output) {
+	err := o.err
+	if o.file == nil {
+		var perr *fs.PathError
+		if errors.As(err, &perr) {
+			err = perr.Err
+		}
+		err = fmt.Errorf("writing %s: %w", o.name, err)
+	}
+	a.errorf("%v; nothing more is written", err)
+}
+
+// finish closes o's writer and commits its file, unless a board could not
+// be written or the output failed, when the file is left as it was.
+func (a *app) finish(o *output) {
+	if o.broken() {
+		if o.file != nil {
+			o.file.Abort()
+		}
+		return
+	}
+	if err := o.bw.Close(); err != nil {
+		if o.broken() {
+			a.outputFailed(o)
+		} else {
+			a.errorf("%v", err)
+		}
+		o.skipped = true
+	}
+	if o.file == nil {
+		return
+	}
+	if o.skipped {
+		o.file.Abort()
+		a.errorf("%s: not written, since a board could not be written to it", o.name)
+		return
+	}
+	if err := o.file.Commit(); err != nil {
+		a.errorf("%v", err)
+	}
 }
 
 // writePart writes the boards of a part, and for PBN the text after the
@@ -150,158 +240,79 @@ func writePart(w boardWriter, p *corpus.Part) []error {
 	return errs
 }
 
-// convertToDir writes each input to its own file under dir.
+// convertToDir writes each input to its own file under dir, which every
+// output stays inside.
 func (a *app) convertToDir(c *cli.Context, wf writerFactory, dir string) error {
+	d, err := safewrite.OpenDir(dir)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("-o %s: %v", dir, err), exitError)
+	}
+	defer d.Close()
 	args := c.Args().Slice()
 	written := map[string]string{} // output file → the input written there
-	var (
-		file   *atomicFile
-		w      boardWriter
-		failed bool
-	)
-	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+	var o *output
+	refused := false // the current input's output could not be made
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	_, err = a.eachContext(ctx, c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
 		if p.Input == nil {
 			return
 		}
-		if file == nil && !failed {
-			target := filepath.Join(dir, mirror(p.Name, args, wf.ext))
-			if prev, ok := written[target]; ok {
-				a.errorf("%s: not written: %s is the output of %s too", p.Name, target, prev)
-				failed = true
-			} else {
-				written[target] = p.Name
-				var err error
-				if err = os.MkdirAll(filepath.Dir(target), 0o755); err == nil {
-					file, err = createAtomic(target, 0o644)
-				}
-				if err != nil {
-					a.errorf("%v", err)
-					failed = true
-				} else {
-					w = wf.new(file)
-				}
-			}
+		a.notCarried(p, "not converted")
+		if o == nil && !refused {
+			o = a.openInDir(d, p.Name, args, wf, written)
+			refused = o == nil
 		}
-		if file != nil {
-			failed = a.writeBoards(w, p) || failed
+		if o != nil && !a.writePart(o, p) {
+			stop()
+			return
 		}
 		if !p.Last {
 			return
 		}
-		if file != nil {
-			if err := w.Close(); err != nil {
-				a.errorf("%v", err)
-				failed = true
+		if o != nil {
+			if p.Err != nil {
+				o.skipped = true
 			}
-			if failed || p.Err != nil {
-				file.abort()
-			} else if err := file.commit(); err != nil {
-				a.errorf("%v", err)
+			a.finish(o)
+			if o.broken() {
+				stop()
 			}
 		}
-		file, w, failed = nil, nil, false
+		o, refused = nil, false
 	})
-	return err
-}
-
-// isDirTarget reports whether -o names a directory: one that exists, or a
-// name ending in a separator.
-func isDirTarget(out string) bool {
-	if strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
-		return true
+	if o != nil && o.file != nil {
+		o.file.Abort()
 	}
-	fi, err := os.Stat(out)
-	return err == nil && fi.IsDir()
-}
-
-// mirror returns the path, relative to the output directory, of the file
-// written for the input named name: its path relative to the directory of
-// the argument it was found under, with archive members under a directory
-// named after the archive and the extension ext.
-//
-//	events/2019/final.pbn (from events)       events/2019/final.lin
-//	/data/events/a.pbn (from /data/events)    events/a.lin
-//	season.zip!dir/a.pbn                      season/dir/a.lin
-//	<stdin>, <url 2>                          stdin.lin, url-2.lin
-func mirror(name string, args []string, ext string) string {
-	if strings.HasPrefix(name, "<") && strings.HasSuffix(name, ">") {
-		return strings.ReplaceAll(name[1:len(name)-1], " ", "-") + ext
-	}
-	parts := strings.Split(name, "!")
-	outer := parts[0]
-	for _, arg := range args {
-		if outer == arg || strings.HasPrefix(outer, strings.TrimSuffix(arg, "/")+"/") {
-			if rel, err := filepath.Rel(filepath.Dir(filepath.Clean(arg)), outer); err == nil {
-				outer = rel
-			}
-			break
-		}
-	}
-	parts[0] = outer
-	for i := range parts[:len(parts)-1] {
-		parts[i] = stripArchiveExt(parts[i])
-	}
-	p := filepath.Join(parts...)
-	// Never leave the output directory.
-	p = filepath.Join(string(filepath.Separator), p)[1:]
-	return strings.TrimSuffix(p, filepath.Ext(p)) + ext
-}
-
-// stripArchiveExt removes .zip, .tar, .tgz, .tar.gz or .gz from an archive's
-// name.
-func stripArchiveExt(name string) string {
-	lower := strings.ToLower(name)
-	for _, ext := range []string{".tar.gz", ".tgz", ".zip", ".tar", ".gz"} {
-		if strings.HasSuffix(lower, ext) {
-			return name[:len(name)-len(ext)]
-		}
-	}
-	return name + ".d"
-}
-
-// atomicFile is a file written under a temporary name in its directory and
-// renamed over the target on commit, so that the target is never seen half
-// written: a crash or kill leaves the old file, or none.
-type atomicFile struct {
-	*os.File
-	target string
-	mode   os.FileMode
-}
-
-// createAtomic starts writing target; mode is that of a new file (an
-// existing target keeps its own).
-func createAtomic(target string, mode os.FileMode) (*atomicFile, error) {
-	if fi, err := os.Stat(target); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".*.tmp")
-	if err != nil {
-		return nil, err
-	}
-	return &atomicFile{File: f, target: target, mode: mode}, nil
-}
-
-// commit syncs the file, gives it the mode and renames it over the target.
-func (f *atomicFile) commit() error {
-	err := f.Sync()
-	if err == nil {
-		err = f.Chmod(f.mode)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), f.target)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %w", f.target, err)
+	if err != nil && ctx.Err() == nil {
+		return err
 	}
 	return nil
 }
 
-// abort removes the temporary file; after commit it does nothing.
-func (f *atomicFile) abort() {
-	f.Close()
-	os.Remove(f.Name())
+// openInDir starts the output of the input named name under d, or reports
+// why it cannot be made and returns nil.
+func (a *app) openInDir(d *safewrite.Dir, name string, args []string, wf writerFactory, written map[string]string) *output {
+	rel, renamed, err := outputPath(name, args, wf.ext)
+	if err != nil {
+		a.errorf("%v", err)
+		return nil
+	}
+	target := d.Path(rel)
+	if prev, ok := written[target]; ok {
+		a.errorf("%s: not written: %s is the output of %s too", name, target, prev)
+		return nil
+	}
+	written[target] = name
+	if renamed {
+		a.notef("%s: written as %s: the member's name is read as a relative path", name, target)
+	}
+	f, err := d.Create(rel, 0o644)
+	if err != nil {
+		a.errorf("%v", err)
+		return nil
+	}
+	o := &output{name: target, w: f, file: f}
+	o.start(wf)
+	return o
 }

@@ -13,6 +13,7 @@ import (
 
 	"bridgekit/convert"
 	"bridgekit/corpus"
+	"bridgekit/internal/safewrite"
 )
 
 func (a *app) fmtCommand() *cli.Command {
@@ -95,7 +96,7 @@ func (a *app) fmt(c *cli.Context) error {
 			a.stdout.Write(diff.Diff(in.Name+".orig", r.src, in.Name, r.out))
 		}
 		if write && changed {
-			if err := writeBack(in, r.out); err != nil {
+			if err := a.writeBack(in, r.out); err != nil {
 				a.errorf("%v", err)
 				return
 			}
@@ -166,15 +167,21 @@ func plural(n int, noun string) string {
 }
 
 // writeBack replaces the file of an input, which must be a file of its
-// own, with out, atomically, keeping its mode.
-func writeBack(in *corpus.Input, out []byte) error {
-	f, err := createAtomic(in.Name, 0o644)
+// own, with out (see safewrite.Replace).
+func (a *app) writeBack(in *corpus.Input, out []byte) error {
+	f, notes, err := safewrite.Replace(in.Name)
 	if err != nil {
 		return err
 	}
 	if _, err := f.Write(out); err != nil {
-		f.abort()
-		return fmt.Errorf("writing %s: %w", in.Name, err)
+		f.Abort()
+		return err
 	}
-	return f.commit()
+	if err := f.Commit(); err != nil {
+		return err
+	}
+	for _, n := range notes {
+		a.notef("%s", n)
+	}
+	return nil
 }

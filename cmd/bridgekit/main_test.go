@@ -1,8 +1,10 @@
 package main
 
 import (
+	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,6 +35,7 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       os.Getenv("UPDATE_SCRIPTS") != "",
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"zip":      cmdZip,
+			"targz":    cmdTarGz,
 			"cp1251":   cmdCP1251,
 			"findings": cmdFindings,
 			"report":   cmdReport,
@@ -41,21 +44,51 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// cmdZip writes a zip archive: zip ARCHIVE FILE...
+// cmdZip writes a zip archive: zip ARCHIVE FILE[=MEMBER]..., each FILE
+// under its own name or the MEMBER name given.
 func cmdZip(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: zip ARCHIVE FILE...")
+		ts.Fatalf("usage: zip ARCHIVE FILE[=MEMBER]...")
 	}
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	for _, name := range args[1:] {
-		w, err := zw.Create(name)
+	for _, arg := range args[1:] {
+		file, member := memberOf(arg)
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: member, Method: zip.Deflate})
 		ts.Check(err)
-		_, err = w.Write([]byte(ts.ReadFile(name)))
+		_, err = w.Write([]byte(ts.ReadFile(file)))
 		ts.Check(err)
 	}
 	ts.Check(zw.Close())
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdTarGz writes a gzipped tar archive: targz ARCHIVE FILE[=MEMBER]...
+func cmdTarGz(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: targz ARCHIVE FILE[=MEMBER]...")
+	}
+	var buf bytes.Buffer
+	gz := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(gz)
+	for _, arg := range args[1:] {
+		file, member := memberOf(arg)
+		data := ts.ReadFile(file)
+		ts.Check(tw.WriteHeader(&tar.Header{Name: member, Mode: 0o644, Size: int64(len(data)), Typeflag: tar.TypeReg}))
+		_, err := tw.Write([]byte(data))
+		ts.Check(err)
+	}
+	ts.Check(tw.Close())
+	ts.Check(gz.Close())
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// memberOf splits FILE=MEMBER; a FILE alone is its own member name.
+func memberOf(arg string) (file, member string) {
+	if f, m, ok := strings.Cut(arg, "="); ok {
+		return f, m
+	}
+	return arg, arg
 }
 
 // cmdCP1251 re-encodes a UTF-8 file in windows-1251: cp1251 IN OUT.
