@@ -122,8 +122,8 @@ func (a *app) convert(c *cli.Context) error {
 
 // An output is one file (or standard output) that boards are written to.
 type output struct {
-	name string         // for messages: the target, never a temporary name
-	w    io.Writer      // where the writer writes
+	name string          // for messages: the target, never a temporary name
+	w    io.Writer       // where the writer writes
 	file *safewrite.File // nil for standard output
 	bw   boardWriter
 	// skipped says a board could not be written: the file is then not
