@@ -44,6 +44,13 @@ type AuditOptions struct {
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for
 	// DefaultDuplicateIndexSize.
 	DuplicateIndexSize int
+	// Source, when set, is called with each input as it is opened and
+	// returns a writer that is given a copy of every byte read of it, or
+	// nil for none. A command that compares what it writes with what it
+	// read (fmt -l, -d) needs it for the inputs it cannot open again
+	// (Input.Streamed). A write error of the copy ends the reading of the
+	// input with that error.
+	Source func(*Input) io.Writer
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -341,9 +348,20 @@ func processInput(in *Input, opts AuditOptions) *Part {
 		return &Part{Input: in, Name: in.Name, Err: err, Last: true}
 	}
 	defer rc.Close()
-	p := process(in.Name, rc, in.Size, opts)
+	p := process(in.Name, opts.tee(in, rc), in.Size, opts)
 	p.Input = in
 	return p
+}
+
+// tee returns r, copying what is read of it to the writer
+// AuditOptions.Source gives for in, if any.
+func (o AuditOptions) tee(in *Input, r io.Reader) io.Reader {
+	if o.Source != nil {
+		if w := o.Source(in); w != nil {
+			return io.TeeReader(r, w)
+		}
+	}
+	return r
 }
 
 // head is the start of an input and what it tells of the format.
@@ -500,7 +518,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 		return t.add(0, func() *Part { return &Part{Input: in, Name: in.Name, Err: err, Last: true} })
 	}
 	defer rc.Close()
-	cr := &counter{r: rc}
+	cr := &counter{r: opts.tee(in, rc)}
 	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {

@@ -125,7 +125,21 @@ func (r *pbnReading) finish(p *Part, diags parser.Diagnostics) {
 		gen = creator(r.header())
 	}
 	r.st.finishFile(p, r.rd.Encoding(), gen, diags)
-	if t := r.rd.Trailer(); t != nil && r.st.opts.Boards {
+	if !r.st.opts.Boards {
+		return
+	}
+	t := r.rd.Trailer()
+	if h := r.rd.Header(); !r.games && len(h) > 0 {
+		// No game took the header's % lines: they are the trailer's, so
+		// that a writer keeps them.
+		g := &parser.PBNGame{Filename: r.st.name}
+		if t != nil {
+			*g = *t
+		}
+		g.Escapes = append(slices.Clone(h), g.Escapes...)
+		t = g
+	}
+	if t != nil {
 		p.Trailer, _ = convert.FromPBN(t, convert.PBNOptions{})
 	}
 }

@@ -42,8 +42,8 @@ const (
 func Write(w io.Writer, oldName string, old io.Reader, newName string, new io.Reader) (bool, error) {
 	d := &differ{
 		w: bufio.NewWriter(w), oldName: oldName, newName: newName,
-		a: &lineReader{r: bufio.NewReaderSize(old, 64<<10)},
-		b: &lineReader{r: bufio.NewReaderSize(new, 64<<10)},
+		a:  &lineReader{r: bufio.NewReaderSize(old, 64<<10)},
+		b:  &lineReader{r: bufio.NewReaderSize(new, 64<<10)},
 		la: 1, lb: 1,
 	}
 	err := d.run()

@@ -27,6 +27,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -45,6 +46,7 @@ type File struct {
 	base string   // the target's name in root
 	mode fs.FileMode
 
+	n    int64 // the bytes written
 	err  error // the first write error
 	done bool
 }
@@ -58,10 +60,20 @@ func (f *File) Write(p []byte) (int, error) {
 		return 0, f.err
 	}
 	n, err := f.f.Write(p)
+	f.n += int64(n)
 	if err != nil {
 		f.err = f.wrap(err)
 	}
 	return n, f.err
+}
+
+// Contents returns a reader of what has been written to a temporary file
+// so far, to read it back before Commit; nil for a file written in place.
+func (f *File) Contents() *io.SectionReader {
+	if f.root == nil {
+		return nil
+	}
+	return io.NewSectionReader(f.f, 0, f.n)
 }
 
 // Err returns the first write error, if any.
@@ -190,7 +202,7 @@ func createIn(root *os.Root, name, base string, mode fs.FileMode) (*File, error)
 	removeStale(root, base)
 	for range 10 {
 		tmp := tempName(base)
-		f, err := root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err := root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
