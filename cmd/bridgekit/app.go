@@ -21,14 +21,16 @@ import (
 	"bridgekit/corpus"
 )
 
-// Exit statuses.
+// Exit statuses: one rule for every command (README, "Exit status").
 const (
 	exitOK = 0
-	// exitFindings: findings at or above --fail-on (audit); files whose
-	// formatting differs (fmt -l, -d).
+	// exitFindings: done, and something found: text that is not PBN or
+	// LIN, findings at or above --fail-on (audit), files whose formatting
+	// differs (fmt -l, -d), no board to show.
 	exitFindings = 1
-	// exitError: a usage error, or an input or output that could not be
-	// read or written. The other inputs are still processed.
+	// exitError: something not done: a usage error, an input that could
+	// not be read, an output that could not be written, a file fmt will
+	// not format. The other inputs are still processed.
 	exitError = 2
 )
 
@@ -121,10 +123,13 @@ content, not only by extension), a directory (walked recursively), a .zip,
 .tar or .tar.gz archive (read in place), "-" for standard input, or a BBO
 handviewer URL or lin= string (decoded here, never fetched).
 
-Exit status: 0 when all is well; 1 when audit finds problems at or above
---fail-on, or fmt -l/-d finds files to reformat; 2 for a usage error or an
-input or output that could not be read or written (the other inputs are
-still processed).`,
+Exit status, for every command: 0 when every input was read whole and the
+command did what it was asked; 1 when it did and found something: text that
+is not PBN or LIN (said on stderr by convert and show), audit findings at or
+above --fail-on, a file fmt -l/-d would reformat, nothing for show to show;
+2 when something was not done: a usage error, an input that could not be
+read, an output that could not be written, a file fmt will not format. The
+other inputs are still processed.`,
 		Commands:             a.commands(),
 		Flags:                []cli.Flag{&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the run to `FILE`, for go tool pprof"}},
 		Before:               a.startProfile,

@@ -2,17 +2,16 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
-	"github.com/rogpeppe/go-internal/diff"
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/convert"
 	"bridgekit/corpus"
+	"bridgekit/internal/linediff"
 	"bridgekit/internal/safewrite"
 )
 
@@ -26,8 +25,11 @@ the export format of PBN 2.1 (UTF-8), LIN in the layout BBO writes. By
 default the result goes to standard output. With -l it lists the files whose
 formatting differs, with -d it prints a unified diff, and with -w it writes
 the result back to the file. -w replaces a file atomically (a crash or kill
-never leaves it half written) and keeps its mode; a file that cannot be read
-or written whole is left alone and reported.
+never leaves it half written), keeps its mode and owner, honours its write
+permission and writes through a symbolic link to its target. A file with a
+syntax error, or one that is no PBN or LIN at all, is never formatted: it is
+reported (exit status 2) and left as it was, since the text the reader could
+not read would be lost.
 
 With -l or -d and without -w, the exit status is 1 when a file's formatting
 differs, so that fmt -l can check an archive.
@@ -48,114 +50,255 @@ Examples:
 	}
 }
 
-// formatted is the outcome of formatting one input.
-type formatted struct {
-	src, out []byte
-	err      error
-}
-
 func (a *app) fmt(c *cli.Context) error {
-	ps, err := paths(c)
-	if err != nil {
-		return err
+	f := &formatter{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d")}
+	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.source}
+	_, err := a.each(c, opts, f.part)
+	if f.job != nil {
+		f.job.discard()
 	}
-	list, write, showDiff := c.Bool("l"), c.Bool("w"), c.Bool("d")
-	bar := a.progress()
-	work := func(in *corpus.Input) formatted {
-		rc, err := in.Open()
-		if err != nil {
-			return formatted{err: err}
-		}
-		defer rc.Close()
-		src, err := io.ReadAll(rc)
-		if err != nil {
-			return formatted{err: err}
-		}
-		out, err := normalize(in.Name, src)
-		return formatted{src: src, out: out, err: err}
-	}
-	emit := func(in *corpus.Input, r formatted, err error) {
-		bar.clear()
-		defer bar.add()
-		switch {
-		case err != nil:
-			a.errorf("%v", err)
-			return
-		case r.err != nil:
-			a.errorf("%s: %v", in.Name, r.err)
-			return
-		case write && (in.Archive != "" || strings.HasPrefix(in.Name, "<")):
-			a.errorf("%s: cannot write back an archive member, standard input or a link; use fmt without -w", in.Name)
-			return
-		}
-		changed := !bytes.Equal(r.src, r.out)
-		if list && changed {
-			fmt.Fprintln(a.stdout, in.Name)
-		}
-		if showDiff && changed {
-			a.stdout.Write(diff.Diff(in.Name+".orig", r.src, in.Name, r.out))
-		}
-		if write && changed {
-			if err := a.writeBack(in, r.out); err != nil {
-				a.errorf("%v", err)
-				return
-			}
-		}
-		if !list && !showDiff && !write {
-			a.stdout.Write(r.out)
-		}
-		if changed && (list || showDiff) && !write {
-			a.fail(exitFindings)
-		}
-	}
-	err = corpus.Run(context.Background(), a.inputs(ps), corpus.RunOptions{Jobs: c.Int("jobs")}, work, emit)
-	bar.finish()
 	return err
 }
 
-// normalize returns the canonical form of a PBN or LIN file. Like gofmt,
-// it does not format a file with syntax errors, since what the reader
-// skipped would be lost; nor one with a board that cannot be written.
-func normalize(name string, src []byte) ([]byte, error) {
-	p := corpus.Process(name, bytes.NewReader(src), corpus.AuditOptions{Boards: true})
-	if p.Err != nil {
-		return nil, p.Err
-	}
-	var w boardWriter
-	var out bytes.Buffer
-	switch p.Format {
-	case corpus.PBN:
-		if len(p.Boards) == 0 {
-			// Only % lines and commentary: the header, with the file's
-			// own % lines, is all there is to write.
-			err := convert.NormalizePBN(&out, bytes.NewReader(src), name, convert.PBNWriterOptions{})
-			return out.Bytes(), err
-		}
-		w = convert.NewPBNWriter(&out, convert.PBNWriterOptions{})
-	case corpus.LIN:
-		w = convert.NewLINWriter(&out, convert.LINWriterOptions{})
-	case corpus.HTML:
-		return nil, errors.New("not formatted: an HTML page, not a PBN or LIN file")
-	default:
-		return nil, errors.New("not formatted: not a PBN or LIN file")
-	}
-	var syntax []corpus.Finding
-	for f := range p.All() {
-		if f.Code == corpus.CodeSyntax {
-			syntax = append(syntax, f)
-		}
-	}
-	if len(syntax) > 0 {
-		f := syntax[0]
-		return nil, fmt.Errorf("not formatted: %s, the first at %d:%d: %s",
-			plural(len(syntax), "syntax error"), f.Line, f.Col, f.Message)
-	}
-	errs := append(writePart(w, p), w.Close())
-	if err := errors.Join(errs...); err != nil {
-		return nil, fmt.Errorf("not formatted: %w", err)
-	}
-	return out.Bytes(), nil
+// A formatter formats the inputs of one fmt command as their parts stream
+// by, one input at a time, in input order. Nothing of an input is written
+// anywhere until the whole of it has been read and found formattable: the
+// canonical text goes to a spool, and only then to standard output, to the
+// file (-w), or into the comparison with the source (-l, -d).
+type formatter struct {
+	a                 *app
+	list, write, diff bool
+	job               *fmtJob
+
+	mu      sync.Mutex
+	sources map[*corpus.Input]*spool // copies of inputs that cannot be read again
 }
+
+// A fmtJob is the formatting of one input.
+type fmtJob struct {
+	in  *corpus.Input
+	out *spool
+	bw  boardWriter
+	// refused says why the input will not be formatted, once it is known.
+	refused string
+	// syntax counts the reader's syntax errors; first is the first.
+	syntax int
+	first  corpus.Finding
+	// notes are what replacing the file has to say (a split hard link).
+	notes []string
+	// replaceErr is why the file cannot be replaced, found when its text
+	// outgrew memory and the spool asked for the file's replacement.
+	replaceErr error
+}
+
+// source gives Audit a spool for the copy of an input that cannot be read
+// twice, when it must be compared with its formatted text.
+func (f *formatter) source(in *corpus.Input) io.Writer {
+	if !in.Streamed() || !f.list && !f.diff {
+		return nil
+	}
+	sp := newSpool(tempSpill)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sources == nil {
+		f.sources = map[*corpus.Input]*spool{}
+	}
+	f.sources[in] = sp
+	return sp
+}
+
+// takeSource returns the copy of an input that source made, if any.
+func (f *formatter) takeSource(in *corpus.Input) *spool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	sp := f.sources[in]
+	delete(f.sources, in)
+	return sp
+}
+
+// part takes the next part of the inputs.
+func (f *formatter) part(p *corpus.Part) {
+	if p.Input == nil {
+		return // an error of discovery, which each reports
+	}
+	if f.job == nil {
+		f.job = f.start(p)
+	}
+	j := f.job
+	for fd := range p.All() {
+		if fd.Code == corpus.CodeSyntax {
+			if j.syntax == 0 {
+				j.first = fd
+			}
+			j.syntax++
+		}
+	}
+	if j.refused == "" && j.syntax == 0 && p.Err == nil {
+		if errs := writePart(j.bw, p); len(errs) > 0 {
+			j.refused = errs[0].Error() // a board that cannot be written, or the spool's write error
+		}
+	}
+	if p.Last {
+		f.job = nil
+		f.finish(j, p)
+	}
+}
+
+// start begins the job of the input whose first part p is.
+func (f *formatter) start(p *corpus.Part) *fmtJob {
+	j := &fmtJob{in: p.Input}
+	spill := tempSpill
+	if f.write {
+		spill = func() (spillFile, error) {
+			sf, notes, err := safewrite.Replace(j.in.Name)
+			if err != nil {
+				j.replaceErr = err
+				return tempSpill()
+			}
+			j.notes = notes
+			return sf, nil
+		}
+	}
+	j.out = newSpool(spill)
+	switch {
+	case f.write && (p.Input.Archive != "" || strings.HasPrefix(p.Input.Name, "<")):
+		j.refused = "cannot write back an archive member, standard input or a link; use fmt without -w"
+	case p.Format == corpus.PBN:
+		j.bw = convert.NewPBNWriter(j.out, convert.PBNWriterOptions{})
+	case p.Format == corpus.LIN:
+		j.bw = convert.NewLINWriter(j.out, convert.LINWriterOptions{})
+	case p.Format == corpus.HTML:
+		j.refused = "an HTML page, not a PBN or LIN file"
+	default:
+		j.refused = "not a PBN or LIN file"
+	}
+	return j
+}
+
+// finish completes a job once its input's last part p is in: the text
+// goes where the flags say, or the input is refused and left alone.
+func (f *formatter) finish(j *fmtJob, p *corpus.Part) {
+	a, name := f.a, j.in.Name
+	defer j.discard()
+	if p.Err != nil {
+		return // each reports it; what was read is not all there is
+	}
+	if j.refused == "" && j.syntax == 0 {
+		if err := j.bw.Close(); err != nil {
+			j.refused = err.Error()
+		}
+	}
+	switch {
+	case j.syntax > 0 && j.first.Line == 0:
+		a.errorf("%s: not formatted: %s", name, j.first.Message) // no record at all
+		return
+	case j.syntax > 0:
+		a.errorf("%s: not formatted: %s, the first at %d:%d: %s", name, plural(j.syntax, "syntax error"), j.first.Line, j.first.Col, j.first.Message)
+		return
+	case j.refused != "":
+		a.errorf("%s: not formatted: %s", name, j.refused)
+		return
+	case j.out.err != nil:
+		a.errorf("%s: not formatted: %v", name, j.out.err)
+		return
+	}
+	if !f.list && !f.diff && !f.write {
+		if _, err := io.Copy(a.stdout, j.out.reader()); err != nil {
+			a.errorf("writing standard output: %v", err)
+		}
+		return
+	}
+	changed, err := f.compare(j)
+	if err != nil {
+		a.errorf("%s: %v", name, err)
+		return
+	}
+	if f.list && changed {
+		fmt.Fprintln(a.stdout, name)
+	}
+	if f.write && changed {
+		if err := j.replace(); err != nil {
+			a.errorf("%v", err)
+			return
+		}
+		for _, n := range j.notes {
+			a.notef("%s", n)
+		}
+	}
+	if changed && !f.write {
+		a.fail(exitFindings)
+	}
+}
+
+// compare compares the formatted text with the input's own, printing the
+// diff with -d, and reports whether they differ.
+func (f *formatter) compare(j *fmtJob) (bool, error) {
+	var src io.Reader
+	if sp := f.takeSource(j.in); sp != nil {
+		defer sp.discard()
+		if sp.err != nil {
+			return false, sp.err
+		}
+		src = sp.reader()
+	} else {
+		rc, err := j.in.Open()
+		if err != nil {
+			return false, err
+		}
+		defer rc.Close()
+		src = rc
+	}
+	if f.diff {
+		return linediff.Write(f.a.stdout, j.in.Name+".orig", src, j.in.Name, j.out.reader())
+	}
+	return differ(src, j.out.reader())
+}
+
+// differ reports whether two streams differ.
+func differ(x, y io.Reader) (bool, error) {
+	bx, by := make([]byte, 64<<10), make([]byte, 64<<10)
+	for {
+		nx, errx := io.ReadFull(x, bx)
+		ny, erry := io.ReadFull(y, by)
+		if !bytes.Equal(bx[:nx], by[:ny]) {
+			return true, nil
+		}
+		endx := errx == io.EOF || errx == io.ErrUnexpectedEOF
+		endy := erry == io.EOF || erry == io.ErrUnexpectedEOF
+		switch {
+		case errx != nil && !endx:
+			return false, errx
+		case erry != nil && !endy:
+			return false, erry
+		case endx || endy:
+			return endx != endy, nil
+		}
+	}
+}
+
+// replace writes the formatted text over the input's file.
+func (j *fmtJob) replace() error {
+	if sf, ok := j.out.file.(*safewrite.File); ok {
+		j.out.file = nil // committed, not discarded
+		return sf.Commit()
+	}
+	if j.replaceErr != nil {
+		return j.replaceErr
+	}
+	sf, notes, err := safewrite.Replace(j.in.Name)
+	if err != nil {
+		return err
+	}
+	j.notes = notes
+	if _, err := io.Copy(sf, j.out.reader()); err != nil {
+		sf.Abort()
+		return err
+	}
+	return sf.Commit()
+}
+
+// discard drops the job's spool.
+func (j *fmtJob) discard() { j.out.discard() }
 
 // plural says how many of noun there are: "1 syntax error", "2 syntax
 // errors".
@@ -164,24 +307,4 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// writeBack replaces the file of an input, which must be a file of its
-// own, with out (see safewrite.Replace).
-func (a *app) writeBack(in *corpus.Input, out []byte) error {
-	f, notes, err := safewrite.Replace(in.Name)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(out); err != nil {
-		f.Abort()
-		return err
-	}
-	if err := f.Commit(); err != nil {
-		return err
-	}
-	for _, n := range notes {
-		a.notef("%s", n)
-	}
-	return nil
 }

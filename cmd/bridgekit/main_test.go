@@ -36,6 +36,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(*testscript.TestScript, bool, []string){
 			"zip":      cmdZip,
 			"targz":    cmdTarGz,
+			"repeat":   cmdRepeat,
 			"cp1251":   cmdCP1251,
 			"findings": cmdFindings,
 			"report":   cmdReport,
@@ -81,6 +82,24 @@ func cmdTarGz(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(tw.Close())
 	ts.Check(gz.Close())
 	ts.Check(os.WriteFile(ts.MkAbs(args[0]), buf.Bytes(), 0o644))
+}
+
+// cmdRepeat writes a file of text repeated after a first line: repeat
+// FILE N TEXT [FIRST], the texts quoted as in Go ("x", "%% line\n").
+func cmdRepeat(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 3 || len(args) > 4 {
+		ts.Fatalf("usage: repeat FILE N TEXT [FIRST]")
+	}
+	n, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	text, err := strconv.Unquote(args[2])
+	ts.Check(err)
+	var first string
+	if len(args) == 4 {
+		first, err = strconv.Unquote(args[3])
+		ts.Check(err)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), append([]byte(first), bytes.Repeat([]byte(text), n)...), 0o644))
 }
 
 // memberOf splits FILE=MEMBER; a FILE alone is its own member name.

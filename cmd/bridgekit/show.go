@@ -56,6 +56,7 @@ func (a *app) show(c *cli.Context) error {
 	}
 	shown := 0
 	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+		a.notCarried(p, "not shown")
 		for _, b := range p.Boards {
 			if number != 0 && b.Number != number {
 				continue
@@ -68,10 +69,11 @@ func (a *app) show(c *cli.Context) error {
 		}
 	})
 	if err == nil && shown == 0 && a.status == exitOK {
+		// Nothing to show is a finding, as grep finds nothing: exit 1.
 		if number != 0 {
-			return cli.Exit(fmt.Sprintf("show: no board %d in %s", number, strings.Join(c.Args().Slice(), " ")), exitError)
+			return cli.Exit(fmt.Sprintf("show: no board %d in %s", number, strings.Join(c.Args().Slice(), " ")), exitFindings)
 		}
-		return cli.Exit("show: no boards in "+strings.Join(c.Args().Slice(), " "), exitError)
+		return cli.Exit("show: no boards in "+strings.Join(c.Args().Slice(), " "), exitFindings)
 	}
 	return err
 }

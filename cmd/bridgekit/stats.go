@@ -39,6 +39,9 @@ func (a *app) stats(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if report.Codes[corpus.CodeSyntax] > 0 {
+		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
+	}
 	if !asJSON {
 		return report.WriteText(a.stdout)
 	}

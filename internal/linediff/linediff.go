@@ -37,8 +37,9 @@ const (
 )
 
 // Write writes to w the unified diff that turns old, named oldName, into
-// new, named newName, and reports whether they differ. It writes nothing
-// when they are the same. The error is the first read or write error.
+// new, named newName, and reports whether they differ. Like gofmt -d, it
+// starts with a line "diff oldName newName" before the --- and +++ lines,
+// and writes nothing when they are the same. The error is the first read or write error.
 func Write(w io.Writer, oldName string, old io.Reader, newName string, new io.Reader) (bool, error) {
 	d := &differ{
 		w: bufio.NewWriter(w), oldName: oldName, newName: newName,
@@ -409,7 +410,7 @@ func (d *differ) hunks(ops []op, after [][]byte) error {
 func (d *differ) hunk(ops []op, la, lb int) error {
 	if !d.changed {
 		d.changed = true
-		fmt.Fprintf(d.w, "--- %s\n+++ %s\n", d.oldName, d.newName)
+		fmt.Fprintf(d.w, "diff %s %s\n--- %s\n+++ %s\n", d.oldName, d.newName, d.oldName, d.newName)
 	}
 	na, nb := 0, 0
 	for _, o := range ops {

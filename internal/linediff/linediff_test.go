@@ -22,7 +22,7 @@ func patch(t *testing.T, old, diff string) string {
 		oldLines = oldLines[:len(oldLines)-1]
 	}
 	lines := strings.SplitAfter(diff, "\n")
-	if len(lines) < 2 || !strings.HasPrefix(lines[0], "--- ") || !strings.HasPrefix(lines[1], "+++ ") {
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "diff ") || !strings.HasPrefix(lines[1], "--- ") || !strings.HasPrefix(lines[2], "+++ ") {
 		t.Fatalf("no header in\n%s", diff)
 	}
 	header := regexp.MustCompile(`^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@\n$`)
@@ -35,7 +35,7 @@ func patch(t *testing.T, old, diff string) string {
 		n, _ := strconv.Atoi(s)
 		return n
 	}
-	for i := 2; i < len(lines) && lines[i] != ""; {
+	for i := 3; i < len(lines) && lines[i] != ""; {
 		m := header.FindStringSubmatch(lines[i])
 		if m == nil {
 			t.Fatalf("line %d of the diff is not a hunk header: %q", i+1, lines[i])
@@ -141,12 +141,12 @@ func TestWrite(t *testing.T) {
 		{"same", ten, ten, ""},
 		{"both empty", "", "", ""},
 		{"one changed", ten, strings.Replace(ten, "line 5\n", "LINE 5\n", 1),
-			"--- old\n+++ new\n@@ -3,7 +3,7 @@\n line 2\n line 3\n line 4\n-line 5\n+LINE 5\n line 6\n line 7\n line 8\n"},
-		{"first inserted", "b\n", "a\nb\n", "--- old\n+++ new\n@@ -1 +1,2 @@\n+a\n b\n"},
-		{"last removed", "a\nb\n", "a\n", "--- old\n+++ new\n@@ -1,2 +1 @@\n a\n-b\n"},
-		{"no newline", "a\nb", "a\nb\n", "--- old\n+++ new\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"},
-		{"to empty", "a\n", "", "--- old\n+++ new\n@@ -1 +0,0 @@\n-a\n"},
-		{"from empty", "", "a\n", "--- old\n+++ new\n@@ -0,0 +1 @@\n+a\n"},
+			"diff old new\n--- old\n+++ new\n@@ -3,7 +3,7 @@\n line 2\n line 3\n line 4\n-line 5\n+LINE 5\n line 6\n line 7\n line 8\n"},
+		{"first inserted", "b\n", "a\nb\n", "diff old new\n--- old\n+++ new\n@@ -1 +1,2 @@\n+a\n b\n"},
+		{"last removed", "a\nb\n", "a\n", "diff old new\n--- old\n+++ new\n@@ -1,2 +1 @@\n a\n-b\n"},
+		{"no newline", "a\nb", "a\nb\n", "diff old new\n--- old\n+++ new\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"},
+		{"to empty", "a\n", "", "diff old new\n--- old\n+++ new\n@@ -1 +0,0 @@\n-a\n"},
+		{"from empty", "", "a\n", "diff old new\n--- old\n+++ new\n@@ -0,0 +1 @@\n+a\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if d := check(t, tc.old, tc.new); d != tc.want {

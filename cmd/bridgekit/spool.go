@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+)
+
+// spoolMemory is the text a spool holds in memory before it moves to a
+// file: most record files are far smaller, and a command holds one spool
+// (two for fmt -l of standard input) at a time.
+const spoolMemory = 4 << 20
+
+// A spool holds a text being produced until it is known whether and where
+// it may go: in memory up to spoolMemory bytes, beyond that in a file
+// that its spill function makes. Its first error sticks.
+type spool struct {
+	mem   []byte
+	file  spillFile
+	spill func() (spillFile, error)
+	err   error
+}
+
+// A spillFile is where a spool's text goes once it outgrows memory: a
+// temporary file, or the one that will replace a file (safewrite.File).
+type spillFile interface {
+	io.Writer
+	Contents() *io.SectionReader
+	Abort()
+}
+
+func newSpool(spill func() (spillFile, error)) *spool { return &spool{spill: spill} }
+
+func (s *spool) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.file == nil && len(s.mem)+len(p) > spoolMemory {
+		if s.file, s.err = s.spill(); s.err != nil {
+			return 0, s.err
+		}
+		if _, s.err = s.file.Write(s.mem); s.err != nil {
+			return 0, s.err
+		}
+		s.mem = nil
+	}
+	if s.file == nil {
+		s.mem = append(s.mem, p...)
+		return len(p), nil
+	}
+	n, err := s.file.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
+}
+
+// reader returns a reader of the text so far.
+func (s *spool) reader() io.Reader {
+	if s.file != nil {
+		return s.file.Contents()
+	}
+	return bytes.NewReader(s.mem)
+}
+
+// discard drops the text, removing its file.
+func (s *spool) discard() {
+	if s.file != nil {
+		s.file.Abort()
+		s.file = nil
+	}
+	s.mem = nil
+}
+
+// tempFile is a spool's temporary file, removed when it is discarded.
+type tempFile struct {
+	f *os.File
+	n int64
+}
+
+// tempSpill makes a temporary file for a spool.
+func tempSpill() (spillFile, error) {
+	f, err := os.CreateTemp("", "bridgekit-spool-*")
+	if err != nil {
+		return nil, err
+	}
+	return &tempFile{f: f}, nil
+}
+
+func (t *tempFile) Write(p []byte) (int, error) {
+	n, err := t.f.Write(p)
+	t.n += int64(n)
+	return n, err
+}
+
+func (t *tempFile) Contents() *io.SectionReader { return io.NewSectionReader(t.f, 0, t.n) }
+
+func (t *tempFile) Abort() {
+	t.f.Close()
+	os.Remove(t.f.Name())
+}
