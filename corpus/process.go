@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"bridgekit/auction"
 	"bridgekit/parser"
@@ -650,6 +651,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 		r.Findings = append(r.Findings, st.finding(f, game, b.Number))
 	}
 	sortFindings(r.Findings)
+	r.Findings = capFindings(r.Findings)
 	p.Report.Games++
 	p.Report.Boards++
 	if fin := b.Final(); fin.HasContract {
@@ -669,6 +671,87 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 		r.Board = b
 	}
 	p.Boards = append(p.Boards, r)
+}
+
+// maxBoardFindings caps the findings listed for one board: an auction of
+// two thousand insufficient bids is not two thousand things to read.
+const maxBoardFindings = 100
+
+// capFindings keeps the first maxBoardFindings of a board's findings and
+// puts one in place of the rest that says how many there are, with the
+// worst severity among them. Syntax findings are all kept, wherever they
+// stand (the reader caps them itself): they say what text was not read,
+// which a command that writes must know.
+func capFindings(fs []Finding) []Finding {
+	if len(fs) <= maxBoardFindings {
+		return fs
+	}
+	var rest, syntax []Finding
+	for _, f := range fs[maxBoardFindings:] {
+		if f.Code == CodeSyntax {
+			syntax = append(syntax, f)
+		} else {
+			rest = append(rest, f)
+		}
+	}
+	if len(rest) == 0 {
+		return fs
+	}
+	sev := auction.Info
+	for _, f := range rest {
+		for s := auction.Error; s > sev; s-- {
+			if f.Severity == s.String() {
+				sev = s
+			}
+		}
+	}
+	f := rest[0]
+	f.Severity, f.Code, f.Law = sev.String(), CodeMoreFindings, 0
+	f.Message = fmt.Sprintf("%d more findings on this board are not listed", len(rest))
+	fs = append(append(fs[:maxBoardFindings:maxBoardFindings], f), syntax...)
+	sortFindings(fs)
+	return fs
+}
+
+// CodeMoreFindings is the code of the finding that stands for the
+// findings of a board past the first maxBoardFindings.
+const CodeMoreFindings = "more-findings"
+
+// maxQuote is the most bytes of text a message quotes: a 700 KB deal
+// quoted whole would be a 700 KB line.
+const maxQuote = 200
+
+// clipQuotes shortens every quoted run of msg longer than maxQuote bytes
+// to its first maxQuote bytes and "…".
+func clipQuotes(msg string) string {
+	if len(msg) <= maxQuote {
+		return msg
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(msg, '"')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(msg[i+1:], '"')
+		if j < 0 {
+			break
+		}
+		quoted := msg[i+1 : i+1+j]
+		b.WriteString(msg[:i+1])
+		if len(quoted) > maxQuote {
+			cut := maxQuote
+			for cut > 0 && !utf8.RuneStart(quoted[cut]) {
+				cut--
+			}
+			quoted = quoted[:cut] + "…"
+		}
+		b.WriteString(quoted)
+		b.WriteByte('"')
+		msg = msg[i+2+j:]
+	}
+	b.WriteString(msg)
+	return b.String()
 }
 
 // restated says whether the reader's warning d is about a LIN pair whose
@@ -746,7 +829,7 @@ func (st *fileState) diagnostic(d *parser.Diagnostic, board int) Finding {
 	}
 	return Finding{
 		File: st.name, Game: d.Game, Board: board, Pair: d.Pair, Line: d.Line, Col: d.Col,
-		Severity: d.Severity.String(), Code: code, Message: d.Msg,
+		Severity: d.Severity.String(), Code: code, Message: clipQuotes(d.Msg),
 	}
 }
 
@@ -758,7 +841,7 @@ func (st *fileState) finding(f auction.Finding, game, board int) Finding {
 	}
 	return Finding{
 		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
-		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: msg,
+		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: clipQuotes(msg),
 	}
 }
 
@@ -769,6 +852,7 @@ var Codes = []auction.CodeInfo{
 	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
 	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
+	{Code: CodeMoreFindings, Severity: auction.Info, Summary: "a board with more than 100 findings: the first 100 are listed, and this one counts the rest (its severity is the worst of them)"},
 	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about half a million; see `--duplicates-memory`): repeats of later new deals are not looked for; said once, at the board where it filled"},
 }
 
@@ -781,10 +865,10 @@ var ReaderWarnings = []string{
 	"alert-star", "all-pass-two-words", "backslash-quote", "bracket-in-value", "control-char",
 	"duplicate-tag", "lin-call", "lin-card", "lin-deal", "lin-dealer", "lin-empty", "lin-event",
 	"lin-hand", "lin-line-break", "lin-missing-bar", "lin-names", "lin-no-boards", "lin-no-records",
-	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-unclosed", "long-line", "lowercase-token",
-	"missing-blank-line", "note-detached", "note-unused", "prose-outside-tag", "redouble-r",
-	"space-separated-columns", "split-call", "tab", "tag-name", "trailing-space", "unescaped-quote",
-	"unquoted-value",
+	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-too-many", "lin-unclosed", "long-line",
+	"lowercase-token", "missing-blank-line", "note-detached", "note-unused", "prose-outside-tag",
+	"redouble-r", "space-separated-columns", "split-call", "tab", "tag-name", "too-many-problems",
+	"trailing-space", "unescaped-quote", "unquoted-value",
 }
 
 // CodeEncoding is the code of the reader's note on the encoding it chose.

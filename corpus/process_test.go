@@ -758,3 +758,33 @@ func FuzzAuditBatches(f *testing.F) {
 		}
 	})
 }
+
+// TestFindingsCapped: a board's findings past the first hundred are one
+// finding that counts them, its syntax errors all kept; and no message
+// quotes more than a couple of hundred bytes of the file.
+func TestFindingsCapped(t *testing.T) {
+	t.Parallel()
+	calls := strings.Repeat("1C ", 3000)
+	src := "[Board \"1\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n" + calls + "\n\n" +
+		"[Board \"2\"]\n[Deal \"N:" + strings.Repeat("A", 700_000) + "\"]\n"
+	p := corpus.Process("capped.pbn", strings.NewReader(src), corpus.AuditOptions{})
+	var codes []string
+	for f := range p.All() {
+		codes = append(codes, f.Code)
+		if len(f.Message) > 400 {
+			t.Errorf("%s: a message of %d bytes: %.80s…", f.Code, len(f.Message), f.Message)
+		}
+	}
+	board1 := p.Boards[0].Findings
+	if len(board1) > 105 {
+		t.Errorf("board 1 lists %d findings", len(board1))
+	}
+	var more, syntax bool
+	for _, f := range board1 {
+		more = more || f.Code == corpus.CodeMoreFindings && f.Severity == "error" && strings.HasPrefix(f.Message, "19")
+		syntax = syntax || f.Code == corpus.CodeSyntax && strings.Contains(f.Message, "more than 2048 calls")
+	}
+	if !more || !syntax {
+		t.Errorf("board 1: a count of the rest %v, the syntax error %v; codes %q", more, syntax, codes)
+	}
+}

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -39,6 +40,8 @@ type Diagnostic struct {
 	Severity Severity // how serious
 	Code     string   // stable short code, e.g. "syntax", "encoding", "unescaped-quote"
 	Msg      string   // plain words, no position
+
+	more int // for the report that stands for those past a cap, how many
 }
 
 // Error formats the diagnostic as "file:line:col: severity code: msg", or
@@ -65,6 +68,27 @@ type Diagnostics []*Diagnostic
 
 // Add appends a diagnostic.
 func (l *Diagnostics) Add(d *Diagnostic) { *l = append(*l, d) }
+
+// maxFileDiagnostics caps what a reader keeps about a file as a whole,
+// outside its games and records: a file of a million stray lines would
+// otherwise hold a million reports.
+const maxFileDiagnostics = 1000
+
+// addFile adds d to a file's list unless it holds maxFileDiagnostics
+// already; past that, one warning at the end counts the rest.
+func (l *Diagnostics) addFile(d *Diagnostic) {
+	switch n := len(*l); {
+	case n < maxFileDiagnostics:
+		l.Add(d)
+	case n == maxFileDiagnostics:
+		l.Add(&Diagnostic{Position: d.Position, Severity: Warning, Code: "too-many-problems", more: 1,
+			Msg: "1 more problem in this file is not listed"})
+	default:
+		last := (*l)[n-1]
+		last.more++
+		last.Msg = strconv.Itoa(last.more) + " more problems in this file are not listed"
+	}
+}
 
 // Sort orders the list by file, then offset, then severity (most serious first).
 func (l Diagnostics) Sort() {

@@ -23,6 +23,12 @@ const maxLINRecord = 16 << 20
 // would otherwise produce one per byte run.
 const maxLINRecordDiags = 64
 
+// maxLINRecordPairs caps the pairs of one record: a board of a vugraph
+// match has a few hundred, and a record of 16 MiB of "|x" would otherwise
+// hold eight million. A record that reaches it is cut there, with an
+// error, and the pairs after it start the next record.
+const maxLINRecordPairs = 20_000
+
 // A LINReader reads LIN records one at a time from an input. Create one with
 // [ReadLIN]. A LINReader is not safe for concurrent use.
 type LINReader struct {
@@ -151,7 +157,7 @@ func diagErr(d *Diagnostic) error {
 }
 
 func (lr *LINReader) fileDiag(pos Pos, sev Severity, code, msg string) {
-	lr.diags.Add(&Diagnostic{Position: Position{Filename: lr.filename, Pos: pos}, Severity: sev, Code: code, Msg: msg})
+	lr.diags.addFile(&Diagnostic{Position: Position{Filename: lr.filename, Pos: pos}, Severity: sev, Code: code, Msg: msg})
 }
 
 // stream reads plain LIN text from r, yielding records as they complete.
@@ -218,6 +224,10 @@ var linHeadReaders = sync.Pool{New: func() any { return bufio.NewReaderSize(nil,
 // must not pin its memory for the rest of a run.
 const linPoolMax = 1 << 20
 
+// linPoolMaxItems is the most items a slice kept in the pool may hold: a
+// record of twenty thousand pairs must not pin them either.
+const linPoolMaxItems = 4096
+
 func (b *linBuffers) lend(sc *linScanner, sp *linSplitter) {
 	sc.buf, sc.out = b.buf[:0], b.out[:0]
 	sp.cur, sp.pending, sp.floating = b.cur[:0], b.pending[:0], b.floating[:0]
@@ -232,6 +242,10 @@ func (b *linBuffers) reclaim(sc *linScanner, sp *linSplitter) {
 	b.buf = sc.buf[:0]
 	b.out, b.cur, b.pending, b.floating = sc.out, sp.cur, sp.pending, sp.floating
 	for _, s := range []*[]linItem{&b.out, &b.cur, &b.pending, &b.floating} {
+		if cap(*s) > linPoolMaxItems {
+			*s = nil
+			continue
+		}
 		clear((*s)[:cap(*s)])
 		*s = (*s)[:0]
 	}
@@ -274,6 +288,11 @@ type linSplitter struct {
 	curPairs int
 	pending  []linItem
 	floating []linItem
+	// notes counts the items that are reports (not pairs) held for the
+	// record being gathered; past maxLINRecordDiags they are counted in
+	// dropped, not held, so that junk costs memory for 64 reports, not
+	// one per byte.
+	notes, dropped int
 }
 
 func linHasOf(t linTag) uint16 {
@@ -304,6 +323,13 @@ func linHasOf(t linTag) uint16 {
 
 // add takes the next item and returns a record when the item completed one.
 func (sp *linSplitter) add(it linItem) *LINRecord {
+	if it.kind == linItemNote {
+		if sp.notes >= maxLINRecordDiags {
+			sp.dropped += len(it.diags)
+			return nil
+		}
+		sp.notes++
+	}
 	if it.kind != linItemPair {
 		switch {
 		case len(sp.pending) > 0:
@@ -318,6 +344,13 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 	it.tag = linTagOf(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base])
 	class := it.tag.class()
 	has := linHasOf(it.tag)
+	if sp.curPairs+len(sp.pending) >= maxLINRecordPairs {
+		sp.flushPending()
+		out := sp.emit(class, &Diagnostic{Position: Position{Filename: sp.lr.filename, Pos: sp.remapped(it.pos)}, Severity: Error, Code: "lin-too-many-pairs",
+			Msg: fmt.Sprintf("a record of more than %d pairs is cut here; what follows is read as another record", maxLINRecordPairs)})
+		sp.append(it)
+		return out
+	}
 	var out *LINRecord
 	if len(sp.pending) > 0 {
 		switch {
@@ -396,6 +429,9 @@ func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
 		rec.Incomplete = true
 		rec.addDiag(cut)
 	}
+	if d := sp.droppedNote(rec.Pos); d != nil {
+		rec.addDiag(d)
+	}
 	if rec.Kind == LINHeader && next != linClassTable && next != linClassNames && next != linClassSetup {
 		rec.addDiag(&Diagnostic{Position: Position{Pos: rec.End}, Severity: Warning, Code: "lin-no-boards",
 			Msg: "the file header is not followed by any board"})
@@ -421,17 +457,42 @@ func (sp *linSplitter) close(cut *Diagnostic) *LINRecord {
 		sp.floating = sp.floating[:0]
 		return sp.emit(linClassOther, cut)
 	}
+	var at Pos
 	for _, it := range sp.floating {
 		for _, d := range it.diags {
 			d.Filename = sp.lr.filename
-			if sp.remap != nil {
-				d.Pos = sp.remap(d.Pos)
-			}
-			sp.lr.diags.Add(d)
+			d.Pos = sp.remapped(d.Pos)
+			sp.lr.diags.addFile(d)
+			at = d.Pos
 		}
+	}
+	if d := sp.droppedNote(at); d != nil {
+		d.Filename = sp.lr.filename
+		sp.lr.diags.addFile(d)
 	}
 	sp.floating = sp.floating[:0]
 	return nil
+}
+
+// remapped is pos in the file, for a record decoded from a link or page.
+func (sp *linSplitter) remapped(pos Pos) Pos {
+	if sp.remap != nil {
+		return sp.remap(pos)
+	}
+	return pos
+}
+
+// droppedNote returns the report that says how many reports were not
+// held since the last record, at pos, or nil if none was dropped, and
+// starts counting again.
+func (sp *linSplitter) droppedNote(pos Pos) *Diagnostic {
+	n := sp.dropped
+	sp.notes, sp.dropped = 0, 0
+	if n == 0 {
+		return nil
+	}
+	return &Diagnostic{Position: Position{Pos: pos}, Severity: Warning, Code: "lin-too-many",
+		Msg: fmt.Sprintf("%d more problems here are not listed", n)}
 }
 
 // overflow handles text that grew past the cap of a record while being
@@ -561,7 +622,7 @@ func (r *LINRecord) addDiag(d *Diagnostic) {
 	case len(r.Diagnostics) < maxLINRecordDiags:
 		r.Diagnostics.Add(d)
 	case len(r.Diagnostics) == maxLINRecordDiags:
-		r.Diagnostics.Add(&Diagnostic{Position: d.Position, Severity: Info, Code: "lin-too-many",
+		r.Diagnostics.Add(&Diagnostic{Position: d.Position, Severity: Warning, Code: "lin-too-many",
 			Msg: "more problems in this record are not listed"})
 	}
 }

@@ -243,7 +243,7 @@ func (r *PBNResolver) Header() []*PBNEscape { return r.header }
 // off by the size limit, which is reported and dropped.
 func (r *PBNReader) loose(c pbnChunk) {
 	if c.size > len(c.text) {
-		r.diags.Add(&Diagnostic{
+		r.diags.addFile(&Diagnostic{
 			Position: Position{Filename: r.filename, Pos: c.pos}, Severity: Error, Code: "game-too-large",
 			Msg: "text without tag pairs larger than the game size limit skipped",
 		})
@@ -253,7 +253,9 @@ func (r *PBNReader) loose(c pbnChunk) {
 	if r.games == 0 {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}
-	r.diags = append(r.diags, g.Diagnostics...)
+	for _, d := range g.Diagnostics {
+		r.diags.addFile(d)
+	}
 	g.Diagnostics, g.Incomplete = nil, false
 	if len(g.Leading)+len(g.Prose)+len(g.Escapes) > 0 {
 		r.trailer = g

@@ -22,6 +22,7 @@ type pbnTokenScanner struct {
 	endOff    int // offset of the "*", -1 before one
 	lastEnd   int // offset just past the last call, for a "*" glued to it
 	quality   int // quality annotations (suffix, $1-$6 or $7-$12) on the last token
+	full      bool // maxSectionTokens were read: the rest is not
 }
 
 func (p *pbnParser) newTokenScanner(sec *PBNSection, data []pbnItem) *pbnTokenScanner {
@@ -31,7 +32,7 @@ func (p *pbnParser) newTokenScanner(sec *PBNSection, data []pbnItem) *pbnTokenSc
 			n += countFields(p.lines.text[it.start:it.end])
 		}
 	}
-	sec.Tokens = make([]PBNToken, 0, n)
+	sec.Tokens = make([]PBNToken, 0, min(n, maxSectionTokens))
 	return &pbnTokenScanner{p: p, sec: sec, auction: sec.Kind == SectionAuction, plusSlot: -1, endOff: -1, lastEnd: -1}
 }
 
@@ -86,10 +87,24 @@ func isTokenStop(c byte) bool {
 	return false
 }
 
+// maxSectionTokens caps the tokens of one auction or play section: the
+// longest legal auction has 319 calls and a play 52 cards, and a section
+// of millions of tokens would otherwise take hundreds of megabytes. The
+// text past the cap is reported, once, and not read.
+const maxSectionTokens = 2048
+
 // scan reads the tokens of one run of data, text[start:end] of the game.
 func (s *pbnTokenScanner) scan(start, end int) {
 	t := s.p.lines.text[:end]
 	for i := start; i < end; {
+		if s.full {
+			return
+		}
+		if len(s.sec.Tokens) >= maxSectionTokens {
+			s.full = true
+			s.diag(i, Error, "too-many-tokens", "the "+s.sec.Kind.String()+" holds more than "+strconv.Itoa(maxSectionTokens)+" "+s.what()+"s; the rest is not read")
+			return
+		}
 		c := t[i]
 		switch {
 		case isPBNSpace(c):
