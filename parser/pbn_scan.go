@@ -18,10 +18,10 @@ type pbnTokenScanner struct {
 	slots     int
 	prefix    string // a pending ^I, ^R or ^L
 	prefixOff int
-	plusSlot  int // slot of the "+", -1 before one
-	endOff    int // offset of the "*", -1 before one
-	lastEnd   int // offset just past the last call, for a "*" glued to it
-	quality   int // quality annotations (suffix, $1-$6 or $7-$12) on the last token
+	plusSlot  int  // slot of the "+", -1 before one
+	endOff    int  // offset of the "*", -1 before one
+	lastEnd   int  // offset just past the last call, for a "*" glued to it
+	quality   int  // quality annotations (suffix, $1-$6 or $7-$12) on the last token
 	full      bool // maxSectionTokens were read: the rest is not
 }
 
