@@ -51,7 +51,7 @@ fill() {
 # measure CMD...: runs CMD under GNU time; sets secs, cpu, rss_mb.
 measure() {
 	local out=$work/time.txt
-	/usr/bin/time -f '%e %U %S %M' -o "$out" "$@"
+	/usr/bin/time -q -f '%e %U %S %M' -o "$out" "$@"
 	read -r secs user sys rss_kb <"$out"
 	cpu=$(echo "$user + $sys" | bc -l)
 	rss_mb=$(echo "$rss_kb / 1024" | bc -l)
@@ -69,4 +69,39 @@ header() { printf '\n%-30s %9s %9s %9s %10s %10s %9s\n' "run" "MB" "seconds" "MB
 row() { # label mb secs games cpu rss
 	printf '%-30s %9.1f %9.2f %9.2f %10.0f %10.2f %9.1f\n' "$1" "$2" "$3" "$(echo "$2 / $3" | bc -l)" \
 		"$(echo "$4 / $3" | bc -l)" "$(echo "$2 / $5" | bc -l)" "$6"
+}
+
+# concat OUT BYTES FILE...: writes the files one after the other, each
+# followed by a blank line, as a set, and the set over and over into OUT
+# until it holds at least BYTES. The copies are made by doubling, so that
+# a gigabyte takes a few dozen cat commands.
+concat() {
+	local out=$1 want=$2 f
+	shift 2
+	local set=$work/set piece=$work/piece
+	: >"$set"
+	for f in "$@"; do
+		cat "$f" >>"$set"
+		printf '\r\n\r\n' >>"$set"
+	done
+	local n=$(((want + $(stat -c %s "$set") - 1) / $(stat -c %s "$set")))
+	: >"$out"
+	mv "$set" "$piece"
+	while ((n > 0)); do
+		if ((n & 1)); then cat "$piece" >>"$out"; fi
+		n=$((n >> 1))
+		if ((n > 0)); then cat "$piece" "$piece" >"$piece.2" && mv "$piece.2" "$piece"; fi
+	done
+	rm -f "$piece"
+}
+
+# utf8 FILE...: the files that are valid UTF-8 without a byte-order mark, so
+# that a file made of them has one encoding.
+utf8() {
+	local f
+	for f in "$@"; do
+		if iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1 && [[ $(head -c 3 "$f") != $'\xef\xbb\xbf' ]]; then
+			printf '%s\0' "$f"
+		fi
+	done
 }

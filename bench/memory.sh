@@ -24,41 +24,6 @@ jobs=${JOBS:-2}
 echo "building bridgekit and bench/distinct" >&2
 (cd "$root" && go build -o "$work/bridgekit" ./cmd/bridgekit && go build -o "$work/distinct" ./bench/distinct)
 
-# concat OUT BYTES FILE...: writes the files one after the other, each
-# followed by a blank line, as a set, and the set over and over into OUT
-# until it holds at least BYTES. The copies are made by doubling, so that
-# a gigabyte takes a few dozen cat commands.
-concat() {
-	local out=$1 want=$2 f
-	shift 2
-	local set=$work/set piece=$work/piece
-	: >"$set"
-	for f in "$@"; do
-		cat "$f" >>"$set"
-		printf '\r\n\r\n' >>"$set"
-	done
-	local n=$(((want + $(stat -c %s "$set") - 1) / $(stat -c %s "$set")))
-	: >"$out"
-	mv "$set" "$piece"
-	while ((n > 0)); do
-		if ((n & 1)); then cat "$piece" >>"$out"; fi
-		n=$((n >> 1))
-		if ((n > 0)); then cat "$piece" "$piece" >"$piece.2" && mv "$piece.2" "$piece"; fi
-	done
-	rm -f "$piece"
-}
-
-# utf8 FILE...: the files that are valid UTF-8 without a byte-order mark, so
-# that a file made of them has one encoding.
-utf8() {
-	local f
-	for f in "$@"; do
-		if iconv -f UTF-8 -t UTF-8 "$f" >/dev/null 2>&1 && [[ $(head -c 3 "$f") != $'\xef\xbb\xbf' ]]; then
-			printf '%s\0' "$f"
-		fi
-	done
-}
-
 mapfile -d '' lin_files < <(find "$corpus" -type f -iname '*.lin' -print0 | sort -z)
 mapfile -d '' pbn_files < <(find "$corpus" -type f -iname '*.pbn' -print0 | sort -z)
 mapfile -d '' pbn_utf8 < <(utf8 "${pbn_files[@]}")

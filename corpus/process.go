@@ -28,7 +28,8 @@ type AuditOptions struct {
 	// worker; a larger one, or one of unknown size, is cut into batches
 	// of games that workers read, convert and check, so that one large
 	// file uses every core and its results are emitted as they come.
-	// Default 4 MiB.
+	// Default 4 MiB; with Boards, 64 KiB, since kept boards take far more
+	// memory than their text.
 	WholeLimit int64
 	// SkipDuplicates turns off the search for deals that repeat across
 	// the run. The search keeps the first place of every distinct deal and
@@ -67,6 +68,13 @@ const DefaultWholeLimit = 4 << 20
 // audits a large file 15% faster than one of 256 KiB, because the
 // collector has less to scan and memory is reused while still in cache.
 const batchBytes = 64 << 10
+
+// maxBatchBoards caps the games of a batch when its boards are kept
+// (AuditOptions.Boards): a board is kilobytes of tags, calls and cards
+// however short its text, and a batch of 64 KiB of one-line games held
+// five thousand of them; with the batches in flight, a million tiny
+// games took a gigabyte.
+const maxBatchBoards = 128
 
 // A Board is one board of an input with what the audit found about it.
 type Board struct {
@@ -275,7 +283,14 @@ func (t *tasks) add(weight int64, f func() *Part) error {
 
 func (o AuditOptions) withDefaults() AuditOptions {
 	o.RunOptions = o.RunOptions.withDefaults()
-	if o.WholeLimit <= 0 {
+	switch {
+	case o.WholeLimit > 0:
+	case o.Boards:
+		// Kept boards take far more memory than their text: a file of a
+		// few megabytes of one-line games would be a gigabyte of boards
+		// in one Part. Past a batch, it is read in batches.
+		o.WholeLimit = batchBytes
+	default:
 		o.WholeLimit = DefaultWholeLimit
 	}
 	if o.batchBytes <= 0 {
@@ -606,7 +621,7 @@ func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f Format, t 
 		}
 		batch = append(batch, u)
 		size += r.size(u)
-		if size >= t.opts.batchBytes {
+		if size >= t.opts.batchBytes || t.opts.Boards && len(batch) >= maxBatchBoards {
 			if err := flush(nil); err != nil {
 				return err
 			}

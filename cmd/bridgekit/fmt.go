@@ -188,6 +188,7 @@ func (f *formatter) finish(j *fmtJob, p *corpus.Part) {
 			j.refused = err.Error()
 		}
 	}
+	j.out.flush()
 	switch {
 	case j.syntax > 0 && j.first.Line == 0:
 		a.errorf("%s: not formatted: %s", name, j.first.Message) // no record at all
@@ -279,6 +280,9 @@ func differ(x, y io.Reader) (bool, error) {
 // replace writes the formatted text over the input's file.
 func (j *fmtJob) replace() error {
 	if sf, ok := j.out.file.(*safewrite.File); ok {
+		if err := j.out.flush(); err != nil {
+			return err
+		}
 		j.out.file = nil // committed, not discarded
 		return sf.Commit()
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"io"
 	"os"
@@ -17,6 +18,7 @@ const spoolMemory = 4 << 20
 type spool struct {
 	mem   []byte
 	file  spillFile
+	buf   *bufio.Writer // in front of file: boards come a few hundred bytes at a time
 	spill func() (spillFile, error)
 	err   error
 }
@@ -39,7 +41,8 @@ func (s *spool) Write(p []byte) (int, error) {
 		if s.file, s.err = s.spill(); s.err != nil {
 			return 0, s.err
 		}
-		if _, s.err = s.file.Write(s.mem); s.err != nil {
+		s.buf = bufio.NewWriterSize(s.file, 64<<10)
+		if _, s.err = s.buf.Write(s.mem); s.err != nil {
 			return 0, s.err
 		}
 		s.mem = nil
@@ -48,16 +51,27 @@ func (s *spool) Write(p []byte) (int, error) {
 		s.mem = append(s.mem, p...)
 		return len(p), nil
 	}
-	n, err := s.file.Write(p)
+	n, err := s.buf.Write(p)
 	if err != nil {
 		s.err = err
 	}
 	return n, err
 }
 
+// flush writes what is buffered to the spool's file; its error sticks.
+func (s *spool) flush() error {
+	if s.buf != nil && s.err == nil {
+		s.err = s.buf.Flush()
+	}
+	return s.err
+}
+
 // reader returns a reader of the text so far.
 func (s *spool) reader() io.Reader {
 	if s.file != nil {
+		if err := s.flush(); err != nil {
+			return errReader{err}
+		}
 		return s.file.Contents()
 	}
 	return bytes.NewReader(s.mem)
@@ -99,3 +113,8 @@ func (t *tempFile) Abort() {
 	t.f.Close()
 	os.Remove(t.f.Name())
 }
+
+// errReader is a reader that fails with err.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }

@@ -31,6 +31,9 @@ const (
 	maxWindow = 4000
 	// maxWindowBytes bounds their bytes.
 	maxWindowBytes = 8 << 20
+	// maxCandidates bounds the places of one line tried as the end of a
+	// run that agrees.
+	maxCandidates = 16
 	// maxEdits bounds the edits Myers' algorithm looks for in one
 	// difference; its trace grows with their square.
 	maxEdits = 1000
@@ -219,7 +222,11 @@ func runEnding(side, other [][]byte, i int, otherIndex index) (int, bool) {
 	if i < syncLines-1 {
 		return 0, false
 	}
-	for _, j := range otherIndex[string(side[i])] {
+	// A line repeated all over (a blank line, a tag written "?") stands in
+	// many places: only its latest ones are tried, which keeps the search
+	// linear; a run missed here is found a line later.
+	js := otherIndex[string(side[i])]
+	for _, j := range js[max(0, len(js)-maxCandidates):] {
 		if j < syncLines-1 {
 			continue
 		}
@@ -243,8 +250,10 @@ type op struct {
 // edits returns the script that turns as into bs: Myers' shortest one,
 // or, past maxEdits, the removal of as and the addition of bs.
 func edits(as, bs [][]byte) []op {
-	if ops, ok := myers(as, bs); ok {
-		return ops
+	if fewEdits(as, bs) {
+		if ops, ok := myers(as, bs); ok {
+			return ops
+		}
 	}
 	ops := make([]op, 0, len(as)+len(bs))
 	for _, l := range as {
@@ -254,6 +263,25 @@ func edits(as, bs [][]byte) []op {
 		ops = append(ops, op{'+', l})
 	}
 	return ops
+}
+
+// fewEdits reports whether as may turn into bs in maxEdits edits or
+// fewer: each line the two have in common saves at most one removal and
+// one addition, so when they share few lines (every line ending changed,
+// say) Myers' algorithm need not be run to know it would give up.
+func fewEdits(as, bs [][]byte) bool {
+	count := make(map[string]int, len(as))
+	for _, l := range as {
+		count[string(l)]++
+	}
+	common := 0
+	for _, l := range bs {
+		if count[string(l)] > 0 {
+			count[string(l)]--
+			common++
+		}
+	}
+	return len(as)+len(bs)-2*common <= maxEdits
 }
 
 // myers finds a shortest edit script of at most maxEdits edits (E. W.

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# bench/writes.sh measures the commands that write — convert, fmt, fmt -l,
+# fmt -d, fmt -w — beside audit, in time and peak resident memory, on
+# large inputs and on the pathological ones that once made them grow
+# without bound:
+#   pbn-file     one PBN file of SIZE_MB: the corpus's UTF-8 PBN files one
+#                after the other, repeated
+#   lin-file     one LIN file, built the same way
+#   tiny-games   one PBN file of a million games of one tag pair each
+#   bars         a LIN file of 16 MB of "|"
+#   pairs        a LIN file of 16 MB of "|x"
+#   calls, cards PBN games of a million calls, and of a million cards
+#   bomb.zip     a zip of 5 MB that inflates to 1 GB
+# Each line is one command on one input: seconds and peak MB (GNU time's
+# maximum resident set size). Every peak must stay under 64 MB.
+#
+# Usage: bench/writes.sh [SIZE_MB]      (default 200)
+# Environment: CORPUS and WORK as for bench/run.sh.
+set -euo pipefail
+
+# shellcheck source=bench/lib.sh
+. "$(dirname "$0")/lib.sh"
+size_mb=${1:-200}
+
+echo "building bridgekit" >&2
+(cd "$root" && go build -o "$work/bridgekit" ./cmd/bridgekit)
+bk=$work/bridgekit
+
+mapfile -d '' lin_files < <(find "$corpus" -type f -iname '*.lin' -print0 | sort -z)
+mapfile -d '' pbn_files < <(find "$corpus" -type f -iname '*.pbn' -print0 | sort -z)
+mapfile -d '' pbn_utf8 < <(utf8 "${pbn_files[@]}")
+mapfile -d '' lin_utf8 < <(utf8 "${lin_files[@]}")
+
+echo "building the inputs" >&2
+in=$work/in
+rm -rf "$in"
+mkdir -p "$in"
+bytes=$((size_mb * 1000 * 1000))
+concat "$in/pbn-file.pbn" "$bytes" "${pbn_utf8[@]}"
+concat "$in/lin-file.lin" "$bytes" "${lin_utf8[@]}"
+python3 - "$in" <<'PY'
+import sys, zipfile
+d = sys.argv[1]
+open(d + "/tiny-games.pbn", "w").write('[Board "1"]\n\n' * 1_000_000)
+open(d + "/bars.lin", "w").write("|" * (16 << 20))
+open(d + "/pairs.lin", "w").write("|x" * (8 << 20))
+open(d + "/calls.pbn", "w").write('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n' + "1C " * 1_000_000 + "\n")
+open(d + "/cards.pbn", "w").write('[Board "1"]\n[Play "W"]\n' + "SA " * 1_000_000 + "\n")
+with zipfile.ZipFile(d + "/bomb.zip", "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("a.pbn", '[Event "x"]\n' + " " * (1 << 30))
+PY
+
+# run LABEL CMD...: measures one command, output to /dev/null.
+printf '\n%-34s %9s %9s %9s\n' "input, command" "MB" "seconds" "peak MB"
+run() {
+	local label=$1 path=$2
+	shift 2
+	measure "$@" >/dev/null 2>"$work/stderr.txt" || true
+	printf '%-34s %9.1f %9.2f %9.1f\n' "$label" "$(megabytes "$path")" "$secs" "$rss_mb"
+}
+for f in pbn-file.pbn lin-file.lin tiny-games.pbn bars.lin pairs.lin calls.pbn cards.pbn bomb.zip; do
+	p=$in/$f
+	run "$f audit" "$p" "$bk" audit --fail-on never "$p"
+	run "$f convert --to pbn" "$p" "$bk" convert --to pbn -o "$work/out.pbn" "$p"
+	run "$f convert --to lin" "$p" "$bk" convert --to lin -o "$work/out.lin" "$p"
+	run "$f convert --to json" "$p" "$bk" convert --to json "$p"
+	run "$f fmt" "$p" "$bk" fmt "$p"
+	run "$f fmt -l" "$p" "$bk" fmt -l "$p"
+	run "$f fmt -d" "$p" "$bk" fmt -d "$p"
+	if [[ $f != *.zip ]]; then
+		cp "$p" "$work/w.${f##*.}"
+		run "$f fmt -w" "$p" "$bk" fmt -w "$work/w.${f##*.}"
+		rm -f "$work/w.${f##*.}"
+	fi
+	rm -f "$work/out.pbn" "$work/out.lin"
+done
+rm -rf "$in"
