@@ -690,8 +690,8 @@ func (v *Vugraph) FirstBoard() int {
 // first.
 func (v *Vugraph) ResultFor(n int, r Room) (string, bool) {
 	first := v.FirstBoard()
-	if first == 0 || n < first || r == RoomUnknown {
-		return "", false
+	if first == 0 || n < first || r == RoomUnknown || n-first >= len(v.Results) {
+		return "", false // the last test keeps 2*(n-first) from overflowing
 	}
 	i := 2 * (n - first)
 	if r == Closed {

@@ -596,20 +596,23 @@ func linResultEntry(b *auction.Board) string {
 // The list is laid out only as far as the input reaches: the entries
 // given, and the slots of the boards written. Board numbers come from the
 // input, so a range or a number in the millions must not become a list of
-// millions; a board whose slot lies more than rsSlack entries past what
-// the input holds keeps its result in its own record only.
+// millions; a board whose slot lies past both the entries read and
+// rsSlack entries beyond two per board keeps its result in its own record
+// only.
 func linResults(entries []string, first, last int, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []string {
 	out := append([]string(nil), entries...)
 	if first == 0 {
 		return out
 	}
-	limit := len(entries) + 2*len(boards) + rsSlack
+	// The limit does not grow with the entries read, so that LIN written
+	// from LIN read back is the same.
+	limit := 2*len(boards) + rsSlack
 	for len(out) < min(2*(last-first+1), limit) {
 		out = append(out, "")
 	}
 	for _, b := range boards {
 		room := roomOf(b)
-		if b.Number < first || room == auction.RoomUnknown || b.Number-first >= limit/2 {
+		if b.Number < first || room == auction.RoomUnknown || b.Number-first >= max(len(entries), limit)/2 {
 			continue
 		}
 		i := 2 * (b.Number - first)

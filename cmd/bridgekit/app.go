@@ -302,12 +302,16 @@ func (a *app) inputs(paths []string) iter.Seq2[*corpus.Input, error] {
 
 // inputError names the input in a part's error, unless the error already
 // does.
-func inputError(p *corpus.Part) string {
-	msg := p.Err.Error()
-	if p.Name == "" || strings.HasPrefix(msg, p.Name) {
+func inputError(p *corpus.Part) string { return named(p.Name, p.Err) }
+
+// named returns err's message starting with name, once: "x.zip!a.pbn: …"
+// rather than "x.zip!a.pbn: x.zip!a.pbn: …".
+func named(name string, err error) string {
+	msg := err.Error()
+	if name == "" || strings.HasPrefix(msg, name+": ") {
 		return msg
 	}
-	return p.Name + ": " + msg
+	return name + ": " + msg
 }
 
 // progress is a progress bar on stderr, counting inputs since their

@@ -211,7 +211,7 @@ func (f *formatter) finish(j *fmtJob, p *corpus.Part) {
 	}
 	changed, err := f.compare(j)
 	if err != nil {
-		a.errorf("%s: %v", name, err)
+		a.errorf("%s", named(name, err))
 		return
 	}
 	if f.list && changed {

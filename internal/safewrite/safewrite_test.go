@@ -316,3 +316,24 @@ func TestDirStaysInside(t *testing.T) {
 		}
 	}
 }
+
+// TestCreateDeviceCopy: as root, a copy of /dev/null (a character device
+// of its own) is written through and stays a device.
+func TestCreateDeviceCopy(t *testing.T) {
+	t.Parallel()
+	if os.Geteuid() != 0 {
+		t.Skip("needs root to make a device")
+	}
+	dev := filepath.Join(t.TempDir(), "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o666, 1<<8|3); err != nil {
+		t.Skip("cannot make a device here:", err)
+	}
+	f, err := Create(dev, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, f, "gone")
+	if fi, err := os.Lstat(dev); err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		t.Errorf("the device became %v (%v)", fi.Mode(), err)
+	}
+}
