@@ -68,6 +68,21 @@
 //     once per board as unknown-tag.
 //   - A call or card is placed at its mb or pc pair or, when the pair holds
 //     a whole auction or trick, at its own place in the value.
+//   - Every record after a header belongs to its match, since LIN has no
+//     other way to end one, except after a header of an empty vg and
+//     nothing but pg ("vg||pg||"): the records after it belong to no match.
+//     It is bridgekit's own convention, which the LIN writer writes where a
+//     board of no match follows a match in one stream, so that the boards
+//     of unrelated inputs written together read back as themselves; a
+//     viewer that does not know it shows an empty match header.
+//
+// # Writing LIN
+//
+// [LINWriter] writes the boards of one match under one header: those read
+// under one vg header, or, for boards played in rooms, those of one file
+// and one event. The rs list of a header it makes reaches only as far as
+// its boards (two entries a board, and a few thousand for gaps in their
+// numbering), whatever range of boards the vg header claims.
 //
 // # Findings
 //

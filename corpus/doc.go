@@ -31,6 +31,11 @@
 //     that one slow input does not pile up the results of thousands of
 //     small ones behind it.
 //
+// [Audit] cuts a large input into batches of games of about 64 KiB, which
+// workers read; when the boards are kept for a writer (AuditOptions.Boards)
+// any input past one batch is read so, and a batch holds at most 128 games,
+// since a kept board takes kilobytes however short its text.
+//
 // [Options].MaxOpenFiles (default 64) bounds the files open at once; members
 // of one zip share one descriptor, opened while any of them is being read.
 // A tar is read sequentially: its members up to [Limits].ReadAhead (4 MiB)
@@ -64,6 +69,12 @@
 // 2: 1X is not a call") is left out, since the error says the same and
 // what it means for the board. Warnings about a value that reads but
 // looks wrong, and all PBN findings, are kept.
+//
+// Some inputs would make findings without end: a board lists at most 100
+// (then one more-findings finding counts the rest, with their worst
+// severity; its syntax errors are all listed, since they say what text was
+// not read), and a message quotes at most 200 bytes of the file. The
+// readers cap their own reports (see package parser).
 //
 // # Reports
 //
