@@ -146,40 +146,24 @@ func (d *differ) equal(line []byte) {
 // difference reads on from the first lines that differ, as and bs, to
 // where the texts agree again, and prints the hunks between.
 func (d *differ) difference(as, bs [][]byte) error {
-	ia, ib := newIndex(), newIndex()
-	for i, l := range as {
-		ia.add(l, i)
-	}
-	for i, l := range bs {
-		ib.add(l, i)
-	}
+	a, b := newSide(d.a, as), newSide(d.b, bs)
 	sa, sb, synced := -1, -1, false
-	bytesA, bytesB := size(as), size(bs)
-	for !synced && len(as) < maxWindow && len(bs) < maxWindow && bytesA < maxWindowBytes && bytesB < maxWindowBytes {
-		x, okA := d.a.next()
-		if okA {
-			as = append(as, x)
-			bytesA += len(x)
-			ia.add(x, len(as)-1)
-			if j, ok := runEnding(as, bs, len(as)-1, ib); ok {
-				sa, sb, synced = len(as)-syncLines, j-syncLines+1, true
-				break
-			}
+	for !a.full() && !b.full() {
+		okA, j, found := a.grow(b)
+		if found {
+			sa, sb, synced = len(a.lines)-syncLines, j-syncLines+1, true
+			break
 		}
-		y, okB := d.b.next()
-		if okB {
-			bs = append(bs, y)
-			bytesB += len(y)
-			ib.add(y, len(bs)-1)
-			if i, ok := runEnding(bs, as, len(bs)-1, ia); ok {
-				sa, sb, synced = i-syncLines+1, len(bs)-syncLines, true
-				break
-			}
+		okB, i, found := b.grow(a)
+		if found {
+			sa, sb, synced = i-syncLines+1, len(b.lines)-syncLines, true
+			break
 		}
 		if !okA && !okB {
 			break
 		}
 	}
+	as, bs = a.lines, b.lines
 	if !synced {
 		err := d.hunks(edits(as, bs), nil)
 		d.la += len(as)
@@ -200,19 +184,46 @@ func (d *differ) difference(as, bs [][]byte) error {
 	return err
 }
 
-// size is the bytes of lines.
-func size(lines [][]byte) int {
-	n := 0
+// A side is the lines of one text held for a difference, with where each
+// line stands among them.
+type side struct {
+	r     *lineReader
+	lines [][]byte
+	bytes int
+	at    index
+}
+
+func newSide(r *lineReader, lines [][]byte) *side {
+	s := &side{r: r, at: index{}}
 	for _, l := range lines {
-		n += len(l)
+		s.push(l)
 	}
-	return n
+	return s
+}
+
+func (s *side) push(l []byte) {
+	s.lines = append(s.lines, l)
+	s.bytes += len(l)
+	s.at.add(l, len(s.lines)-1)
+}
+
+// full reports whether the side holds as much as one difference may.
+func (s *side) full() bool { return len(s.lines) >= maxWindow || s.bytes >= maxWindowBytes }
+
+// grow reads one more line and reports whether there was one, and whether
+// it ends a run of syncLines that other holds too, ending there at j.
+func (s *side) grow(other *side) (read bool, j int, found bool) {
+	l, ok := s.r.next()
+	if !ok {
+		return false, 0, false
+	}
+	s.push(l)
+	j, found = runEnding(s.lines, other.lines, len(s.lines)-1, other.at)
+	return true, j, found
 }
 
 // index maps a line to where it stands in one side's window.
 type index map[string][]int
-
-func newIndex() index { return index{} }
 
 func (x index) add(line []byte, i int) { x[string(line)] = append(x[string(line)], i) }
 
