@@ -535,7 +535,7 @@ func (c *Checker) replayPlay(b *Board) {
 	if len(rec.Cards) == 0 && !rec.Claimed {
 		return
 	}
-	loc0 := at(rec.Tag.Loc, b.Source.Loc)
+	loc0 := at(rec.Tag.Loc, rec.ClaimTag.Loc, b.Source.Loc)
 	if len(rec.Cards) > 0 {
 		loc0 = at(rec.Cards[0].Loc, loc0)
 	}
@@ -543,6 +543,8 @@ func (c *Checker) replayPlay(b *Board) {
 	switch {
 	case !ok:
 		return
+	case con.PassedOut() && len(rec.Cards) == 0 && rec.Claim == 0:
+		return // a claim of no trick and no card: BBO's vugraph writes mc|0| after a pass-out
 	case con.PassedOut():
 		c.add(CodePlayIllegal, Error, 0, loc0, "the board is passed out, yet the file records play")
 		return

@@ -545,3 +545,18 @@ func ExampleCheck() {
 	// 3:5: error insufficient-bid: call 2 (E): 1S is insufficient after 1NT (Law 27)
 	// 2C by S false
 }
+
+// TestCheckPassedOutClaim: a passed-out board whose file records a claim
+// of 0 and no card (BBO's vugraph writes mc|0| so) records no play: no
+// finding. A card or a claim of tricks after a pass-out still is one.
+func TestCheckPassedOutClaim(t *testing.T) {
+	b := withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
+	b.Play.Claim, b.Play.Claimed = 0, true
+	b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: Loc{Line: 9, Col: 20}}
+	checkFindings(t, b, nil)
+
+	b = withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
+	b.Play.Claim, b.Play.Claimed = 3, true
+	b.Play.ClaimTag = Tag{Name: "mc", Value: "3", Loc: Loc{Line: 9, Col: 20}}
+	checkFindings(t, b, []want{{"play-illegal", Error, 0, "9:20", "the board is passed out, yet the file records play"}})
+}

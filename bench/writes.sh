@@ -10,12 +10,16 @@
 #   bars         a LIN file of 16 MB of "|"
 #   pairs        a LIN file of 16 MB of "|x"
 #   calls, cards PBN games of a million calls, and of a million cards
-#   bomb.zip     a zip of 5 MB that inflates to 1 GB
+#   long-line, percent, brace
+#                PBN files of a 5 MB line, of 300,000 % lines, and of a 5 MB
+#                {} comment, which fmt -w must refuse
+#   bomb.zip     a zip of 1 MB that inflates to 1 GB
 # Each line is one command on one input: seconds and peak MB (GNU time's
 # maximum resident set size). Every peak must stay under 64 MB.
 #
 # Usage: bench/writes.sh [SIZE_MB]      (default 200)
-# Environment: CORPUS and WORK as for bench/run.sh.
+# Environment: CORPUS and WORK as for bench/run.sh; INPUTS, the names of
+# the inputs to measure (default all).
 set -euo pipefail
 
 # shellcheck source=bench/lib.sh
@@ -46,6 +50,9 @@ open(d + "/bars.lin", "w").write("|" * (16 << 20))
 open(d + "/pairs.lin", "w").write("|x" * (8 << 20))
 open(d + "/calls.pbn", "w").write('[Board "1"]\n[Dealer "N"]\n[Auction "N"]\n' + "1C " * 1_000_000 + "\n")
 open(d + "/cards.pbn", "w").write('[Board "1"]\n[Play "W"]\n' + "SA " * 1_000_000 + "\n")
+open(d + "/long-line.pbn", "w").write("% PBN 2.1\n" + "x" * 5_000_000 + "\n")
+open(d + "/percent.pbn", "w").write("% PBN 2.1\n" + "%comment line\n" * 300_000)
+open(d + "/brace.pbn", "w").write("% PBN 2.1\n{" + "c" * 5_000_000 + "}\n")
 with zipfile.ZipFile(d + "/bomb.zip", "w", zipfile.ZIP_DEFLATED) as z:
     z.writestr("a.pbn", '[Event "x"]\n' + " " * (1 << 30))
 PY
@@ -58,7 +65,8 @@ run() {
 	measure "$@" >/dev/null 2>"$work/stderr.txt" || true
 	printf '%-34s %9.1f %9.2f %9.1f\n' "$label" "$(megabytes "$path")" "$secs" "$rss_mb"
 }
-for f in pbn-file.pbn lin-file.lin tiny-games.pbn bars.lin pairs.lin calls.pbn cards.pbn bomb.zip; do
+inputs=${INPUTS:-pbn-file.pbn lin-file.lin tiny-games.pbn bars.lin pairs.lin calls.pbn cards.pbn long-line.pbn percent.pbn brace.pbn bomb.zip}
+for f in $inputs; do
 	p=$in/$f
 	run "$f audit" "$p" "$bk" audit --fail-on never "$p"
 	run "$f convert --to pbn" "$p" "$bk" convert --to pbn -o "$work/out.pbn" "$p"
