@@ -294,10 +294,13 @@ func (c *Checker) replayAuction(b *Board) {
 		call := &rec.Calls[i]
 		loc := at(call.Loc, rec.Tag.Loc, b.Source.Loc)
 		if a.Done() {
+			// By Law 39 the auction ended at the third pass: a call
+			// entered after it (vugraph operators enter passes twice) is
+			// reported, and the auction that ended stands, with its
+			// contract, declarer and play.
 			if legal || !voided {
 				c.reportAfterEnd(rec, i, loc)
 			}
-			legal = false
 			break
 		}
 		n := len(a.Irregularities())

@@ -170,7 +170,7 @@ func TestCheckAuction(t *testing.T) {
 		{"redouble with no double", North, "1H XX Pass Pass Pass", "1H by N", false, []want{
 			{"inadmissible-redouble", Error, 36, at7(4), "1H has not been doubled"},
 		}},
-		{"calls after the end", North, "1H Pass Pass Pass Pass 2C", "1H by N", false, []want{
+		{"calls after the end", North, "1H Pass Pass Pass Pass 2C", "1H by N", true, []want{ // the auction that ended stands (Law 39)
 			{"call-after-auction", Error, 39, at7(19), "call 5 (N): Pass comes after the auction has ended; 1 more call follows (Law 39)"},
 		}},
 		{"bid above seven", North, "1H 8S Pass Pass Pass", "1H by N", false, []want{

@@ -788,3 +788,47 @@ func TestFindingsCapped(t *testing.T) {
 		t.Errorf("board 1: a count of the rest %v, the syntax error %v; codes %q", more, syntax, codes)
 	}
 }
+
+// TestCallAfterTheEnd: a call entered after the auction ended (Law 39)
+// is reported, and the contract, declarer, play and result of the
+// auction that ended stand, in PBN and in LIN alike.
+func TestCallAfterTheEnd(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ name, text string }{
+		{"after.pbn", `[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]
+[Declarer "N"]
+[Contract "1S"]
+[Result "7"]
+[Auction "N"]
+1S Pass Pass Pass
+Pass
+[Play "E"]
+H7 H2 HA H8
+*
+`},
+		{"after.lin", "pn|s,w,n,e|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 1|mb|1S|mb|p|mb|p|mb|p|mb|p|pg||pc|H7|pc|H2|pc|HA|pc|H8|pg||mc|7|pg||\n"},
+	} {
+		p := corpus.Process(tc.name, strings.NewReader(tc.text), corpus.AuditOptions{Boards: true})
+		if len(p.Boards) != 1 {
+			t.Fatalf("%s: %d boards", tc.name, len(p.Boards))
+		}
+		b := p.Boards[0]
+		fin := b.Board.Final()
+		if !fin.HasContract || fin.Contract.Describe() != "1S by N" || !fin.HasTricks || fin.Tricks != 7 {
+			t.Errorf("%s: final %+v, want 1S by N making 7", tc.name, fin)
+		}
+		if b.Board.Replayed.Played != 1 {
+			t.Errorf("%s: %d tricks replayed, want 1", tc.name, b.Board.Replayed.Played)
+		}
+		var codes []string
+		for _, f := range b.Findings {
+			codes = append(codes, f.Code)
+		}
+		if !slices.Equal(codes, []string{"call-after-auction"}) {
+			t.Errorf("%s: findings %q, want only call-after-auction", tc.name, codes)
+		}
+	}
+}
