@@ -4,6 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
+	"compress/bzip2"
 	"compress/gzip"
 	"encoding/binary"
 	"errors"
@@ -11,6 +12,8 @@ import (
 	"io"
 	"strings"
 	"sync"
+
+	"github.com/ulikunitz/xz"
 )
 
 // container is the kind of archive a file is, or plain for none.
@@ -21,10 +24,36 @@ const (
 	zipped
 	gzipped
 	tarred
+	bzipped
+	xzipped
 )
 
 func (c container) String() string {
-	return [...]string{"plain", "zip", "gzip", "tar"}[c]
+	return [...]string{"plain", "zip", "gzip", "tar", "bzip2", "xz"}[c]
+}
+
+// compressedExts are the extensions of compressed streams, with the kind
+// each promises; the tar ones say that a tar is inside.
+var compressedExts = []struct {
+	ext  string
+	kind container
+	tar  bool
+}{
+	{".tar.gz", gzipped, true}, {".tgz", gzipped, true}, {".gz", gzipped, false},
+	{".tar.bz2", bzipped, true}, {".tbz2", bzipped, true}, {".tbz", bzipped, true}, {".bz2", bzipped, false},
+	{".tar.xz", xzipped, true}, {".txz", xzipped, true}, {".xz", xzipped, false},
+}
+
+// compressedExt returns the compressed-stream extension name ends with, if
+// any.
+func compressedExt(name string) (ext string, kind container, tar bool) {
+	lower := strings.ToLower(name)
+	for _, e := range compressedExts {
+		if strings.HasSuffix(lower, e.ext) {
+			return e.ext, e.kind, e.tar
+		}
+	}
+	return "", plain, false
 }
 
 // containerOf recognises an archive by its first bytes.
@@ -34,6 +63,10 @@ func containerOf(head []byte) container {
 		return zipped
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		return gzipped
+	case len(head) >= 4 && string(head[:3]) == "BZh" && '1' <= head[3] && head[3] <= '9':
+		return bzipped
+	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}):
+		return xzipped
 	case len(head) >= 262 && string(head[257:262]) == "ustar":
 		return tarred
 	}
@@ -43,20 +76,23 @@ func containerOf(head []byte) container {
 // containerExt is the kind of archive a name promises.
 func containerExt(name string) container {
 	lower := strings.ToLower(name)
+	if _, kind, _ := compressedExt(name); kind != plain {
+		return kind
+	}
 	switch {
 	case strings.HasSuffix(lower, ".zip"):
 		return zipped
-	case strings.HasSuffix(lower, ".tgz"), strings.HasSuffix(lower, ".gz"):
-		return gzipped
 	case strings.HasSuffix(lower, ".tar"):
 		return tarred
 	}
 	return plain
 }
 
-func isTarGzName(name string) bool {
-	lower := strings.ToLower(name)
-	return strings.HasSuffix(lower, ".tgz") || strings.HasSuffix(lower, ".tar.gz")
+// isCompressedTarName reports whether a name says a tar is compressed
+// inside (.tar.gz, .tgz, .tar.bz2, .tar.xz, …).
+func isCompressedTarName(name string) bool {
+	_, _, tar := compressedExt(name)
+	return tar
 }
 
 // hiddenPath reports whether any element of an archive member's path is hidden.
@@ -83,13 +119,13 @@ type blob struct {
 	ra            io.ReaderAt
 	pin           *sharedFile
 	open          func() (io.ReadCloser, error)
-	gunzipped     bool // the content of the gzip file called name, so x.pbn.gz is named like x.pbn
+	unpacked      bool // the content of the compressed file called name, so x.pbn.gz is named like x.pbn
 }
 
 // kindName is the name whose extension tells what the blob should be.
 func (bl *blob) kindName() string {
-	if bl.gunzipped && strings.HasSuffix(strings.ToLower(bl.name), ".gz") {
-		return bl.name[:len(bl.name)-len(".gz")]
+	if ext, _, tar := compressedExt(bl.name); bl.unpacked && ext != "" && !tar {
+		return bl.name[:len(bl.name)-len(ext)]
 	}
 	return bl.name
 }
@@ -136,8 +172,8 @@ func (w *walker) blob(bl blob, explicit bool) {
 	switch c {
 	case zipped:
 		w.zipBlob(bl)
-	case gzipped:
-		w.gzipBlob(bl, explicit)
+	case gzipped, bzipped, xzipped:
+		w.compressedBlob(bl, c, explicit)
 	case tarred:
 		r, done, err := bl.reader()
 		if err != nil {
@@ -286,17 +322,18 @@ func (m *memberReader) Close() error {
 	return err
 }
 
-// gzipBlob reads a gzip stream: a tar inside it is expanded; anything else
-// is one compressed file (x.pbn.gz), decompressed again each time its input
-// is opened when the source allows that.
-func (w *walker) gzipBlob(bl blob, explicit bool) {
+// compressedBlob reads a compressed stream of the kind c (gzip, bzip2,
+// xz): a tar inside it is expanded; anything else is one compressed file
+// (x.pbn.gz), decompressed again each time its input is opened when the
+// source allows that.
+func (w *walker) compressedBlob(bl blob, c container, explicit bool) {
 	r, done, err := bl.reader()
 	if err != nil {
 		w.fail(bl.name, err)
 		return
 	}
 	defer done()
-	g, closeGz, err := w.gunzip(bl.name, r, bl.b)
+	g, closeGz, err := w.decompress(bl.name, r, c, bl.b)
 	if err != nil {
 		w.fail(bl.name, err)
 		return
@@ -307,18 +344,18 @@ func (w *walker) gzipBlob(bl blob, explicit bool) {
 		w.fail(bl.name, err)
 		return
 	}
-	if containerOf(head) == tarred || isTarGzName(bl.name) {
+	if containerOf(head) == tarred || isCompressedTarName(bl.name) {
 		w.tar(bl.name, io.MultiReader(bytes.NewReader(head), g), bl.depth+1, bl.b, g)
 		return
 	}
-	single := blob{name: bl.name, archive: bl.archive, size: -1, depth: bl.depth + 1, b: bl.b, head: head, gunzipped: true}
+	single := blob{name: bl.name, archive: bl.archive, size: -1, depth: bl.depth + 1, b: bl.b, head: head, unpacked: true}
 	if bl.open != nil {
 		single.open = func() (io.ReadCloser, error) {
 			rc, err := bl.open()
 			if err != nil {
 				return nil, err
 			}
-			g, closeGz, err := w.gunzip(bl.name, rc, bl.b)
+			g, closeGz, err := w.decompress(bl.name, rc, c, bl.b)
 			if err != nil {
 				rc.Close()
 				return nil, err
@@ -331,15 +368,29 @@ func (w *walker) gzipBlob(bl blob, explicit bool) {
 	w.blob(single, explicit)
 }
 
-// gunzip returns a guarded reader of the decompressed stream r carries.
-func (w *walker) gunzip(name string, r io.Reader, b *budget) (*guard, func(), error) {
+// decompress returns a guarded reader of the stream of kind c that r
+// carries, decompressed.
+func (w *walker) decompress(name string, r io.Reader, c container, b *budget) (*guard, func(), error) {
 	cnt := &counter{r: r}
-	zr, err := gzip.NewReader(cnt)
+	var zr io.Reader
+	done := func() {}
+	var err error
+	switch c {
+	case gzipped:
+		var gz *gzip.Reader
+		if gz, err = gzip.NewReader(cnt); err == nil {
+			zr, done = gz, func() { gz.Close() }
+		}
+	case bzipped:
+		zr = bzip2.NewReader(cnt)
+	case xzipped:
+		zr, err = xz.NewReader(cnt)
+	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("unreadable gzip stream: %w", err)
+		return nil, nil, fmt.Errorf("unreadable %s stream: %w", c, err)
 	}
 	g := &guard{r: zr, name: name, b: b, maxRatio: w.lim.MaxRatio, packed: func() int64 { return cnt.n }}
-	return g, func() { zr.Close() }, nil
+	return g, done, nil
 }
 
 type closer func()

@@ -34,7 +34,8 @@ const DefaultMaxOpenFiles = 64
 // A path may be:
 //
 //   - a file, taken whatever its name; an archive by content (zip, tar,
-//     gzip, tar.gz) is read as one;
+//     or a tar or a single file compressed with gzip, bzip2 or xz) is read
+//     as one;
 //   - a directory, walked recursively (hidden files and directories, whose
 //     name starts with ".", are skipped; symbolic links to directories are
 //     not followed);
@@ -48,8 +49,9 @@ const DefaultMaxOpenFiles = 64
 // bridge record or an archive: by extension for .pbn and .lin (any case),
 // by content for every other name (.txt, .html, .htm, none, …): Sniff must
 // find PBN, LIN or an HTML page with LIN, or the file must start like a zip,
-// gzip or tar archive. A file or member named .zip, .tar, .tgz or .gz that is not
-// such an archive is an error. Archives are read in place, never unpacked to
+// tar, gzip, bzip2 or xz archive. A file or member named as one (.zip, .tar,
+// .gz, .tgz, .bz2, .tbz2, .xz, .txz, …) that is not such an archive is an
+// error. Archives are read in place, never unpacked to
 // disk, and nest up to Limits.MaxDepth levels.
 func Inputs(paths []string, stdin io.Reader, opts Options) iter.Seq2[*Input, error] {
 	opts.Limits = opts.Limits.withDefaults()

@@ -29,6 +29,10 @@ func TestInputsTree(t *testing.T) {
 		"e.tar":         tarBytes(t, files("m.pbn", pbnText("m"), "n.lin", linText("n"), ".DS_Store", "junk")),
 		"f.tgz":         gzipBytes(t, tarBytes(t, files("p.pbn", pbnText("p")))),
 		"g.pbn.gz":      gzipBytes(t, []byte(pbnText("g"))),
+		"h.tar.xz":      xzBytes(t, tarBytes(t, files("h.pbn", pbnText("h")))),
+		"i.pbn.xz":      xzBytes(t, []byte(pbnText("i"))),
+		"j.tar.bz2":     readTestdata(t, "tree.tar.bz2"),
+		"k.pbn.bz2":     readTestdata(t, "single.pbn.bz2"),
 		"noext":         []byte(linText("noext")),
 		"zz.txt.gz":     gzipBytes(t, []byte("not a record")),
 		"d.zip": zipBytes(t, []member{
@@ -58,6 +62,11 @@ func TestInputsTree(t *testing.T) {
 		"e.tar!n.lin = " + linText("n"),
 		"f.tgz!p.pbn = " + pbnText("p"),
 		"g.pbn.gz = " + pbnText("g"),
+		"h.tar.xz!h.pbn = " + pbnText("h"),
+		"i.pbn.xz = " + pbnText("i"),
+		"j.tar.bz2!x.pbn = " + pbnText("x"),
+		"j.tar.bz2!y.lin = " + linText("y"),
+		"k.pbn.bz2 = " + pbnText("x"),
 		"noext = " + linText("noext"),
 	}, "\n") + "\n"
 	gs := collect(t, []string{"."}, nil, Options{})
@@ -127,6 +136,10 @@ func TestInputsStdinArchive(t *testing.T) {
 		{"tar", tarBytes(t, files("x.lin", linText("x"))), "<stdin>!x.lin = " + linText("x") + "\n"},
 		{"tar.gz", gzipBytes(t, tarBytes(t, files("x.lin", linText("x")))), "<stdin>!x.lin = " + linText("x") + "\n"},
 		{"gz", gzipBytes(t, []byte(pbnText("g"))), "<stdin> = " + pbnText("g") + "\n"},
+		{"tar.xz", xzBytes(t, tarBytes(t, files("x.lin", linText("x")))), "<stdin>!x.lin = " + linText("x") + "\n"},
+		{"xz", xzBytes(t, []byte(pbnText("g"))), "<stdin> = " + pbnText("g") + "\n"},
+		{"tar.bz2", readTestdata(t, "tree.tar.bz2"), "<stdin>!x.pbn = " + pbnText("x") + "\n<stdin>!y.lin = " + linText("y") + "\n"},
+		{"bz2", readTestdata(t, "single.pbn.bz2"), "<stdin> = " + pbnText("x") + "\n"},
 		{"pbn", []byte(pbnText("s")), "<stdin> = " + pbnText("s") + "\n"},
 		{"empty", nil, "<stdin> = \n"},
 	} {

@@ -6,7 +6,8 @@
 //
 // [Inputs] turns command-line paths into a sequence of [Input] values, in a
 // deterministic order (paths as given, directories in lexical order, archive
-// members as stored). Zip, tar, tar.gz and gzip archives are read in place,
+// members as stored). Zip and tar archives, and tars and single files
+// compressed with gzip, bzip2 or xz, are read in place,
 // nested ones too, and never unpacked to disk; members are named
 // "archive.zip!dir/member.pbn". A missing path or a broken archive is an
 // error in the sequence, and the sequence goes on.

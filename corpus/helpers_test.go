@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ulikunitz/xz"
 )
 
 // member is a file to put in a test archive. Stored members are not
@@ -68,6 +70,34 @@ func tarBytes(t testing.TB, ms []member) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// xzBytes compresses data with xz.
+func xzBytes(t testing.TB, data []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw, err := xz.NewWriter(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := zw.Write(data); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// readTestdata returns a file of testdata: bzip2 archives, which Go can
+// read but not write.
+func readTestdata(t testing.TB, name string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 func gzipBytes(t testing.TB, data []byte) []byte {

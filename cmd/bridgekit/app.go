@@ -120,7 +120,8 @@ func (a *app) cli() *cli.App {
 		Usage: "audit, convert, format and show contract-bridge records (PBN and BBO LIN)",
 		Description: `Every command takes any number of PATHs: a PBN or LIN file (recognised by
 content, not only by extension), a directory (walked recursively), a .zip,
-.tar or .tar.gz archive (read in place), "-" for standard input, or a BBO
+.tar, .tar.gz, .tar.bz2 or .tar.xz archive, or a file compressed with gzip,
+bzip2 or xz (read in place), "-" for standard input, or a BBO
 handviewer URL or lin= string (decoded here, never fetched).
 
 Exit status, for every command: 0 when every input was read whole and the

@@ -113,12 +113,13 @@ func memberPath(member string) (clean string, changed bool, err error) {
 	return filepath.FromSlash(strings.Join(elems, "/")), changed, nil
 }
 
-// stripArchiveExt removes .zip, .tar, .tgz, .tar.gz or .gz from an archive's
-// name, or adds .d to a name with none of them, so that the directory of its
-// members is not named as a file beside it could be.
+// stripArchiveExt removes the extension of an archive's name (.zip, .tar,
+// .tar.gz, .tgz, .tar.bz2, .tar.xz, .gz, .bz2, .xz, …), or adds .d to a name
+// with none of them, so that the directory of its members is not named as
+// a file beside it could be.
 func stripArchiveExt(name string) string {
 	lower := strings.ToLower(name)
-	for _, ext := range []string{".tar.gz", ".tgz", ".zip", ".tar", ".gz"} {
+	for _, ext := range []string{".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz", ".zip", ".tar", ".gz", ".bz2", ".xz"} {
 		if strings.HasSuffix(lower, ext) {
 			return name[:len(name)-len(ext)]
 		}

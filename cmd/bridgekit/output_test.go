@@ -15,6 +15,8 @@ func TestOutputPath(t *testing.T) {
 		{name: "season.zip!dir/a.pbn", want: "season/dir/a.lin"},
 		{name: "season.zip!inner.tar.gz!b.pbn", want: "season/inner/b.lin"},
 		{name: "season.zip!plain!b.pbn", want: "season/plain.d/b.lin"},
+		{name: "old.tar.xz!b.pbn", want: "old/b.lin"},
+		{name: "old.tar.bz2!b.pbn", want: "old/b.lin"},
 		{name: "<stdin>", want: "stdin.lin"},
 		{name: "<url 2>", want: "url-2.lin"},
 		{name: "<stdin>!dir/a.pbn", want: "stdin/dir/a.lin"},
