@@ -90,9 +90,9 @@ func TestParseCall(t *testing.T) {
 		want  Call
 		texts string // "|"-separated spellings
 	}{
-		{Pass, "Pass|P|PASS|pass|p| Pass |пас|Пас|ПАС"},
-		{Double, "X|D|Dbl|x|d|DBL|double|контра|Контра|ктр|КТР"},
-		{Redouble, "XX|R|Rdbl|xx|r|redbl|Redbl|REDOUBLE|реконтра|Реконтра|рктр"},
+		{Pass, "Pass|P|PASS|pass|p| Pass |пас|Пас|ПАС|пасс|Пасс"},
+		{Double, "X|D|Dbl|x|d|DBL|double|контра|Контра|ктр|КТР|дабл|Дабл"},
+		{Redouble, "XX|R|Rdbl|xx|r|redbl|Redbl|REDOUBLE|реконтра|Реконтра|рктр|редабл|ре-контра|Ре-контра"},
 		{NewBid(1, NoTrump), "1NT|1N|1nt|1n|1 NT|1 nt|1Nt|1 N|1NoTrump|1 No Trump|1 no-trump|1БК|1 БК|1 бк|1 Б/К|1 б/к|1 без козыря|1 без козырей|одна без козыря|один, БК|one notrump"},
 		{NewBid(1, Spades), "1S|1s|1♠|1♤|1 ♠|1♠️|1 Spades|1П|1 п|1 пика|1 пики|одна, пики|Одна пика|1, пики"},
 		{NewBid(1, Hearts), "1H|1h|1♥|1♡|1Ч|1ч|1 черва|1 червы"},

@@ -40,10 +40,10 @@ var strainWords = map[string]Strain{
 // callWords maps the spellings of Pass, Double and Redouble, folded to lower
 // case, to the call.
 var callWords = map[string]Call{
-	"pass": Pass, "p": Pass, "пас": Pass,
-	"x": Double, "d": Double, "dbl": Double, "double": Double, "контра": Double, "ктр": Double,
+	"pass": Pass, "p": Pass, "пас": Pass, "пасс": Pass,
+	"x": Double, "d": Double, "dbl": Double, "double": Double, "контра": Double, "ктр": Double, "дабл": Double,
 	"xx": Redouble, "r": Redouble, "rdbl": Redouble, "redbl": Redouble, "redouble": Redouble,
-	"реконтра": Redouble, "рктр": Redouble,
+	"реконтра": Redouble, "ре-контра": Redouble, "рктр": Redouble, "редабл": Redouble,
 }
 
 // riskWords maps what may follow the strain of a contract, folded like a
@@ -110,9 +110,10 @@ var exactContracts = func() map[string]Contract {
 
 // ParseCall reads a call in any spelling found in real files or in Russian:
 //
-//   - pass: "Pass", "P", "pass", "пас";
-//   - double: "X", "D", "Dbl", "контра", "ктр";
-//   - redouble: "XX", "R", "Rdbl", "Redbl", "реконтра", "рктр";
+//   - pass: "Pass", "P", "pass", "пас", "пасс";
+//   - double: "X", "D", "Dbl", "контра", "ктр", "дабл";
+//   - redouble: "XX", "R", "Rdbl", "Redbl", "реконтра", "ре-контра", "рктр",
+//     "редабл";
 //   - a bid: a level, as a digit or a word ("1", "одна", "две", "seven"),
 //     then a strain, with or without a space or comma between:
 //     "1NT", "1N", "1 nt", "2♠", "1Ч", "2 БК", "3 трефы", "одна, пики",

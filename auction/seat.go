@@ -152,7 +152,7 @@ func (v Vulnerability) String() string {
 // values.
 var vulNames = map[string]Vulnerability{
 	"none": VulNone, "love": VulNone, "-": VulNone, "o": VulNone, "0": VulNone,
-	"никто": VulNone, "никтовзоне": VulNone, "всеобезоны": VulNone, "обедозоны": VulNone, "вседозоны": VulNone,
+	"никто": VulNone, "никтовзоне": VulNone, "никтоневзоне": VulNone, "всеобезоны": VulNone, "обедозоны": VulNone, "вседозоны": VulNone,
 	"ns": VulNS, "n-s": VulNS, "n/s": VulNS, "n": VulNS,
 	"с-ю": VulNS, "сю": VulNS, "с/ю": VulNS,
 	"ew": VulEW, "e-w": VulEW, "e/w": VulEW, "e": VulEW,
@@ -161,10 +161,15 @@ var vulNames = map[string]Vulnerability{
 	"все": VulAll, "обе": VulAll, "всевзоне": VulAll, "обевзоне": VulAll,
 }
 
+// dashes reads the dashes people type between seats (en and em dashes,
+// the minus sign, the hyphen) as "-".
+var dashes = strings.NewReplacer("–", "-", "—", "-", "−", "-", "‐", "-", "‑", "-")
+
 // ParseVulnerability reads a vulnerability in any spelling found in real
 // files: None/Love/-, NS/N-S, EW/E-W, All/Both, LIN's o/n/e/b and 0, and the
-// Russian forms ("никто", "все", "обе", "С-Ю", "В-З", optionally followed by
-// "в зоне"). Case and surrounding spaces are ignored.
+// Russian forms ("никто", "никто не в зоне", "все", "обе", "С-Ю", "В-З",
+// optionally followed by "в зоне"). Case, spaces and the kind of dash
+// ("С–Ю", "В – З") are ignored.
 func ParseVulnerability(text string) (Vulnerability, error) {
 	// The spellings of PBN export and of LIN are read without folding.
 	switch text {
@@ -177,7 +182,7 @@ func ParseVulnerability(text string) (Vulnerability, error) {
 	case "All", "Both", "b":
 		return VulAll, nil
 	}
-	key := strings.ToLower(strings.Join(strings.Fields(text), ""))
+	key := dashes.Replace(strings.ToLower(strings.Join(strings.Fields(text), "")))
 	if v, ok := vulNames[key]; ok {
 		return v, nil
 	}

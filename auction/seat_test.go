@@ -87,7 +87,8 @@ func TestParseVulnerability(t *testing.T) {
 		want Vulnerability
 	}{
 		{"None", VulNone}, {"none", VulNone}, {"Love", VulNone}, {"-", VulNone}, {"None ", VulNone},
-		{"o", VulNone}, {"0", VulNone}, {"никто", VulNone}, {"Никто", VulNone},
+		{"o", VulNone}, {"0", VulNone}, {"никто", VulNone}, {"Никто", VulNone}, {"Никто не в зоне", VulNone},
+		{"С–Ю", VulNS}, {"С — Ю", VulNS}, {"В – З", VulEW}, {"Все в зоне", VulAll},
 		{"NS", VulNS}, {"N-S", VulNS}, {"N-S ", VulNS}, {"ns", VulNS}, {"n", VulNS}, {"С-Ю", VulNS}, {"С-Ю в зоне", VulNS},
 		{"EW", VulEW}, {"E-W ", VulEW}, {"e", VulEW}, {"В-З", VulEW}, {"в-з", VulEW},
 		{"All", VulAll}, {"Both", VulAll}, {"Both ", VulAll}, {"b", VulAll}, {"все", VulAll}, {"Обе", VulAll}, {"все в зоне", VulAll},

@@ -568,6 +568,11 @@ func (m *mapper) check(t *auction.Tag, what string, err error) {
 	if errors.As(err, &pe) {
 		why = pe.Reason
 	}
+	if strings.HasPrefix(why, "not a "+what) {
+		// The reason says what the value is not: say it once.
+		m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q is %s", t.Name, t.Value, why)
+		return
+	}
 	m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q is not a %s: %s", t.Name, t.Value, what, why)
 }
 

@@ -106,6 +106,8 @@ func TestPBNFindings(t *testing.T) {
 			"unknown-value", auction.Info, 0, "2:1", `Declarer, Contract and Result are given as "?" (unknown)`},
 		{"unreadable dealer", "[Dealer \"Black\"]\n",
 			"unreadable-value", auction.Warning, 0, "1:9", `Dealer "Black" is not a dealer`},
+		{"unreadable vulnerability, said once", "[Vulnerable \"zzz\"]\n",
+			"unreadable-value", auction.Warning, 0, "1:13", `Vulnerable "zzz" is not a vulnerability (want None, NS, EW or All)`},
 		{"unreadable call", "[Dealer \"N\"]\n[Auction \"N\"]\n1H relay\n",
 			"unreadable-call", auction.Error, 0, "3:4", `call 2: "relay" is not a call`},
 		{"unreadable card", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nS1 - - -\n",

@@ -136,3 +136,17 @@ func TestFileDiagnosticsCap(t *testing.T) {
 		t.Errorf("last report %s: %s", last.Code, last.Msg)
 	}
 }
+
+// TestRussianSplitCalls: a call written in words is one token, bids above
+// seven too ("восемь пик", "8 NT"), so that it is reported as a bid above
+// seven (Law 38) rather than as two words that are no call.
+func TestRussianSplitCalls(t *testing.T) {
+	f := ParsePBN([]byte("[Auction \"N\"]\n1C восемь пик 8 NT одну, пику Пасс\n"), "ru.pbn")
+	var got []string
+	for _, tok := range f.Games[0].Sections[0].Tokens {
+		got = append(got, tok.Text)
+	}
+	if want := "1C|восемь пик|8 NT|одну, пику|Пасс"; strings.Join(got, "|") != want {
+		t.Errorf("tokens %q, want %s", strings.Join(got, "|"), want)
+	}
+}

@@ -228,10 +228,12 @@ func hasCyrillic(w string) bool {
 // Russian word shapes of a multi-word call (RULES.md): a level written as a
 // digit or a word, optionally followed by a comma, then a strain word.
 var (
-	ruLevels = []string{"одна", "один", "одно", "две", "два", "три", "четыре", "пять", "шесть", "семь"}
+	// Eight and nine are levels too, so that "восемь пик" reads as one
+	// call, a bid above seven (Law 38), not as two unreadable words.
+	ruLevels = []string{"одна", "один", "одно", "одну", "две", "два", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять"}
 	strains  = []string{
-		"трефа", "трефы", "треф", "т", "тр", "бубна", "бубны", "бубен", "б", "буб",
-		"черва", "червы", "черви", "червей", "ч", "пика", "пики", "пик", "п", "бк", "б/к",
+		"трефа", "трефы", "треф", "трефу", "т", "тр", "бубна", "бубны", "бубен", "бубну", "б", "буб",
+		"черва", "червы", "черви", "червей", "черву", "ч", "пика", "пики", "пик", "пику", "п", "бк", "б/к",
 		"♣", "♦", "♥", "♠", "c", "d", "h", "s", "n", "nt",
 	}
 	noTrumpWords = []string{"козыря", "козырей"}
@@ -239,7 +241,7 @@ var (
 
 func isLevelWord(w string) bool {
 	w = strings.TrimSuffix(w, ",")
-	if len(w) == 1 && w[0] >= '1' && w[0] <= '7' {
+	if len(w) == 1 && w[0] >= '1' && w[0] <= '9' {
 		return true
 	}
 	// The level words are Cyrillic, and no ASCII letter folds to a
