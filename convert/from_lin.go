@@ -81,10 +81,7 @@ func LINHeader(r *parser.LINRecord) *auction.Vugraph {
 				continue
 			}
 			v.VGTag = linTag(p)
-			f := strings.Split(p.Value, ",")
-			for i := range min(len(f), len(v.Fields)) {
-				v.Fields[i] = strings.TrimSpace(f[i])
-			}
+			v.Fields, _, _ = parser.LINEventFields(p.Value)
 		case "rs":
 			v.Results = append(v.Results, parser.SplitLINList(p.Value)...)
 		case "pn":

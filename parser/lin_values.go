@@ -781,16 +781,35 @@ func ParseLINEvent(value string) (LINEvent, error) {
 	return e, is.err()
 }
 
+// LINEventFields splits a vg value into its nine fields, trimmed: title,
+// subtitle, scoring, first and last board, two teams and their carry-over.
+// A title with commas in it makes more fields than nine; when the field
+// where the scoring stands once the extra ones are taken as the title's
+// holds I, P or B, they are: joined says how many commas were read as part
+// of the title. Missing fields are empty.
+func LINEventFields(v string) (f [9]string, n, joined int) {
+	parts := strings.Split(v, ",")
+	n = len(parts)
+	if extra := n - 9; extra > 0 {
+		switch strings.ToUpper(strings.TrimSpace(parts[2+extra])) {
+		case "I", "P", "B":
+			parts = append([]string{strings.Join(parts[:extra+1], ",")}, parts[extra+1:]...)
+			joined = extra
+		}
+	}
+	for i := range min(len(parts), 9) {
+		f[i] = strings.TrimSpace(parts[i])
+	}
+	return f, n, joined
+}
+
 func parseLINEvent(v string, is *valueIssues) LINEvent {
-	f := strings.Split(v, ",")
-	if len(f) != 9 {
-		is.add(0, Warning, "lin-event", "vg has %d fields, not 9", len(f))
-	}
-	for len(f) < 9 {
-		f = append(f, "")
-	}
-	for i := range f {
-		f[i] = strings.TrimSpace(f[i])
+	f, n, joined := LINEventFields(v)
+	switch {
+	case joined > 0:
+		is.add(0, Warning, "lin-event", "vg has %d fields, not 9: the event is read as %q, its commas included", n, f[0])
+	case n != 9:
+		is.add(0, Warning, "lin-event", "vg has %d fields, not 9", n)
 	}
 	e := LINEvent{Title: f[0], Subtitle: f[1], Scoring: f[2], Team1: f[5], Carry1: f[6], Team2: f[7], Carry2: f[8]}
 	for i, dst := range []*int{&e.FirstBoard, &e.LastBoard} {

@@ -287,3 +287,29 @@ func TestLINRecordViews(t *testing.T) {
 		t.Errorf("pair %v", p)
 	}
 }
+
+// TestLINEventFields: commas in the event name are read as part of it
+// when the scoring letter shows where the real fields start.
+func TestLINEventFields(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		title  string
+		first  string
+		joined int
+	}{
+		{"2010 USBF SF A,Segment 4 of 8,I,46,60,Nickell,80,Fleisher,99", "2010 USBF SF A", "46", 0},
+		{"USBF, SF, A,Segment 4 of 8,I,46,60,Nickell,80,Fleisher,99", "USBF, SF, A", "46", 2},
+		{"Club, Monday,,P,1,27,,,,", "Club, Monday", "1", 1},
+		{"a,b,c,1,2,x,0,y,0,extra", "a", "1", 0}, // no scoring where it would be: as written
+		{"short,x,I", "short", "", 0},
+	} {
+		f, _, joined := LINEventFields(tc.in)
+		if f[0] != tc.title || f[3] != tc.first || joined != tc.joined {
+			t.Errorf("%q: title %q, first %q, joined %d; want %q, %q, %d", tc.in, f[0], f[3], joined, tc.title, tc.first, tc.joined)
+		}
+	}
+	_, err := ParseLINEvent("USBF, SF A,Segment 4 of 8,I,46,60,Nickell,80,Fleisher,99")
+	if err == nil || !strings.Contains(err.Error(), `the event is read as "USBF, SF A", its commas included`) {
+		t.Errorf("warning: %v", err)
+	}
+}
