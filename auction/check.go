@@ -591,6 +591,14 @@ func (c *Checker) replayPlay(b *Board) {
 			c.playError(err, at(rec.ClaimTag.Loc, loc0))
 			return
 		}
+	} else if f := &b.File; f.TricksKnown && !f.Agreed && (!f.DeclarerKnown || f.Declarer.Side() == con.Declarer.Side()) {
+		// A play cut short (PBN: "*") whose Result gives the tricks is a
+		// claim of them, and must be possible as LIN's mc must (Law 68).
+		if _, done := p.Result(con.Declarer); !done {
+			if err := p.CheckClaim(con.Declarer, f.Tricks); err != nil {
+				c.playError(err, at(f.ResultTag.Loc, loc0))
+			}
+		}
 	}
 	b.Replayed.Tricks, b.Replayed.TricksKnown = p.Result(con.Declarer)
 }

@@ -560,3 +560,27 @@ func TestCheckPassedOutClaim(t *testing.T) {
 	b.Play.ClaimTag = Tag{Name: "mc", Value: "3", Loc: Loc{Line: 9, Col: 20}}
 	checkFindings(t, b, []want{{"play-illegal", Error, 0, "9:20", "the board is passed out, yet the file records play"}})
 }
+
+// TestCheckPBNClaim: a play cut short whose Result contradicts the tricks
+// already won is an impossible claim (Law 68), as LIN's mc is; a possible
+// one is no finding.
+func TestCheckPBNClaim(t *testing.T) {
+	// 7NT by N, E leads: N wins the first trick, then two more.
+	three := "ST S3 S2 SA  HA HJ H8 H5  HK HT H7 H4"
+	for _, tc := range []struct {
+		name, result string
+		wants        []want
+	}{
+		{"possible", "13", nil},
+		{"fewer than won", "2", []want{{"claim-impossible", Error, 68, "5:40", "a claim of 2 tricks is impossible: declarer's side has already won 3"}}},
+		{"agreed (Law 69), not a claim to check", "^2", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal)
+			withFile(t, b, "7NT", "N", tc.result)
+			withPlay(t, b, three)
+			b.Play.End = "*"
+			checkFindings(t, b, tc.wants)
+		})
+	}
+}

@@ -334,6 +334,17 @@ func (p *Play) place(seat Seat, c Card, revoke bool) {
 // defenders have left it. A claim after the last trick must match the
 // tricks won. It returns a *PlayError wrapping ErrBadClaim otherwise.
 func (p *Play) Claim(declarer Seat, tricks int) error {
+	if err := p.CheckClaim(declarer, tricks); err != nil {
+		return err
+	}
+	p.claimed, p.claim, p.claimSide = true, tricks, declarer.Side()
+	return nil
+}
+
+// CheckClaim reports, as Claim does, whether a claim of tricks for
+// declarer's side is possible now, without recording it: a PBN play cut
+// short with its Result is such a claim.
+func (p *Play) CheckClaim(declarer Seat, tricks int) error {
 	side := declarer.Side()
 	have, most := p.won[side], p.size-p.won[side.Opponents()]
 	var why string
@@ -347,7 +358,6 @@ func (p *Play) Claim(declarer Seat, tricks int) error {
 	case tricks > most:
 		why = fmt.Sprintf("a claim of %d tricks is impossible: the defenders have already won %d of %d", tricks, p.won[side.Opponents()], p.size)
 	default:
-		p.claimed, p.claim, p.claimSide = true, tricks, side
 		return nil
 	}
 	return &PlayError{Trick: p.n + 1, Seat: declarer & 3, Reason: ErrBadClaim, Detail: why}
