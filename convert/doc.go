@@ -23,7 +23,12 @@
 //     and the calls in order. An AP becomes the passes that close the
 //     auction (at least one), each marked AllPass and placed at the AP
 //     token; "^I" and "^S" become Accepted and Skip; "*" and a final "+"
-//     become AuctionRecord.End. Text that is not a call is kept in Text
+//     become AuctionRecord.End. A call whose note has no text is an alert
+//     without an explanation, and the empty note is dropped: the PBN writer
+//     writes such an alert (LIN "2H!" with no an) so, PBN notes being its
+//     only alert mechanism. PBN cannot tell an explained call that was
+//     alerted from one that was not: LIN "2H!|an|…|" reads back from PBN
+//     as "2H|an|…|". Text that is not a call is kept in Text
 //     with the zero Call and reported as unreadable-call; a bid above seven
 //     is left for Check (Law 38).
 //   - The Play section lists each trick in seat columns from the Play tag's

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -317,6 +318,35 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 		started = true
 		rec.Calls = append(rec.Calls, call)
 	}
+	bareAlerts(rec)
+}
+
+// bareAlerts reads a call whose note is empty as an alert without an
+// explanation, and drops the empty note: that is how the PBN writer writes
+// such an alert (LIN "2H!" with no an), PBN having no mark of its own for
+// it. A note some other token refers to stays.
+func bareAlerts(rec *auction.AuctionRecord) {
+	empty := map[int]int{} // empty note → the calls that refer to it
+	for _, n := range rec.Notes {
+		if strings.TrimSpace(n.Text) == "" && n.Number > 0 {
+			empty[n.Number] = 0
+		}
+	}
+	if len(empty) == 0 {
+		return
+	}
+	for i := range rec.Calls {
+		if _, ok := empty[rec.Calls[i].Note]; ok {
+			empty[rec.Calls[i].Note]++
+		}
+	}
+	for i := range rec.Calls {
+		c := &rec.Calls[i]
+		if n, ok := empty[c.Note]; ok && n == 1 {
+			c.Alert, c.Note = true, 0
+		}
+	}
+	rec.Notes = slices.DeleteFunc(rec.Notes, func(n auction.Note) bool { return empty[n.Number] == 1 })
 }
 
 // readCall reads call.Text into call.Call, reporting text that is not a

@@ -88,3 +88,20 @@ func TestLINStreamKeepsInputsApart(t *testing.T) {
 		t.Errorf("LIN → LIN of the stream changes it at %s", firstDiff(stream, again))
 	}
 }
+
+// TestBareAlertRoundTrip: an alert without an explanation (LIN "2H!" and
+// no an) is written to PBN as a note with no text, which reads back as
+// that alert; LIN → PBN → LIN keeps it.
+func TestBareAlertRoundTrip(t *testing.T) {
+	lin := "pn|s,w,n,e|st||md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|rh||ah|Board 1|sv|o|mb|1S|mb|2H!|mb|p|mb|p|mb|p|pg||\n"
+	boards, _ := readLIN([]byte(lin), "a.lin")
+	pbn := writePBN(t, boards, PBNWriterOptions{})
+	back := readPBN(pbn, "a.pbn")
+	c := back[0].Auction.Calls[1]
+	if !c.Alert || c.Note != 0 || len(back[0].Auction.Notes) != 0 {
+		t.Errorf("read back from PBN: alert %v, note %d, %d notes\n%s", c.Alert, c.Note, len(back[0].Auction.Notes), pbn)
+	}
+	if again := writeLIN(t, back, nil, LINWriterOptions{}); string(again) != lin {
+		t.Errorf("LIN → PBN → LIN gives\n%s\nwant\n%s", again, lin)
+	}
+}
