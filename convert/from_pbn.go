@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"strconv"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
