@@ -469,6 +469,12 @@ func (m *mapper) play(sec *parser.PBNSection) {
 			"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
 			joinAnd(turned), verb)
 	}
+	// The "-" that fill the columns of a last trick cut short stand for
+	// cards not played: they are no cards of the play, and the writer
+	// fills the columns again.
+	for n := len(rec.Cards); n > 0 && rec.Cards[n-1].Text == "-"; n-- {
+		rec.Cards = rec.Cards[:n-1]
+	}
 }
 
 // unrotate puts right a whole trick, its cards in column order, when they

@@ -891,9 +891,13 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		p.commentLine(c)
 	}
 	s := sectionPrinter{p: p}
+	// Every line has its four columns (PBN export): the cards not played
+	// of a last trick cut short are written "-", which the reader drops
+	// again. A trick to be continued ("+") ends where it is written, since
+	// a "-" after the "+" would be read as a card to come.
 	for t, trick := range tricks {
 		last := 3
-		if t == len(tricks)-1 {
+		if t == len(tricks)-1 && continued(trick) {
 			for last > 0 && trick[last] == nil {
 				last--
 			}
@@ -928,6 +932,17 @@ func (p *pbnPrinter) play(b *auction.Board) {
 	}
 	s.end()
 	p.notes(rec.Notes)
+}
+
+// continued reports whether a trick holds the "+" of a play to be
+// continued.
+func continued(trick [4]*auction.PlayedCard) bool {
+	for _, c := range trick {
+		if c != nil && c.Text == "+" {
+			return true
+		}
+	}
+	return false
 }
 
 // seatedTricks places the cards of the play in tricks, by column from the

@@ -110,7 +110,7 @@ func TestPBNLayout(t *testing.T) {
 			name: "the play by columns from the opening leader, one trick per line",
 			in: "[Dealer \"N\"]\n[Deal \"N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543\"]\n" +
 				"[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"E\"] SJ S3 S4 SA CA C8 C7 CT D2",
-			want: []string{"[Play \"E\"]\nSJ S3 S4 SA\nCA C8 C7 CT\nD2\n"},
+			want: []string{"[Play \"E\"]\nSJ S3 S4 SA\nCA C8 C7 CT\nD2 - - -\n"},
 		},
 		{
 			name: "table cells padded to their columns",
@@ -165,7 +165,7 @@ func TestPBNBadInput(t *testing.T) {
 	got := norm(t, in, PBNWriterOptions{})
 	for _, w := range []string{
 		`[Dealer "?"]`, `[Deal "N:AKQ"]`, `[Contract "?"]`,
-		"[Auction \"N\"]\n1C 1C Pass blah\n2H\n", "SA S1 HK\n",
+		"[Auction \"N\"]\n1C 1C Pass blah\n2H\n", "SA S1 HK -\n",
 	} {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing %q in:\n%s", w, got)
@@ -301,5 +301,30 @@ func TestPBNPlayInPlayedOrder(t *testing.T) {
 	// North won the first trick and led C2: its column is the fourth.
 	if want := "[Play \"E\"]\r\nSJ S3 S4 SA\r\nCT C8 - C2\r\n"; !strings.Contains(buf.String(), want) {
 		t.Errorf("got\n%s\nwant it to hold\n%s", buf.String(), want)
+	}
+}
+
+// TestPartialTrickFillers: the "-" that fill the columns of a last trick
+// cut short are no cards: the play holds only the cards played, PBN
+// written from it fills the columns again, and that reads back the same.
+func TestPartialTrickFillers(t *testing.T) {
+	const in = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n" +
+		"[Declarer \"N\"]\n[Contract \"1S\"]\n[Result \"7\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n" +
+		"[Play \"E\"]\nH7 H2 HA H8\n- - HK -\n*\n"
+	boards := readPBN([]byte(in), "a.pbn")
+	var got []string
+	for _, c := range boards[0].Play.Cards {
+		got = append(got, c.Text)
+	}
+	if strings.Join(got, " ") != "H7 H2 HA H8 HK" {
+		t.Errorf("cards %q, want the five played", got)
+	}
+	out := writePBN(t, boards, PBNWriterOptions{})
+	if !strings.Contains(string(out), "H7 H2 HA H8\r\n- - HK -\r\n*\r\n") {
+		t.Errorf("written:\n%s", out)
+	}
+	back := readPBN(out, "a.pbn")
+	if j1, j2 := writeJSON(t, boards), writeJSON(t, back); !bytes.Equal(j1, j2) {
+		t.Errorf("PBN → PBN → JSON differs from PBN → JSON at %s", firstDiff(j1, j2))
 	}
 }
