@@ -423,7 +423,8 @@ func (m *linMapper) players(names []string, pn auction.Tag) {
 		names = names[4:]
 	}
 	for i, s := range [...]auction.Seat{auction.South, auction.West, auction.North, auction.East} {
-		if i < len(names) {
+		// An empty name is a player not known, as PBN's "?": no value.
+		if i < len(names) && strings.TrimSpace(names[i]) != "" {
 			t := pn
 			t.Value = names[i]
 			m.b.Players[s] = t

@@ -150,6 +150,13 @@ func known(t *auction.Tag) *string {
 
 func ptr[T any](v T) *T { return &v }
 
+// noCards reports whether a deal as written holds no card at all, only a
+// dealer, separators or nothing (LIN "md|,,,|", PBN ""): a deal not known,
+// which JSON gives as null like every value not known.
+func noCards(deal string) bool {
+	return strings.Trim(deal, "0123456789,.:-NESW ") == ""
+}
+
 // jsonRecord maps b onto the JSON schema.
 func jsonRecord(b *auction.Board) *jsonBoard {
 	j := &jsonBoard{
@@ -174,7 +181,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	if b.VulnerableKnown {
 		j.Vulnerable = ptr(b.Vulnerable.String())
 	}
-	if dealRead(b) || known(&b.DealTag) != nil {
+	if dealRead(b) || known(&b.DealTag) != nil && !noCards(b.DealTag.Value) {
 		j.Deal = ptr(pbnDealText(b))
 	}
 	if b.Auction.Present {

@@ -120,3 +120,20 @@ func checkJSONKinds(t *testing.T, file string, line int, data []byte) {
 		bad("contract " + *v.Contract)
 	}
 }
+
+// TestJSONUnknownIsNull: what a LIN record leaves empty (pn|,,,|,
+// md|,,,|) is not known, and null in JSON as a PBN "?" is; LIN written
+// back keeps it empty.
+func TestJSONUnknownIsNull(t *testing.T) {
+	lin := "pn|,,,|st||md|,,,|rh||ah|Board 2|sv|o|pg||\n"
+	boards, _ := readLIN([]byte(lin), "u.lin")
+	j := string(writeJSON(t, boards))
+	for _, want := range []string{`"players":{"N":null,"E":null,"S":null,"W":null}`, `"deal":null`} {
+		if !strings.Contains(j, want) {
+			t.Errorf("JSON lacks %s:\n%s", want, j)
+		}
+	}
+	if back := string(writeLIN(t, boards, nil, LINWriterOptions{})); !strings.HasPrefix(back, "pn|,,,|") {
+		t.Errorf("LIN written back: %s", back)
+	}
+}

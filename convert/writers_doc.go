@@ -134,10 +134,11 @@
 //	site        string|null
 //	date        string|null
 //	room        string|null  "Open" or "Closed"
-//	players     object       {"N": name|null, "E": …, "S": …, "W": …}
+//	players     object       {"N": name|null, "E": …, "S": …, "W": …}; a LIN pn slot left empty is null
 //	dealer      string|null  "N", "E", "S" or "W"
 //	vulnerable  string|null  "None", "NS", "EW" or "All"
-//	deal        string|null  PBN deal from the dealer ("N:AKQ2.… …"); as written when it cannot be read
+//	deal        string|null  PBN deal from the dealer ("N:AKQ2.… …"); as written when it cannot be read;
+//	                         null when it names no card ("W:- - - -", LIN "md|,,,|")
 //	scoring     string|null  the Scoring tag
 //	auction     object|null  {"first": seat, "calls": [...], "annotations": [...], "notes": [...]}
 //	contract    string|null  "4HX", "3NT", "Pass"
