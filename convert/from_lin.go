@@ -491,6 +491,9 @@ func (m *linMapper) recorded() {
 		return
 	}
 	f := &m.b.File
+	// The rs entry is the file's contract, declarer and result at once:
+	// each is as written there, for file_says and for findings' places.
+	f.ContractTag, f.DeclarerTag, f.ResultTag = *t, *t, *t
 	if r.Passed {
 		f.ContractKnown = true
 		return

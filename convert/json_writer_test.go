@@ -137,3 +137,14 @@ func TestJSONUnknownIsNull(t *testing.T) {
 		t.Errorf("LIN written back: %s", back)
 	}
 }
+
+// TestJSONFileSaysVugraphResult: a vugraph rs entry is the file's own
+// contract, declarer and result, and reaches file_says where it differs.
+func TestJSONFileSaysVugraphResult(t *testing.T) {
+	lin := "vg|M,S1,I,1,1,A,0,B,0|\nrs|4SN-1,|\npn|a,b,c,d,e,f,g,h|pg||\n" +
+		"qx|o1|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 1|mb|3N|mb|p|mb|p|mb|p|pg||\n"
+	boards, _ := readLIN([]byte(lin), "rs.lin")
+	if j := string(writeJSON(t, boards)); !strings.Contains(j, `"file_says":{"contract":"4S"}`) {
+		t.Errorf("file_says lacks the rs entry:\n%s", j)
+	}
+}
