@@ -60,7 +60,30 @@ type LINWriter struct {
 	// match's, so a board of no match that follows must be preceded by
 	// the header that ends it (endMatchRecord).
 	inMatch bool
+	dropped Dropped
 	err     error // a write error of w; every later call returns it
+}
+
+// Dropped counts, by what they are ("Date", "Score", "OptimumResultTable",
+// "NAGs and suffixes"), the boards a writer wrote without something they
+// held that the format cannot hold.
+type Dropped map[string]int
+
+// Add counts one board that lost what.
+func (d *Dropped) Add(what string) { d.addN(what, 1) }
+
+// Merge adds the counts of o.
+func (d *Dropped) Merge(o Dropped) {
+	for what, n := range o {
+		d.addN(what, n)
+	}
+}
+
+func (d *Dropped) addN(what string, n int) {
+	if *d == nil {
+		*d = Dropped{}
+	}
+	(*d)[what] += n
 }
 
 // ownMatch is the segment of boards written under a header of the
@@ -103,6 +126,7 @@ func (lw *LINWriter) WriteBoard(b *auction.Board) error {
 	}
 	replayed(&lw.check, b)
 	seg := lw.segment(b)
+	lw.countDropped(b, seg != nil)
 	if !sameSegment(seg, lw.seg) {
 		if err := lw.flush(); err != nil {
 			return err
@@ -121,6 +145,74 @@ func (lw *LINWriter) WriteBoard(b *auction.Board) error {
 	}
 	lw.buf = lw.record(lw.buf, b, linTable(b, b.Room), false)
 	return lw.write(b)
+}
+
+// Dropped returns what the boards written so far held and LIN cannot.
+func (lw *LINWriter) Dropped() Dropped { return lw.dropped }
+
+// countDropped counts what of b LIN cannot hold (see the package doc);
+// inMatch says it is written under a vugraph header, which holds the
+// event, the scoring and, for a header of the writer's own, the round and
+// the teams.
+func (lw *LINWriter) countDropped(b *auction.Board, inMatch bool) {
+	given := func(t *auction.Tag) bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
+	if given(&b.Event) && !inMatch {
+		lw.dropped.Add("Event")
+	}
+	if given(&b.Site) {
+		lw.dropped.Add("Site")
+	}
+	if given(&b.Date) {
+		lw.dropped.Add("Date")
+	}
+	if given(&b.Scoring) && !inMatch {
+		lw.dropped.Add("Scoring")
+	}
+	if given(&b.File.ScoreTag) {
+		lw.dropped.Add("Score")
+	}
+	seen := map[string]bool{}
+	for i := range b.Tags {
+		t := &b.Tags[i]
+		switch {
+		case seen[t.Name] || !given(t) && t.Data == "":
+		case inMatch && b.LIN == nil && ownHeaderTag(t.Name):
+		default:
+			lw.dropped.Add(t.Name)
+		}
+		seen[t.Name] = true
+	}
+	for i := range b.Tables {
+		if name := b.Tables[i].Tag.Name; !seen[name] {
+			seen[name] = true
+			lw.dropped.Add(name)
+		}
+	}
+	marks, skips := false, false
+	for i := range b.Auction.Calls {
+		c := &b.Auction.Calls[i]
+		marks = marks || c.Suffix != "" || len(c.NAGs) > 0
+		skips = skips || c.Skip
+	}
+	for i := range b.Play.Cards {
+		c := &b.Play.Cards[i]
+		marks = marks || c.Suffix != "" || len(c.NAGs) > 0
+	}
+	if marks {
+		lw.dropped.Add("NAGs and suffixes")
+	}
+	if skips {
+		lw.dropped.Add("skipped turns (^S)")
+	}
+}
+
+// ownHeaderTag reports whether a header of the writer's own holds the tag.
+func ownHeaderTag(name string) bool {
+	switch name {
+	case "Round", "Stage", "HomeTeam", "VisitTeam":
+		return true
+	}
+	return false
 }
 
 // room is the room b is written in: its own, or in VugraphAlways mode the

@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bytes"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -103,5 +104,23 @@ func TestBareAlertRoundTrip(t *testing.T) {
 	}
 	if again := writeLIN(t, back, nil, LINWriterOptions{}); string(again) != lin {
 		t.Errorf("LIN → PBN → LIN gives\n%s\nwant\n%s", again, lin)
+	}
+}
+
+// TestLINDropped: the LIN writer counts, by name, the boards that held
+// what LIN cannot: the event outside a match, date, site, score, other
+// tags, tables, NAGs.
+func TestLINDropped(t *testing.T) {
+	pbn := "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2025.01.01\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n" +
+		"[Score \"NS 110\"]\n[Generator \"x\"]\n[Auction \"N\"]\n1H $1 Pass Pass Pass\n" +
+		"[OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\nN NT 7\n\n" +
+		"[Event \"?\"]\n[Board \"2\"]\n[Dealer \"E\"]\n"
+	var buf bytes.Buffer
+	w := NewLINWriter(&buf, LINWriterOptions{})
+	writeBoards(t, w, readPBN([]byte(pbn), "d.pbn"))
+	got := w.Dropped()
+	want := Dropped{"Event": 1, "Site": 1, "Date": 1, "Score": 1, "Generator": 1, "OptimumResultTable": 1, "NAGs and suffixes": 1}
+	if !maps.Equal(got, want) {
+		t.Errorf("dropped %v, want %v", got, want)
 	}
 }

@@ -39,6 +39,7 @@ type PBNWriter struct {
 	check   auction.Checker
 	started bool  // the file header is written
 	games   int   // boards written
+	dropped Dropped
 	err     error // a write error of w; every later call returns it
 }
 
@@ -106,7 +107,26 @@ func (pw *PBNWriter) WriteBoard(b *auction.Board) error {
 		return pw.err
 	}
 	pw.games++
+	pw.countDropped(b)
 	return nil
+}
+
+// Dropped returns what the boards written so far held and PBN cannot.
+func (pw *PBNWriter) Dropped() Dropped { return pw.dropped }
+
+// countDropped counts what of b PBN cannot hold: the alert mark of a call
+// that has an explanation (PBN's notes being its only alert mechanism),
+// and the pairs of a vugraph header other than the event and scoring.
+func (pw *PBNWriter) countDropped(b *auction.Board) {
+	for i := range b.Auction.Calls {
+		if c := &b.Auction.Calls[i]; c.Alert && c.Note > 0 {
+			pw.dropped.Add("alert marks of explained calls")
+			break
+		}
+	}
+	if b.LIN != nil && b.LIN.Vugraph != nil {
+		pw.dropped.Add("vugraph header (vg, rs, pn)")
+	}
 }
 
 // WriteTrailer writes what follows the last game of a file without

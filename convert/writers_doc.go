@@ -106,7 +106,9 @@
 // results per board ("4HN+1", "3NSx-2", "P"); pn with the players of both
 // rooms; pg. See [VugraphMode].
 //
-// LIN cannot carry, and the writer drops: the identification tags other
+// LIN cannot carry, and the writer drops (counting, by name, the boards
+// that held each: [LINWriter.Dropped], which convert prints once a run as
+// "LIN cannot hold: Date 19,552 boards, …"): the identification tags other
 // than players, board and vulnerability (Event only in a vugraph header),
 // skipped turns (^S), the end marks of an auction (* and +), suffixes and
 // NAGs, card notes (their text becomes commentary after the card), a card

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -116,8 +121,49 @@ func (a *app) convert(c *cli.Context) error {
 	if err != nil && !o.broken() {
 		return err
 	}
-	a.finish(o)
+	var lost convert.Dropped
+	a.finish(o, &lost)
+	a.sayDropped(c.String("to"), lost)
 	return nil
+}
+
+// droppedBy is what a writer that counts what its format cannot hold
+// has.
+type droppedBy interface{ Dropped() convert.Dropped }
+
+// sayDropped says once, on stderr, what the boards held that the format
+// to cannot: "LIN cannot hold: Date 19,552 boards, Event 9,115, …".
+func (a *app) sayDropped(to string, lost convert.Dropped) {
+	if len(lost) == 0 {
+		return
+	}
+	names := slices.Collect(maps.Keys(lost))
+	slices.SortFunc(names, func(x, y string) int { return cmp.Or(cmp.Compare(lost[y], lost[x]), cmp.Compare(x, y)) })
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = n + " " + thousands(lost[n])
+		if i == 0 {
+			parts[i] += " " + pluralWord(lost[n], "board")
+		}
+	}
+	a.notef("%s cannot hold: %s", strings.ToUpper(to), strings.Join(parts, ", "))
+}
+
+// thousands writes n with commas between thousands: 19,552.
+func thousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// pluralWord is noun, with an s unless n is 1.
+func pluralWord(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
 }
 
 // An output is one file (or standard output) that boards are written to.
@@ -194,8 +240,12 @@ func (a *app) outputFailed(o *output) {
 }
 
 // finish closes o's writer and commits its file, unless a board could not
-// be written or the output failed, when the file is left as it was.
-func (a *app) finish(o *output) {
+// be written or the output failed, when the file is left as it was; it
+// adds to lost what the boards held that the format cannot.
+func (a *app) finish(o *output, lost *convert.Dropped) {
+	if d, ok := o.bw.(droppedBy); ok {
+		lost.Merge(d.Dropped())
+	}
 	if o.broken() {
 		if o.file != nil {
 			o.file.Abort()
@@ -251,6 +301,7 @@ func (a *app) convertToDir(c *cli.Context, wf writerFactory, dir string) error {
 	args := c.Args().Slice()
 	written := map[string]string{} // output file → the input written there
 	var o *output
+	var lost convert.Dropped
 	refused := false // the current input's output could not be made
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
@@ -274,7 +325,7 @@ func (a *app) convertToDir(c *cli.Context, wf writerFactory, dir string) error {
 			if p.Err != nil {
 				o.skipped = true
 			}
-			a.finish(o)
+			a.finish(o, &lost)
 			if o.broken() {
 				stop()
 			}
@@ -287,6 +338,7 @@ func (a *app) convertToDir(c *cli.Context, wf writerFactory, dir string) error {
 	if err != nil && ctx.Err() == nil {
 		return err
 	}
+	a.sayDropped(c.String("to"), lost)
 	return nil
 }
 
