@@ -37,8 +37,8 @@ type PBNWriter struct {
 	opt     PBNWriterOptions
 	p       pbnPrinter
 	check   auction.Checker
-	started bool  // the file header is written
-	games   int   // boards written
+	started bool // the file header is written
+	games   int  // boards written
 	dropped Dropped
 	err     error // a write error of w; every later call returns it
 }
