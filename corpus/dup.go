@@ -2,12 +2,15 @@ package corpus
 
 import (
 	"encoding/binary"
+	"fmt"
 	"hash/maphash"
 	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+
+	"bridgekit/auction"
 )
 
 // A Place is where a deal was seen.
@@ -16,13 +19,22 @@ type Place struct {
 	Game  int    // 1-based game (PBN) or record (LIN) in the file
 	Board string // the board number as written ("14", "01"), or ""
 	Event string // the event, or "" when the record has none
+	// Session tells apart the boards of one event that are not the same
+	// board: the stage, round, date or segment ("Final, 2024.05.06"), or
+	// "".
+	Session string
+	// Turn is the seat (0 for North, clockwise) the deal given to Add
+	// starts from in the board as written: the caller gives each deal
+	// from the seat that makes the same four hands at other seats one
+	// deal, and Turn says where that was.
+	Turn int
 }
 
 // String returns e.g. `a.pbn game 3 (board 7, event "Spring Cup")`.
 func (p Place) String() string {
 	b := make([]byte, 0, len(p.File)+len(p.Board)+len(p.Event)+40)
 	b = strconv.AppendInt(append(append(b, p.File...), " game "...), int64(p.Game), 10)
-	if p.Board == "" && p.Event == "" {
+	if p.Board == "" && p.Event == "" && p.Session == "" {
 		return string(b)
 	}
 	b = append(b, " ("...)
@@ -34,6 +46,12 @@ func (p Place) String() string {
 			b = append(b, ", "...)
 		}
 		b = strconv.AppendQuote(append(b, "event "...), p.Event)
+	}
+	if p.Session != "" {
+		if p.Board != "" || p.Event != "" {
+			b = append(b, ", "...)
+		}
+		b = append(b, p.Session...)
 	}
 	return string(append(b, ')'))
 }
@@ -55,6 +73,10 @@ const (
 type Duplicate struct {
 	Kind    DuplicateKind
 	Earlier Place
+	// Turned is the seat (North 0, clockwise) whose hand at the earlier
+	// place is North's at the later one; 0 when the hands sit at the same
+	// seats.
+	Turned int
 }
 
 // Message describes the duplicate from the later place's point of view, for
@@ -62,6 +84,10 @@ type Duplicate struct {
 func (d Duplicate) Message() string {
 	if d.Kind == BoardConflict {
 		return "the same board had a different deal at " + d.Earlier.String()
+	}
+	if d.Turned != 0 {
+		return fmt.Sprintf("the same deal, its hands at other seats (North's hand here was %s's there), was seen at %s",
+			auction.Seat(d.Turned).Name(), d.Earlier.String())
 	}
 	return "the same deal was seen at " + d.Earlier.String()
 }
@@ -232,13 +258,14 @@ func (x *DuplicateIndex) Add(deal string, p Place) []Duplicate {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	dh := maphash.String(x.seed, deal)
-	scope := x.scopeOf(p.File, p.Event)
+	scope := x.scopeOf(p.File, p.Event, p.Session)
 	bh := x.boardKey(scope, board)
 
 	var dups []Duplicate
 	di := x.deals.find(dh, func(i uint32) bool { return x.rec(i).deal() == dh })
 	if di >= 0 && x.recBoardKey(uint32(di)) != bh {
-		dups = append(dups, Duplicate{Kind: SameDeal, Earlier: x.place(uint32(di))})
+		earlier := x.place(uint32(di))
+		dups = append(dups, Duplicate{Kind: SameDeal, Earlier: earlier, Turned: (earlier.Turn - p.Turn + 4) % 4})
 	}
 	bi := -1
 	if board != "" {
@@ -303,7 +330,7 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		x.recs = append(x.recs, make([]rec, recChunk))
 		x.used += recChunk * recSize
 	}
-	c, ok := x.ctxOf(p.File, p.Event, scope)
+	c, ok := x.ctxOf(p.File, eventKey(p), scope)
 	if !ok {
 		return false
 	}
@@ -312,7 +339,7 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		return false
 	}
 	i := uint32(x.nrec)
-	*x.rec(i) = rec{dealHi: uint32(dh >> 32), dealLo: uint32(dh), ctx: c, game: int32(p.Game), board: code}
+	*x.rec(i) = rec{dealHi: uint32(dh >> 32), dealLo: uint32(dh), ctx: c, game: int32(p.Game), board: code | uint32(p.Turn&3)<<turnShift}
 	x.nrec++
 	if newDeal {
 		x.deals.insert(dh, i)
@@ -457,10 +484,16 @@ func (x *DuplicateIndex) intern(s string) (uint32, bool) {
 // below 2²⁴, the common case, as its length and value, leading zeros
 // and all; anything else as the index of the label in strs, with the top
 // bit set; "" as zero.
+//
+// Bits 29 and 30 of the code hold the place's Turn: a number's length
+// takes bits 24 to 27, and a label's index into strs stays below 2²⁴, as
+// the places do.
 const (
 	boardStr      = 1 << 31
 	boardValBits  = 24
 	boardMaxDigit = 15
+	turnShift     = 29
+	turnMask      = 3 << turnShift
 )
 
 func (x *DuplicateIndex) boardCode(s string) (uint32, bool) {
@@ -478,6 +511,7 @@ func (x *DuplicateIndex) boardCode(s string) (uint32, bool) {
 
 // boardLabel returns the label a code stands for, as written.
 func (x *DuplicateIndex) boardLabel(code uint32) string {
+	code &^= turnMask
 	if code&boardStr != 0 {
 		return x.strs[code&^boardStr]
 	}
@@ -504,7 +538,7 @@ func canonBoard(s string) string {
 
 // scopeOf hashes what board numbers are relative to: the event, or the
 // file when there is no event.
-func (x *DuplicateIndex) scopeOf(file, event string) uint64 {
+func (x *DuplicateIndex) scopeOf(file, event, session string) uint64 {
 	x.h.Reset()
 	if e := strings.TrimSpace(event); e != "" && e != "?" {
 		x.h.WriteByte('e')
@@ -512,6 +546,10 @@ func (x *DuplicateIndex) scopeOf(file, event string) uint64 {
 	} else {
 		x.h.WriteByte('f')
 		x.h.WriteString(file)
+	}
+	if session != "" {
+		x.h.WriteByte(0)
+		x.h.WriteString(session)
 	}
 	return x.h.Sum64()
 }
@@ -535,8 +573,8 @@ func (x *DuplicateIndex) startBoardKey(scope uint64) {
 func (x *DuplicateIndex) recBoardKey(i uint32) uint64 {
 	r := x.rec(i)
 	scope := x.ctx(r.ctx).scope
-	if r.board == 0 || r.board&boardStr != 0 {
-		return x.boardKey(scope, canonBoard(x.boardLabel(r.board)))
+	if code := r.board &^ turnMask; code == 0 || code&boardStr != 0 {
+		return x.boardKey(scope, canonBoard(x.boardLabel(code)))
 	}
 	var buf [8]byte // a value below 2²⁴ has at most 8 digits
 	x.startBoardKey(scope)
@@ -551,7 +589,17 @@ func (x *DuplicateIndex) ctx(i uint32) *ctx { return &x.ctxs[i/ctxChunk][i%ctxCh
 func (x *DuplicateIndex) place(i uint32) Place {
 	r := x.rec(i)
 	c := x.ctx(r.ctx)
-	return Place{File: x.names.get(c.file), Game: int(r.game), Board: x.boardLabel(r.board), Event: x.strs[c.event]}
+	event, session, _ := strings.Cut(x.strs[c.event], "\x00")
+	return Place{File: x.names.get(c.file), Game: int(r.game), Board: x.boardLabel(r.board), Event: event, Session: session, Turn: int(r.board >> turnShift & 3)}
+}
+
+// eventKey is the event and session of a place as the index stores them,
+// in one string: most places have no session, and then it is the event.
+func eventKey(p Place) string {
+	if p.Session == "" {
+		return p.Event
+	}
+	return p.Event + "\x00" + p.Session
 }
 
 // A slot of a table is 0 when empty; otherwise it holds the index of a

@@ -16,20 +16,20 @@ func TestDuplicateIndex(t *testing.T) {
 		place Place
 		want  string
 	}{
-		{"D1", Place{"a.pbn", 1, "1", "E"}, ""},
-		{"D1", Place{"a.pbn", 2, "1", "E"}, ""},                                           // the other table
-		{"D1", Place{"b.pbn", 1, "01", "E"}, ""},                                          // a copy, zero-padded
-		{"D1", Place{"b.pbn", 2, "2", "E"}, `deal at a.pbn game 1 (board 1, event "E")`},  // same deal, other board
-		{"D2", Place{"c.pbn", 1, "1", "E"}, `board at a.pbn game 1 (board 1, event "E")`}, // same board, other deal
-		{"D3", Place{"d.pbn", 1, "1", ""}, ""},
-		{"D4", Place{"e.pbn", 1, "1", "?"}, ""}, // no event: boards are per file
-		{"D5", Place{"e.pbn", 2, "1", "?"}, `board at e.pbn game 1 (board 1, event "?")`},
-		{"D1", Place{"f.pbn", 1, "9", "F"}, `deal at a.pbn game 1 (board 1, event "E")`},
-		{"D3", Place{"g.pbn", 1, "", ""}, `deal at d.pbn game 1 (board 1)`},
-		{"D2", Place{"c.pbn", 2, " 2 ", "E"}, `deal at c.pbn game 1 (board 1, event "E")` + "; " +
+		{"D1", Place{File: "a.pbn", Game: 1, Board: "1", Event: "E"}, ""},
+		{"D1", Place{File: "a.pbn", Game: 2, Board: "1", Event: "E"}, ""},                                           // the other table
+		{"D1", Place{File: "b.pbn", Game: 1, Board: "01", Event: "E"}, ""},                                          // a copy, zero-padded
+		{"D1", Place{File: "b.pbn", Game: 2, Board: "2", Event: "E"}, `deal at a.pbn game 1 (board 1, event "E")`},  // same deal, other board
+		{"D2", Place{File: "c.pbn", Game: 1, Board: "1", Event: "E"}, `board at a.pbn game 1 (board 1, event "E")`}, // same board, other deal
+		{"D3", Place{File: "d.pbn", Game: 1, Board: "1", Event: ""}, ""},
+		{"D4", Place{File: "e.pbn", Game: 1, Board: "1", Event: "?"}, ""}, // no event: boards are per file
+		{"D5", Place{File: "e.pbn", Game: 2, Board: "1", Event: "?"}, `board at e.pbn game 1 (board 1, event "?")`},
+		{"D1", Place{File: "f.pbn", Game: 1, Board: "9", Event: "F"}, `deal at a.pbn game 1 (board 1, event "E")`},
+		{"D3", Place{File: "g.pbn", Game: 1, Board: "", Event: ""}, `deal at d.pbn game 1 (board 1)`},
+		{"D2", Place{File: "c.pbn", Game: 2, Board: " 2 ", Event: "E"}, `deal at c.pbn game 1 (board 1, event "E")` + "; " +
 			`board at b.pbn game 2 (board 2, event "E")`},
-		{"D6", Place{"h.lin", 1, "0", "E"}, ""},
-		{"D7", Place{"h.lin", 2, "00", "E"}, `board at h.lin game 1 (board 0, event "E")`},
+		{"D6", Place{File: "h.lin", Game: 1, Board: "0", Event: "E"}, ""},
+		{"D7", Place{File: "h.lin", Game: 2, Board: "00", Event: "E"}, `board at h.lin game 1 (board 0, event "E")`},
 	} {
 		if s := dupText(x.Add(tc.deal, tc.place)); s != tc.want {
 			t.Errorf("%d: Add(%s, %v) = %q, want %q", i+1, tc.deal, tc.place, s, tc.want)
@@ -59,10 +59,12 @@ func TestDuplicateMessage(t *testing.T) {
 		d    Duplicate
 		want string
 	}{
-		{Duplicate{SameDeal, earlier}, `the same deal was seen at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
-		{Duplicate{BoardConflict, earlier}, `the same board had a different deal at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
-		{Duplicate{SameDeal, Place{File: "x.lin", Game: 2}}, `the same deal was seen at x.lin game 2`},
-		{Duplicate{SameDeal, Place{File: "x.lin", Game: 3, Event: `Cup "A"`}}, `the same deal was seen at x.lin game 3 (event "Cup \"A\"")`},
+		{Duplicate{Kind: SameDeal, Earlier: earlier}, `the same deal was seen at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
+		{Duplicate{Kind: BoardConflict, Earlier: earlier}, `the same board had a different deal at a.zip!s1.pbn game 4 (board 7, event "Spring Cup")`},
+		{Duplicate{Kind: SameDeal, Earlier: Place{File: "x.lin", Game: 2}}, `the same deal was seen at x.lin game 2`},
+		{Duplicate{Kind: SameDeal, Earlier: Place{File: "x.lin", Game: 3, Event: `Cup "A"`}}, `the same deal was seen at x.lin game 3 (event "Cup \"A\"")`},
+		{Duplicate{Kind: SameDeal, Earlier: Place{File: "x.lin", Game: 3, Board: "2", Session: "Final"}, Turned: 1},
+			`the same deal, its hands at other seats (North's hand here was East's there), was seen at x.lin game 3 (board 2, Final)`},
 	} {
 		if got := tc.d.Message(); got != tc.want {
 			t.Errorf("Message() = %q, want %q", got, tc.want)
@@ -126,13 +128,13 @@ func (r *refIndex) add(deal string, p Place) []Duplicate {
 	if seen, ok := r.deals[deal]; !ok {
 		r.deals[deal] = refSeen{key, p}
 	} else if seen.key != key {
-		dups = append(dups, Duplicate{SameDeal, seen.place})
+		dups = append(dups, Duplicate{Kind: SameDeal, Earlier: seen.place})
 	}
 	if board != "" {
 		if seen, ok := r.boards[key]; !ok {
 			r.boards[key] = refSeen{deal, p}
 		} else if seen.key != deal {
-			dups = append(dups, Duplicate{BoardConflict, seen.place})
+			dups = append(dups, Duplicate{Kind: BoardConflict, Earlier: seen.place})
 		}
 	}
 	return dups

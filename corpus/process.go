@@ -652,7 +652,10 @@ func (st *fileState) notRecord(p *Part) {
 // board adds a converted board to p: the reader's diagnostics about its
 // game or record, the converter's findings and those of the replay, which
 // it runs.
-func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos) {
+//
+// event and session are what, beside its number, tell the board from
+// another for the search for duplicates (Place).
+func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos, event, session string) {
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
@@ -673,8 +676,8 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 		p.Report.AddContract(fin.Contract)
 	}
 	if b.Deal.Full() {
-		r.deal = b.Deal.PBN(auction.North)
-		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: b.Event.Value}
+		r.deal, r.place.Turn = turnedDeal(b.Deal.PBN(auction.North))
+		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Turn: r.place.Turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
 			// A follow-up game's deal is that of the game before.
@@ -687,6 +690,48 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	}
 	p.Boards = append(p.Boards, r)
 }
+
+// turnedDeal returns the key of a full deal whatever seats its hands sit
+// at: the four hands, clockwise, from the seat where they compare least,
+// and that seat. The same four hands at other seats (a hand record turned
+// round, a deal typed from another seat) are then the same deal.
+func turnedDeal(pbn string) (key string, from int) {
+	var h [4]string
+	rest := pbn[2:] // "N:"
+	for i := range 3 {
+		j := strings.IndexByte(rest, ' ')
+		h[i], rest = rest[:j], rest[j+1:]
+	}
+	h[3] = rest
+	for k := 1; k < 4; k++ {
+		for i := range 4 {
+			if a, b := h[(k+i)%4], h[(from+i)%4]; a != b {
+				if a < b {
+					from = k
+				}
+				break
+			}
+		}
+	}
+	return h[from] + " " + h[(from+1)%4] + " " + h[(from+2)%4] + " " + h[(from+3)%4], from
+}
+
+// joinKnown joins the values given and known (not "" or "?") with ", ":
+// the session of a place, what tells one session's boards from another's
+// within an event (stage, round, section, date; a vugraph segment), since
+// board 1 of the semi-final and board 1 of the final are two boards.
+func joinKnown(values ...string) string {
+	var parts []string
+	for _, v := range values {
+		if v = strings.TrimSpace(v); known(v) {
+			parts = append(parts, v)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// known reports whether a value is given: not "" and not "?".
+func known(v string) bool { v = strings.TrimSpace(v); return v != "" && v != "?" }
 
 // maxBoardFindings caps the findings listed for one board: an auction of
 // two thousand insufficient bids is not two thousand things to read.

@@ -1,8 +1,10 @@
 package corpus
 
 import (
+	"context"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +46,35 @@ func TestDuplicatesIndexFull(t *testing.T) {
 	}
 	if want := x.Deals(); total.Deals != want {
 		t.Errorf("deals %d, want the %d recorded", total.Deals, want)
+	}
+}
+
+// TestDuplicatesAsArchivistsMeetThem: the same four hands at other seats
+// are one deal, said so; and board 1 of two sessions of one event (other
+// stages, other dates) is two boards, not one board with two deals.
+func TestDuplicatesAsArchivistsMeetThem(t *testing.T) {
+	const deal = "AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+	turned := "T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432" // N's hand now West's
+	g := func(board, stage, date, d string) string {
+		return "[Event \"Cup\"]\n[Stage \"" + stage + "\"]\n[Date \"" + date + "\"]\n[Board \"" + board + "\"]\n[Deal \"N:" + d + "\"]\n\n"
+	}
+	src := g("1", "SemiF", "2024.05.01", deal) +
+		g("1", "Final", "2024.05.02", "AK32.KQ4.A73.952 QJ9.A865.KQ8.K84 T876.J97.J94.AQ7 54.T32.T652.JT63") +
+		g("5", "Final", "2024.05.02", turned)
+	var msgs []string
+	_, err := Audit(context.Background(), Inputs([]string{"-"}, strings.NewReader(src), Options{}), AuditOptions{},
+		func(p *Part) {
+			for f := range p.All() {
+				if f.Code == CodeDuplicateDeal {
+					msgs = append(msgs, f.Message)
+				}
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `the same deal, its hands at other seats (North's hand here was East's there), was seen at <stdin> game 1 (board 1, event "Cup", SemiF, 2024.05.01)`
+	if len(msgs) != 1 || msgs[0] != want {
+		t.Errorf("duplicate findings %q, want only %q", msgs, want)
 	}
 }

@@ -95,7 +95,11 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 		}
 		b, mapped := conv.Convert(rec)
 		if b != nil {
-			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos)
+			segment := ""
+			if b.LIN.Vugraph != nil {
+				segment = b.LIN.Vugraph.Fields[1]
+			}
+			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos, b.Event.Value, joinKnown(segment, b.Date.Value))
 			if !r.st.opts.Boards {
 				spareBoards.Put(b)
 			}

@@ -5,6 +5,7 @@ import (
 	"iter"
 	"slices"
 	"strings"
+	"sync"
 
 	"bridgekit/auction"
 	"bridgekit/convert"
@@ -31,6 +32,39 @@ type pbnReading struct {
 	// a batch that starts with one converts these again first. In files
 	// without any Board or Deal tag it keeps the last maxChain games.
 	chain []*parser.PBNGame
+	// scope is the event and session in force, for the search for
+	// duplicates: archives that name the event and stage on a match's
+	// first game only (rpbridge.net) mean them for the games after it,
+	// until another is named. carried holds, by game, the scope in force
+	// at it, from admit to the converter in a worker.
+	scope   dupScope
+	mu      sync.Mutex
+	carried map[int]dupScope
+}
+
+// dupScope is what, beside the board number, tells one board from
+// another: the event and the session within it.
+type dupScope struct{ event, stage, round, section, date string }
+
+// session is the scope's session, as Place.Session gives it.
+func (s dupScope) session() string { return joinKnown(s.stage, s.round, s.section, s.date) }
+
+// follow returns the scope in force after a game with the given tags:
+// a tag of its own replaces the one in force, and a new event starts
+// afresh.
+func (s dupScope) follow(g *parser.PBNGame) dupScope {
+	if ev := g.Value("Event"); known(ev) && ev != s.event {
+		s = dupScope{event: ev}
+	}
+	for _, f := range []struct {
+		name string
+		v    *string
+	}{{"Stage", &s.stage}, {"Round", &s.round}, {"Section", &s.section}, {"Date", &s.date}} {
+		if v := g.Value(f.name); known(v) {
+			*f.v = v
+		}
+	}
+	return s
 }
 
 func newPBNReading(st *fileState, r io.Reader) *pbnReading {
@@ -62,6 +96,13 @@ func (r *pbnReading) header() []*parser.PBNEscape {
 func (r *pbnReading) admit(g *parser.PBNGame) {
 	r.res.Resolve(g)
 	r.games = true
+	r.scope = r.scope.follow(g)
+	r.mu.Lock()
+	if r.carried == nil {
+		r.carried = map[int]dupScope{}
+	}
+	r.carried[g.Index] = r.scope
+	r.mu.Unlock()
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
 	}
@@ -106,7 +147,14 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 			into = spareBoard()
 		}
 		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: into})
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos)
+		r.mu.Lock()
+		s, ok := r.carried[g.Index]
+		delete(r.carried, g.Index)
+		r.mu.Unlock()
+		if !ok {
+			s = dupScope{}.follow(g)
+		}
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session())
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
 			// Previous.

@@ -404,7 +404,7 @@ func TestAuditDuplicates(t *testing.T) {
 	})
 	got, r, _ := audit(t, []string{dir}, nil, corpus.AuditOptions{})
 	want := filepath.Join(dir, "c.pbn") + `:11:1: board 9: info duplicate-deal: the same deal was seen at ` +
-		filepath.Join(dir, "a.pbn") + ` game 1 (board 1, event "Bench Cup")`
+		filepath.Join(dir, "a.pbn") + ` game 1 (board 1, event "Bench Cup", 2024.01.01)`
 	if !slices.Contains(got, want) {
 		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
 	}
