@@ -298,16 +298,34 @@ func IsField(name string) bool {
 // Player is the name of the player at seat s, "" when not given.
 func (b *Board) Player(s Seat) string { return b.Players[s&3].Value }
 
-// Label names the board in reports: "board 12", or "game 3" when the board
-// has no number.
+// Label names the board in reports: "board 12", "board 3-2", or "game 3"
+// when the board has no label.
 func (b *Board) Label() string {
-	if b.Number > 0 {
-		return "board " + strconv.Itoa(b.Number)
-	}
-	if v := strings.TrimSpace(b.BoardTag.Value); v != "" && !b.BoardTag.Unknown() {
-		return "board " + v
+	if l := b.BoardLabel(); l != "" {
+		return "board " + l
 	}
 	return "game " + strconv.Itoa(b.Source.Game)
+}
+
+// BoardLabel is the board as its file names it: the number, in its
+// canonical form ("01" is "1"), or a label that is not a plain number as
+// written ("3-2", as BridgeComposer numbers exercises, "12a"), without
+// LIN's "Board "; "" when the board has none. Number is the number in it,
+// for what needs one (the dealer and vulnerability of the board cycle).
+func (b *Board) BoardLabel() string {
+	v := strings.TrimSpace(b.BoardTag.Value)
+	if len(v) > 6 && strings.EqualFold(v[:6], "board ") {
+		v = strings.TrimSpace(v[6:])
+	}
+	switch {
+	case v == "?":
+		return ""
+	case b.Number > 0 && strings.TrimLeft(v, "0123456789") == "":
+		return strconv.Itoa(b.Number)
+	case v == "" && b.Number > 0:
+		return strconv.Itoa(b.Number)
+	}
+	return v
 }
 
 // AuctionRecord is the auction of a board as recorded: the seat of the

@@ -67,6 +67,7 @@ type jsonBoard struct {
 	Format          string            `json:"format"`
 	Game            int               `json:"game"`
 	Board           *int              `json:"board"`
+	Label           *string           `json:"label"`
 	Event           *string           `json:"event"`
 	Site            *string           `json:"site"`
 	Date            *string           `json:"date"`
@@ -171,6 +172,9 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	}
 	if b.Number > 0 {
 		j.Board = ptr(b.Number)
+	}
+	if l := b.BoardLabel(); l != "" && l != strconv.Itoa(b.Number) {
+		j.Label = ptr(l)
 	}
 	if b.Room != auction.RoomUnknown {
 		j.Room = ptr(b.Room.String())

@@ -413,8 +413,8 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	head("st")
 	buf = appendLINPair(buf, "md", linDeal(b))
 	head("rh")
-	if b.Number > 0 {
-		buf = appendLINPair(buf, "ah", "Board "+strconv.Itoa(b.Number))
+	if l := b.BoardLabel(); l != "" {
+		buf = appendLINPair(buf, "ah", "Board "+linValueText(l))
 	} else if strings.EqualFold(b.BoardTag.Name, "ah") {
 		buf = appendLINPair(buf, "ah", linValueText(b.BoardTag.Value))
 	}

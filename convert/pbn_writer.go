@@ -494,8 +494,8 @@ func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
 	for i := range fields[:mandatoryTags-3] {
 		fields[i].value = tagValue(fields[i].t)
 	}
-	if b.Number > 0 {
-		fields[3].value = strconv.Itoa(b.Number)
+	if l := b.BoardLabel(); l != "" {
+		fields[3].value = l // the number, canonical, or a label as written ("3-2")
 	}
 	if b.DealerKnown {
 		fields[8].value = b.Dealer.String()

@@ -328,3 +328,23 @@ func TestPartialTrickFillers(t *testing.T) {
 		t.Errorf("PBN → PBN → JSON differs from PBN → JSON at %s", firstDiff(j1, j2))
 	}
 }
+
+// TestBoardLabels: a board labelled "3-2" (BridgeComposer numbers exercise
+// sets so) is board 3 for what needs a number, and "3-2" wherever it is
+// written: PBN, LIN and JSON; a plain number is written canonical.
+func TestBoardLabels(t *testing.T) {
+	boards := readPBN([]byte("[Board \"3-2\"]\n[Dealer \"S\"]\n\n[Board \"07\"]\n"), "l.pbn")
+	if boards[0].Number != 3 || boards[0].BoardLabel() != "3-2" || boards[1].BoardLabel() != "7" {
+		t.Fatalf("number %d, labels %q %q", boards[0].Number, boards[0].BoardLabel(), boards[1].BoardLabel())
+	}
+	if pbn := string(writePBN(t, boards, PBNWriterOptions{})); !strings.Contains(pbn, "[Board \"3-2\"]") || !strings.Contains(pbn, "[Board \"7\"]") {
+		t.Errorf("PBN:\n%s", pbn)
+	}
+	if lin := string(writeLIN(t, boards, nil, LINWriterOptions{})); !strings.Contains(lin, "ah|Board 3-2|") {
+		t.Errorf("LIN:\n%s", lin)
+	}
+	j := string(writeJSON(t, boards))
+	if !strings.Contains(j, `"board":3,"label":"3-2"`) || !strings.Contains(j, `"board":7,"label":null`) {
+		t.Errorf("JSON:\n%s", j)
+	}
+}

@@ -132,6 +132,7 @@
 //	format      string       "pbn", "lin" or ""
 //	game        number       the game (PBN) or record (LIN) in the file, from 1
 //	board       number|null  the board number
+//	label       string|null  the board's label when it is not its number: "3-2" (board 3)
 //	event       string|null  the Event tag
 //	site        string|null
 //	date        string|null

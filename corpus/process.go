@@ -9,6 +9,7 @@ import (
 	"iter"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -660,13 +661,21 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
 	found := slices.Concat(mapped, checked)
+	label := ""
+	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
+		label = l
+	}
 	for _, d := range diags {
 		if reported(d) && !restated(d, found) {
-			r.Findings = append(r.Findings, st.diagnostic(d, b.Number))
+			f := st.diagnostic(d, b.Number)
+			f.Label = label
+			r.Findings = append(r.Findings, f)
 		}
 	}
 	for _, f := range found {
-		r.Findings = append(r.Findings, st.finding(f, game, b.Number))
+		ff := st.finding(f, game, b.Number)
+		ff.Label = label
+		r.Findings = append(r.Findings, ff)
 	}
 	sortFindings(r.Findings)
 	r.Findings = capFindings(r.Findings)
@@ -683,7 +692,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Label: label, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
 	}
 	if st.opts.Boards {
 		r.Board = b

@@ -832,3 +832,19 @@ H7 H2 HA H8
 		}
 	}
 }
+
+// TestBoardLabelInFindings: findings name a board by its label, and
+// JSON gives it beside the number.
+func TestBoardLabelInFindings(t *testing.T) {
+	t.Parallel()
+	p := corpus.Process("l.pbn", strings.NewReader("[Board \"3-2\"]\n[Dealer \"S\"]\n[Auction \"S\"]\n1C 1C\n"), corpus.AuditOptions{})
+	var text, js []string
+	for f := range p.All() {
+		text = append(text, f.String())
+		js = append(js, string(f.AppendJSON(nil)))
+	}
+	if len(text) == 0 || !strings.HasPrefix(text[0], "l.pbn:4:4: board 3-2: error insufficient-bid") ||
+		!strings.Contains(js[0], `"board":3,"label":"3-2"`) {
+		t.Errorf("findings %q\n%q", text, js)
+	}
+}

@@ -19,16 +19,17 @@ import (
 // command line prints: as text by String, and as one JSON object per line
 // with exactly the fields tagged below.
 type Finding struct {
-	File     string `json:"file"`           // the input's Name
-	Game     int    `json:"game"`           // 1-based game or record in the file; 0 for the file as a whole
-	Board    int    `json:"board"`          // board number; 0 when unknown
-	Pair     int    `json:"pair,omitempty"` // 1-based label|value| pair in a LIN record; 0 for PBN
-	Line     int    `json:"line"`           // 1-based; 0 when unknown
-	Col      int    `json:"col"`            // 1-based, in characters; 0 when unknown
-	Severity string `json:"severity"`       // "error", "warning" or "info"
-	Code     string `json:"code"`           // stable code, e.g. "insufficient-bid"
-	Law      int    `json:"law,omitempty"`  // the Law that applies, if one does
-	Message  string `json:"message"`        // plain words; no position, and no Law unless it cites several
+	File     string `json:"file"`            // the input's Name
+	Game     int    `json:"game"`            // 1-based game or record in the file; 0 for the file as a whole
+	Board    int    `json:"board"`           // board number; 0 when unknown
+	Label    string `json:"label,omitempty"` // the board's label when it is not its number ("3-2")
+	Pair     int    `json:"pair,omitempty"`  // 1-based label|value| pair in a LIN record; 0 for PBN
+	Line     int    `json:"line"`            // 1-based; 0 when unknown
+	Col      int    `json:"col"`             // 1-based, in characters; 0 when unknown
+	Severity string `json:"severity"`        // "error", "warning" or "info"
+	Code     string `json:"code"`            // stable code, e.g. "insufficient-bid"
+	Law      int    `json:"law,omitempty"`   // the Law that applies, if one does
+	Message  string `json:"message"`         // plain words; no position, and no Law unless it cites several
 }
 
 // String formats f like a compiler message:
@@ -68,6 +69,8 @@ func (f Finding) AppendPlace(b []byte) []byte {
 	}
 	b = append(b, ": "...)
 	switch {
+	case f.Label != "":
+		b = append(append(append(b, "board "...), f.Label...), ": "...)
 	case f.Board > 0:
 		b = append(strconv.AppendInt(append(b, "board "...), int64(f.Board), 10), ": "...)
 	case f.Game > 0:
@@ -87,6 +90,9 @@ func (f Finding) AppendJSON(b []byte) []byte {
 	b = appendJSONString(append(b, `{"file":`...), f.File)
 	b = strconv.AppendInt(append(b, `,"game":`...), int64(f.Game), 10)
 	b = strconv.AppendInt(append(b, `,"board":`...), int64(f.Board), 10)
+	if f.Label != "" {
+		b = appendJSONString(append(b, `,"label":`...), f.Label)
+	}
 	if f.Pair != 0 {
 		b = strconv.AppendInt(append(b, `,"pair":`...), int64(f.Pair), 10)
 	}

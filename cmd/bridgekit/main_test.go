@@ -121,7 +121,7 @@ func cmdCP1251(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 // findingKeys are the fields of a finding in JSON, law being optional.
-var findingKeys = []string{"file", "game", "board", "line", "col", "severity", "code", "law", "message"}
+var findingKeys = []string{"file", "game", "board", "label", "line", "col", "severity", "code", "law", "message"}
 
 // cmdFindings checks that a file (stdout, stderr or a file name) is JSON
 // Lines of findings: every line one object with the finding fields of the
@@ -147,7 +147,7 @@ func cmdFindings(ts *testscript.TestScript, neg bool, args []string) {
 				ts.Fatalf("line %d: unexpected field %q", i+1, k)
 			}
 			switch k {
-			case "file", "severity", "code", "message":
+			case "file", "severity", "code", "message", "label":
 				if _, ok := v.(string); !ok {
 					ts.Fatalf("line %d: %s is %T, want a string", i+1, k, v)
 				}
@@ -158,7 +158,7 @@ func cmdFindings(ts *testscript.TestScript, neg bool, args []string) {
 			}
 		}
 		for _, k := range findingKeys {
-			if _, ok := obj[k]; !ok && k != "law" {
+			if _, ok := obj[k]; !ok && k != "law" && k != "label" {
 				ts.Fatalf("line %d: no field %q", i+1, k)
 			}
 		}

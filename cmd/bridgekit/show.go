@@ -95,8 +95,8 @@ func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
 		vul = vulnerability(b.Vulnerable)
 	}
 	board := "Board ?"
-	if b.Number > 0 {
-		board = "Board " + strconv.Itoa(b.Number)
+	if l := b.BoardLabel(); l != "" {
+		board = "Board " + l
 	}
 	fmt.Fprintf(&s, "%s · Dealer %s · Vulnerable %s\n\n", board, dealer, vul)
 	diagram(&s, b)
