@@ -73,7 +73,11 @@ const sniffLen = 64 << 10
 //     stray byte alone as an 8-bit character, in the charset rule 6 finds
 //     for the stray bytes.
 //  6. 8-bit text: windows-1252, unless it reads as Russian, then
-//     windows-1251 or KOI8-R.
+//     windows-1251 or KOI8-R; or as Central European: a byte after a
+//     letter that is a letter in windows-1250 and a symbol in windows-1252
+//     ("Micha\xb3" is "Michał", not "Micha³"), and none that is a letter
+//     only in windows-1252, then windows-1250, or ISO-8859-2 when a byte
+//     after a letter is a letter there and a symbol in windows-1250.
 //
 // Text after the sniff window that is read as UTF-8 is treated as in rule
 // 5: a byte that starts no valid sequence is read as an 8-bit character
@@ -191,6 +195,8 @@ func canonicalName(e encoding.Encoding, label string) string {
 // The encodings Decode chooses among by content.
 var (
 	win1252 = byteCharset{"windows-1252", charmap.Windows1252}
+	win1250 = byteCharset{"windows-1250", charmap.Windows1250}
+	latin2  = byteCharset{"ISO-8859-2", charmap.ISO8859_2}
 	win1251 = byteCharset{"windows-1251", charmap.Windows1251}
 	koi8r   = byteCharset{"KOI8-R", charmap.KOI8R}
 )
@@ -665,8 +671,40 @@ func (v verdict) choice(lead string) choice {
 	}
 }
 
-// judge8bit decides between windows-1252 and the Cyrillic candidates as
-// Decode's doc describes.
+// centralEuropean counts the bytes that follow a letter and are letters
+// in windows-1250 but symbols in windows-1252 ("Micha\xb3": "Michał", not
+// "Micha³"); those that follow a letter and are letters in ISO 8859-2 but
+// symbols in windows-1250 (ą is 0xB1 there, ± in windows-1250), which
+// tell the two Central European tables apart; and those that follow a
+// letter and are letters only in windows-1252 (ƒ, ÿ). A byte at the start
+// of a word does not count: Spanish opens a question with ¿, which
+// windows-1250 reads as ż.
+func centralEuropean(b []byte) (ce, latin2, western int) {
+	letter := func(c byte) bool {
+		return 'a' <= c|0x20 && c|0x20 <= 'z' || c >= 0xC0 || unicode.IsLetter(charmap.Windows1250.DecodeByte(c))
+	}
+	for i := 1; i < len(b); i++ {
+		if !letter(b[i-1]) {
+			continue
+		}
+		// Ł Ż ł ż are these bytes in ISO 8859-2 too, and Ť Ź ť control
+		// codes there: the bytes where the two Central European tables
+		// differ (ą, ľ, š …) are no evidence, so that ISO 8859-2 text is
+		// not read with the wrong one of them.
+		switch b[i] {
+		case 0x8D, 0x8F, 0x9D, 0xA3, 0xAF, 0xB3, 0xBF:
+			ce++
+		case 0xA6, 0xA9, 0xAB, 0xAC, 0xAE, 0xB1, 0xB6, 0xBB:
+			latin2++
+		case 0x83, 0xFF:
+			western++
+		}
+	}
+	return ce, latin2, western
+}
+
+// judge8bit decides between windows-1252, windows-1250 and the Cyrillic
+// candidates as Decode's doc describes.
 func judge8bit(b []byte) verdict {
 	var best, other *cyrStats
 	for _, c := range cyrCandidates {
@@ -684,6 +722,15 @@ func judge8bit(b []byte) verdict {
 		return verdict{charset: best.cand.byteCharset, russian: true, reason: fmt.Sprintf(
 			"8-bit text with %d letters in Cyrillic words reads as Russian in %s (score %.1f) rather than %s (score %.1f)",
 			best.good, best.cand.name, best.score, other.cand.name, other.score)}
+	}
+	if ce, l2, w := centralEuropean(b); ce > 0 && w == 0 {
+		cs := win1250
+		if l2 > 0 {
+			cs = latin2
+		}
+		return verdict{charset: cs, reason: fmt.Sprintf(
+			"8-bit text: %s after a letter %s a letter in windows-1250 and ISO-8859-2 (ł ż Ł Ż, or ť Ť Ź in windows-1250 alone), where windows-1252 has a symbol (³ ¿ £ ¯), and %s a letter only in ISO-8859-2 (ą ś Ś Š ž, symbols ± ¶ ¦ © ® in windows-1250); read as %s",
+			plural(ce, "byte"), map[bool]string{true: "is", false: "are"}[ce == 1], plural(l2, "byte"), cs.name)}
 	}
 	var evidence string
 	switch {

@@ -73,8 +73,8 @@ var charsetFixtures = []charsetFixture{
 	{"de.latin1-declared.pbn", "de.pbn", "%Content-type: text/x-pbn; charset=ISO-8859-1\n", charmap.ISO8859_1, "windows-1252", true, true},
 	{"no.latin1.pbn", "no.pbn", "", charmap.ISO8859_1, "windows-1252", false, true},
 	{"es.cp1252.pbn", "es.pbn", "", charmap.Windows1252, "windows-1252", false, true},
-	{"pl.cp1250.pbn", "pl.pbn", "", charmap.Windows1250, "windows-1252", false, false},
-	{"pl.iso8859-2.pbn", "pl.pbn", "", charmap.ISO8859_2, "windows-1252", false, false},
+	{"pl.cp1250.pbn", "pl.pbn", "", charmap.Windows1250, "windows-1250", false, false}, // "Michał" is no "Micha³"
+	{"pl.iso8859-2.pbn", "pl.pbn", "", charmap.ISO8859_2, "ISO-8859-2", false, false},
 	{"pl.cp1250-declared.pbn", "pl.pbn", "%Content-type: text/x-pbn; charset=windows-1250\n", charmap.Windows1250, "windows-1250", true, true},
 	{"cs.cp1250.pbn", "cs.pbn", "", charmap.Windows1250, "windows-1252", false, false},
 	{"cs.iso8859-2.pbn", "cs.pbn", "", charmap.ISO8859_2, "windows-1252", false, false},
@@ -244,7 +244,8 @@ func TestDecodeCapsInWindows1251(t *testing.T) {
 }
 
 // TestDecodeWestern8bit checks that Latin text in 8-bit charsets is never
-// taken for Russian, however short.
+// taken for Russian, however short; read as Central European, it must
+// come back as it was.
 func TestDecodeWestern8bit(t *testing.T) {
 	texts := []string{
 		`[Site "Chorzów, Stadion Śląski"]`, `[Note "1:minörs"]`, `[Event "párový turnaj"]`,
@@ -259,7 +260,14 @@ func TestDecodeWestern8bit(t *testing.T) {
 			if err != nil {
 				continue // not every text fits every charset
 			}
-			if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1252" {
+			got, enc := decodeToString(t, []byte(in))
+			switch enc.Name {
+			case "windows-1252":
+			case "windows-1250", "ISO-8859-2":
+				if got != text {
+					t.Errorf("%q in %v: read as %s, it gives %q (%s)", text, cm, enc.Name, got, enc.Reason)
+				}
+			default:
 				t.Errorf("%q in %v: got %s (%s)", text, cm, enc.Name, enc.Reason)
 			}
 		}
@@ -861,5 +869,31 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestDecodeCentralEuropean: undeclared windows-1250 reads as such
+// ("Śliwiński, Michał", not "Œliwiñski, Micha³"), ISO 8859-2 as such where
+// the tables differ, and a Spanish ¿, which windows-1250 reads as ż, does
+// not make Western text Central European.
+func TestDecodeCentralEuropean(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		cm   *charmap.Charmap
+		want string
+	}{
+		{`[North "Śliwiński, Michał"]`, charmap.Windows1250, "windows-1250"},
+		{`[North "Wiśniewski, Błażej"]`, charmap.ISO8859_2, "ISO-8859-2"},
+		{`[Event "¿Qué pasa? Señor Muñoz"]`, charmap.Windows1252, "windows-1252"},
+		{`[Event "Øst ¿Hvor?"]`, charmap.Windows1252, "windows-1252"},
+	} {
+		in, err := tc.cm.NewEncoder().String(tc.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, enc := decodeToString(t, []byte(in))
+		if enc.Name != tc.want || got != tc.text {
+			t.Errorf("%q in %v: got %s %q (%s)", tc.text, tc.cm, enc.Name, got, enc.Reason)
+		}
 	}
 }
