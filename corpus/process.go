@@ -47,6 +47,10 @@ type AuditOptions struct {
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for
 	// DefaultDuplicateIndexSize.
 	DuplicateIndexSize int
+	// Encoding, when set, is the character encoding every input is read
+	// in (a label parser.LookupEncoding knows), instead of the one the
+	// readers find.
+	Encoding string
 	// Source, when set, is called with each input as it is opened and
 	// returns a writer that is given a copy of every byte read of it, or
 	// nil for none. A command that compares what it writes with what it

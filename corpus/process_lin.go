@@ -27,7 +27,11 @@ type linReading struct {
 }
 
 func newLINReading(st *fileState, r io.Reader) *linReading {
-	return &linReading{st: st, rd: parser.ReadLIN(r, st.name)}
+	rd := parser.ReadLIN(r, st.name)
+	if st.opts.Encoding != "" {
+		rd.UseEncoding(st.opts.Encoding)
+	}
+	return &linReading{st: st, rd: rd}
 }
 
 func (r *linReading) size(rec *parser.LINRecord) int { return rec.End.Offset - rec.Pos.Offset }

@@ -68,7 +68,11 @@ func (s dupScope) follow(g *parser.PBNGame) dupScope {
 }
 
 func newPBNReading(st *fileState, r io.Reader) *pbnReading {
-	return &pbnReading{st: st, rd: parser.ReadPBN(r, st.name)}
+	rd := parser.ReadPBN(r, st.name)
+	if st.opts.Encoding != "" {
+		rd.UseEncoding(st.opts.Encoding)
+	}
+	return &pbnReading{st: st, rd: rd}
 }
 
 func (r *pbnReading) units() iter.Seq2[*parser.PBNGameText, error] { return r.rd.GameTexts() }

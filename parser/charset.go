@@ -130,6 +130,29 @@ func Decode(r io.Reader) (io.Reader, Encoding, error) {
 	return d, d.info, nil
 }
 
+// DecodeAs is Decode with the encoding given rather than found: name is a
+// label LookupEncoding knows ("windows-1250", "koi8-r", "latin1"). A
+// byte-order mark is still dropped. Text the encoding cannot decode
+// becomes U+FFFD, as x/text decoders do.
+func DecodeAs(r io.Reader, name string) (io.Reader, Encoding, error) {
+	e, canonical, err := LookupEncoding(name)
+	if err != nil {
+		return nil, Encoding{}, err
+	}
+	br := &peekReader{r: r}
+	head, err := br.Peek(sniffLen)
+	if err != nil && err != io.EOF {
+		return nil, Encoding{}, err
+	}
+	skip := 0
+	if bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) && canonical == "UTF-8" {
+		skip = 3
+	}
+	d := &decodeReader{br: br}
+	d.start(choice{info: Encoding{Name: canonical, Certain: true, Reason: "given as " + name}, kind: kindOther, enc: e, skip: skip})
+	return d, d.info, nil
+}
+
 // LookupEncoding finds the encoding a charset label names: first in a table
 // of common misspellings ("utf8", "win1251", "koi8r", "latin-1" …), then
 // among IANA MIME names and aliases, then among the WHATWG labels browsers

@@ -34,6 +34,7 @@ const maxLINRecordPairs = 20_000
 type LINReader struct {
 	r         io.Reader
 	filename  string
+	encoding  string // given by UseEncoding; "" to find it
 	maxRecord int
 	enc       Encoding
 	diags     Diagnostics
@@ -53,6 +54,10 @@ type LINReader struct {
 func ReadLIN(r io.Reader, filename string) *LINReader {
 	return &LINReader{r: r, filename: filename, maxRecord: maxLINRecord}
 }
+
+// UseEncoding makes the reader decode its input as the named encoding
+// (see DecodeAs) rather than find one. Call it before reading.
+func (lr *LINReader) UseEncoding(name string) { lr.encoding = name }
 
 // Encoding returns the character encoding the input was read in. It is known
 // once Records has started.
@@ -80,7 +85,7 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 			return
 		}
 		lr.started = true
-		dec, enc, err := Decode(lr.r)
+		dec, enc, err := decodeWith(lr.r, lr.encoding)
 		if err != nil {
 			yield(nil, err)
 			return

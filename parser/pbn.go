@@ -13,6 +13,7 @@ import (
 type PBNReader struct {
 	filename string
 	src      io.Reader
+	encoding string // given by UseEncoding; "" to find it
 
 	started bool
 	err     error // a read error, returned once
@@ -34,13 +35,26 @@ func ReadPBN(r io.Reader, filename string) *PBNReader {
 	return &PBNReader{filename: filename, src: r}
 }
 
+// UseEncoding makes the reader decode its input as the named encoding
+// (see DecodeAs) rather than find one. Call it before reading.
+func (r *PBNReader) UseEncoding(name string) { r.encoding = name }
+
+// decodeWith decodes r as the named encoding, or as Decode finds when
+// name is "".
+func decodeWith(r io.Reader, name string) (io.Reader, Encoding, error) {
+	if name == "" {
+		return Decode(r)
+	}
+	return DecodeAs(r, name)
+}
+
 // start decodes the input on first use.
 func (r *PBNReader) start() {
 	if r.started {
 		return
 	}
 	r.started = true
-	dec, enc, err := Decode(r.src)
+	dec, enc, err := decodeWith(r.src, r.encoding)
 	if err != nil {
 		r.err = err
 		return

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"bridgekit/corpus"
+	"bridgekit/parser"
 )
 
 // Exit statuses: one rule for every command (README, "Exit status").
@@ -194,6 +195,10 @@ func (a *app) commands() []*cli.Command {
 		a.statsCommand(),
 	}
 	for _, c := range cmds {
+		c.Flags = append(c.Flags, &cli.StringFlag{
+			Name:  "encoding",
+			Usage: "read every input in the character encoding `NAME` (windows-1250, koi8-r, latin1 …) instead of the one found",
+		})
 		c.HideHelpCommand = true
 		c.OnUsageError = func(c *cli.Context, err error, _ bool) error {
 			return usageError("%s: %v (see 'bridgekit help %[1]s')", c.Command.Name, err)
@@ -271,6 +276,12 @@ func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.Audit
 	}
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
 	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
+	if name := c.String("encoding"); name != "" {
+		if _, _, err := parser.LookupEncoding(name); err != nil {
+			return nil, usageError("--encoding %s: %v", name, err)
+		}
+		opts.Encoding = name
+	}
 	if c.IsSet("duplicates-memory") {
 		mib := c.Int("duplicates-memory")
 		if mib < 1 || mib > 256 {
