@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/text/encoding/charmap"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -19,10 +21,58 @@ import (
 // PBNWriterOptions configures a PBNWriter. The zero value writes UTF-8.
 type PBNWriterOptions struct {
 	// Latin1 writes ISO-8859-1, the character set of the PBN standard,
-	// and declares it. A board holding a character ISO-8859-1 does not
-	// have (a suit symbol, a Cyrillic name) is not written: WriteBoard
-	// returns a *WriteError wrapping an *EncodingError.
+	// and declares it: Charset "ISO-8859-1".
 	Latin1 bool
+	// Charset, when set, is the single-byte character set to write
+	// (windows-1251 for older Russian software, ISO-8859-1, windows-1250
+	// …: a label parser.LookupEncoding knows), declared in the
+	// %Content-type line. A board holding a character the charset does
+	// not have (a suit symbol, a Cyrillic name in Latin-1) is not written:
+	// WriteBoard returns a *WriteError wrapping an *EncodingError naming
+	// the character and its place. NewPBNWriter panics on a charset that
+	// is not a single-byte one; check it with ParseCharset.
+	Charset string
+}
+
+// A Charset is a single-byte character set a PBN writer can write.
+type Charset struct {
+	Name string // canonical: "windows-1251", "ISO-8859-1"
+	cm   *charmap.Charmap
+}
+
+// ParseCharset finds the single-byte charset a label names, or says why
+// it cannot be written.
+func ParseCharset(label string) (Charset, error) {
+	e, name, err := parser.LookupEncoding(label)
+	if err != nil {
+		return Charset{}, err
+	}
+	cm, ok := e.(*charmap.Charmap)
+	if !ok {
+		return Charset{}, fmt.Errorf("%s is not a single-byte character set; PBN is written in UTF-8 or one of those", name)
+	}
+	return Charset{Name: name, cm: cm}, nil
+}
+
+// encode appends text, UTF-8, to dst in the charset, or reports the first
+// character it cannot represent, with its place counted from text[start:].
+func (c Charset) encode(dst, text []byte, start int) ([]byte, error) {
+	for i := 0; i < len(text); {
+		ch := text[i]
+		if ch < utf8.RuneSelf {
+			dst = append(dst, ch)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		b, ok := c.cm.EncodeRune(r)
+		if !ok || r == utf8.RuneError && n == 1 {
+			return dst, encodingError(text[start:], i-start, r, c.Name)
+		}
+		dst = append(dst, b)
+		i += n
+	}
+	return dst, nil
 }
 
 // PBNWriter writes boards as canonical PBN: the export format of PBN 2.1
@@ -37,21 +87,34 @@ type PBNWriter struct {
 	opt     PBNWriterOptions
 	p       pbnPrinter
 	check   auction.Checker
-	started bool // the file header is written
-	games   int  // boards written
+	cs      *Charset // the charset written; nil for UTF-8
+	started bool     // the file header is written
+	games   int      // boards written
 	dropped Dropped
 	err     error // a write error of w; every later call returns it
 }
 
 // NewPBNWriter returns a writer of canonical PBN to w.
 func NewPBNWriter(w io.Writer, opt PBNWriterOptions) *PBNWriter {
-	return &PBNWriter{w: w, opt: opt}
+	pw := &PBNWriter{w: w, opt: opt}
+	label := opt.Charset
+	if label == "" && opt.Latin1 {
+		label = "ISO-8859-1"
+	}
+	if label != "" {
+		cs, err := ParseCharset(label)
+		if err != nil {
+			panic("convert: " + err.Error())
+		}
+		pw.cs = &cs
+	}
+	return pw
 }
 
 // charset is the name the writer declares in its %Content-type line.
 func (pw *PBNWriter) charset() string {
-	if pw.opt.Latin1 {
-		return "ISO-8859-1"
+	if pw.cs != nil {
+		return pw.cs.Name
 	}
 	return "UTF-8"
 }
@@ -177,9 +240,9 @@ func (pw *PBNWriter) Close() error {
 // flush writes the printed text in the output charset.
 func (pw *PBNWriter) flush() error {
 	out := pw.p.buf
-	if pw.opt.Latin1 {
+	if pw.cs != nil {
 		var err error
-		if out, err = latin1(pw.p.latin, out, pw.p.start); err != nil {
+		if out, err = pw.cs.encode(pw.p.latin, out, pw.p.start); err != nil {
 			return err
 		}
 		pw.p.latin = out[:0]
@@ -200,26 +263,6 @@ type EncodingError struct {
 func (e *EncodingError) Error() string {
 	return fmt.Sprintf("character %q (%U) at line %d, column %d of the board's text (%s) cannot be written in %s",
 		e.Char, e.Char, e.Line, e.Col, e.Context, e.Charset)
-}
-
-// latin1 appends text, UTF-8, to dst as ISO-8859-1, or reports the first
-// character it cannot represent, with its place counted from text[start:].
-func latin1(dst, text []byte, start int) ([]byte, error) {
-	for i := 0; i < len(text); {
-		c := text[i]
-		if c < utf8.RuneSelf {
-			dst = append(dst, c)
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRune(text[i:])
-		if r > 0xFF || r == utf8.RuneError && n == 1 {
-			return dst, encodingError(text[start:], i-start, r, "ISO-8859-1")
-		}
-		dst = append(dst, byte(r))
-		i += n
-	}
-	return dst, nil
 }
 
 // encodingError describes the character r at byte offset i of text.
@@ -253,7 +296,7 @@ type pbnPrinter struct {
 	// printed, kept for the next board's.
 	typed, others []writtenTag
 	start         int    // where the board's own text starts in buf
-	latin         []byte // the Latin-1 output buffer, reused
+	latin         []byte // the output buffer in a single-byte charset, reused
 	tok           []byte // the token being printed, reused
 	col           int    // characters on the current line of a section's data
 }

@@ -45,7 +45,8 @@ Examples:
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Required: true, Usage: "write `FORMAT`: pbn, lin or json"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`, or one file per input under a DIRectory"},
-			&cli.BoolFlag{Name: "latin1", Usage: "PBN: write ISO-8859-1, the standard's character set, instead of UTF-8"},
+			&cli.BoolFlag{Name: "latin1", Usage: "PBN: write ISO-8859-1, the standard's character set, instead of UTF-8 (--charset iso-8859-1)"},
+			&cli.StringFlag{Name: "charset", Usage: "PBN: write the single-byte character set `NAME` (windows-1251, iso-8859-1 …) for older software, declared in the file; a character it lacks is an error, and nothing of that output is written"},
 			&cli.StringFlag{Name: "vugraph", Value: "auto", Usage: "LIN: write vugraph (match) files `auto` (for boards played in rooms), always or never"},
 			jobsFlag(),
 		},
@@ -67,9 +68,18 @@ type writerFactory struct {
 }
 
 func writerFor(c *cli.Context) (writerFactory, error) {
-	switch to := c.String("to"); to {
+	to := c.String("to")
+	if (to == "lin" || to == "json") && (c.IsSet("charset") || c.IsSet("latin1")) {
+		return writerFactory{}, usageError("--charset and --latin1 are for --to pbn: %s is written in UTF-8", to)
+	}
+	switch to {
 	case "pbn":
-		opt := convert.PBNWriterOptions{Latin1: c.Bool("latin1")}
+		opt := convert.PBNWriterOptions{Latin1: c.Bool("latin1"), Charset: c.String("charset")}
+		if opt.Charset != "" {
+			if _, err := convert.ParseCharset(opt.Charset); err != nil {
+				return writerFactory{}, usageError("--charset %s: %v", opt.Charset, err)
+			}
+		}
 		return writerFactory{".pbn", func(w io.Writer) boardWriter { return convert.NewPBNWriter(w, opt) }}, nil
 	case "lin":
 		var opt convert.LINWriterOptions
@@ -108,6 +118,11 @@ func (a *app) convert(c *cli.Context) error {
 		}
 		defer f.Abort()
 		o = &output{name: out, w: f, file: f}
+	} else if c.IsSet("charset") || c.IsSet("latin1") {
+		// A character the charset lacks is known only once its board
+		// comes: nothing goes to standard output until every board has.
+		o.spool = newSpool(tempSpill)
+		o.w = o.spool
 	}
 	o.start(wf)
 	ctx, stop := context.WithCancel(context.Background())
@@ -168,10 +183,11 @@ func pluralWord(n int, noun string) string {
 
 // An output is one file (or standard output) that boards are written to.
 type output struct {
-	name string          // for messages: the target, never a temporary name
-	w    io.Writer       // where the writer writes
-	file *safewrite.File // nil for standard output
-	bw   boardWriter
+	name  string          // for messages: the target, never a temporary name
+	w     io.Writer       // where the writer writes
+	file  *safewrite.File // nil for standard output
+	spool *spool          // standard output held until the end, or nil
+	bw    boardWriter
 	// skipped says a board could not be written: the file is then not
 	// committed, since files are written whole or not at all.
 	skipped bool
@@ -261,6 +277,7 @@ func (a *app) finish(o *output, lost *convert.Dropped) {
 		o.skipped = true
 	}
 	if o.file == nil {
+		a.releaseSpool(o)
 		return
 	}
 	if o.skipped {
@@ -270,6 +287,24 @@ func (a *app) finish(o *output, lost *convert.Dropped) {
 	}
 	if err := o.file.Commit(); err != nil {
 		a.errorf("%v", err)
+	}
+}
+
+// releaseSpool writes standard output held in a spool, unless a board
+// could not be written, when none of it is.
+func (a *app) releaseSpool(o *output) {
+	if o.spool == nil {
+		return
+	}
+	defer o.spool.discard()
+	if o.skipped {
+		a.errorf("standard output: nothing written, since a board could not be written to it")
+		return
+	}
+	if o.spool.flush() == nil {
+		if _, err := io.Copy(a.stdout, o.spool.reader()); err != nil {
+			a.errorf("writing standard output: %v", err)
+		}
 	}
 }
 
