@@ -105,7 +105,7 @@ var pbnTags = func() map[string]bool {
 		BidSystemEW BidSystemNS PairEW PairNS WestNA NorthNA EastNA SouthNA WestType NorthType EastType SouthType
 		EventDate EventSponsor HomeTeam Round Section Stage Table VisitTeam
 		Time UTCDate UTCTime TimeControl TimeCall TimeCard Annotator AnnotatorNA Application Mode
-		DoubleDummyTricks ParContract BCFlags`) {
+		DoubleDummyTricks ParContract BCFlags HomeCarryOver VisitCarryOver`) {
 		set[name] = true
 	}
 	return set

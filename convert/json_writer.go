@@ -2,6 +2,7 @@ package convert
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io"
 	"slices"
@@ -68,6 +69,7 @@ type jsonBoard struct {
 	Game            int               `json:"game"`
 	Board           *int              `json:"board"`
 	Label           *string           `json:"label"`
+	Match           *Match            `json:"match"`
 	Event           *string           `json:"event"`
 	Site            *string           `json:"site"`
 	Date            *string           `json:"date"`
@@ -151,6 +153,47 @@ func known(t *auction.Tag) *string {
 
 func ptr[T any](v T) *T { return &v }
 
+// A Match is the identity of the team match a board was played in: a LIN
+// vugraph header's vg, or the PBN tags that carry it (Round or Stage,
+// HomeTeam, VisitTeam, HomeCarryOver, VisitCarryOver). Empty fields are
+// not known.
+type Match struct {
+	Event      string `json:"event,omitempty"`
+	Segment    string `json:"segment,omitempty"`
+	Scoring    string `json:"scoring,omitempty"`
+	First      int    `json:"first_board,omitempty"`
+	Last       int    `json:"last_board,omitempty"`
+	Home       string `json:"home,omitempty"`
+	HomeCarry  string `json:"home_carry_over,omitempty"`
+	Visit      string `json:"visit,omitempty"`
+	VisitCarry string `json:"visit_carry_over,omitempty"`
+}
+
+// MatchOf returns the match b was played in, and whether it names one.
+func MatchOf(b *auction.Board) (Match, bool) {
+	if b.LIN != nil && b.LIN.Vugraph != nil {
+		f := &b.LIN.Vugraph.Fields
+		first, _ := strconv.Atoi(f[3])
+		last, _ := strconv.Atoi(f[4])
+		return Match{Event: f[0], Segment: f[1], Scoring: f[2], First: first, Last: last,
+			Home: f[5], HomeCarry: f[6], Visit: f[7], VisitCarry: f[8]}, true
+	}
+	tag := func(name string) string {
+		if t := b.Field(name); t != nil && known(t) != nil {
+			return strings.TrimSpace(t.Value)
+		}
+		return ""
+	}
+	m := Match{Segment: cmp.Or(tag("Round"), tag("Stage")), Home: tag("HomeTeam"), HomeCarry: tag("HomeCarryOver"),
+		Visit: tag("VisitTeam"), VisitCarry: tag("VisitCarryOver")}
+	if m.Home == "" && m.Visit == "" {
+		return Match{}, false
+	}
+	m.Event = tag("Event")
+	m.Scoring = linScoringLetter(b.Scoring.Value)
+	return m, true
+}
+
 // noCards reports whether a deal as written holds no card at all, only a
 // dealer, separators or nothing (LIN "md|,,,|", PBN ""): a deal not known,
 // which JSON gives as null like every value not known.
@@ -175,6 +218,9 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	}
 	if l := b.BoardLabel(); l != "" && l != strconv.Itoa(b.Number) {
 		j.Label = ptr(l)
+	}
+	if m, ok := MatchOf(b); ok {
+		j.Match = &m
 	}
 	if b.Room != auction.RoomUnknown {
 		j.Room = ptr(b.Room.String())

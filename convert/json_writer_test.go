@@ -15,7 +15,7 @@ import (
 // jsonKeys are the keys of a board's JSON object, in order, as the package
 // documentation gives them.
 var jsonKeys = []string{
-	"file", "format", "game", "board", "label", "event", "site", "date", "room", "players", "dealer", "vulnerable",
+	"file", "format", "game", "board", "label", "match", "event", "site", "date", "room", "players", "dealer", "vulnerable",
 	"deal", "scoring", "auction", "contract", "declarer", "result", "claim", "play", "play_annotations",
 	"play_notes", "tables", "comments", "tags", "file_says",
 }

@@ -209,7 +209,7 @@ func (lw *LINWriter) countDropped(b *auction.Board, inMatch bool) {
 // ownHeaderTag reports whether a header of the writer's own holds the tag.
 func ownHeaderTag(name string) bool {
 	switch name {
-	case "Round", "Stage", "HomeTeam", "VisitTeam":
+	case "Round", "Stage", "HomeTeam", "VisitTeam", "HomeCarryOver", "VisitCarryOver":
 		return true
 	}
 	return false
@@ -792,7 +792,8 @@ func linOwnHeader(buf []byte, boards []*auction.Board, roomOf func(*auction.Boar
 		}
 		return strconv.Itoa(n)
 	}
-	vg := []string{tag("Event"), round, linScoringLetter(b0.Scoring.Value), num(first), num(last), tag("HomeTeam"), "", tag("VisitTeam"), ""}
+	vg := []string{tag("Event"), round, linScoringLetter(b0.Scoring.Value), num(first), num(last),
+		tag("HomeTeam"), tag("HomeCarryOver"), tag("VisitTeam"), tag("VisitCarryOver")}
 	buf = append(appendLINPair(buf, "vg", strings.Join(vg, ",")), '\n')
 	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards, roomOf), ",")), '\n')
 	var pn [2]string

@@ -124,3 +124,29 @@ func TestLINDropped(t *testing.T) {
 		t.Errorf("dropped %v, want %v", got, want)
 	}
 }
+
+// TestVugraphIdentityThroughPBN: a vugraph header's match identity (event,
+// segment, scoring, boards, teams and carry-over) reaches PBN as tags and
+// JSON as a match object, and LIN written from that PBN has the same vg.
+func TestVugraphIdentityThroughPBN(t *testing.T) {
+	const vg = "vg|2010 USBF SF A,Segment 4 of 8,I,46,47,Nickell,80,Fleisher,99|"
+	lin := vg + "\nrs|3NN=,3NN=,P,|\npn|a,b,c,d,e,f,g,h|pg||\n" +
+		"qx|o46|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 46|mb|3N|mb|p|mb|p|mb|p|pg||\n" +
+		"qx|c46|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 46|mb|3N|mb|p|mb|p|mb|p|pg||\n" +
+		"qx|o47|md|4S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|n|ah|Board 47|mb|p|mb|p|mb|p|mb|p|pg||\n"
+	boards, _ := readLIN([]byte(lin), "m.lin")
+	pbn := writePBN(t, boards, PBNWriterOptions{})
+	for _, want := range []string{`[Round "Segment 4 of 8"]`, `[HomeTeam "Nickell"]`, `[HomeCarryOver "80"]`, `[VisitTeam "Fleisher"]`, `[VisitCarryOver "99"]`} {
+		if !strings.Contains(string(pbn), want) {
+			t.Errorf("PBN lacks %s", want)
+		}
+	}
+	j := string(writeJSON(t, boards))
+	if !strings.Contains(j, `"match":{"event":"2010 USBF SF A","segment":"Segment 4 of 8","scoring":"I","first_board":46,"last_board":47,"home":"Nickell","home_carry_over":"80","visit":"Fleisher","visit_carry_over":"99"}`) {
+		t.Errorf("JSON match:\n%s", j)
+	}
+	back := writeLIN(t, readPBN(pbn, "m.pbn"), nil, LINWriterOptions{})
+	if !strings.HasPrefix(string(back), vg+"\n") {
+		t.Errorf("LIN → PBN → LIN starts\n%.120s\nwant\n%s", back, vg)
+	}
+}

@@ -179,7 +179,9 @@ func (pw *PBNWriter) Dropped() Dropped { return pw.dropped }
 
 // countDropped counts what of b PBN cannot hold: the alert mark of a call
 // that has an explanation (PBN's notes being its only alert mechanism),
-// and the pairs of a vugraph header other than the event and scoring.
+// and what a vugraph header holds beyond the match identity (matchTags)
+// and the results and names, which the boards give back: other pairs
+// (pw, mp, bn) and its commentary.
 func (pw *PBNWriter) countDropped(b *auction.Board) {
 	for i := range b.Auction.Calls {
 		if c := &b.Auction.Calls[i]; c.Alert && c.Note > 0 {
@@ -188,7 +190,18 @@ func (pw *PBNWriter) countDropped(b *auction.Board) {
 		}
 	}
 	if b.LIN != nil && b.LIN.Vugraph != nil {
-		pw.dropped.Add("vugraph header (vg, rs, pn)")
+		v := b.LIN.Vugraph
+		for _, pr := range v.Pairs {
+			switch strings.ToLower(pr.Label) {
+			case "vg", "rs", "pn", "pg":
+			default:
+				pw.dropped.Add("vugraph header pairs other than vg, rs and pn")
+				return
+			}
+		}
+		if len(v.Comments) > 0 {
+			pw.dropped.Add("vugraph header commentary")
+		}
 	}
 }
 
@@ -629,11 +642,34 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
+	others = matchTags(others, b)
 	slices.SortStableFunc(others, func(x, y writtenTag) int { return strings.Compare(x.name, y.name) })
 	for _, t := range others {
 		p.tag(t.name, t.value, t.t)
 	}
 	p.typed, p.others = typed[:0], others[:0]
+}
+
+// matchTags appends the tags that carry a vugraph header's match identity
+// into PBN, for a board read under one: Round (the segment), HomeTeam and
+// VisitTeam, and bridgekit's HomeCarryOver and VisitCarryOver (PBN 2.1
+// has no tag for a segment's carry-over), each unless the board has it or
+// the header leaves it empty. The LIN writer builds its own header back
+// from them (linOwnHeader).
+func matchTags(dst []writtenTag, b *auction.Board) []writtenTag {
+	if b.LIN == nil || b.LIN.Vugraph == nil {
+		return dst
+	}
+	f := &b.LIN.Vugraph.Fields
+	for _, m := range []struct {
+		name  string
+		field int
+	}{{"Round", 1}, {"HomeTeam", 5}, {"HomeCarryOver", 6}, {"VisitTeam", 7}, {"VisitCarryOver", 8}} {
+		if v := strings.TrimSpace(f[m.field]); v != "" && b.Field(m.name) == nil {
+			dst = append(dst, writtenTag{name: m.name, value: v})
+		}
+	}
+	return dst
 }
 
 // redundant reports whether the tag b.Tags[i] is left out because it

@@ -133,6 +133,10 @@
 //	game        number       the game (PBN) or record (LIN) in the file, from 1
 //	board       number|null  the board number
 //	label       string|null  the board's label when it is not its number: "3-2" (board 3)
+//	match       object|null  the team match: {"event", "segment", "scoring" (I, P, B), "first_board",
+//	                         "last_board", "home", "home_carry_over", "visit", "visit_carry_over"}, the
+//	                         keys known; from a LIN vugraph header, or PBN's Round/Stage, HomeTeam,
+//	                         VisitTeam, HomeCarryOver and VisitCarryOver
 //	event       string|null  the Event tag
 //	site        string|null
 //	date        string|null

@@ -78,6 +78,21 @@ func (a *app) show(c *cli.Context) error {
 	return err
 }
 
+// matchLine says the room and the teams of a board played in a match:
+// "Open room · Nickell v Fleisher · Segment 4 of 8", or "".
+func matchLine(b *auction.Board) string {
+	room := ""
+	if b.Room != auction.RoomUnknown {
+		room = b.Room.String() + " room"
+	}
+	teams := ""
+	m, ok := convert.MatchOf(b)
+	if ok && (m.Home != "" || m.Visit != "") {
+		teams = joinPresent(" v ", m.Home, m.Visit)
+	}
+	return joinPresent(" · ", room, teams, m.Segment)
+}
+
 // writeBoard writes one board for people: its identity, the diagram, the
 // auction, the outcome and its findings.
 func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
@@ -86,6 +101,9 @@ func writeBoard(w io.Writer, file string, r *corpus.Board, color bool) {
 	fmt.Fprintf(&s, "%s, game %d\n", file, r.Game)
 	if head := joinPresent(" · ", b.Event.Value, b.Site.Value, b.Date.Value); head != "" {
 		s.WriteString(head + "\n")
+	}
+	if line := matchLine(b); line != "" {
+		s.WriteString(line + "\n")
 	}
 	dealer, vul := "?", "?"
 	if b.DealerKnown {
