@@ -81,6 +81,20 @@
 //     of unrelated inputs written together read back as themselves; a
 //     viewer that does not know it shows an empty match header.
 //
+// # Round trips
+//
+// PBN written from PBN reads back as the same boards, and LIN written from
+// LIN as the same records. LIN written from the PBN written from LIN holds
+// the same boards as LIN written from LIN (a test checks it for every LIN
+// file of the corpus) but for what PBN cannot carry, which is documented:
+// the alert mark of a call that has an explanation; the pairs a board does
+// not interpret (LIN extras such as sa or zz, a pn after the deal); text
+// after the table in qx ("o1,BOARD 1"); a vugraph header's pairs other than
+// vg, rs and pn, and its commentary. The layout differs too: boards from
+// PBN get BBO's empty st and rh pairs, and boards played in rooms a header
+// of the writer's own. Converting says what the target could not hold,
+// with counts (LINWriter.Dropped, PBNWriter.Dropped).
+//
 // # Writing LIN
 //
 // [LINWriter] writes the boards of one match under one header: those read
