@@ -189,6 +189,14 @@ func (pw *PBNWriter) countDropped(b *auction.Board) {
 			break
 		}
 	}
+	if b.LIN != nil {
+		for _, e := range b.LIN.Extras {
+			if l := strings.ToLower(e.Label); l != "st" && l != "rh" && l != "pg" {
+				pw.dropped.Add("LIN " + l + " pairs")
+				break
+			}
+		}
+	}
 	if b.LIN != nil && b.LIN.Vugraph != nil {
 		v := b.LIN.Vugraph
 		for _, pr := range v.Pairs {
