@@ -998,13 +998,13 @@ func (p *pbnPrinter) play(b *auction.Board) {
 		p.commentLine(c)
 	}
 	s := sectionPrinter{p: p}
-	// Every line has its four columns (PBN export): the cards not played
-	// of a last trick cut short are written "-", which the reader drops
-	// again. A trick to be continued ("+") ends where it is written, since
-	// a "-" after the "+" would be read as a card to come.
+	// A last trick cut short ends with its last card: "-" in the columns
+	// after it would be read back as cards played, where the line's seat
+	// order and the order of play differ, or where the trick then reads
+	// as written from the wrong seat (play-rotated).
 	for t, trick := range tricks {
 		last := 3
-		if t == len(tricks)-1 && continued(trick) {
+		if t == len(tricks)-1 {
 			for last > 0 && trick[last] == nil {
 				last--
 			}
@@ -1039,17 +1039,6 @@ func (p *pbnPrinter) play(b *auction.Board) {
 	}
 	s.end()
 	p.notes(rec.Notes)
-}
-
-// continued reports whether a trick holds the "+" of a play to be
-// continued.
-func continued(trick [4]*auction.PlayedCard) bool {
-	for _, c := range trick {
-		if c != nil && c.Text == "+" {
-			return true
-		}
-	}
-	return false
 }
 
 // seatedTricks places the cards of the play in tricks, by column from the

@@ -110,7 +110,7 @@ func TestPBNLayout(t *testing.T) {
 			name: "the play by columns from the opening leader, one trick per line",
 			in: "[Dealer \"N\"]\n[Deal \"N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543\"]\n" +
 				"[Declarer \"N\"]\n[Contract \"7NT\"]\n[Play \"E\"] SJ S3 S4 SA CA C8 C7 CT D2",
-			want: []string{"[Play \"E\"]\nSJ S3 S4 SA\nCA C8 C7 CT\nD2 - - -\n"},
+			want: []string{"[Play \"E\"]\nSJ S3 S4 SA\nCA C8 C7 CT\nD2\n"},
 		},
 		{
 			name: "table cells padded to their columns",
@@ -165,7 +165,7 @@ func TestPBNBadInput(t *testing.T) {
 	got := norm(t, in, PBNWriterOptions{})
 	for _, w := range []string{
 		`[Dealer "?"]`, `[Deal "N:AKQ"]`, `[Contract "?"]`,
-		"[Auction \"N\"]\n1C 1C Pass blah\n2H\n", "SA S1 HK -\n",
+		"[Auction \"N\"]\n1C 1C Pass blah\n2H\n", "SA S1 HK\n",
 	} {
 		if !strings.Contains(got, w) {
 			t.Errorf("missing %q in:\n%s", w, got)
@@ -306,7 +306,8 @@ func TestPBNPlayInPlayedOrder(t *testing.T) {
 
 // TestPartialTrickFillers: the "-" that fill the columns of a last trick
 // cut short are no cards: the play holds only the cards played, PBN
-// written from it fills the columns again, and that reads back the same.
+// written from it ends the line at the last card, and that reads back the
+// same.
 func TestPartialTrickFillers(t *testing.T) {
 	const in = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n" +
 		"[Declarer \"N\"]\n[Contract \"1S\"]\n[Result \"7\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n" +
@@ -320,7 +321,7 @@ func TestPartialTrickFillers(t *testing.T) {
 		t.Errorf("cards %q, want the five played", got)
 	}
 	out := writePBN(t, boards, PBNWriterOptions{})
-	if !strings.Contains(string(out), "H7 H2 HA H8\r\n- - HK -\r\n*\r\n") {
+	if !strings.Contains(string(out), "H7 H2 HA H8\r\n- - HK *\r\n") {
 		t.Errorf("written:\n%s", out)
 	}
 	back := readPBN(out, "a.pbn")
