@@ -84,7 +84,13 @@
 // # Round trips
 //
 // PBN written from PBN reads back as the same boards, and LIN written from
-// LIN as the same records. LIN written from the PBN written from LIN holds
+// LIN as the same records. Their JSON is the same (a test checks it for
+// every PBN file of the corpus) but for what the writer recomputes or
+// normalizes: it writes the contract, declarer and result the replay
+// gives, so file_says (the file's own where they differ) is empty after;
+// tabs in values become spaces; supplemental sections come in name order;
+// a repeat of a mandatory tag that says what the first says is written
+// once. LIN written from the PBN written from LIN holds
 // the same boards as LIN written from LIN (a test checks it for every LIN
 // file of the corpus) but for what PBN cannot carry, which is documented:
 // the alert mark of a call that has an explanation; the pairs a board does
