@@ -155,7 +155,7 @@ func (lw *LINWriter) Dropped() Dropped { return lw.dropped }
 // event, the scoring and, for a header of the writer's own, the round and
 // the teams.
 func (lw *LINWriter) countDropped(b *auction.Board, inMatch bool) {
-	given := func(t *auction.Tag) bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
+	given := func(t *auction.Tag) bool { v := known(t); return v != nil && strings.TrimSpace(*v) != "" }
 	if given(&b.Event) && !inMatch {
 		lw.dropped.Add("Event")
 	}

@@ -44,6 +44,21 @@ var compressedExts = []struct {
 	{".tar.xz", xzipped, true}, {".txz", xzipped, true}, {".xz", xzipped, false},
 }
 
+// ArchiveExt returns the extension that makes name an archive's (".zip",
+// ".tar", ".tar.gz", ".tgz", ".tar.bz2", ".xz", …, as written), or "".
+func ArchiveExt(name string) string {
+	if ext, _, _ := compressedExt(name); ext != "" {
+		return name[len(name)-len(ext):]
+	}
+	lower := strings.ToLower(name)
+	for _, ext := range []string{".zip", ".tar"} {
+		if strings.HasSuffix(lower, ext) {
+			return name[len(name)-len(ext):]
+		}
+	}
+	return ""
+}
+
 // compressedExt returns the compressed-stream extension name ends with, if
 // any.
 func compressedExt(name string) (ext string, kind container, tar bool) {

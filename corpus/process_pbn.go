@@ -152,12 +152,9 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 		}
 		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		r.mu.Lock()
-		s, ok := r.carried[g.Index]
+		s := r.carried[g.Index] // admit put it there
 		delete(r.carried, g.Index)
 		r.mu.Unlock()
-		if !ok {
-			s = dupScope{}.follow(g)
-		}
 		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session())
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's

@@ -156,9 +156,10 @@ func (a *app) sayDropped(to string, lost convert.Dropped) {
 	slices.SortFunc(names, func(x, y string) int { return cmp.Or(cmp.Compare(lost[y], lost[x]), cmp.Compare(x, y)) })
 	parts := make([]string, len(names))
 	for i, n := range names {
-		parts[i] = n + " " + thousands(lost[n])
 		if i == 0 {
-			parts[i] += " " + pluralWord(lost[n], "board")
+			parts[i] = n + " " + plural(lost[n], "board")
+		} else {
+			parts[i] = n + " " + thousands(lost[n])
 		}
 	}
 	a.notef("%s cannot hold: %s", strings.ToUpper(to), strings.Join(parts, ", "))
@@ -173,12 +174,13 @@ func thousands(n int) string {
 	return s
 }
 
-// pluralWord is noun, with an s unless n is 1.
-func pluralWord(n int, noun string) string {
+// plural says how many of noun there are: "1 syntax error", "19,552
+// boards".
+func plural(n int, noun string) string {
 	if n == 1 {
-		return noun
+		return "1 " + noun
 	}
-	return noun + "s"
+	return thousands(n) + " " + noun + "s"
 }
 
 // An output is one file (or standard output) that boards are written to.

@@ -303,12 +303,3 @@ func (j *fmtJob) replace() error {
 
 // discard drops the job's spool.
 func (j *fmtJob) discard() { j.out.discard() }
-
-// plural says how many of noun there are: "1 syntax error", "2 syntax
-// errors".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"bridgekit/corpus"
 )
 
 // isDirTarget reports whether -o names a directory: one that exists, or a
@@ -113,16 +115,12 @@ func memberPath(member string) (clean string, changed bool, err error) {
 	return filepath.FromSlash(strings.Join(elems, "/")), changed, nil
 }
 
-// stripArchiveExt removes the extension of an archive's name (.zip, .tar,
-// .tar.gz, .tgz, .tar.bz2, .tar.xz, .gz, .bz2, .xz, …), or adds .d to a name
-// with none of them, so that the directory of its members is not named as
-// a file beside it could be.
+// stripArchiveExt removes the extension of an archive's name (see
+// corpus.ArchiveExt), or adds .d to a name with none, so that the
+// directory of its members is not named as a file beside it could be.
 func stripArchiveExt(name string) string {
-	lower := strings.ToLower(name)
-	for _, ext := range []string{".tar.gz", ".tgz", ".tar.bz2", ".tbz2", ".tbz", ".tar.xz", ".txz", ".zip", ".tar", ".gz", ".bz2", ".xz"} {
-		if strings.HasSuffix(lower, ext) {
-			return name[:len(name)-len(ext)]
-		}
+	if ext := corpus.ArchiveExt(name); ext != "" {
+		return strings.TrimSuffix(name, ext)
 	}
 	return name + ".d"
 }
