@@ -51,9 +51,6 @@ type File struct {
 	done bool
 }
 
-// Name returns the target's name as given.
-func (f *File) Name() string { return f.name }
-
 // Write writes p, or returns the first error any Write met.
 func (f *File) Write(p []byte) (int, error) {
 	if f.err != nil {
@@ -75,9 +72,6 @@ func (f *File) Contents() *io.SectionReader {
 	}
 	return io.NewSectionReader(f.f, 0, f.n)
 }
-
-// Err returns the first write error, if any.
-func (f *File) Err() error { return f.err }
 
 // wrap names the target in err, in place of the temporary file.
 func (f *File) wrap(err error) error {
