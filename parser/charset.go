@@ -73,16 +73,28 @@ const sniffLen = 64 << 10
 //     stray byte alone as an 8-bit character, in the charset rule 6 finds
 //     for the stray bytes.
 //  6. 8-bit text: windows-1252, unless it reads as Russian, then
-//     windows-1251 or KOI8-R; or as Central European: a byte after a
-//     letter that is a letter in windows-1250 and a symbol in windows-1252
-//     ("Micha\xb3" is "Michał", not "Micha³"), and none that is a letter
-//     only in windows-1252, then windows-1250, or ISO-8859-2 when a byte
-//     after a letter is a letter there and a symbol in windows-1250.
+//     windows-1251 or KOI8-R; or as Central European, then windows-1250
+//     or ISO-8859-2 (see below).
 //
 // Text after the sniff window that is read as UTF-8 is treated as in rule
 // 5: a byte that starts no valid sequence is read as an 8-bit character
 // (windows-1252 unless rule 3 or 5 chose another) rather than replaced, so
 // nothing of a mixed file is lost.
+//
+// Central European text is told from Western by the letters of its words.
+// Each word of two letters or more with a high-bit byte is read in
+// windows-1252, windows-1250 and ISO-8859-2, and reads as a word in a
+// table when its accented letters all belong to one language's alphabet
+// (French, German, Spanish, Portuguese, Italian, Catalan, Dutch, the
+// Scandinavian languages, Finnish and Icelandic; Polish, Czech, Slovak,
+// Hungarian, Slovene, Croatian and Romanian). "Jiří" in windows-1250 is
+// "Jiøí" in windows-1252, which no language writes; "Michał" is "Micha³".
+// A Central European table is chosen when it reads two words more than
+// windows-1252, or one more where windows-1252 cannot read a word for a
+// symbol in it; of the two, the one that reads more, windows-1250 on a
+// tie. Portuguese writes õ only before e, so Hungarian "Győr" is no
+// "Gyõr". Faroese (ø with í) and Estonian (õ with ö) are not among the
+// alphabets: they would take Czech and Hungarian text for Western.
 //
 // Russian is told from Western 8-bit text by the shape of its words. In
 // windows-1251 and KOI8-R the bytes 0xC0–0xFF are the 64 Cyrillic letters
@@ -694,36 +706,210 @@ func (v verdict) choice(lead string) choice {
 	}
 }
 
-// centralEuropean counts the bytes that follow a letter and are letters
-// in windows-1250 but symbols in windows-1252 ("Micha\xb3": "Michał", not
-// "Micha³"); those that follow a letter and are letters in ISO 8859-2 but
-// symbols in windows-1250 (ą is 0xB1 there, ± in windows-1250), which
-// tell the two Central European tables apart; and those that follow a
-// letter and are letters only in windows-1252 (ƒ, ÿ). A byte at the start
-// of a word does not count: Spanish opens a question with ¿, which
-// windows-1250 reads as ż.
-func centralEuropean(b []byte) (ce, latin2, western int) {
-	letter := func(c byte) bool {
-		return 'a' <= c|0x20 && c|0x20 <= 'z' || c >= 0xC0 || unicode.IsLetter(charmap.Windows1250.DecodeByte(c))
-	}
-	for i := 1; i < len(b); i++ {
-		if !letter(b[i-1]) {
+// latinAlphabet is the accented letters of a language written in
+// windows-1252, windows-1250 or ISO 8859-2, lower case. After lists letters
+// the language writes only before one of the given letters.
+type latinAlphabet struct {
+	name    string
+	letters string
+	after   map[rune]string
+}
+
+// latinAlphabets are the languages the Central European test knows.
+// Faroese (ø with í) and Estonian (õ with ö) are left out: files in them
+// are rare, and they would read Czech ř and Hungarian ő text as Western.
+var latinAlphabets = []latinAlphabet{
+	{name: "French", letters: "àâæçéèêëîïôœùûüÿ"},
+	{name: "German", letters: "äöüß"},
+	{name: "Spanish", letters: "áéíñóúü"},
+	// Portuguese writes õ only in õe and ões, where Hungarian ő read as
+	// windows-1252 gives õ anywhere ("Gyõr", "Szõke").
+	{name: "Portuguese", letters: "áâãàçéêíóôõú", after: map[rune]string{'õ': "e"}},
+	{name: "Italian", letters: "àèéìíîòóùú"},
+	{name: "Catalan", letters: "àçèéíïòóúü"},
+	{name: "Dutch", letters: "áéèëíïóöüú"},
+	{name: "Danish and Norwegian", letters: "æøåéó"},
+	{name: "Swedish", letters: "åäöé"},
+	{name: "Finnish", letters: "äöåšž"},
+	{name: "Icelandic", letters: "áðéíóúýþæö"},
+	{name: "Polish", letters: "ąćęłńóśźż"},
+	{name: "Czech", letters: "áčďéěíňóřšťúůýž"},
+	{name: "Slovak", letters: "áäčďéíĺľňóôŕšťúýž"},
+	{name: "Hungarian", letters: "áéíóöőúüű"},
+	{name: "Slovene and Croatian", letters: "čćđšž"},
+	{name: "Romanian", letters: "ăâîşţ"},
+}
+
+// latinCandidate is an 8-bit Latin charset prepared for wordsOf.
+type latinCandidate struct {
+	byteCharset
+	letter [256]bool   // the byte decodes to a letter
+	langs  [256]uint32 // the alphabets that hold it, a bit each
+	after  [256]uint32 // of langs, those that hold it only before certain letters
+}
+
+var latinCandidates = []*latinCandidate{
+	newLatinCandidate(win1252), newLatinCandidate(win1250), newLatinCandidate(latin2),
+}
+
+func newLatinCandidate(cs byteCharset) *latinCandidate {
+	c := &latinCandidate{byteCharset: cs}
+	all := uint32(1)<<len(latinAlphabets) - 1
+	for b := 0; b < 256; b++ {
+		r := cs.cm.DecodeByte(byte(b))
+		if !unicode.IsLetter(r) {
 			continue
 		}
-		// Ł Ż ł ż are these bytes in ISO 8859-2 too, and Ť Ź ť control
-		// codes there: the bytes where the two Central European tables
-		// differ (ą, ľ, š …) are no evidence, so that ISO 8859-2 text is
-		// not read with the wrong one of them.
-		switch b[i] {
-		case 0x8D, 0x8F, 0x9D, 0xA3, 0xAF, 0xB3, 0xBF:
-			ce++
-		case 0xA6, 0xA9, 0xAB, 0xAC, 0xAE, 0xB1, 0xB6, 0xBB:
-			latin2++
-		case 0x83, 0xFF:
-			western++
+		c.letter[b] = true
+		if b < 0x80 {
+			c.langs[b] = all
+			continue
+		}
+		r = unicode.ToLower(r)
+		for i, a := range latinAlphabets {
+			if strings.ContainsRune(a.letters, r) {
+				c.langs[b] |= 1 << i
+				if _, ok := a.after[r]; ok {
+					c.after[b] |= 1 << i
+				}
+			}
 		}
 	}
-	return ce, latin2, western
+	return c
+}
+
+// reads says how word, a run of letters and high-bit bytes, reads in c:
+// as a word of one of latinAlphabets, or not, and then whether a byte
+// that is no letter in c is why. Symbols that open a word (¿ ¡ «) are
+// trimmed, and so are those that end it when no candidate reads them as
+// letters: "Micha\xb3" is "Michał" in windows-1250 and no word in
+// windows-1252, where it ends in ³. A letter alone is no word.
+func (c *latinCandidate) reads(word []byte) (ok, symbol bool) {
+	for len(word) > 0 && !c.letter[word[0]] {
+		word = word[1:]
+	}
+	for len(word) > 0 && !anyLatinLetter(word[len(word)-1]) {
+		word = word[:len(word)-1]
+	}
+	if len(word) < 2 {
+		return false, false
+	}
+	langs := ^uint32(0)
+	for i, b := range word {
+		if !c.letter[b] {
+			return false, true
+		}
+		l := c.langs[b]
+		if c.after[b] != 0 {
+			l &^= c.after[b] &^ c.before(b, word[i+1:])
+		}
+		langs &= l
+	}
+	return langs != 0, false
+}
+
+// before returns those of the alphabets with a rule for b whose rule the
+// letter after b, the first of rest, meets.
+func (c *latinCandidate) before(b byte, rest []byte) uint32 {
+	var met uint32
+	if len(rest) == 0 {
+		return 0
+	}
+	next := unicode.ToLower(c.cm.DecodeByte(rest[0]))
+	r := unicode.ToLower(c.cm.DecodeByte(b))
+	for i, a := range latinAlphabets {
+		if s, ok := a.after[r]; ok && strings.ContainsRune(s, next) {
+			met |= 1 << i
+		}
+	}
+	return met
+}
+
+func anyLatinLetter(b byte) bool {
+	for _, c := range latinCandidates {
+		if c.letter[b] {
+			return true
+		}
+	}
+	return false
+}
+
+// latinWords holds, for each of latinCandidates, how many words with
+// high-bit bytes read as words in it; of those, how many windows-1252
+// cannot read for a symbol or control byte ("Micha³"), the strongest
+// evidence against it; and the first word that windows-1252 cannot read.
+type latinWords struct {
+	words   int
+	reads   [3]int
+	symbol  [3]int
+	example [3][]byte
+}
+
+// wordsOf measures b for each of latinCandidates.
+func wordsOf(b []byte) latinWords {
+	var w latinWords
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && !isWordByte(b[i]) {
+			i++
+		}
+		j := i
+		high := false
+		for j < len(b) && isWordByte(b[j]) {
+			high = high || b[j] >= 0x80
+			j++
+		}
+		word := b[i:j]
+		b = b[j:]
+		if !high {
+			continue
+		}
+		w.words++
+		western, symbol := latinCandidates[0].reads(word)
+		for k, c := range latinCandidates {
+			if ok, _ := c.reads(word); ok {
+				w.reads[k]++
+				if !western && w.example[k] == nil {
+					w.example[k] = word
+				}
+				if symbol {
+					w.symbol[k]++
+				}
+			}
+		}
+	}
+	return w
+}
+
+// centralEuropean returns the index in latinCandidates of the Central
+// European charset that w shows b is in, or 0 for windows-1252: one that
+// reads more words, by two, or by one when windows-1252 cannot read a word
+// for a symbol in it. Where the two Central European tables read as many
+// words, windows-1250 is the more common.
+func (w latinWords) centralEuropean() int {
+	k := 1
+	if w.reads[2] > w.reads[1] {
+		k = 2
+	}
+	if more := w.reads[k] - w.reads[0]; more >= 2 || more >= 1 && w.symbol[k] > 0 {
+		return k
+	}
+	return 0
+}
+
+// isWordByte says whether b belongs in a word: an ASCII letter or a
+// high-bit byte.
+func isWordByte(b byte) bool {
+	return 'a' <= b|0x20 && b|0x20 <= 'z' || b >= 0x80
+}
+
+// decodeBytes decodes b in cm.
+func decodeBytes(cm *charmap.Charmap, b []byte) string {
+	r := make([]rune, len(b))
+	for i, c := range b {
+		r[i] = cm.DecodeByte(c)
+	}
+	return string(r)
 }
 
 // judge8bit decides between windows-1252, windows-1250 and the Cyrillic
@@ -746,14 +932,13 @@ func judge8bit(b []byte) verdict {
 			"8-bit text with %d letters in Cyrillic words reads as Russian in %s (score %.1f) rather than %s (score %.1f)",
 			best.good, best.cand.name, best.score, other.cand.name, other.score)}
 	}
-	if ce, l2, w := centralEuropean(b); ce > 0 && w == 0 {
-		cs := win1250
-		if l2 > 0 {
-			cs = latin2
-		}
-		return verdict{charset: cs, reason: fmt.Sprintf(
-			"8-bit text: %s after a letter %s a letter in windows-1250 and ISO-8859-2 (ł ż Ł Ż, or ť Ť Ź in windows-1250 alone), where windows-1252 has a symbol (³ ¿ £ ¯), and %s a letter only in ISO-8859-2 (ą ś Ś Š ž, symbols ± ¶ ¦ © ® in windows-1250); read as %s",
-			plural(ce, "byte"), map[bool]string{true: "is", false: "are"}[ce == 1], plural(l2, "byte"), cs.name)}
+	if w := wordsOf(b); w.centralEuropean() > 0 {
+		k := w.centralEuropean()
+		c := latinCandidates[k]
+		return verdict{charset: c.byteCharset, reason: fmt.Sprintf(
+			"8-bit text: of %s with non-ASCII letters, %d read as words of one language in windows-1252, %d in windows-1250 and %d in ISO-8859-2 (%q is %q in %s); read as %s",
+			plural(w.words, "word"), w.reads[0], w.reads[1], w.reads[2],
+			decodeBytes(c.cm, w.example[k]), decodeBytes(charmap.Windows1252, w.example[k]), win1252.name, c.name)}
 	}
 	var evidence string
 	switch {
