@@ -23,6 +23,10 @@ type Place struct {
 	// board: the stage, round, date or segment ("Final, 2024.05.06"), or
 	// "".
 	Session string
+	// Match names the team match the board was played in ("Nickell v
+	// Fleisher"), or "": a board number is one board within a match, and
+	// two matches of one session may play different deals under it.
+	Match string
 	// Turn is the seat (0 for North, clockwise) the deal given to Add
 	// starts from in the board as written: the caller gives each deal
 	// from the seat that makes the same four hands at other seats one
@@ -34,7 +38,7 @@ type Place struct {
 func (p Place) String() string {
 	b := make([]byte, 0, len(p.File)+len(p.Board)+len(p.Event)+40)
 	b = strconv.AppendInt(append(append(b, p.File...), " game "...), int64(p.Game), 10)
-	if p.Board == "" && p.Event == "" && p.Session == "" {
+	if p.Board == "" && p.Event == "" && p.Session == "" && p.Match == "" {
 		return string(b)
 	}
 	b = append(b, " ("...)
@@ -53,6 +57,12 @@ func (p Place) String() string {
 		}
 		b = append(b, p.Session...)
 	}
+	if p.Match != "" {
+		if p.Board != "" || p.Event != "" || p.Session != "" {
+			b = append(b, ", "...)
+		}
+		b = append(b, p.Match...)
+	}
 	return string(append(b, ')'))
 }
 
@@ -64,8 +74,8 @@ const (
 	// SameDeal: the deal was seen before under another board: another
 	// event, another board number, or another file when there is no event.
 	SameDeal DuplicateKind = iota + 1
-	// BoardConflict: the same board (event and number) was seen before with
-	// a different deal.
+	// BoardConflict: the same board (event, session, match and number) was
+	// seen before with a different deal.
 	BoardConflict
 )
 
@@ -116,11 +126,15 @@ const (
 // deal in input order (from Run's emit) and it reports, for each new one,
 // the earlier places it repeats or contradicts.
 //
-// A board is identified by its event and number (leading zeros ignored, so
-// "01" is board 1); when the event is empty or "?" (dealer output, club
-// files), by its file and number instead, so that unrelated files numbering
-// their boards from 1 do not collide. The same deal under the same board is
-// not reported: that is the other table, or a copy.
+// A board is identified by its event, session and number (leading zeros
+// ignored, so "01" is board 1); when the event is empty or "?" (dealer
+// output, club files), by its file, session and number instead, so that
+// unrelated files numbering their boards from 1 do not collide. The same
+// deal under the same board is not reported: that is the other table, or
+// a copy. A board seen with another deal is a conflict only within one
+// match, when the places name it: the matches of a knockout round may each
+// play their own boards under the same numbers, while the matches of a
+// round robin share them, which is no repeat either.
 //
 // Memory is bounded by the size given to NewDuplicateIndexSize, whatever
 // the size of the archive: the index counts every byte it allocates and
@@ -192,7 +206,7 @@ func (r *rec) deal() uint64 { return uint64(r.dealHi)<<32 | uint64(r.dealLo) }
 // ctx is a file and an event, and the hash of the scope of their board
 // numbers: the event, or the file when there is no event.
 type ctx struct {
-	scope       uint64
+	scope       uint64 // see scopeOf
 	file, event uint32
 }
 
@@ -259,17 +273,18 @@ func (x *DuplicateIndex) Add(deal string, p Place) []Duplicate {
 	defer x.mu.Unlock()
 	dh := maphash.String(x.seed, deal)
 	scope := x.scopeOf(p.File, p.Event, p.Session)
-	bh := x.boardKey(scope, board)
+	match := x.matchOf(scope, p.Match)
+	bh := x.boardKey(match, board)
 
 	var dups []Duplicate
 	di := x.deals.find(dh, func(i uint32) bool { return x.rec(i).deal() == dh })
-	if di >= 0 && x.recBoardKey(uint32(di)) != bh {
+	if di >= 0 && x.recBoardKey(uint32(di), false) != x.boardKey(scope, board) {
 		earlier := x.place(uint32(di))
 		dups = append(dups, Duplicate{Kind: SameDeal, Earlier: earlier, Turned: (earlier.Turn - p.Turn + 4) % 4})
 	}
 	bi := -1
 	if board != "" {
-		bi = x.boards.find(bh, func(i uint32) bool { return x.recBoardKey(i) == bh })
+		bi = x.boards.find(bh, func(i uint32) bool { return x.recBoardKey(i, true) == bh })
 		if bi >= 0 && x.rec(uint32(bi)).deal() != dh {
 			dups = append(dups, Duplicate{Kind: BoardConflict, Earlier: x.place(uint32(bi))})
 		}
@@ -319,7 +334,7 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		return false
 	}
 	if newDeal && !x.room(&x.deals, func(i uint32) uint64 { return x.rec(i).deal() }) ||
-		newBoard && !x.room(&x.boards, x.recBoardKey) {
+		newBoard && !x.room(&x.boards, func(i uint32) uint64 { return x.recBoardKey(i, true) }) {
 		return false
 	}
 	if x.nrec%recChunk == 0 {
@@ -330,7 +345,7 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		x.recs = append(x.recs, make([]rec, recChunk))
 		x.used += recChunk * recSize
 	}
-	c, ok := x.ctxOf(p.File, eventKey(p), scope)
+	ci, ok := x.ctxOf(p.File, eventKey(p), scope)
 	if !ok {
 		return false
 	}
@@ -339,7 +354,7 @@ func (x *DuplicateIndex) record(dh, bh, scope uint64, p Place, newDeal, newBoard
 		return false
 	}
 	i := uint32(x.nrec)
-	*x.rec(i) = rec{dealHi: uint32(dh >> 32), dealLo: uint32(dh), ctx: c, game: int32(p.Game), board: code | uint32(p.Turn&3)<<turnShift}
+	*x.rec(i) = rec{dealHi: uint32(dh >> 32), dealLo: uint32(dh), ctx: ci, game: int32(p.Game), board: code | uint32(p.Turn&3)<<turnShift}
 	x.nrec++
 	if newDeal {
 		x.deals.insert(dh, i)
@@ -554,6 +569,18 @@ func (x *DuplicateIndex) scopeOf(file, event, session string) uint64 {
 	return x.h.Sum64()
 }
 
+// matchOf hashes the scope of a board within a match: the scope, and the
+// match when it is known.
+func (x *DuplicateIndex) matchOf(scope uint64, match string) uint64 {
+	if match == "" {
+		return scope
+	}
+	x.startBoardKey(scope)
+	x.h.WriteByte('m')
+	x.h.WriteString(match)
+	return x.h.Sum64()
+}
+
 // boardKey hashes a board: its scope and its canonical number.
 func (x *DuplicateIndex) boardKey(scope uint64, board string) uint64 {
 	x.startBoardKey(scope)
@@ -568,11 +595,20 @@ func (x *DuplicateIndex) startBoardKey(scope uint64) {
 	x.h.Write(b[:])
 }
 
-// recBoardKey is the board key of recorded place i. A plain number is
-// hashed as its value, which is its canonical form.
-func (x *DuplicateIndex) recBoardKey(i uint32) uint64 {
+// recBoardKey is the board key of recorded place i, within its match or
+// only its session. A plain number is hashed as its value, which is its
+// canonical form.
+func (x *DuplicateIndex) recBoardKey(i uint32, inMatch bool) uint64 {
 	r := x.rec(i)
-	scope := x.ctx(r.ctx).scope
+	c := x.ctx(r.ctx)
+	scope := c.scope
+	if inMatch {
+		// The match is kept only in the event key, not to make every
+		// context larger: one per file when each board has a file.
+		_, rest, _ := strings.Cut(x.strs[c.event], "\x00")
+		_, match, _ := strings.Cut(rest, "\x00")
+		scope = x.matchOf(scope, match)
+	}
 	if code := r.board &^ turnMask; code == 0 || code&boardStr != 0 {
 		return x.boardKey(scope, canonBoard(x.boardLabel(code)))
 	}
@@ -589,17 +625,22 @@ func (x *DuplicateIndex) ctx(i uint32) *ctx { return &x.ctxs[i/ctxChunk][i%ctxCh
 func (x *DuplicateIndex) place(i uint32) Place {
 	r := x.rec(i)
 	c := x.ctx(r.ctx)
-	event, session, _ := strings.Cut(x.strs[c.event], "\x00")
-	return Place{File: x.names.get(c.file), Game: int(r.game), Board: x.boardLabel(r.board), Event: event, Session: session, Turn: int(r.board >> turnShift & 3)}
+	event, rest, _ := strings.Cut(x.strs[c.event], "\x00")
+	session, match, _ := strings.Cut(rest, "\x00")
+	return Place{File: x.names.get(c.file), Game: int(r.game), Board: x.boardLabel(r.board), Event: event, Session: session, Match: match, Turn: int(r.board >> turnShift & 3)}
 }
 
-// eventKey is the event and session of a place as the index stores them,
-// in one string: most places have no session, and then it is the event.
+// eventKey is the event, session and match of a place as the index
+// stores them, in one string: most places have neither of the others, and
+// then it is the event.
 func eventKey(p Place) string {
-	if p.Session == "" {
-		return p.Event
+	switch {
+	case p.Match != "":
+		return p.Event + "\x00" + p.Session + "\x00" + p.Match
+	case p.Session != "":
+		return p.Event + "\x00" + p.Session
 	}
-	return p.Event + "\x00" + p.Session
+	return p.Event
 }
 
 // A slot of a table is 0 when empty; otherwise it holds the index of a

@@ -43,6 +43,36 @@ func TestDuplicateIndex(t *testing.T) {
 	}
 }
 
+// TestDuplicateIndexMatches: within a session, a board is one board of
+// one match. Two matches that play different deals under one number
+// contradict nothing, two that share the deals repeat nothing, and two
+// rooms of one match that differ are a conflict.
+func TestDuplicateIndexMatches(t *testing.T) {
+	x := NewDuplicateIndex()
+	sp := func(game int, board, match string) Place {
+		return Place{File: "s.pbn", Game: game, Board: board, Event: "Spingold", Session: "QtrF:1", Match: match}
+	}
+	for i, tc := range []struct {
+		deal  string
+		place Place
+		want  string
+	}{
+		{"D1", sp(1, "1", "Nickell v Fleisher"), ""},
+		{"D1", sp(2, "1", "Nickell v Fleisher"), ""},
+		{"D2", sp(3, "1", "Diamond v Monaco"), ""}, // another match, its own boards
+		{"D2", sp(4, "1", "Diamond v Monaco"), ""},
+		{"D3", sp(5, "1", "Diamond v Monaco"), `board at s.pbn game 3 (board 1, event "Spingold", QtrF:1, Diamond v Monaco)`},
+		{"D1", sp(6, "1", "Lee v Cayne"), ""}, // the boards of the first match, shared
+		{"D1", sp(7, "2", "Lee v Cayne"), `deal at s.pbn game 1 (board 1, event "Spingold", QtrF:1, Nickell v Fleisher)`},
+		{"D4", sp(8, "1", ""), ""}, // no match named: another board
+		{"D5", sp(9, "1", ""), `board at s.pbn game 8 (board 1, event "Spingold", QtrF:1)`},
+	} {
+		if s := dupText(x.Add(tc.deal, tc.place)); s != tc.want {
+			t.Errorf("%d: Add(%s, %v) = %q, want %q", i+1, tc.deal, tc.place, s, tc.want)
+		}
+	}
+}
+
 // dupText writes duplicates as "deal at PLACE" and "board at PLACE".
 func dupText(ds []Duplicate) string {
 	var got []string

@@ -658,9 +658,10 @@ func (st *fileState) notRecord(p *Part) {
 // game or record, the converter's findings and those of the replay, which
 // it runs.
 //
-// event and session are what, beside its number, tell the board from
+// event, session and match are what, beside its number, tell the board
+// from others (see Place).
 // another for the search for duplicates (Place).
-func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos, event, session string) {
+func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos, event, session, match string) {
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
@@ -690,7 +691,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	}
 	if b.Deal.Full() {
 		r.deal, r.place.Turn = turnedDeal(b.Deal.PBN(auction.North))
-		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Turn: r.place.Turn}
+		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: r.place.Turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
 			// A follow-up game's deal is that of the game before.
@@ -741,6 +742,15 @@ func joinKnown(values ...string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// matchName names a team match by its teams, "Home v Visit", or is ""
+// when neither is known.
+func matchName(home, visit string) string {
+	if !known(home) && !known(visit) {
+		return ""
+	}
+	return strings.TrimSpace(home) + " v " + strings.TrimSpace(visit)
 }
 
 // known reports whether a value is given: not "" and not "?".

@@ -78,3 +78,36 @@ func TestDuplicatesAsArchivistsMeetThem(t *testing.T) {
 		t.Errorf("duplicate findings %q, want only %q", msgs, want)
 	}
 }
+
+// TestDuplicatesPerMatch: two matches of one knockout round play their own
+// deals under the same board numbers, the teams named on a match's first
+// game only, as vugraph archives write them; the rooms of one match that
+// differ are the one conflict.
+func TestDuplicatesPerMatch(t *testing.T) {
+	deals := []string{
+		"AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+		"AK32.KQ4.A73.952 QJ9.A865.KQ8.K84 T876.J97.J94.AQ7 54.T32.T652.JT63",
+		"AKQT.T98.765.432 J98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+	}
+	game := func(teams, room string, deal int) string {
+		return "[Event \"Spingold\"]\n[Stage \"QtrF:1\"]\n" + teams + "[Room \"" + room + "\"]\n[Board \"1\"]\n[Deal \"N:" + deals[deal] + "\"]\n\n"
+	}
+	src := game("[HomeTeam \"Nickell\"]\n[VisitTeam \"Fleisher\"]\n", "Open", 0) + game("", "Closed", 0) +
+		game("[HomeTeam \"Diamond\"]\n[VisitTeam \"Monaco\"]\n", "Open", 1) + game("", "Closed", 2)
+	var msgs []string
+	_, err := Audit(context.Background(), Inputs([]string{"-"}, strings.NewReader(src), Options{}), AuditOptions{},
+		func(p *Part) {
+			for f := range p.All() {
+				if f.Code == CodeDuplicateDeal {
+					msgs = append(msgs, fmt.Sprintf("game %d: %s", f.Game, f.Message))
+				}
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `game 4: the same board had a different deal at <stdin> game 3 (board 1, event "Spingold", QtrF:1, Diamond v Monaco)`
+	if len(msgs) != 1 || msgs[0] != want {
+		t.Errorf("duplicate findings %q, want only %q", msgs, want)
+	}
+}

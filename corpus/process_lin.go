@@ -99,11 +99,11 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 		}
 		b, mapped := conv.Convert(rec)
 		if b != nil {
-			segment := ""
-			if b.LIN.Vugraph != nil {
-				segment = b.LIN.Vugraph.Fields[1]
+			segment, match := "", ""
+			if v := b.LIN.Vugraph; v != nil {
+				segment, match = v.Fields[1], matchName(v.Fields[5], v.Fields[7])
 			}
-			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos, b.Event.Value, joinKnown(segment, b.Date.Value))
+			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos, b.Event.Value, joinKnown(segment, b.Date.Value), match)
 			if !r.st.opts.Boards {
 				spareBoards.Put(b)
 			}

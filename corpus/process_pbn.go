@@ -43,8 +43,8 @@ type pbnReading struct {
 }
 
 // dupScope is what, beside the board number, tells one board from
-// another: the event and the session within it.
-type dupScope struct{ event, stage, round, section, date string }
+// another: the event, the session within it, and the match.
+type dupScope struct{ event, stage, round, section, date, home, visit string }
 
 // session is the scope's session, as Place.Session gives it.
 func (s dupScope) session() string { return joinKnown(s.stage, s.round, s.section, s.date) }
@@ -59,7 +59,10 @@ func (s dupScope) follow(g *parser.PBNGame) dupScope {
 	for _, f := range []struct {
 		name string
 		v    *string
-	}{{"Stage", &s.stage}, {"Round", &s.round}, {"Section", &s.section}, {"Date", &s.date}} {
+	}{
+		{"Stage", &s.stage}, {"Round", &s.round}, {"Section", &s.section}, {"Date", &s.date},
+		{"HomeTeam", &s.home}, {"VisitTeam", &s.visit},
+	} {
 		if v := g.Value(f.name); known(v) {
 			*f.v = v
 		}
@@ -155,7 +158,7 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 		s := r.carried[g.Index] // admit put it there
 		delete(r.carried, g.Index)
 		r.mu.Unlock()
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session())
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), matchName(s.home, s.visit))
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
 			// Previous.
