@@ -3,6 +3,8 @@ package auction
 import (
 	"strconv"
 	"strings"
+
+	"bridgekit/diag"
 )
 
 // This file holds the Board: one complete record of a board as bridgekit
@@ -15,26 +17,6 @@ import (
 // equal. As-written fields (Loc, ValueLoc, Text, Raw, Source) record how and
 // where a file wrote them; they change when a writer normalises layout and
 // are what findings use to point back into the file.
-
-// Loc is a place in a source file: the 1-based line and column (in
-// characters) and the byte offset of the decoded text, plus for LIN the
-// 1-based index of the label|value| pair in its record. The zero Loc means
-// the place is unknown.
-type Loc struct {
-	Line, Col, Offset int
-	Pair              int // LIN pair index in its record; 0 for PBN
-}
-
-// IsValid reports whether l names a place.
-func (l Loc) IsValid() bool { return l.Line > 0 }
-
-// String returns "line:col", or "-" when the place is unknown.
-func (l Loc) String() string {
-	if !l.IsValid() {
-		return "-"
-	}
-	return strconv.Itoa(l.Line) + ":" + strconv.Itoa(l.Col)
-}
 
 // Format names the file format a board was read from.
 type Format uint8
@@ -61,8 +43,8 @@ func (f Format) String() string {
 type Source struct {
 	File   string
 	Format Format
-	Game   int // 1-based index of the PBN game or LIN record in its file
-	Loc    Loc // the start of the game or record
+	Game   int      // 1-based index of the PBN game or LIN record in its file
+	Loc    diag.Pos // the start of the game or record
 }
 
 // Tag is one named value of a board as its file wrote it: a PBN tag pair,
@@ -76,8 +58,8 @@ type Tag struct {
 	// (PBN §9.3). It is empty otherwise.
 	Raw string
 
-	Loc      Loc // the tag pair's '[' (PBN) or the pair's label (LIN)
-	ValueLoc Loc // the value's opening quote (PBN) or first character (LIN)
+	Loc      diag.Pos // the tag pair's '[' (PBN) or the pair's label (LIN)
+	ValueLoc diag.Pos // the value's opening quote (PBN) or first character (LIN)
 
 	// Comments is the commentary that follows the tag pair and attaches
 	// to it (PBN §9.2).
@@ -89,7 +71,7 @@ type Tag struct {
 	// section, kept verbatim. Tags with Data are written as supplemental
 	// sections.
 	Data    string
-	DataLoc Loc
+	DataLoc diag.Pos
 }
 
 // Present reports whether the file gives the tag.
@@ -115,7 +97,7 @@ const (
 type Comment struct {
 	Text string // without the delimiters ({ }, ;, nt| |)
 	Kind CommentKind
-	Loc  Loc
+	Loc  diag.Pos
 }
 
 // Escape is a line with % in column 1: a PBN escape line ("% PBN 2.1",
@@ -124,7 +106,7 @@ type Comment struct {
 // came with.
 type Escape struct {
 	Text string // the line after the %, without its line terminator
-	Loc  Loc
+	Loc  diag.Pos
 }
 
 // Room says at which table of a teams match a board was played.
@@ -413,7 +395,7 @@ type AuctionCall struct {
 	// AllPass marks the passes written as one AP token (PBN §6.1).
 	AllPass bool
 	Annotations
-	Loc Loc // the call token (its "^I", if any); for LIN the mb pair
+	Loc diag.Pos // the call token (its "^I", if any); for LIN the mb pair
 }
 
 // Readable reports whether the slot holds a call or a skipped turn, as
@@ -467,7 +449,7 @@ type PlayedCard struct {
 	Revoke    bool
 	OutOfTurn bool
 	Annotations
-	Loc Loc
+	Loc diag.Pos
 }
 
 // Recorded is what a file says the outcome of a board was: the Contract,
@@ -641,7 +623,7 @@ type Column struct {
 type Cell struct {
 	Text   string // for a string, without quotes and with escapes resolved
 	Quoted bool   // written as a string
-	Loc    Loc
+	Loc    diag.Pos
 }
 
 // LINInfo is what a board read from LIN carries besides the Board's own
@@ -666,7 +648,7 @@ type LINInfo struct {
 // LINPair is a label|value| pair kept as written.
 type LINPair struct {
 	Label, Value string
-	Loc          Loc
+	Loc          diag.Pos
 	// Calls and Cards are the numbers of calls and cards of the record
 	// before the pair.
 	Calls, Cards int
@@ -687,7 +669,7 @@ type Vugraph struct {
 	Pairs    []LINPair
 	Comments []Comment // nt pairs in the header
 	Escapes  []Escape  // % lines before the header
-	Loc      Loc
+	Loc      diag.Pos
 }
 
 // Event is the event title, the first vg field.

@@ -4,113 +4,37 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"bridgekit/diag"
 )
 
-// Severity grades a Finding.
-type Severity uint8
+type Finding = diag.Diagnostic
 
-// The severities, least serious first.
 const (
-	Info Severity = iota
-	Warning
-	Error
+	CodeAuctionIncomplete  = diag.AuctionIncomplete
+	CodeAuctionStart       = diag.AuctionStart
+	CodeIrregularity       = diag.Irregularity
+	CodeContractMismatch   = diag.ContractMismatch
+	CodeDeclarerMismatch   = diag.DeclarerMismatch
+	CodeResultMismatch     = diag.ResultMismatch
+	CodeScoreMismatch      = diag.ScoreMismatch
+	CodeDealInvalid        = diag.DealInvalid
+	CodeBoardDealer        = diag.BoardDealer
+	CodeBoardVulnerability = diag.BoardVulnerability
+	CodePlayIllegal        = diag.PlayIllegal
+	CodeRevoke             = diag.Revoke
+	CodeClaimImpossible    = diag.ClaimImpossible
+	CodeUnknownValue       = diag.UnknownValue
+	CodeUnreadableValue    = diag.UnreadableValue
+	CodeUnreadableCall     = diag.UnreadableCall
+	CodeUnreadableCard     = diag.UnreadableCard
+	CodePlayRotated        = diag.PlayRotated
+	CodeUnknownTag         = diag.UnknownTag
 )
 
-// String returns "info", "warning" or "error".
-func (s Severity) String() string {
-	switch s {
-	case Info:
-		return "info"
-	case Warning:
-		return "warning"
-	case Error:
-		return "error"
-	}
-	return fmt.Sprintf("Severity(%d)", uint8(s))
-}
+type CodeInfo = diag.CodeInfo
 
-// Finding is something a director would want to know about a board: an
-// illegal call, a tag that contradicts the auction, a deal that does not
-// add up. Its Code is stable (see [Codes]); Loc points at the offending
-// token in the file (for an auction finding, the call itself).
-type Finding struct {
-	Code     string
-	Severity Severity
-	Law      int // the Law of Duplicate Bridge (2017) concerned, 0 if none
-	Loc      Loc
-	Message  string // plain words, ending with "(Law n)" when Law is set
-}
-
-// String formats the finding as "line:col: severity code: message".
-func (f Finding) String() string {
-	return f.Loc.String() + ": " + f.Severity.String() + " " + f.Code + ": " + f.Message
-}
-
-// The codes of the findings [Check] and the converters report, beyond the
-// call infractions' own codes (see [Infraction.Code]).
-const (
-	CodeAuctionIncomplete  = "auction-incomplete"
-	CodeAuctionStart       = "auction-start"
-	CodeIrregularity       = "irregularity"
-	CodeContractMismatch   = "contract-mismatch"
-	CodeDeclarerMismatch   = "declarer-mismatch"
-	CodeResultMismatch     = "result-mismatch"
-	CodeScoreMismatch      = "score-mismatch"
-	CodeDealInvalid        = "deal-invalid"
-	CodeBoardDealer        = "board-dealer"
-	CodeBoardVulnerability = "board-vulnerability"
-	CodePlayIllegal        = "play-illegal"
-	CodeRevoke             = "revoke"
-	CodeClaimImpossible    = "claim-impossible"
-	CodeUnknownValue       = "unknown-value"
-
-	// Reported by the readers that build boards from files, for text
-	// they cannot read as what it should be.
-	CodeUnreadableValue = "unreadable-value"
-	CodeUnreadableCall  = "unreadable-call"
-	CodeUnreadableCard  = "unreadable-card"
-	// A trick written from the wrong seat, which the reader put right.
-	CodePlayRotated = "play-rotated"
-	// Tags or LIN labels outside the format's definition, kept as written.
-	CodeUnknownTag = "unknown-tag"
-)
-
-// CodeInfo describes one finding code for documentation and --help.
-type CodeInfo struct {
-	Code     string
-	Severity Severity
-	Law      int // the usual Law; 0 when none or when it varies
-	Summary  string
-}
-
-// Codes lists every finding code, with its severity: those [Check]
-// reports, and those of the readers that build boards from files.
-var Codes = []CodeInfo{
-	{ErrInsufficientBid.Code(), Error, 27, "a bid that does not rank above the last bid"},
-	{ErrNothingToDouble.Code(), Error, 36, "a double of no bid, of one's own side's bid, or of a bid already doubled"},
-	{ErrNothingToRedouble.Code(), Error, 36, "a redouble with no opponents' double standing"},
-	{ErrAuctionOver.Code(), Error, 39, "a call after the auction has ended"},
-	{ErrBidAboveSeven.Code(), Error, 38, "a bid of eight or more"},
-	{CodeAuctionIncomplete, Warning, 0, "the auction stops before three closing passes"},
-	{CodeAuctionStart, Error, 0, "the auction does not start with the dealer"},
-	{CodeIrregularity, Info, 0, "an irregularity accepted at the table: ^I, ^S, ^R, ^L, a swapped declarer, an agreed result"},
-	{CodeContractMismatch, Error, 0, "the file's contract differs from the auction's"},
-	{CodeDeclarerMismatch, Error, 0, "the file's declarer differs from the auction's"},
-	{CodeResultMismatch, Error, 0, "the file's result differs from the play or the claim"},
-	{CodeScoreMismatch, Warning, 77, "the file's score differs from the score of its contract and result"},
-	{CodeDealInvalid, Error, 0, "a deal with a card twice or hands of impossible sizes"},
-	{CodeBoardDealer, Warning, 0, "the dealer differs from the board number's"},
-	{CodeBoardVulnerability, Warning, 0, "the vulnerability differs from the board number's"},
-	{CodePlayIllegal, Error, 0, "a card that cannot be played there: not in the hand, played twice, out of turn"},
-	{CodeRevoke, Error, 61, "a card that fails to follow suit, not marked ^R"},
-	{CodeClaimImpossible, Error, 68, "a claim of more tricks than are left or fewer than are won"},
-	{CodeUnknownValue, Info, 0, `values given as "?" (unknown)`},
-	{CodeUnreadableValue, Warning, 0, "a value that cannot be read (a dealer \"Black\"); it is kept as written"},
-	{CodeUnreadableCall, Error, 0, "text in an auction that is not a call; the replay stops there"},
-	{CodeUnreadableCard, Error, 0, "text in a play that is not a card; the replay stops there"},
-	{CodePlayRotated, Warning, 0, "a trick whose cards fit the hands only when read from another seat; it is read so"},
-	{CodeUnknownTag, Info, 0, "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
-}
+var Codes = diag.Codes
 
 // Check replays b and returns what is wrong with it: first the board
 // (number cycle, "?" values, deal), then the auction, the file's contract
@@ -122,7 +46,7 @@ var Codes = []CodeInfo{
 //
 // Check is [Checker.Check] with a fresh Checker; a Checker reused over many
 // boards does not allocate for a board without findings.
-func Check(b *Board) []Finding {
+func Check(b *Board) []diag.Diagnostic {
 	var c Checker
 	return c.Check(b)
 }
@@ -174,11 +98,11 @@ type Checker struct {
 	alt      Auction
 	play     Play
 	declarer Seat // the declarer the play was replayed for
-	out      []Finding
+	out      []diag.Diagnostic
 }
 
 // Check replays b as described on [Checker]; see also [Check].
-func (c *Checker) Check(b *Board) []Finding {
+func (c *Checker) Check(b *Board) []diag.Diagnostic {
 	c.out = nil
 	b.Replayed = Outcome{Checked: true}
 	c.checkNumber(b)
@@ -192,22 +116,18 @@ func (c *Checker) Check(b *Board) []Finding {
 	return c.out
 }
 
-func (c *Checker) add(code string, sev Severity, law int, loc Loc, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if law != 0 && !strings.Contains(msg, "(Law") {
-		msg += fmt.Sprintf(" (Law %d)", law)
-	}
-	c.out = append(c.out, Finding{Code: code, Severity: sev, Law: law, Loc: loc, Message: msg})
+func (c *Checker) add(code diag.Code, sev diag.Severity, law int, loc diag.Pos, format string, args ...any) {
+	c.out = append(c.out, diag.Diagnostic{Code: code, Severity: sev, Law: law, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 }
 
 // at returns the first valid Loc among locs, or Loc{}.
-func at(locs ...Loc) Loc {
+func at(locs ...diag.Pos) diag.Pos {
 	for _, l := range locs {
 		if l.IsValid() {
 			return l
 		}
 	}
-	return Loc{}
+	return diag.Pos{}
 }
 
 // checkNumber compares dealer and vulnerability with the board number's
@@ -217,11 +137,11 @@ func (c *Checker) checkNumber(b *Board) {
 		return
 	}
 	if d := BoardDealer(b.Number); b.DealerKnown && b.Dealer != d {
-		c.add(CodeBoardDealer, Warning, 0, at(b.DealerTag.Loc, b.Source.Loc),
+		c.add(diag.BoardDealer, diag.Warning, 0, at(b.DealerTag.Loc, b.Source.Loc),
 			"dealer %s disagrees with board %d, which %s deals: a rotated or mis-numbered deal?", b.Dealer, b.Number, d)
 	}
 	if v := BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v {
-		c.add(CodeBoardVulnerability, Warning, 0, at(b.VulnerableTag.Loc, b.Source.Loc),
+		c.add(diag.BoardVulnerability, diag.Warning, 0, at(b.VulnerableTag.Loc, b.Source.Loc),
 			"vulnerability %s disagrees with board %d, which is %s: a rotated or mis-numbered deal?", b.Vulnerable, b.Number, v)
 	}
 }
@@ -230,7 +150,7 @@ func (c *Checker) checkNumber(b *Board) {
 // given as "?".
 func (c *Checker) checkUnknown(b *Board) {
 	var names []string
-	var loc Loc
+	var loc diag.Pos
 	for _, t := range []*Tag{&b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag, &b.File.ResultTag} {
 		if t.Unknown() {
 			names = append(names, t.Name)
@@ -244,7 +164,7 @@ func (c *Checker) checkUnknown(b *Board) {
 	if len(names) > 1 {
 		verb = "are"
 	}
-	c.add(CodeUnknownValue, Info, 0, at(loc, b.Source.Loc), "%s %s given as \"?\" (unknown)", joinAnd(names), verb)
+	c.add(diag.UnknownValue, diag.Info, 0, at(loc, b.Source.Loc), "%s %s given as \"?\" (unknown)", joinAnd(names), verb)
 }
 
 // joinAnd joins words as "a, b and c".
@@ -266,7 +186,7 @@ func (c *Checker) checkDeal(b *Board) {
 		for i, p := range de.Problems {
 			probs[i] = p.String()
 		}
-		c.add(CodeDealInvalid, Error, 0, at(b.DealTag.ValueLoc, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
+		c.add(diag.DealInvalid, diag.Error, 0, at(b.DealTag.ValueLoc, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
 	}
 }
 
@@ -284,7 +204,7 @@ func (c *Checker) replayAuction(b *Board) {
 		if len(rec.Calls) > 0 {
 			loc = rec.Calls[0].Loc
 		}
-		c.add(CodeAuctionStart, Error, 0, at(loc, b.Source.Loc),
+		c.add(diag.AuctionStart, diag.Error, 0, at(loc, b.Source.Loc),
 			"the auction starts with %s, but %s is the dealer", rec.First, b.Dealer)
 	}
 	a := &c.auc
@@ -308,14 +228,14 @@ func (c *Checker) replayAuction(b *Board) {
 		switch {
 		case call.Skip:
 			_ = a.Skip() // cannot fail: the auction is open
-			c.add(CodeIrregularity, Info, 0, loc, "%s", a.Irregularities()[n])
+			c.add(diag.Irregularity, diag.Info, 0, loc, "%s", a.Irregularities()[n])
 		case !call.Call.Valid():
 			if _, perr := ParseCall(call.Text); !errors.Is(perr, ErrBidAboveSeven) {
 				readable = false
 				break
 			}
 			legal, voided = false, true
-			c.add(ErrBidAboveSeven.Code(), Error, ErrBidAboveSeven.Law(), loc,
+			c.add(ErrBidAboveSeven.Code(), diag.Error, ErrBidAboveSeven.Law(), loc,
 				"call %d (%s): %s is inadmissible: there is no bid above seven", i+1, a.Turn(), call.Text)
 			_ = a.Skip()
 		case call.Accepted:
@@ -323,9 +243,9 @@ func (c *Checker) replayAuction(b *Board) {
 			switch {
 			case err != nil:
 			case len(a.Irregularities()) > n:
-				c.add(CodeIrregularity, Info, 0, loc, "%s", a.Irregularities()[n])
+				c.add(diag.Irregularity, diag.Info, 0, loc, "%s", a.Irregularities()[n])
 			default:
-				c.add(CodeIrregularity, Info, 0, loc, "call %d (%s): %s is marked as an accepted insufficient bid (^I) but is sufficient",
+				c.add(diag.Irregularity, diag.Info, 0, loc, "call %d (%s): %s is marked as an accepted insufficient bid (^I) but is sufficient",
 					i+1, rec.Seat(i), call.Call)
 			}
 		default:
@@ -340,7 +260,7 @@ func (c *Checker) replayAuction(b *Board) {
 		var ice *IllegalCallError
 		if errors.As(err, &ice) {
 			legal, voided = false, true
-			c.add(ice.Code(), Error, ice.Law, loc, "%s", ice)
+			c.add(ice.Code(), diag.Error, ice.Law, loc, "%s", ice.Describe())
 			_ = a.Skip() // the call is void; its slot keeps the seats of later calls
 		}
 	}
@@ -364,12 +284,12 @@ func (c *Checker) replayAuction(b *Board) {
 	if len(rec.Calls) == 1 {
 		calls = "call"
 	}
-	c.add(CodeAuctionIncomplete, Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d %s, with %s still to call", len(rec.Calls), calls, a.Turn())
+	c.add(diag.AuctionIncomplete, diag.Warning, 0, at(loc, b.Source.Loc), "the auction stops after %d %s, with %s still to call", len(rec.Calls), calls, a.Turn())
 }
 
 // reportAfterEnd reports the calls from slot i on, which come after the
 // auction has ended, as one finding at the first of them.
-func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc Loc) {
+func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc diag.Pos) {
 	call := &rec.Calls[i]
 	what := call.Call.String()
 	if call.Skip {
@@ -383,7 +303,7 @@ func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc Loc) {
 	} else if more > 1 {
 		msg += fmt.Sprintf("; %d more calls follow", more)
 	}
-	c.add(ErrAuctionOver.Code(), Error, ErrAuctionOver.Law(), loc, "%s", msg)
+	c.add(ErrAuctionOver.Code(), diag.Error, ErrAuctionOver.Law(), loc, "%s", msg)
 }
 
 // checkRecorded compares the file's contract and declarer with a complete,
@@ -411,14 +331,14 @@ func (c *Checker) checkRecorded(b *Board) {
 		if !f.Contract.PassedOut() && !got.PassedOut() && f.Contract.Bid() == got.Bid() && f.Contract.Risk < got.Risk {
 			msg += fmt.Sprintf(": the file leaves out the %s", [...]string{"", "double", "redouble"}[got.Risk])
 		}
-		c.add(CodeContractMismatch, Error, 0, loc, "%s", msg)
+		c.add(diag.ContractMismatch, diag.Error, 0, loc, "%s", msg)
 	}
 	if !f.DeclarerKnown || got.PassedOut() || (f.ContractKnown && f.Contract.PassedOut()) {
 		return
 	}
 	if f.Swapped {
 		if f.Declarer == got.Declarer.Partner() || f.Declarer == got.Declarer {
-			c.add(CodeIrregularity, Info, 54, at(f.DeclarerTag.Loc, b.Source.Loc),
+			c.add(diag.Irregularity, diag.Info, 54, at(f.DeclarerTag.Loc, b.Source.Loc),
 				"declarer %s and dummy %s exchanged their roles after an opening lead out of turn", got.Declarer, got.Declarer.Partner())
 			return
 		}
@@ -427,14 +347,14 @@ func (c *Checker) checkRecorded(b *Board) {
 	}
 	msg := fmt.Sprintf("the file's declarer is %s, the auction gives %s", f.Declarer, got.Describe())
 	msg += c.explainDeclarer(b, f.Declarer)
-	c.add(CodeDeclarerMismatch, Error, 0, at(f.DeclarerTag.Loc, linResultLoc(b), b.Source.Loc), "%s", msg)
+	c.add(diag.DeclarerMismatch, diag.Error, 0, at(f.DeclarerTag.Loc, linResultLoc(b), b.Source.Loc), "%s", msg)
 }
 
 // linResultLoc is the place of a LIN board's rs entry, where the file
 // records its contract, declarer and result; the zero Loc for PBN.
-func linResultLoc(b *Board) Loc {
+func linResultLoc(b *Board) diag.Pos {
 	if b.LIN == nil {
-		return Loc{}
+		return diag.Pos{}
 	}
 	return b.LIN.Result.Loc
 }
@@ -549,7 +469,7 @@ func (c *Checker) replayPlay(b *Board) {
 	case con.PassedOut() && len(rec.Cards) == 0 && rec.Claim == 0:
 		return // a claim of no trick and no card: BBO's vugraph writes mc|0| after a pass-out
 	case con.PassedOut():
-		c.add(CodePlayIllegal, Error, 0, loc0, "the board is passed out, yet the file records play")
+		c.add(diag.PlayIllegal, diag.Error, 0, loc0, "the board is passed out, yet the file records play")
 		return
 	}
 	// A lead from the left of the file's declarer, when the replay's
@@ -563,7 +483,7 @@ func (c *Checker) replayPlay(b *Board) {
 	if rec.Tag.Present() && rec.First != leader {
 		excused := isEndPosition(b.Deal) || (len(rec.Cards) > 0 && rec.Cards[0].OutOfTurn)
 		if !excused {
-			c.add(CodePlayIllegal, Error, 41, at(rec.Tag.Loc, loc0),
+			c.add(diag.PlayIllegal, diag.Error, 41, at(rec.Tag.Loc, loc0),
 				"the play starts with %s, but %s, on declarer %s's left, makes the opening lead", rec.First, leader, con.Declarer)
 		}
 		leader = rec.First
@@ -606,7 +526,7 @@ func (c *Checker) replayPlay(b *Board) {
 // playCards replays rec's cards on c.play, giving each its seat and trick
 // unless seated, until a card is not given or refused. It returns the
 // index of the first card not played, and false when a card was refused.
-func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 Loc) (int, bool) {
+func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 diag.Pos) (int, bool) {
 	p := &c.play
 	for i := range rec.Cards {
 		card := &rec.Cards[i]
@@ -623,15 +543,15 @@ func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 Loc) (int, bool) 
 		case card.OutOfTurn && card.Seat != p.Turn():
 			err = p.LeadOutOfTurn(card.Seat, card.Card)
 			if err == nil {
-				c.add(CodeIrregularity, Info, 53, loc, "trick %d (%s): %s led out of turn, and the lead was accepted", trick+1, card.Seat, card.Card)
+				c.add(diag.Irregularity, diag.Info, 53, loc, "trick %d (%s): %s led out of turn, and the lead was accepted", trick+1, card.Seat, card.Card)
 			}
 		case card.Seat != p.Turn():
-			c.add(CodePlayIllegal, Error, 44, loc, "trick %d (%s): %s is played out of turn: it is %s's turn", trick+1, card.Seat, card.Card, p.Turn())
+			c.add(diag.PlayIllegal, diag.Error, 44, loc, "trick %d (%s): %s is played out of turn: it is %s's turn", trick+1, card.Seat, card.Card, p.Turn())
 			return i, false
 		case card.Revoke:
 			err = p.PlayRevoke(card.Card)
 			if err == nil {
-				c.add(CodeIrregularity, Info, 64, loc, "trick %d (%s): %s is a revoke that was not noticed in time", trick+1, card.Seat, card.Card)
+				c.add(diag.Irregularity, diag.Info, 64, loc, "trick %d (%s): %s is a revoke that was not noticed in time", trick+1, card.Seat, card.Card)
 			}
 		default:
 			err = p.Play(card.Card)
@@ -664,18 +584,18 @@ func seatRest(cards []PlayedCard, p *Play, trumps Strain) {
 	}
 }
 
-func (c *Checker) playError(err error, loc Loc) {
+func (c *Checker) playError(err error, loc diag.Pos) {
 	var pe *PlayError
 	if !errors.As(err, &pe) {
 		return
 	}
 	switch {
 	case errors.Is(err, ErrRevoke):
-		c.add(CodeRevoke, Error, 61, loc, "%s", pe)
+		c.add(diag.Revoke, diag.Error, 61, loc, "%s", pe)
 	case errors.Is(err, ErrBadClaim):
-		c.add(CodeClaimImpossible, Error, 68, loc, "%s", pe)
+		c.add(diag.ClaimImpossible, diag.Error, 68, loc, "%s", pe)
 	default:
-		c.add(CodePlayIllegal, Error, 0, loc, "%s", pe)
+		c.add(diag.PlayIllegal, diag.Error, 0, loc, "%s", pe)
 	}
 }
 
@@ -694,10 +614,10 @@ func (c *Checker) checkResult(b *Board) {
 	}
 	loc := at(f.ResultTag.Loc, linResultLoc(b), b.Source.Loc)
 	if f.Agreed {
-		c.add(CodeIrregularity, Info, 69, loc, "the players agreed %d tricks; %s %d", f.Tricks, how, r.Tricks)
+		c.add(diag.Irregularity, diag.Info, 69, loc, "the players agreed %d tricks; %s %d", f.Tricks, how, r.Tricks)
 		return
 	}
-	c.add(CodeResultMismatch, Error, 0, loc, "the file's result is %d tricks, %s %d", f.Tricks, how, r.Tricks)
+	c.add(diag.ResultMismatch, diag.Error, 0, loc, "the file's result is %d tricks, %s %d", f.Tricks, how, r.Tricks)
 }
 
 // isEndPosition reports whether d is an end position (PBN §8): some hand
@@ -725,6 +645,6 @@ func (c *Checker) checkScore(b *Board) {
 	if !f.Contract.PassedOut() {
 		what = fmt.Sprintf("%s with %d tricks", f.Contract.Describe(), f.Tricks)
 	}
-	c.add(CodeScoreMismatch, Warning, 77, at(b.File.ScoreTag.Loc, b.Source.Loc),
+	c.add(diag.ScoreMismatch, diag.Warning, 77, at(b.File.ScoreTag.Loc, b.Source.Loc),
 		"the file's score is NS %d; %s scores NS %d, vulnerability %s", b.File.ScoreNS, what, f.ScoreNS, b.Vulnerable)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // testDeal gives each suit's top cards to North, so that every contract
@@ -21,8 +23,8 @@ const auctionLine = 7
 // an accepted insufficient bid ("^I1C"), and any other text kept unread.
 func newBoard(t testing.TB, dealer Seat, auction string) *Board {
 	t.Helper()
-	b := &Board{Dealer: dealer, DealerKnown: true, DealerTag: Tag{Name: "Dealer", Value: dealer.String(), Loc: Loc{Line: 3, Col: 1}}}
-	b.Auction = AuctionRecord{Present: true, First: dealer, Tag: Tag{Name: "Auction", Value: dealer.String(), Loc: Loc{Line: auctionLine - 1, Col: 1}}}
+	b := &Board{Dealer: dealer, DealerKnown: true, DealerTag: Tag{Name: "Dealer", Value: dealer.String(), Loc: diag.Pos{Line: 3, Col: 1}}}
+	b.Auction = AuctionRecord{Present: true, First: dealer, Tag: Tag{Name: "Auction", Value: dealer.String(), Loc: diag.Pos{Line: auctionLine - 1, Col: 1}}}
 	for i := 0; i < len(auction); {
 		if auction[i] == ' ' {
 			i++
@@ -33,7 +35,7 @@ func newBoard(t testing.TB, dealer Seat, auction string) *Board {
 			j = len(auction) - i
 		}
 		tok := auction[i : i+j]
-		call := AuctionCall{Text: tok, Loc: Loc{Line: auctionLine, Col: i + 1, Offset: i}}
+		call := AuctionCall{Text: tok, Loc: diag.Pos{Line: auctionLine, Col: i + 1, Offset: i}}
 		switch {
 		case tok == "^S":
 			call.Skip = true
@@ -57,7 +59,7 @@ func withDeal(t testing.TB, b *Board, deal string) *Board {
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("ParseDeal(%q): %v", deal, err)
 	}
-	b.Deal, b.DealTag = d, Tag{Name: "Deal", Value: deal, Loc: Loc{Line: 4, Col: 1}, ValueLoc: Loc{Line: 4, Col: 7}}
+	b.Deal, b.DealTag = d, Tag{Name: "Deal", Value: deal, Loc: diag.Pos{Line: 4, Col: 1}, ValueLoc: diag.Pos{Line: 4, Col: 7}}
 	return b
 }
 
@@ -67,18 +69,18 @@ func withFile(t testing.TB, b *Board, contract, declarer, result string) *Board 
 	t.Helper()
 	f := &b.File
 	if contract != "" {
-		f.ContractTag = Tag{Name: "Contract", Value: contract, Loc: Loc{Line: 5, Col: 1}}
+		f.ContractTag = Tag{Name: "Contract", Value: contract, Loc: diag.Pos{Line: 5, Col: 1}}
 		c, err := ParseContract(contract)
 		f.Contract, f.ContractKnown = c, err == nil
 	}
 	if declarer != "" {
-		f.DeclarerTag = Tag{Name: "Declarer", Value: declarer, Loc: Loc{Line: 5, Col: 20}}
+		f.DeclarerTag = Tag{Name: "Declarer", Value: declarer, Loc: diag.Pos{Line: 5, Col: 20}}
 		d, swapped := strings.CutPrefix(declarer, "^")
 		s, err := ParseSeat(d)
 		f.Declarer, f.DeclarerKnown, f.Swapped = s, err == nil, swapped
 	}
 	if result != "" {
-		f.ResultTag = Tag{Name: "Result", Value: result, Loc: Loc{Line: 5, Col: 40}}
+		f.ResultTag = Tag{Name: "Result", Value: result, Loc: diag.Pos{Line: 5, Col: 40}}
 		n, agreed, err := ParseResult(result, f.Declarer, f.DeclarerKnown)
 		f.Tricks, f.TricksKnown, f.Agreed = n, err == nil, agreed
 	}
@@ -96,7 +98,7 @@ func withPlay(t testing.TB, b *Board, cards string) *Board {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Play.Cards = append(b.Play.Cards, PlayedCard{Card: c, Text: tok, Loc: Loc{Line: 9, Col: col}})
+		b.Play.Cards = append(b.Play.Cards, PlayedCard{Card: c, Text: tok, Loc: diag.Pos{Line: 9, Col: col}})
 		col += len(tok) + 1
 	}
 	return b
@@ -106,7 +108,7 @@ func withPlay(t testing.TB, b *Board, cards string) *Board {
 // of the message.
 type want struct {
 	code string
-	sev  Severity
+	sev  diag.Severity
 	law  int
 	at   string
 	msg  string
@@ -153,49 +155,49 @@ func TestCheckAuction(t *testing.T) {
 		{"RULES declarer across a redouble", South, "1NT X XX 2H Pass Pass Pass", "2H by E", true, nil},
 		{"passed out", West, "Pass Pass Pass Pass", "Pass", true, nil},
 		{"insufficient bid, then the replay goes on", North, "1NT 1S 2C Pass Pass Pass", "2C by S", false, []want{
-			{"insufficient-bid", Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
+			{"insufficient-bid", diag.Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
 		}},
 		{"double of own side", North, "1H Pass X Pass Pass", "1H by N", false, []want{
-			{"inadmissible-double", Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid (Law 36)"},
+			{"inadmissible-double", diag.Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid (Law 36)"},
 		}},
 		{"double of nothing", East, "X 1C Pass Pass Pass", "1C by S", false, []want{
-			{"inadmissible-double", Error, 36, at7(1), "call 1 (E): X is inadmissible: there is no bid to double"},
+			{"inadmissible-double", diag.Error, 36, at7(1), "call 1 (E): X is inadmissible: there is no bid to double"},
 		}},
 		{"double of a doubled bid", North, "1H X Pass X Pass Pass", "1HX by N", false, []want{
-			{"inadmissible-double", Error, 36, at7(11), "1H is already doubled"},
+			{"inadmissible-double", diag.Error, 36, at7(11), "1H is already doubled"},
 		}},
 		{"redouble of own side's double", North, "1H X Pass XX Pass Pass", "1HX by N", false, []want{
-			{"inadmissible-redouble", Error, 36, at7(11), "call 4 (W): XX is inadmissible: the double of 1H is his own side's"},
+			{"inadmissible-redouble", diag.Error, 36, at7(11), "call 4 (W): XX is inadmissible: the double of 1H is his own side's"},
 		}},
 		{"redouble with no double", North, "1H XX Pass Pass Pass", "1H by N", false, []want{
-			{"inadmissible-redouble", Error, 36, at7(4), "1H has not been doubled"},
+			{"inadmissible-redouble", diag.Error, 36, at7(4), "1H has not been doubled"},
 		}},
 		{"calls after the end", North, "1H Pass Pass Pass Pass 2C", "1H by N", true, []want{ // the auction that ended stands (Law 39)
-			{"call-after-auction", Error, 39, at7(19), "call 5 (N): Pass comes after the auction has ended; 1 more call follows (Law 39)"},
+			{"call-after-auction", diag.Error, 39, at7(19), "call 5 (N): Pass comes after the auction has ended; 1 more call follows (Law 39)"},
 		}},
 		{"bid above seven", North, "1H 8S Pass Pass Pass", "1H by N", false, []want{
-			{"bid-above-seven", Error, 38, at7(4), "call 2 (E): 8S is inadmissible"},
+			{"bid-above-seven", diag.Error, 38, at7(4), "call 2 (E): 8S is inadmissible"},
 		}},
 		{"incomplete", North, "1H Pass 2H", "", true, []want{
-			{"auction-incomplete", Warning, 0, at7(9), "stops after 3 calls, with W still to call"},
+			{"auction-incomplete", diag.Warning, 0, at7(9), "stops after 3 calls, with W still to call"},
 		}},
 		{"accepted insufficient bid", West, "1D ^I1C Pass Pass Pass", "1C by N", true, []want{
-			{"irregularity", Info, 0, at7(4), "call 2 (N): insufficient 1C after 1D accepted (Law 27A)"},
+			{"irregularity", diag.Info, 0, at7(4), "call 2 (N): insufficient 1C after 1D accepted (Law 27A)"},
 		}},
 		{"^I on a sufficient bid", West, "1D ^I1H Pass Pass Pass", "1H by N", true, []want{
-			{"irregularity", Info, 0, at7(4), "1H is marked as an accepted insufficient bid (^I) but is sufficient"},
+			{"irregularity", diag.Info, 0, at7(4), "1H is marked as an accepted insufficient bid (^I) but is sufficient"},
 		}},
 		{"skipped turn", West, "^S 1D Pass Pass Pass", "1D by N", true, []want{
-			{"irregularity", Info, 0, at7(1), "call 1 (W): turn skipped"},
+			{"irregularity", diag.Info, 0, at7(1), "call 1 (W): turn skipped"},
 		}},
 		{"unreadable call stops the replay", North, "1H relay 2H", "", false, nil},
 		{"each illegal call once", North, "1NT 1S X XX Pass Pass Pass", "1NT by N", false, []want{
-			{"insufficient-bid", Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT"},
-			{"inadmissible-double", Error, 36, at7(8), "call 3 (S): X is inadmissible: 1NT is his own side's bid"},
-			{"inadmissible-redouble", Error, 36, at7(10), "call 4 (W): XX is inadmissible: 1NT has not been doubled"},
+			{"insufficient-bid", diag.Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT"},
+			{"inadmissible-double", diag.Error, 36, at7(8), "call 3 (S): X is inadmissible: 1NT is his own side's bid"},
+			{"inadmissible-redouble", diag.Error, 36, at7(10), "call 4 (W): XX is inadmissible: 1NT has not been doubled"},
 		}},
 		{"void call ends the replay early, quietly", North, "1H Pass X Pass Pass Pass", "1H by N", false, []want{
-			{"inadmissible-double", Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid"},
+			{"inadmissible-double", diag.Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid"},
 		}},
 	}
 	for _, tt := range tests {
@@ -217,7 +219,7 @@ func TestCheckAuction(t *testing.T) {
 func TestCheckAuctionStart(t *testing.T) {
 	b := newBoard(t, East, "1H Pass Pass Pass")
 	b.Auction.First = North
-	checkFindings(t, b, []want{{"auction-start", Error, 0, at7(1), "the auction starts with N, but E is the dealer"}})
+	checkFindings(t, b, []want{{"auction-start", diag.Error, 0, at7(1), "the auction starts with N, but E is the dealer"}})
 	if b.Replayed.Legal || !b.Replayed.Complete || b.Replayed.Contract.Describe() != "1H by N" {
 		t.Errorf("replay %+v, want complete, not legal, 1H by N", b.Replayed)
 	}
@@ -238,47 +240,47 @@ func TestCheckRecorded(t *testing.T) {
 		{"agrees", North, "1H Pass 4H Pass Pass Pass", 1, "4H", "N", "", nil},
 		{"agrees, passed out", North, "Pass Pass Pass Pass", 1, "Pass", "", "", nil},
 		{"double left out", North, "4H X Pass Pass Pass", 1, "4H", "N", "", []want{
-			{"contract-mismatch", Error, 0, "5:1", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
+			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		}},
 		{"redouble left out", North, "4H X XX Pass Pass Pass", 1, "4HX", "N", "", []want{
-			{"contract-mismatch", Error, 0, "5:1", "leaves out the redouble"},
+			{"contract-mismatch", diag.Error, 0, "5:1", "leaves out the redouble"},
 		}},
 		{"plain contract mismatch", North, "4H Pass Pass Pass", 1, "4S", "N", "", []want{
-			{"contract-mismatch", Error, 0, "5:1", "the file's contract is 4S, the auction gives 4H by N"},
+			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is 4S, the auction gives 4H by N"},
 		}},
 		{"passed out in the file only", North, "4H Pass Pass Pass", 1, "Pass", "", "", []want{
-			{"contract-mismatch", Error, 0, "5:1", "the file's contract is Pass, the auction gives 4H by N"},
+			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is Pass, the auction gives 4H by N"},
 		}},
 		// rpbridge: [Dealer "E"] [Auction "E"] 1NT AP, [Declarer "W"].
 		{"leading passes left out", East, "1NT Pass Pass Pass", 2, "1NT", "W", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "the auction seems to leave out 2 leading passes; replayed from W it gives W; or else W is dummy; E named no-trump first for the side"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "the auction seems to leave out 2 leading passes; replayed from W it gives W; or else W is dummy; E named no-trump first for the side"},
 		}},
 		{"one leading pass left out", North, "1S Pass 2S Pass Pass Pass", 0, "2S", "E", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "leave out 1 leading pass; replayed from E it gives E"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "leave out 1 leading pass; replayed from E it gives E"},
 		}},
 		{"rotated deal", East, "1NT Pass Pass Pass", 1, "1NT", "N", "", []want{
-			{"board-dealer", Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
-			{"declarer-mismatch", Error, 0, "5:20", "replayed from N, the dealer of board 1, it gives N: the deal looks rotated"},
+			{"board-dealer", diag.Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "replayed from N, the dealer of board 1, it gives N: the deal looks rotated"},
 		}},
 		{"dummy or passes", North, "1H Pass 2H Pass Pass Pass", 0, "2H", "S", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is S, the auction gives 2H by N: the auction seems to leave out 2 leading passes; replayed from S it gives S; or else S is dummy; N named hearts first for the side"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is S, the auction gives 2H by N: the auction seems to leave out 2 leading passes; replayed from S it gives S; or else S is dummy; N named hearts first for the side"},
 		}},
 		{"dummy named", North, "Pass Pass 1H Pass 2H Pass Pass Pass", 0, "2H", "N", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is N, the auction gives 2H by S: N is dummy; S named hearts first for the side"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is N, the auction gives 2H by S: N is dummy; S named hearts first for the side"},
 		}},
 		// Passes written at the start mean none were left out: shifting the
 		// replay would "explain" any mismatch within a side, so it is not offered.
 		{"written passes, dummy named", East, "Pass 1H Pass 2C Pass 2NT Pass 3NT Pass Pass Pass", 0, "3NT", "N", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is N, the auction gives 3NT by S: N is dummy; S named no-trump first for the side"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is N, the auction gives 3NT by S: N is dummy; S named no-trump first for the side"},
 		}},
 		{"swapped declarer", North, "1H Pass 2H Pass Pass Pass", 0, "2H", "^S", "", []want{
-			{"irregularity", Info, 54, "5:20", "declarer N and dummy S exchanged their roles"},
+			{"irregularity", diag.Info, 54, "5:20", "declarer N and dummy S exchanged their roles"},
 		}},
 		{"no explanation", North, "1NT Pass Pass Pass", 0, "1NT", "E", "", []want{
-			{"declarer-mismatch", Error, 0, "5:20", "the file's declarer is E, the auction gives 1NT by N"},
+			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is E, the auction gives 1NT by N"},
 		}},
 		{"illegal auction is not compared", North, "1NT 1S Pass Pass Pass", 0, "7C", "W", "", []want{
-			{"insufficient-bid", Error, 27, at7(5), "1S"},
+			{"insufficient-bid", diag.Error, 27, at7(5), "1S"},
 		}},
 	}
 	for _, tt := range tests {
@@ -294,19 +296,19 @@ func TestCheckBoard(t *testing.T) {
 	b := newBoard(t, East, "Pass Pass Pass Pass")
 	b.Number = 1
 	b.Vulnerable, b.VulnerableKnown = VulAll, true
-	b.VulnerableTag = Tag{Name: "Vulnerable", Value: "All", Loc: Loc{Line: 3, Col: 20}}
+	b.VulnerableTag = Tag{Name: "Vulnerable", Value: "All", Loc: diag.Pos{Line: 3, Col: 20}}
 	checkFindings(t, b, []want{
-		{"board-dealer", Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
-		{"board-vulnerability", Warning, 0, "3:20", "vulnerability All disagrees with board 1, which is None"},
+		{"board-dealer", diag.Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
+		{"board-vulnerability", diag.Warning, 0, "3:20", "vulnerability All disagrees with board 1, which is None"},
 	})
 
 	b = withFile(t, newBoard(t, North, ""), "?", "?", "?")
 	b.Auction.Present = false
-	checkFindings(t, b, []want{{"unknown-value", Info, 0, "5:20", `Declarer, Contract and Result are given as "?" (unknown)`}})
+	checkFindings(t, b, []want{{"unknown-value", diag.Info, 0, "5:20", `Declarer, Contract and Result are given as "?" (unknown)`}})
 
 	b = withDeal(t, newBoard(t, North, ""), "N:AK... A... - -")
 	b.Auction.Present = false
-	checkFindings(t, b, []want{{"deal-invalid", Error, 0, "4:7", "the deal contradicts itself: "}})
+	checkFindings(t, b, []want{{"deal-invalid", diag.Error, 0, "4:7", "the deal contradicts itself: "}})
 }
 
 func TestCheckPlay(t *testing.T) {
@@ -322,25 +324,25 @@ func TestCheckPlay(t *testing.T) {
 	}{
 		{"all thirteen", "7NT Pass Pass Pass", "7NT", "N", "13", allTricks, 0, 13, nil},
 		{"result mismatch", "7NT Pass Pass Pass", "7NT", "N", "12", allTricks, 0, 13, []want{
-			{"result-mismatch", Error, 0, "5:40", "the file's result is 12 tricks, the play gives 13"},
+			{"result-mismatch", diag.Error, 0, "5:40", "the file's result is 12 tricks, the play gives 13"},
 		}},
 		{"agreed result", "7NT Pass Pass Pass", "7NT", "N", "^12", allTricks, 0, 13, []want{
-			{"irregularity", Info, 69, "5:40", "the players agreed 12 tricks; the play gives 13"},
+			{"irregularity", diag.Info, 69, "5:40", "the players agreed 12 tricks; the play gives 13"},
 		}},
 		{"claim", "7NT Pass Pass Pass", "7NT", "N", "13", "ST S3 S2 SA", 13, 13, nil},
 		{"claim mismatch", "7NT Pass Pass Pass", "7NT", "N", "11", "ST S3 S2 SA", 13, 13, []want{
-			{"result-mismatch", Error, 0, "5:40", "the claim gives 13"},
+			{"result-mismatch", diag.Error, 0, "5:40", "the claim gives 13"},
 		}},
 		{"impossible claim", "7NT Pass Pass Pass", "7NT", "N", "", "ST S3 S2 SA", 0 - 1, -1, nil},
 		{"partial play", "7NT Pass Pass Pass", "7NT", "N", "13", "ST S3 S2 SA HA", 0, -1, nil},
 		{"revoke", "7NT Pass Pass Pass", "", "", "", "HJ D6", 0, -1, []want{
-			{"revoke", Error, 61, "9:4", "trick 1 (S): D6 is a revoke: S holds hearts and must follow suit (Laws 44C, 61)"},
+			{"revoke", diag.Error, 61, "9:4", "trick 1 (S): D6 is a revoke: S holds hearts and must follow suit (Laws 44C, 61)"},
 		}},
 		{"card not in hand", "7NT Pass Pass Pass", "", "", "", "ST SA", 0, -1, []want{
-			{"play-illegal", Error, 0, "9:4", "SA is in N's hand, not S's"},
+			{"play-illegal", diag.Error, 0, "9:4", "SA is in N's hand, not S's"},
 		}},
 		{"play after a pass-out", "Pass Pass Pass Pass", "", "", "", "ST", 0, -1, []want{
-			{"play-illegal", Error, 0, "9:1", "the board is passed out, yet the file records play"},
+			{"play-illegal", diag.Error, 0, "9:1", "the board is passed out, yet the file records play"},
 		}},
 	}
 	for _, tt := range tests {
@@ -353,8 +355,8 @@ func TestCheckPlay(t *testing.T) {
 				b.Play.Claim, b.Play.Claimed = tt.claim, true
 			case tt.claim < 0:
 				b.Play.Claim, b.Play.Claimed = 0, true
-				b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: Loc{Line: 9, Col: 20}}
-				tt.wants = []want{{"claim-impossible", Error, 68, "9:20", "a claim of 0 tricks is impossible: declarer's side has already won 1"}}
+				b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: diag.Pos{Line: 9, Col: 20}}
+				tt.wants = []want{{"claim-impossible", diag.Error, 68, "9:20", "a claim of 0 tricks is impossible: declarer's side has already won 1"}}
 			}
 			checkFindings(t, b, tt.wants)
 			r := b.Replayed
@@ -381,7 +383,7 @@ func TestCheckPlayColumns(t *testing.T) {
 	seated := func(cards ...string) *Board {
 		b := withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal)
 		b.Play.Present, b.Play.First = true, East
-		b.Play.Tag = Tag{Name: "Play", Value: "E", Loc: Loc{Line: 8, Col: 1}}
+		b.Play.Tag = Tag{Name: "Play", Value: "E", Loc: diag.Pos{Line: 8, Col: 1}}
 		for i, s := range cards {
 			mark, text, _ := strings.Cut(s, ":")
 			seat, _ := ParseSeat(mark[len(mark)-1:])
@@ -389,7 +391,7 @@ func TestCheckPlayColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pc := PlayedCard{Card: c, Text: text, Seat: seat, Trick: i / 4, Loc: Loc{Line: 9, Col: 1 + 3*i}}
+			pc := PlayedCard{Card: c, Text: text, Seat: seat, Trick: i / 4, Loc: diag.Pos{Line: 9, Col: 1 + 3*i}}
 			pc.OutOfTurn = strings.HasPrefix(mark, "^L")
 			pc.Revoke = strings.HasPrefix(mark, "^R")
 			b.Play.Cards = append(b.Play.Cards, pc)
@@ -397,13 +399,13 @@ func TestCheckPlayColumns(t *testing.T) {
 		return b
 	}
 	checkFindings(t, seated("E:ST", "S:S3", "W:S2", "N:SA"), nil)
-	checkFindings(t, seated("E:ST", "W:S2"), []want{{"play-illegal", Error, 44, "9:4", "trick 1 (W): S2 is played out of turn: it is S's turn"}})
-	checkFindings(t, seated("^LW:S2", "N:SA", "E:ST", "S:S3"), []want{{"irregularity", Info, 53, "9:1", "trick 1 (W): S2 led out of turn"}})
-	checkFindings(t, seated("E:HJ", "^RS:D6"), []want{{"irregularity", Info, 64, "9:4", "D6 is a revoke that was not noticed in time"}})
+	checkFindings(t, seated("E:ST", "W:S2"), []want{{"play-illegal", diag.Error, 44, "9:4", "trick 1 (W): S2 is played out of turn: it is S's turn"}})
+	checkFindings(t, seated("^LW:S2", "N:SA", "E:ST", "S:S3"), []want{{"irregularity", diag.Info, 53, "9:1", "trick 1 (W): S2 led out of turn"}})
+	checkFindings(t, seated("E:HJ", "^RS:D6"), []want{{"irregularity", diag.Info, 64, "9:4", "D6 is a revoke that was not noticed in time"}})
 
 	b := seated("S:S3")
 	b.Play.First = South
-	checkFindings(t, b, []want{{"play-illegal", Error, 41, "8:1", "the play starts with S, but E, on declarer N's left, makes the opening lead"}})
+	checkFindings(t, b, []want{{"play-illegal", diag.Error, 41, "8:1", "the play starts with S, but E, on declarer N's left, makes the opening lead"}})
 }
 
 func TestFinal(t *testing.T) {
@@ -443,11 +445,11 @@ func TestCheckScore(t *testing.T) {
 		{VulEW, "3NTX", "W", "7", "NS 500", nil},
 		{VulEW, "3NTX", "W", "7", "-500", nil},
 		{VulAll, "Pass", "", "", "NS 0", nil},
-		{VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW (Law 77)"}}},
+		{VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW (Law 77)"}}},
 	}
 	for _, tt := range tests {
 		b := withFile(t, &Board{Vulnerable: tt.vul, VulnerableKnown: true}, tt.contract, tt.declarer, tt.result)
-		b.File.ScoreTag = Tag{Name: "Score", Value: tt.score, Loc: Loc{Line: 6, Col: 1}}
+		b.File.ScoreTag = Tag{Name: "Score", Value: tt.score, Loc: diag.Pos{Line: 6, Col: 1}}
 		ns, err := ParseScore(tt.score, b.File.Declarer, b.File.DeclarerKnown)
 		b.File.ScoreNS, b.File.ScoreKnown = ns, err == nil
 		checkFindings(t, b, tt.want)
@@ -456,16 +458,16 @@ func TestCheckScore(t *testing.T) {
 
 func TestCodesListed(t *testing.T) {
 	listed := map[string]bool{}
-	for _, c := range Codes {
+	for _, c := range diag.Codes {
 		if listed[c.Code] {
 			t.Errorf("code %s listed twice", c.Code)
 		}
 		listed[c.Code] = true
 	}
-	for _, code := range []string{CodeAuctionIncomplete, CodeAuctionStart, CodeIrregularity, CodeContractMismatch,
-		CodeDeclarerMismatch, CodeResultMismatch, CodeDealInvalid, CodeBoardDealer, CodeBoardVulnerability,
-		CodePlayIllegal, CodeRevoke, CodeClaimImpossible, CodeUnknownValue, CodeScoreMismatch, CodeUnreadableValue,
-		CodeUnreadableCall, CodeUnreadableCard, CodePlayRotated, "insufficient-bid",
+	for _, code := range []string{diag.AuctionIncomplete, diag.AuctionStart, diag.Irregularity, diag.ContractMismatch,
+		diag.DeclarerMismatch, diag.ResultMismatch, diag.DealInvalid, diag.BoardDealer, diag.BoardVulnerability,
+		diag.PlayIllegal, diag.Revoke, diag.ClaimImpossible, diag.UnknownValue, diag.ScoreMismatch, diag.UnreadableValue,
+		diag.UnreadableCall, diag.UnreadableCard, diag.PlayRotated, "insufficient-bid",
 		"inadmissible-double", "inadmissible-redouble", "call-after-auction", "bid-above-seven"} {
 		if !listed[code] {
 			t.Errorf("code %s not in Codes", code)
@@ -478,9 +480,9 @@ func TestCodesListed(t *testing.T) {
 // agree with each other, and Final follows them.
 func TestCheckShift(t *testing.T) {
 	b := withFile(t, withDeal(t, newBoard(t, East, "1NT Pass Pass Pass"), testDeal), "1NT", "W", "")
-	b.Play = PlayRecord{Present: true, First: North, Tag: Tag{Name: "Play", Value: "N", Loc: Loc{Line: 8, Col: 1}}}
-	b.Play.Cards = []PlayedCard{{Card: NewCard(Spade, Ace), Text: "SA", Seat: North, Loc: Loc{Line: 9, Col: 1}}}
-	checkFindings(t, b, []want{{"declarer-mismatch", Error, 0, "5:20",
+	b.Play = PlayRecord{Present: true, First: North, Tag: Tag{Name: "Play", Value: "N", Loc: diag.Pos{Line: 8, Col: 1}}}
+	b.Play.Cards = []PlayedCard{{Card: NewCard(Spade, Ace), Text: "SA", Seat: North, Loc: diag.Pos{Line: 9, Col: 1}}}
+	checkFindings(t, b, []want{{"declarer-mismatch", diag.Error, 0, "5:20",
 		"the auction seems to leave out 2 leading passes; replayed from W it gives W, and so does the opening lead by N"}})
 	if r := b.Replayed; r.Shift != 2 || r.Shifted.Describe() != "1NT by W" || r.Contract.Describe() != "1NT by E" {
 		t.Errorf("replayed %+v, want 1NT by E shifted by 2 to 1NT by W", r)
@@ -535,7 +537,7 @@ func ExampleCheck() {
 	b.Auction = AuctionRecord{Present: true, First: North}
 	for i, text := range strings.Fields("1NT 1S 2C Pass Pass Pass") {
 		c, _ := ParseCall(text)
-		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: Loc{Line: 3, Col: 1 + 4*i}})
+		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: diag.Pos{Line: 3, Col: 1 + 4*i}})
 	}
 	for _, f := range Check(b) {
 		fmt.Println(f)
@@ -552,13 +554,13 @@ func ExampleCheck() {
 func TestCheckPassedOutClaim(t *testing.T) {
 	b := withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
 	b.Play.Claim, b.Play.Claimed = 0, true
-	b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: Loc{Line: 9, Col: 20}}
+	b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: diag.Pos{Line: 9, Col: 20}}
 	checkFindings(t, b, nil)
 
 	b = withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
 	b.Play.Claim, b.Play.Claimed = 3, true
-	b.Play.ClaimTag = Tag{Name: "mc", Value: "3", Loc: Loc{Line: 9, Col: 20}}
-	checkFindings(t, b, []want{{"play-illegal", Error, 0, "9:20", "the board is passed out, yet the file records play"}})
+	b.Play.ClaimTag = Tag{Name: "mc", Value: "3", Loc: diag.Pos{Line: 9, Col: 20}}
+	checkFindings(t, b, []want{{"play-illegal", diag.Error, 0, "9:20", "the board is passed out, yet the file records play"}})
 }
 
 // TestCheckPBNClaim: a play cut short whose Result contradicts the tricks
@@ -572,7 +574,7 @@ func TestCheckPBNClaim(t *testing.T) {
 		wants        []want
 	}{
 		{"possible", "13", nil},
-		{"fewer than won", "2", []want{{"claim-impossible", Error, 68, "5:40", "a claim of 2 tricks is impossible: declarer's side has already won 3"}}},
+		{"fewer than won", "2", []want{{"claim-impossible", diag.Error, 68, "5:40", "a claim of 2 tricks is impossible: declarer's side has already won 3"}}},
 		{"agreed (Law 69), not a claim to check", "^2", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

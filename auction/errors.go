@@ -3,6 +3,8 @@ package auction
 import (
 	"errors"
 	"fmt"
+
+	"bridgekit/diag"
 )
 
 // Infraction is a reason a call, a card or a claim breaks the Laws of
@@ -15,7 +17,7 @@ import (
 //		fmt.Println(inf.Code(), inf.Law())
 //	}
 type Infraction struct {
-	code string
+	code diag.Code
 	law  int
 	text string
 }
@@ -27,49 +29,52 @@ func (e *Infraction) Error() string { return e.text }
 // call infringes, or 0 when no Law applies (a value that is not a call).
 func (e *Infraction) Law() int { return e.law }
 
-// Code is a short, stable, lower-case identifier for reports and tools:
-// "insufficient-bid", "inadmissible-double", "inadmissible-redouble",
-// "call-after-auction", "bid-above-seven" or "not-a-call". The seven Law 36
-// reasons share two codes; tell them apart with errors.Is.
-func (e *Infraction) Code() string { return e.code }
+// Code is the code of the finding an audit reports for the infraction
+// (see diag.Codes): "insufficient-bid", "inadmissible-double",
+// "inadmissible-redouble", "call-after-auction", "bid-above-seven" or
+// "not-a-call" for calls, "play-illegal", "revoke" or "claim-impossible"
+// for cards and claims. Reasons that share a code (the seven of Law 36,
+// the five kinds of card that cannot be played) are told apart with
+// errors.Is.
+func (e *Infraction) Code() diag.Code { return e.code }
 
 // The reasons a call can be illegal.
 var (
 	// ErrInsufficientBid: a bid must rank above the last bid of the
 	// auction, whoever made it (Law 27).
-	ErrInsufficientBid = &Infraction{"insufficient-bid", 27, "insufficient bid"}
+	ErrInsufficientBid = &Infraction{diag.InsufficientBid, 27, "insufficient bid"}
 
 	// ErrNothingToDouble: a double with no bid before it (Law 36).
-	ErrNothingToDouble = &Infraction{"inadmissible-double", 36, "nothing to double"}
+	ErrNothingToDouble = &Infraction{diag.InadmissibleDouble, 36, "nothing to double"}
 	// ErrDoubleOwnSide: a double of a bid made by the doubler or his
 	// partner (Law 36).
-	ErrDoubleOwnSide = &Infraction{"inadmissible-double", 36, "double of own side's bid"}
+	ErrDoubleOwnSide = &Infraction{diag.InadmissibleDouble, 36, "double of own side's bid"}
 	// ErrAlreadyDoubled: a double of a bid that already stands doubled or
 	// redoubled (Law 36).
-	ErrAlreadyDoubled = &Infraction{"inadmissible-double", 36, "bid already doubled"}
+	ErrAlreadyDoubled = &Infraction{diag.InadmissibleDouble, 36, "bid already doubled"}
 
 	// ErrNothingToRedouble: a redouble when no double was ever made (Law 36).
-	ErrNothingToRedouble = &Infraction{"inadmissible-redouble", 36, "nothing to redouble"}
+	ErrNothingToRedouble = &Infraction{diag.InadmissibleRedouble, 36, "nothing to redouble"}
 	// ErrRedoubleOwnSide: a redouble of a double made by the redoubler or
 	// his partner, i.e. of the opponents' bid (Law 36).
-	ErrRedoubleOwnSide = &Infraction{"inadmissible-redouble", 36, "redouble of own side's double"}
+	ErrRedoubleOwnSide = &Infraction{diag.InadmissibleRedouble, 36, "redouble of own side's double"}
 	// ErrBidSinceDouble: a redouble after a bid has cancelled the double;
 	// only passes may come between a double and its redouble (Law 36).
-	ErrBidSinceDouble = &Infraction{"inadmissible-redouble", 36, "bid since the double"}
+	ErrBidSinceDouble = &Infraction{diag.InadmissibleRedouble, 36, "bid since the double"}
 	// ErrAlreadyRedoubled: a redouble of a bid that stands redoubled (Law 36).
-	ErrAlreadyRedoubled = &Infraction{"inadmissible-redouble", 36, "already redoubled"}
+	ErrAlreadyRedoubled = &Infraction{diag.InadmissibleRedouble, 36, "already redoubled"}
 
 	// ErrAuctionOver: a call after the auction has ended (Law 39).
-	ErrAuctionOver = &Infraction{"call-after-auction", 39, "call after the auction has ended"}
+	ErrAuctionOver = &Infraction{diag.CallAfterAuction, 39, "call after the auction has ended"}
 
 	// ErrBidAboveSeven: a bid of eight or more. No such Call exists, so it
 	// comes from the text parsers, whose error then matches this sentinel
 	// (Law 38).
-	ErrBidAboveSeven = &Infraction{"bid-above-seven", 38, "bid above seven"}
+	ErrBidAboveSeven = &Infraction{diag.BidAboveSeven, 38, "bid above seven"}
 
 	// ErrNotACall: a Call value outside the 38 calls, such as the zero Call,
 	// given to Append or Legal.
-	ErrNotACall = &Infraction{"not-a-call", 0, "not a call"}
+	ErrNotACall = &Infraction{diag.NotACall, 0, "not a call"}
 )
 
 // ErrNotFinished is returned by [Auction.Contract] while the auction is
@@ -94,6 +99,15 @@ type IllegalCallError struct {
 
 // Error says which call, by whom, what is wrong with it and under which Law.
 func (e *IllegalCallError) Error() string {
+	if e.Law != 0 {
+		return fmt.Sprintf("%s (Law %d)", e.Describe(), e.Law)
+	}
+	return e.Describe()
+}
+
+// Describe says which call, by whom and what is wrong with it, as Error
+// does without the Law: a finding's message, whose Law is a field.
+func (e *IllegalCallError) Describe() string {
 	what := e.Call.String()
 	if e.Call == 0 && e.Reason == ErrAuctionOver {
 		what = "a skipped turn"
@@ -124,23 +138,21 @@ func (e *IllegalCallError) Error() string {
 	default:
 		msg = fmt.Sprintf("%s: %v", what, e.Reason)
 	}
-	if e.Law != 0 {
-		return fmt.Sprintf("call %d (%s): %s (Law %d)", e.Index+1, e.Seat, msg, e.Law)
-	}
 	return fmt.Sprintf("call %d (%s): %s", e.Index+1, e.Seat, msg)
 }
 
 // Unwrap returns Reason.
 func (e *IllegalCallError) Unwrap() error { return e.Reason }
 
-// Code returns the stable code of Reason (see [Infraction.Code]), or
-// "illegal-call" if Reason is not an [Infraction].
-func (e *IllegalCallError) Code() string {
+// Code returns the stable code of Reason (see [Infraction.Code]): the
+// package makes IllegalCallErrors only with an [Infraction] as Reason, and
+// one built otherwise has the code of ErrNotACall.
+func (e *IllegalCallError) Code() diag.Code {
 	var inf *Infraction
 	if errors.As(e.Reason, &inf) {
 		return inf.Code()
 	}
-	return "illegal-call"
+	return ErrNotACall.Code()
 }
 
 func riskWord(r Risk) string {

@@ -3,6 +3,8 @@ package auction
 import (
 	"errors"
 	"fmt"
+
+	"bridgekit/diag"
 )
 
 // Trick is one trick: who led, the cards in the order played and who won.
@@ -56,23 +58,23 @@ func beats(c, best Card, trumps Strain) bool {
 // are sentinels for errors.Is, and carry a Law where one applies.
 var (
 	// ErrNotACard: a Card value outside the 52 cards, such as NoCard.
-	ErrNotACard = &Infraction{"not-a-card", 0, "not a card"}
+	ErrNotACard = &Infraction{diag.PlayIllegal, 0, "not a card"}
 	// ErrNotInHand: the card is in another player's hand, or not in the
 	// player's fully known hand.
-	ErrNotInHand = &Infraction{"card-not-in-hand", 0, "card not in the player's hand"}
+	ErrNotInHand = &Infraction{diag.PlayIllegal, 0, "card not in the player's hand"}
 	// ErrPlayedTwice: the card was played before.
-	ErrPlayedTwice = &Infraction{"card-played-twice", 0, "card already played"}
+	ErrPlayedTwice = &Infraction{diag.PlayIllegal, 0, "card already played"}
 	// ErrRevoke: a failure to follow suit by a player who can (Laws 44C
 	// and 61).
-	ErrRevoke = &Infraction{"revoke", 61, "revoke"}
+	ErrRevoke = &Infraction{diag.Revoke, 61, "revoke"}
 	// ErrPlayOver: a card after the last trick, or after a claim, at which
 	// play ceases (Law 68D).
-	ErrPlayOver = &Infraction{"play-over", 68, "play is over"}
+	ErrPlayOver = &Infraction{diag.PlayIllegal, 68, "play is over"}
 	// ErrNotALead: a lead out of turn while a trick is in progress.
-	ErrNotALead = &Infraction{"not-a-lead", 0, "lead in the middle of a trick"}
+	ErrNotALead = &Infraction{diag.PlayIllegal, 0, "lead in the middle of a trick"}
 	// ErrBadClaim: a claim of fewer tricks than declarer's side has won,
 	// or of more than the defenders have left it.
-	ErrBadClaim = &Infraction{"impossible-claim", 0, "impossible claim"}
+	ErrBadClaim = &Infraction{diag.ClaimImpossible, 0, "impossible claim"}
 )
 
 // PlayError reports a card that cannot be played, or a claim that cannot
@@ -95,14 +97,15 @@ func (e *PlayError) Error() string {
 // Unwrap returns the reason, so that errors.Is(err, ErrRevoke) works.
 func (e *PlayError) Unwrap() error { return e.Reason }
 
-// Code returns the stable code of Reason (see [Infraction.Code]), or
-// "illegal-play" if Reason is not an [Infraction].
-func (e *PlayError) Code() string {
+// Code returns the stable code of Reason (see [Infraction.Code]): the
+// package makes PlayErrors only with an [Infraction] as Reason, and one
+// built otherwise has the code play-illegal.
+func (e *PlayError) Code() diag.Code {
 	var inf *Infraction
 	if errors.As(e.Reason, &inf) {
 		return inf.Code()
 	}
-	return "illegal-play"
+	return diag.PlayIllegal
 }
 
 // Play replays the cards of a board, trick by trick, checking each against

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -43,7 +45,7 @@ func NewLINConverter(file string) *LINConverter { return &LINConverter{file: fil
 // Convert maps the next record of the file. A header record starts a new
 // segment and a notes record holds commentary for the next board: for
 // those it returns a nil board. Every other record gives a board.
-func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []auction.Finding) {
+func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []diag.Diagnostic) {
 	switch r.Kind {
 	case parser.LINHeader:
 		c.vugraph = LINHeader(r)
@@ -136,7 +138,7 @@ func linNotes(r *parser.LINRecord) []auction.Comment {
 // [FromPBN] it never fails: what it cannot read is kept as written and
 // reported. The play is kept in the order played; [auction.Check] gives each
 // card its seat and trick.
-func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []auction.Finding) {
+func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []diag.Diagnostic) {
 	m := &linMapper{mapper: newMapper(opt.Into, nil, auction.Source{
 		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos),
 	})}
@@ -191,7 +193,7 @@ func takeOfPair[T any](list *[]T, p *parser.LINPair, pair func(*T) *parser.LINPa
 // knows.
 func (m *linMapper) unknownLabels(r *parser.LINRecord) {
 	var names []string
-	var first auction.Loc
+	var first diag.Pos
 	for _, p := range r.Extras() {
 		if !slices.Contains(names, p.Label) {
 			names = append(names, p.Label)
@@ -199,7 +201,7 @@ func (m *linMapper) unknownLabels(r *parser.LINRecord) {
 		}
 	}
 	if len(names) > 0 {
-		m.add(auction.CodeUnknownTag, auction.Info, first, "%s not known to LIN readers; kept as written", pluralNames("label", names))
+		m.add(diag.UnknownTag, diag.Info, first, "%s not known to LIN readers; kept as written", pluralNames("label", names))
 	}
 }
 
@@ -329,7 +331,7 @@ func (m *linMapper) cards(p *parser.LINPair) {
 		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards))}
 		c, err := auction.ParseCard(lc.Text)
 		if err != nil {
-			m.add(auction.CodeUnreadableCard, auction.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
+			m.add(diag.UnreadableCard, diag.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
 		}
 		card.Card = c
 		rec.Cards = append(rec.Cards, card)
@@ -520,7 +522,7 @@ func linComment(p *parser.LINPair) auction.Comment {
 }
 
 // pairLoc is the place of a pair's label, with its index in the record.
-func pairLoc(p *parser.LINPair) auction.Loc {
+func pairLoc(p *parser.LINPair) diag.Pos {
 	l := loc(p.Pos)
 	l.Pair = p.Index
 	return l
@@ -529,7 +531,7 @@ func pairLoc(p *parser.LINPair) auction.Loc {
 // tokenLoc is the place of a call or card: its mb or pc pair when the pair
 // holds n = 1, else its own place in the pair's value (rpbridge.net files
 // put a whole auction in one mb).
-func tokenLoc(p *parser.LINPair, off, n int) auction.Loc {
+func tokenLoc(p *parser.LINPair, off, n int) diag.Pos {
 	if n == 1 {
 		return pairLoc(p)
 	}
@@ -538,7 +540,7 @@ func tokenLoc(p *parser.LINPair, off, n int) auction.Loc {
 
 // valueLoc is the place of byte off of a pair's value, which is on one line
 // unless it is commentary.
-func valueLoc(p *parser.LINPair, off int) auction.Loc {
+func valueLoc(p *parser.LINPair, off int) diag.Pos {
 	l := loc(p.ValuePos)
 	if off > 0 && off <= len(p.Value) {
 		l.Col += utf8.RuneCountInString(p.Value[:off])

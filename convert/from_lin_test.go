@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -13,12 +15,12 @@ import (
 // linBoards converts every record of a LIN text as a reader of a whole
 // file does, and checks each board. It returns the boards and, per board,
 // the converter's findings followed by Check's.
-func linBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]auction.Finding) {
+func linBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
 	t.Helper()
 	recs, _ := parser.ParseLIN(src, name)
 	c := NewLINConverter(name)
 	var boards []*auction.Board
-	var findings [][]auction.Finding
+	var findings [][]diag.Diagnostic
 	var ch auction.Checker
 	for _, r := range recs {
 		b, fs := c.Convert(r)
@@ -54,43 +56,43 @@ func TestLINFindings(t *testing.T) {
 		name   string
 		lin    string
 		code   string
-		sev    auction.Severity
+		sev    diag.Severity
 		law    int
 		needle string // the text the finding points at
 		msg    string
 	}{
 		{"insufficient bid", head + "mb|1N|mb|1S|mb|2C|mb|p|mb|p|mb|p|",
-			"insufficient-bid", auction.Error, 27, "mb|1S", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
+			"insufficient-bid", diag.Error, 27, "mb|1S", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
 		{"inadmissible double", head + "mb|1H|mb|p|mb|d|mb|p|mb|p|",
-			"inadmissible-double", auction.Error, 36, "mb|d", "call 3 (S): X is inadmissible"},
+			"inadmissible-double", diag.Error, 36, "mb|d", "call 3 (S): X is inadmissible"},
 		{"call after the auction", head + "mb|p|mb|p|mb|p|mb|p|mb|1C|",
-			"call-after-auction", auction.Error, 39, "mb|1C", "call 5 (N): 1C comes after the auction has ended"},
+			"call-after-auction", diag.Error, 39, "mb|1C", "call 5 (N): 1C comes after the auction has ended"},
 		{"auction incomplete", head + "mb|1H|mb|p|",
-			"auction-incomplete", auction.Warning, 0, "mb|p", "with S still to call"},
+			"auction-incomplete", diag.Warning, 0, "mb|p", "with S still to call"},
 		{"unreadable call", head + "mb|1H|mb|zz|",
-			"unreadable-call", auction.Error, 0, "mb|zz", `call 2: "zz" is not a call`},
+			"unreadable-call", diag.Error, 0, "mb|zz", `call 2: "zz" is not a call`},
 		{"revoke", head + "mb|7N|mb|p|mb|p|mb|p|pc|HJ|pc|D6|",
-			"revoke", auction.Error, 61, "pc|D6", "trick 1 (S): D6 is a revoke"},
+			"revoke", diag.Error, 61, "pc|D6", "trick 1 (S): D6 is a revoke"},
 		{"impossible claim", head + "mb|7N|mb|p|mb|p|mb|p|pc|ST|pc|S3|pc|S2|pc|SA|mc|0|",
-			"claim-impossible", auction.Error, 68, "mc|0", "a claim of 0 tricks is impossible"},
+			"claim-impossible", diag.Error, 68, "mc|0", "a claim of 0 tricks is impossible"},
 		{"unreadable claim", head + "mb|7N|mb|p|mb|p|mb|p|mc|14|",
-			"unreadable-value", auction.Warning, 0, "14|", `mc "14": not a number of tricks`},
+			"unreadable-value", diag.Warning, 0, "14|", `mc "14": not a number of tricks`},
 		{"unreadable card", head + "mb|7N|mb|p|mb|p|mb|p|pc|S1|",
-			"unreadable-card", auction.Error, 0, "pc|S1", `card 1: "S1" is not a card`},
+			"unreadable-card", diag.Error, 0, "pc|S1", `card 1: "S1" is not a card`},
 		{"board dealer", "pn|Sue,Wes,Nat,Ed|" + testLINDeal + "ah|Board 2|sv|n|",
-			"board-dealer", auction.Warning, 0, "md|", "dealer N disagrees with board 2, which E deals"},
+			"board-dealer", diag.Warning, 0, "md|", "dealer N disagrees with board 2, which E deals"},
 		{"board vulnerability", head[:len(head)-5] + "sv|b|",
-			"board-vulnerability", auction.Warning, 0, "sv|b", "vulnerability All disagrees with board 1, which is None"},
+			"board-vulnerability", diag.Warning, 0, "sv|b", "vulnerability All disagrees with board 1, which is None"},
 		{"deal", "md|3SAK,SA,,|",
-			"deal-invalid", auction.Error, 0, "3SAK", "the deal contradicts itself"},
+			"deal-invalid", diag.Error, 0, "3SAK", "the deal contradicts itself"},
 		{"unknown label", head + "xy|1|mb|p|",
-			"unknown-tag", auction.Info, 0, "xy|", "label xy is not known to LIN readers; kept as written"},
+			"unknown-tag", diag.Info, 0, "xy|", "label xy is not known to LIN readers; kept as written"},
 		{"contract against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|Sue,Wes,Nat,Ed,S2,W2,N2,E2|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|",
-			"contract-mismatch", auction.Error, 0, "rs|", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
+			"contract-mismatch", diag.Error, 0, "rs|", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		{"declarer against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,3NS-1|pg||\nqx|c1|" + testLINDeal + "sv|o|mb|3N|mb|p|mb|p|mb|p|",
-			"declarer-mismatch", auction.Error, 0, "rs|", "the file's declarer is S, the auction gives 3NT by N"},
+			"declarer-mismatch", diag.Error, 0, "rs|", "the file's declarer is S, the auction gives 3NT by N"},
 		{"result against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|7NN-1,|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|7N|mb|p|mb|p|mb|p|pc|ST|mc|13|",
-			"result-mismatch", auction.Error, 0, "rs|", "the file's result is 12 tricks, the claim gives 13"},
+			"result-mismatch", diag.Error, 0, "rs|", "the file's result is 12 tricks, the claim gives 13"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -217,7 +219,7 @@ func TestLINVugraph(t *testing.T) {
 			t.Errorf("%s %s: replay %+v", b.Label(), b.Room, b.Replayed)
 		}
 		for _, f := range findings[i] {
-			if f.Severity == auction.Error {
+			if f.Severity == diag.Error {
 				t.Errorf("%s %s: %s", b.Label(), b.Room, f)
 			}
 		}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -39,7 +41,7 @@ type PBNOptions struct {
 // written in its Tag and reported as a finding at its place in the file.
 // The findings are about mapping only; the reader's own diagnostics stay
 // on the game, and [auction.Check] says what is wrong with the board.
-func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []auction.Finding) {
+func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
 	m := newMapper(opt.Into, opt.Previous, auction.Source{
 		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: loc(g.Pos),
 	})
@@ -225,7 +227,7 @@ func (m *mapper) deal(t *auction.Tag, parse func(string) (auction.Deal, error)) 
 	case err == nil || errors.As(err, &de):
 		m.b.Deal = d
 	default:
-		m.add(auction.CodeDealInvalid, auction.Error, at(t), "the deal cannot be read: %v", err)
+		m.add(diag.DealInvalid, diag.Error, at(t), "the deal cannot be read: %v", err)
 	}
 }
 
@@ -295,7 +297,7 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 				rec.First = rec.First.Next()
 				continue
 			}
-			m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q may only fill the seats before the first call", len(rec.Calls)+1, tok.Text)
+			m.add(diag.UnreadableCall, diag.Error, call.Loc, "call %d: %q may only fill the seats before the first call", len(rec.Calls)+1, tok.Text)
 		case parser.TokenEnd:
 			rec.End = "*"
 			continue
@@ -304,7 +306,7 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 				rec.End = "+"
 				continue
 			}
-			m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q may only end an auction to be continued", len(rec.Calls)+1, tok.Text)
+			m.add(diag.UnreadableCall, diag.Error, call.Loc, "call %d: %q may only end an auction to be continued", len(rec.Calls)+1, tok.Text)
 		case parser.TokenSkip:
 			call.Skip = true
 		case parser.TokenAllPass:
@@ -357,7 +359,7 @@ func (m *mapper) readCall(call *auction.AuctionCall, n int) {
 	case err == nil:
 		call.Call = c
 	case !errors.Is(err, auction.ErrBidAboveSeven):
-		m.add(auction.CodeUnreadableCall, auction.Error, call.Loc, "call %d: %q is not a call", n, call.Text)
+		m.add(diag.UnreadableCall, diag.Error, call.Loc, "call %d: %q is not a call", n, call.Text)
 	}
 }
 
@@ -412,7 +414,7 @@ func (m *mapper) play(sec *parser.PBNSection) {
 		if tok.Kind == parser.TokenWord {
 			c, err := auction.ParseCard(tok.Text)
 			if err != nil {
-				m.add(auction.CodeUnreadableCard, auction.Error, card.Loc, "trick %d: %q is not a card", card.Trick+1, tok.Text)
+				m.add(diag.UnreadableCard, diag.Error, card.Loc, "trick %d: %q is not a card", card.Trick+1, tok.Text)
 			}
 			card.Card = c
 		}
@@ -423,7 +425,7 @@ func (m *mapper) play(sec *parser.PBNSection) {
 	// column order; each run is turned where needed, then put in the
 	// order played.
 	var turned []string
-	var at auction.Loc
+	var at diag.Pos
 	trumps, known := m.trumps()
 	leader := rec.First
 	for lo := 0; lo < len(cards); {
@@ -465,7 +467,7 @@ func (m *mapper) play(sec *parser.PBNSection) {
 		if n > 1 {
 			verb = "are"
 		}
-		m.add(auction.CodePlayRotated, auction.Warning, at,
+		m.add(diag.PlayRotated, diag.Warning, at,
 			"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
 			joinAnd(turned), verb)
 	}
@@ -556,7 +558,7 @@ type mapper struct {
 	oldCalls []auction.AuctionCall
 	oldCards []auction.PlayedCard
 	oldLIN   *auction.LINInfo
-	findings []auction.Finding
+	findings []diag.Diagnostic
 }
 
 // newMapper starts a board from src: in the memory of into unless it is
@@ -582,16 +584,16 @@ func reuse[E any](s []E, n int) []E {
 	return make([]E, 0, n)
 }
 
-func (m *mapper) add(code string, sev auction.Severity, l auction.Loc, format string, args ...any) {
+func (m *mapper) add(code diag.Code, sev diag.Severity, l diag.Pos, format string, args ...any) {
 	if !l.IsValid() {
 		l = m.b.Source.Loc
 	}
-	m.findings = append(m.findings, auction.Finding{Code: code, Severity: sev, Loc: l, Message: fmt.Sprintf(format, args...)})
+	m.findings = append(m.findings, diag.Diagnostic{Code: code, Severity: sev, Span: diag.Span{Pos: l}, Message: fmt.Sprintf(format, args...)})
 }
 
 // unreadable reports the value of t as one that cannot be read, and why.
 func (m *mapper) unreadable(t *auction.Tag, why string) {
-	m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q: %s", t.Name, t.Value, why)
+	m.add(diag.UnreadableValue, diag.Warning, at(t), "%s %q: %s", t.Name, t.Value, why)
 }
 
 // check reports err, from reading t as what, as an unreadable value.
@@ -606,10 +608,10 @@ func (m *mapper) check(t *auction.Tag, what string, err error) {
 	}
 	if strings.HasPrefix(why, "not a "+what) {
 		// The reason says what the value is not: say it once.
-		m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q is %s", t.Name, t.Value, why)
+		m.add(diag.UnreadableValue, diag.Warning, at(t), "%s %q is %s", t.Name, t.Value, why)
 		return
 	}
-	m.add(auction.CodeUnreadableValue, auction.Warning, at(t), "%s %q is not a %s: %s", t.Name, t.Value, what, why)
+	m.add(diag.UnreadableValue, diag.Warning, at(t), "%s %q is not a %s: %s", t.Name, t.Value, what, why)
 }
 
 // readable reports whether t holds a value to read: given, not "?"
@@ -619,7 +621,7 @@ func readable(t *auction.Tag) bool {
 }
 
 // at is the place of t's value, or of t.
-func at(t *auction.Tag) auction.Loc {
+func at(t *auction.Tag) diag.Pos {
 	if t.ValueLoc.IsValid() {
 		return t.ValueLoc
 	}
@@ -641,8 +643,8 @@ func boardNumber(text string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-func loc(p parser.Pos) auction.Loc {
-	return auction.Loc{Line: p.Line, Col: p.Col, Offset: p.Offset}
+func loc(p diag.Pos) diag.Pos {
+	return diag.Pos{Line: p.Line, Col: p.Col, Offset: p.Offset}
 }
 
 func pbnTag(t *parser.PBNTag) auction.Tag {
@@ -657,7 +659,7 @@ func pbnTag(t *parser.PBNTag) auction.Tag {
 func setPBNTag(dst *auction.Tag, t *parser.PBNTag) {
 	dst.Name, dst.Value, dst.Raw = t.Name, t.Value, ""
 	dst.Loc, dst.ValueLoc = loc(t.Pos), loc(t.ValuePos)
-	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", auction.Loc{}
+	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", diag.Pos{}
 	if t.Raw != t.Value && t.Inherit != parser.FromDeclared {
 		dst.Raw = t.Raw
 	}

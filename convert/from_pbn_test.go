@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -28,11 +30,11 @@ func corpusFile(t testing.TB, rel string) string {
 // pbnBoards converts every game of a PBN text as a reader of a whole file
 // does (header, follow-up games), and checks each board. It returns the
 // boards and, per board, the converter's findings followed by Check's.
-func pbnBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]auction.Finding) {
+func pbnBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
 	t.Helper()
 	f := parser.ParsePBN(src, name)
 	var boards []*auction.Board
-	var findings [][]auction.Finding
+	var findings [][]diag.Diagnostic
 	var prev *auction.Board
 	var c auction.Checker
 	for _, g := range f.Games {
@@ -54,64 +56,64 @@ func TestPBNFindings(t *testing.T) {
 		name string
 		pbn  string
 		code string
-		sev  auction.Severity
+		sev  diag.Severity
 		law  int
 		at   string
 		msg  string
 	}{
 		{"insufficient bid", "[Dealer \"N\"]\n[Auction \"N\"]\n1NT 1S 2C AP\n",
-			"insufficient-bid", auction.Error, 27, "3:5", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
+			"insufficient-bid", diag.Error, 27, "3:5", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
 		{"inadmissible double", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass X AP\n",
-			"inadmissible-double", auction.Error, 36, "3:9", "call 3 (S): X is inadmissible: 1H is his own side's bid (Law 36)"},
+			"inadmissible-double", diag.Error, 36, "3:9", "call 3 (S): X is inadmissible: 1H is his own side's bid (Law 36)"},
 		{"inadmissible redouble", "[Dealer \"N\"]\n[Auction \"N\"]\n1H XX AP\n",
-			"inadmissible-redouble", auction.Error, 36, "3:4", "call 2 (E): XX is inadmissible: 1H has not been doubled (Law 36)"},
+			"inadmissible-redouble", diag.Error, 36, "3:4", "call 2 (E): XX is inadmissible: 1H has not been doubled (Law 36)"},
 		{"call after the auction", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass Pass Pass\n2C\n",
-			"call-after-auction", auction.Error, 39, "4:1", "call 5 (N): 2C comes after the auction has ended (Law 39)"},
+			"call-after-auction", diag.Error, 39, "4:1", "call 5 (N): 2C comes after the auction has ended (Law 39)"},
 		{"bid above seven", "[Dealer \"N\"]\n[Auction \"N\"]\n7NT 8C AP\n",
-			"bid-above-seven", auction.Error, 38, "3:5", "call 2 (E): 8C is inadmissible: there is no bid above seven (Law 38)"},
+			"bid-above-seven", diag.Error, 38, "3:5", "call 2 (E): 8C is inadmissible: there is no bid above seven (Law 38)"},
 		{"auction incomplete", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass\n",
-			"auction-incomplete", auction.Warning, 0, "3:4", "the auction stops after 2 calls, with S still to call"},
+			"auction-incomplete", diag.Warning, 0, "3:4", "the auction stops after 2 calls, with S still to call"},
 		{"auction start", "[Dealer \"E\"]\n[Auction \"N\"]\n1H AP\n",
-			"auction-start", auction.Error, 0, "3:1", "the auction starts with N, but E is the dealer"},
+			"auction-start", diag.Error, 0, "3:1", "the auction starts with N, but E is the dealer"},
 		{"accepted insufficient bid", "[Dealer \"W\"]\n[Auction \"W\"]\n1D ^I 1C AP\n",
-			"irregularity", auction.Info, 0, "3:4", "call 2 (N): insufficient 1C after 1D accepted (Law 27A)"},
+			"irregularity", diag.Info, 0, "3:4", "call 2 (N): insufficient 1C after 1D accepted (Law 27A)"},
 		{"skipped turn", "[Dealer \"W\"]\n[Auction \"W\"]\n^S 1D AP\n",
-			"irregularity", auction.Info, 0, "3:1", "call 1 (W): turn skipped"},
+			"irregularity", diag.Info, 0, "3:1", "call 1 (W): turn skipped"},
 		{"contract without the double", "[Dealer \"N\"]\n[Contract \"4H\"]\n[Declarer \"N\"]\n[Auction \"N\"]\n4H X AP\n",
-			"contract-mismatch", auction.Error, 0, "2:1", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
+			"contract-mismatch", diag.Error, 0, "2:1", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		{"declarer of omitted passes", "[Board \"2\"]\n[Dealer \"E\"]\n[Declarer \"W\"]\n[Contract \"1NT\"]\n[Auction \"E\"]\n1NT AP\n",
-			"declarer-mismatch", auction.Error, 0, "3:1", "the auction seems to leave out 2 leading passes; replayed from W it gives W"},
+			"declarer-mismatch", diag.Error, 0, "3:1", "the auction seems to leave out 2 leading passes; replayed from W it gives W"},
 		{"result", "[Dealer \"N\"]\n" + play + "[Result \"12\"]\n[Auction \"N\"]\n7NT AP\n[Play \"E\"]\n" +
 			"ST S3 S2 SA\nHJ H8 H5 HA\nHT H7 H4 HK\nH9 H6 H3 HQ\nDJ D8 D5 DA\nDT D7 D4 DK\nD9 D6 D3 DQ\nCJ C8 C5 CA\nCT C7 C4 CK\nC9 C6 C3 CQ\nS9 S4 H2 SK\nS8 S5 D2 SQ\nS7 S6 C2 SJ\n",
-			"result-mismatch", auction.Error, 0, "5:1", "the file's result is 12 tricks, the play gives 13"},
+			"result-mismatch", diag.Error, 0, "5:1", "the file's result is 12 tricks, the play gives 13"},
 		{"revoke", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nHJ D6 - -\n",
-			"revoke", auction.Error, 61, "8:4", "trick 1 (S): D6 is a revoke: S holds hearts and must follow suit (Laws 44C, 61)"},
+			"revoke", diag.Error, 61, "8:4", "trick 1 (S): D6 is a revoke: S holds hearts and must follow suit (Laws 44C, 61)"},
 		{"card not in hand", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nHJ SA - -\n",
-			"play-illegal", auction.Error, 0, "8:4", "trick 1 (S): SA is in N's hand, not S's"},
+			"play-illegal", diag.Error, 0, "8:4", "trick 1 (S): SA is in N's hand, not S's"},
 		{"opening lead", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"S\"]\nS3 - - -\n",
-			"play-illegal", auction.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
+			"play-illegal", diag.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
 		{"score", "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n",
-			"score-mismatch", auction.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
+			"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
 		{"rotated trick", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\nHA HJ H8 H5\n",
-			"play-rotated", auction.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
+			"play-rotated", diag.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
 		{"deal", "[Deal \"N:AK... A... - -\"]\n",
-			"deal-invalid", auction.Error, 0, "1:7", "the deal contradicts itself: SA"},
+			"deal-invalid", diag.Error, 0, "1:7", "the deal contradicts itself: SA"},
 		{"unreadable deal", "[Deal \"N:AKZ... - - -\"]\n",
-			"deal-invalid", auction.Error, 0, "1:7", "the deal cannot be read"},
+			"deal-invalid", diag.Error, 0, "1:7", "the deal cannot be read"},
 		{"board dealer", "[Board \"1\"]\n[Dealer \"E\"]\n",
-			"board-dealer", auction.Warning, 0, "2:1", "dealer E disagrees with board 1, which N deals"},
+			"board-dealer", diag.Warning, 0, "2:1", "dealer E disagrees with board 1, which N deals"},
 		{"board vulnerability", "[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"EW\"]\n",
-			"board-vulnerability", auction.Warning, 0, "3:1", "vulnerability EW disagrees with board 2, which is NS"},
+			"board-vulnerability", diag.Warning, 0, "3:1", "vulnerability EW disagrees with board 2, which is NS"},
 		{"unknown values", "[Dealer \"N\"]\n[Declarer \"?\"]\n[Contract \"?\"]\n[Result \"?\"]\n",
-			"unknown-value", auction.Info, 0, "2:1", `Declarer, Contract and Result are given as "?" (unknown)`},
+			"unknown-value", diag.Info, 0, "2:1", `Declarer, Contract and Result are given as "?" (unknown)`},
 		{"unreadable dealer", "[Dealer \"Black\"]\n",
-			"unreadable-value", auction.Warning, 0, "1:9", `Dealer "Black" is not a dealer`},
+			"unreadable-value", diag.Warning, 0, "1:9", `Dealer "Black" is not a dealer`},
 		{"unreadable vulnerability, said once", "[Vulnerable \"zzz\"]\n",
-			"unreadable-value", auction.Warning, 0, "1:13", `Vulnerable "zzz" is not a vulnerability (want None, NS, EW or All)`},
+			"unreadable-value", diag.Warning, 0, "1:13", `Vulnerable "zzz" is not a vulnerability (want None, NS, EW or All)`},
 		{"unreadable call", "[Dealer \"N\"]\n[Auction \"N\"]\n1H relay\n",
-			"unreadable-call", auction.Error, 0, "3:4", `call 2: "relay" is not a call`},
+			"unreadable-call", diag.Error, 0, "3:4", `call 2: "relay" is not a call`},
 		{"unreadable card", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nS1 - - -\n",
-			"unreadable-card", auction.Error, 0, "8:1", `trick 1: "S1" is not a card`},
+			"unreadable-card", diag.Error, 0, "8:1", `trick 1: "S1" is not a card`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -195,7 +197,7 @@ free text here
 	boards, findings := pbnBoards(t, "m.pbn", []byte(src))
 	b := boards[0]
 	for _, f := range findings[0] {
-		if f.Severity > auction.Info && f.Code != "board-vulnerability" {
+		if f.Severity > diag.Info && f.Code != "board-vulnerability" {
 			t.Errorf("unexpected finding %s", f)
 		}
 	}

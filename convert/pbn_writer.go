@@ -12,6 +12,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"golang.org/x/text/encoding/charmap"
 
 	"bridgekit/auction"
@@ -422,7 +424,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 
 // inData reports whether l lies inside the verbatim data of t: commentary
 // and % lines there are written with the data.
-func inData(t *auction.Tag, l auction.Loc) bool {
+func inData(t *auction.Tag, l diag.Pos) bool {
 	return t.Data != "" && t.DataLoc.IsValid() && l.IsValid() &&
 		l.Offset >= t.DataLoc.Offset && l.Offset < t.DataLoc.Offset+len(t.Data)
 }
@@ -506,7 +508,7 @@ func dataTags(b *auction.Board) []*auction.Tag {
 	return out
 }
 
-func inAnyData(tags []*auction.Tag, l auction.Loc) bool {
+func inAnyData(tags []*auction.Tag, l diag.Pos) bool {
 	for _, t := range tags {
 		if inData(t, l) {
 			return true

@@ -7,13 +7,15 @@ import (
 	"reflect"
 	"testing"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
 
 // sameAfterCheck checks a board built in reused memory against one built
 // in new memory, both as converted and after Check.
-func sameAfterCheck(t *testing.T, where string, fresh, reused *auction.Board, ff, rf []auction.Finding) {
+func sameAfterCheck(t *testing.T, where string, fresh, reused *auction.Board, ff, rf []diag.Diagnostic) {
 	t.Helper()
 	if !reflect.DeepEqual(fresh, reused) || !reflect.DeepEqual(ff, rf) {
 		t.Fatalf("%s: the board built into a used one differs from a new one", where)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -76,7 +78,7 @@ func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
 	var boards []*auction.Board
 	for rec, err := range parser.ReadLIN(bytes.NewReader(data), name).Records() {
 		if err != nil {
-			if _, ok := err.(*parser.Diagnostic); ok {
+			if _, ok := err.(*diag.Diagnostic); ok {
 				continue // a record too large, skipped
 			}
 			break
@@ -384,7 +386,7 @@ func canonAnnotations(a auction.Annotations, card bool) auction.Annotations {
 	return a
 }
 
-var locType = reflect.TypeFor[auction.Loc]()
+var locType = reflect.TypeFor[diag.Pos]()
 
 // clean zeroes every Loc and Raw in v, turns empty slices into nil, and
 // compares commentary with LF line breaks.

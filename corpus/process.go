@@ -14,6 +14,8 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/parser"
 )
@@ -91,10 +93,10 @@ type Board struct {
 	Game, Number int
 	// Findings are what the reader, the converter and the replay found
 	// about the board, in the order of their places in the file.
-	Findings []Finding
+	Findings diag.List
 
-	start parser.Pos // where the game starts
-	deal  string     // the full deal in PBN form, "" when the deal is not full
+	start diag.Pos // where the game starts
+	deal  string   // the full deal in PBN form, "" when the deal is not full
 	place Place
 	at    Finding // where a duplicate-deal finding about the board goes
 }
@@ -114,7 +116,7 @@ type Part struct {
 	// Findings are about the file rather than one board: the encoding
 	// chosen, header lines, text after the last game, text that is no
 	// record at all.
-	Findings []Finding
+	Findings diag.List
 	// Err is set when the input could not be read, or reading broke off
 	// (an I/O error, an archive limit); the boards read before it are
 	// still in the Part, which is then the last.
@@ -168,7 +170,7 @@ func sortFindings(fs []Finding) {
 }
 
 // before reports whether finding f comes before position pos in the file.
-func before(f Finding, pos parser.Pos) bool {
+func before(f Finding, pos diag.Pos) bool {
 	return cmp.Or(cmp.Compare(placeLine(f), pos.Line), cmp.Compare(f.Col, pos.Col)) < 0
 }
 
@@ -314,38 +316,23 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 			continue
 		}
 		before, wasFull := x.Deals(), x.Full()
-		add := func(code, msg string) {
+		add := func(code diag.Code, msg string) {
 			f := b.at
-			f.Severity, f.Code, f.Message = auction.Info.String(), code, msg
+			f.Severity, f.Code, f.Message = diag.Info, code, msg
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
 		for _, d := range x.Add(b.deal, b.place) {
-			add(CodeDuplicateDeal, d.Message())
+			add(diag.DuplicateDeal, d.Message())
 		}
 		if !wasFull && x.Full() {
-			add(CodeDuplicateIndexFull, fmt.Sprintf(
+			add(diag.DuplicateIndexFull, fmt.Sprintf(
 				"the index of deals is full after %d distinct deals (%s): repeats of this and later new deals are not looked for",
 				x.Deals(), human(int64(x.size))))
 		}
 		total.Deals += x.Deals() - before
 	}
 }
-
-// CodeDuplicateDeal is the code of the finding Audit adds to a board whose
-// deal was seen before under another board, or whose board was seen before
-// with another deal.
-const CodeDuplicateDeal = "duplicate-deal"
-
-// CodeDuplicateIndexFull is the code of the one finding Audit adds, at the
-// board where it happened, when its DuplicateIndex fills up: from there on
-// deals not seen before are not recorded, so their repeats go unreported.
-const CodeDuplicateIndexFull = "duplicate-index-full"
-
-// CodeSyntax is the code of the reader's errors: text it could not read as
-// PBN or LIN, or a file that is no bridge record at all. The reader's
-// warnings keep its own codes.
-const CodeSyntax = "syntax"
 
 // Process reads one input whole, named name, from r: it tells its format
 // by content (and name), reads every game or record, converts it to a
@@ -443,11 +430,11 @@ type reading[T, U any] interface {
 	converter(ctx []U) func(p *Part, u U)
 	// diagnostics returns what the reader found about the input as a
 	// whole so far.
-	diagnostics() parser.Diagnostics
+	diagnostics() diag.List
 	// finish completes the last Part once the input has been read and
 	// every unit admitted: diags are the reader's findings not yet given
 	// to a Part.
-	finish(p *Part, diags parser.Diagnostics)
+	finish(p *Part, diags diag.List)
 }
 
 // whole reads a sniffed input whole into p, the input's only Part; err is
@@ -574,9 +561,9 @@ func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f Format, t 
 		// The reader's findings about the file so far (the header, with
 		// the first batch) go with this batch; the encoding, which the
 		// rest of the input may change, with the last.
-		var diags, enc parser.Diagnostics
+		var diags, enc diag.List
 		for _, d := range r.diagnostics() {
-			if d.Code == CodeEncoding {
+			if d.Code == diag.Encoding {
 				enc = append(enc, d)
 			} else {
 				diags = append(diags, d)
@@ -649,7 +636,7 @@ type fileState struct {
 // notRecord reports an input that holds no bridge record at all.
 func (st *fileState) notRecord(p *Part) {
 	p.Findings = append(p.Findings, Finding{
-		File: st.name, Severity: auction.Error.String(), Code: CodeSyntax,
+		File: st.name, Severity: diag.Error, Code: diag.Syntax,
 		Message: "not a PBN or LIN file: no tag pair or label|value| pair in it",
 	})
 }
@@ -661,7 +648,7 @@ func (st *fileState) notRecord(p *Part) {
 // event, session and match are what, beside its number, tell the board
 // from others (see Place).
 // another for the search for duplicates (Place).
-func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []auction.Finding, diags parser.Diagnostics, start parser.Pos, event, session, match string) {
+func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []diag.Diagnostic, diags diag.List, start diag.Pos, event, session, match string) {
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
@@ -670,20 +657,21 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
 	}
+	add := func(d Finding) {
+		d.File, d.Game, d.Board, d.Label = st.name, game, b.Number, label
+		d.Message = clipQuotes(d.Message)
+		r.Findings = append(r.Findings, d)
+	}
 	for _, d := range diags {
 		if reported(d) && !restated(d, found) {
-			f := st.diagnostic(d, b.Number)
-			f.Label = label
-			r.Findings = append(r.Findings, f)
+			add(d)
 		}
 	}
 	for _, f := range found {
-		ff := st.finding(f, game, b.Number)
-		ff.Label = label
-		r.Findings = append(r.Findings, ff)
+		add(f)
 	}
-	sortFindings(r.Findings)
-	r.Findings = capFindings(r.Findings)
+	r.Findings.Sort()
+	r.Findings = r.Findings.Cap(maxBoardFindings)
 	p.Report.Games++
 	p.Report.Boards++
 	if fin := b.Final(); fin.HasContract {
@@ -697,7 +685,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Label: label, Pair: loc.Pair, Line: loc.Line, Col: loc.Col}
+		r.at = Finding{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
 	}
 	if st.opts.Boards {
 		r.Board = b
@@ -760,46 +748,6 @@ func known(v string) bool { v = strings.TrimSpace(v); return v != "" && v != "?"
 // two thousand insufficient bids is not two thousand things to read.
 const maxBoardFindings = 100
 
-// capFindings keeps the first maxBoardFindings of a board's findings and
-// puts one in place of the rest that says how many there are, with the
-// worst severity among them. Syntax findings are all kept, wherever they
-// stand (the reader caps them itself): they say what text was not read,
-// which a command that writes must know.
-func capFindings(fs []Finding) []Finding {
-	if len(fs) <= maxBoardFindings {
-		return fs
-	}
-	var rest, syntax []Finding
-	for _, f := range fs[maxBoardFindings:] {
-		if f.Code == CodeSyntax {
-			syntax = append(syntax, f)
-		} else {
-			rest = append(rest, f)
-		}
-	}
-	if len(rest) == 0 {
-		return fs
-	}
-	sev := auction.Info
-	for _, f := range rest {
-		for s := auction.Error; s > sev; s-- {
-			if f.Severity == s.String() {
-				sev = s
-			}
-		}
-	}
-	f := rest[0]
-	f.Severity, f.Code, f.Law = sev.String(), CodeMoreFindings, 0
-	f.Message = fmt.Sprintf("%d more findings on this board are not listed", len(rest))
-	fs = append(append(fs[:maxBoardFindings:maxBoardFindings], f), syntax...)
-	sortFindings(fs)
-	return fs
-}
-
-// CodeMoreFindings is the code of the finding that stands for the
-// findings of a board past the first maxBoardFindings.
-const CodeMoreFindings = "more-findings"
-
 // maxQuote is the most bytes of text a message quotes: a 700 KB deal
 // quoted whole would be a 700 KB line.
 const maxQuote = 200
@@ -842,12 +790,12 @@ func clipQuotes(msg string) string {
 // "call 2: 1X is not a call", or a hand the reader could not read beside
 // the invalid deal. The converter's error says what the value means for
 // the board, so the warning would only say it again.
-func restated(d *parser.Diagnostic, found []auction.Finding) bool {
-	if d.Pair == 0 || d.Severity != parser.Warning {
+func restated(d Finding, found []Finding) bool {
+	if d.Pair == 0 || d.Severity != diag.Warning {
 		return false
 	}
 	for _, f := range found {
-		if f.Loc.Pair == d.Pair && f.Severity == auction.Error {
+		if f.Pair == d.Pair && f.Severity == diag.Error {
 			return true
 		}
 	}
@@ -855,25 +803,24 @@ func restated(d *parser.Diagnostic, found []auction.Finding) bool {
 }
 
 // fileDiagnostics adds the reader's findings about the file as a whole.
-func (st *fileState) fileDiagnostics(p *Part, diags parser.Diagnostics) {
+func (st *fileState) fileDiagnostics(p *Part, diags diag.List) {
 	for _, d := range diags {
 		if reported(d) {
-			p.Findings = append(p.Findings, st.diagnostic(d, 0))
+			d.File, d.Message = st.name, clipQuotes(d.Message)
+			p.Findings = append(p.Findings, d)
 		}
 	}
-	sortFindings(p.Findings)
+	p.Findings.Sort()
 }
 
-// reported says whether a diagnostic of the reader is a finding: its
-// errors and warnings are, except its warning on a LIN label it does not
-// know, which the converter reports as unknown-tag; of its notes, which say
-// what it accepted as written (a call spelt in Russian, a web page holding
-// LIN), only the encoding is, and the unknown-tag notes added to PBN games.
-func reported(d *parser.Diagnostic) bool {
-	if d.Severity == parser.Info {
-		return d.Code == CodeEncoding || d.Code == auction.CodeUnknownTag
-	}
-	return d.Code != "lin-unknown-label"
+// reported says whether a diagnostic of the reader is a finding: all are
+// but the quiet ones (see diag.CodeInfo.Quiet), which say what it accepted
+// as written (a call spelt in Russian, a web page holding LIN), and its
+// warning on a LIN label it does not know, which the converter reports as
+// unknown-tag.
+func reported(d Finding) bool {
+	info, ok := d.Code.Info()
+	return !ok || !info.Quiet
 }
 
 // finishFile adds the reader's last findings about the file to its last
@@ -882,10 +829,10 @@ func reported(d *parser.Diagnostic) bool {
 // knowing: text that is neither ASCII nor UTF-8, or UTF-8 mixed with
 // stray 8-bit bytes. It comes after the other findings without a place,
 // as it does when a large file is read in parts.
-func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags parser.Diagnostics) {
-	var encs parser.Diagnostics
-	diags = slices.DeleteFunc(slices.Clone(diags), func(d *parser.Diagnostic) bool {
-		if d.Code == CodeEncoding {
+func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags diag.List) {
+	var encs diag.List
+	diags = slices.DeleteFunc(slices.Clone(diags), func(d Finding) bool {
+		if d.Code == diag.Encoding {
 			encs = append(encs, d)
 			return true
 		}
@@ -902,57 +849,3 @@ func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, 
 		p.Report.Generators.Add(generator, 1)
 	}
 }
-
-// diagnostic turns a reader's diagnostic into a finding: errors become
-// syntax findings, warnings and notes keep the reader's code.
-func (st *fileState) diagnostic(d *parser.Diagnostic, board int) Finding {
-	code := d.Code
-	if d.Severity == parser.Error {
-		code = CodeSyntax
-	}
-	return Finding{
-		File: st.name, Game: d.Game, Board: board, Pair: d.Pair, Line: d.Line, Col: d.Col,
-		Severity: d.Severity.String(), Code: code, Message: clipQuotes(d.Msg),
-	}
-}
-
-// finding turns a converter's or replay's finding into one of the file.
-func (st *fileState) finding(f auction.Finding, game, board int) Finding {
-	msg := f.Message
-	if f.Law != 0 {
-		msg = strings.TrimSuffix(msg, fmt.Sprintf(" (Law %d)", f.Law))
-	}
-	return Finding{
-		File: st.name, Game: game, Board: board, Pair: f.Loc.Pair, Line: f.Loc.Line, Col: f.Loc.Col,
-		Severity: f.Severity.String(), Code: f.Code, Law: f.Law, Message: clipQuotes(msg),
-	}
-}
-
-// Codes lists the codes of the findings Process and Audit report beyond
-// auction.Codes, apart from the readers' warnings, which keep the readers'
-// own codes (see ReaderWarnings).
-var Codes = []auction.CodeInfo{
-	{Code: CodeSyntax, Severity: auction.Error, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
-	{Code: CodeEncoding, Severity: auction.Info, Summary: "the character encoding the reader chose, and why"},
-	{Code: CodeDuplicateDeal, Severity: auction.Info, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
-	{Code: CodeMoreFindings, Severity: auction.Info, Summary: "a board with more than 100 findings: the first 100 are listed, and this one counts the rest (its severity is the worst of them)"},
-	{Code: CodeDuplicateIndexFull, Severity: auction.Info, Summary: "the index of deals is full (about half a million; see `--duplicates-memory`): repeats of later new deals are not looked for; said once, at the board where it filled"},
-}
-
-// ReaderWarnings lists, in name order, the codes of the readers' warnings,
-// which Process reports as they are: deviations from PBN 2.1 or BBO's LIN
-// that the readers accepted, reading the text as its writer meant. The
-// readers' errors are syntax findings; their warning on a LIN label they do
-// not know is the converter's unknown-tag finding.
-var ReaderWarnings = []string{
-	"alert-star", "all-pass-two-words", "backslash-quote", "bracket-in-value", "control-char",
-	"duplicate-tag", "lin-call", "lin-card", "lin-deal", "lin-dealer", "lin-empty", "lin-event",
-	"lin-hand", "lin-line-break", "lin-missing-bar", "lin-names", "lin-no-boards", "lin-no-records",
-	"lin-note", "lin-stray-bar", "lin-sv-missing", "lin-too-many", "lin-unclosed", "long-line",
-	"lowercase-token", "missing-blank-line", "note-detached", "note-unused", "prose-outside-tag",
-	"redouble-r", "space-separated-columns", "split-call", "tab", "tag-name", "too-many-problems",
-	"trailing-space", "unescaped-quote", "unquoted-value",
-}
-
-// CodeEncoding is the code of the reader's note on the encoding it chose.
-const CodeEncoding = "encoding"

@@ -6,6 +6,8 @@ import (
 	"iter"
 	"slices"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/parser"
@@ -18,7 +20,7 @@ type linReading struct {
 	rd *parser.LINReader
 	// extra holds the reader's findings about text outside any record,
 	// which it yields in place of a record.
-	extra parser.Diagnostics
+	extra diag.List
 	// header is the last vugraph header record and notes the notes records
 	// since the last board: what a LINConverter needs before the next
 	// board, so a batch that starts there converts them again first.
@@ -48,9 +50,9 @@ func (r *linReading) parser() func(*parser.LINRecord) *parser.LINRecord {
 func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
 	return func(yield func(*parser.LINRecord, error) bool) {
 		for rec, err := range r.rd.RecordsApart() {
-			var d *parser.Diagnostic
+			var d *diag.Diagnostic
 			if errors.As(err, &d) {
-				r.extra.Add(d)
+				r.extra.Add(*d)
 				continue
 			}
 			if !yield(rec, err) {
@@ -60,7 +62,7 @@ func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
 	}
 }
 
-func (r *linReading) diagnostics() parser.Diagnostics {
+func (r *linReading) diagnostics() diag.List {
 	return append(slices.Clip(r.rd.Diagnostics()), r.extra...)
 }
 
@@ -112,12 +114,13 @@ func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINR
 		// A header or notes record: what is wrong in it is about the file.
 		r.st.fileDiagnostics(p, rec.Diagnostics)
 		for _, f := range mapped {
-			p.Findings = append(p.Findings, r.st.finding(f, rec.Index, 0))
+			f.File, f.Game, f.Message = r.st.name, rec.Index, clipQuotes(f.Message)
+			p.Findings = append(p.Findings, f)
 		}
-		sortFindings(p.Findings)
+		p.Findings.Sort()
 	}
 }
 
-func (r *linReading) finish(p *Part, diags parser.Diagnostics) {
+func (r *linReading) finish(p *Part, diags diag.List) {
 	r.st.finishFile(p, r.rd.Encoding(), "", diags)
 }

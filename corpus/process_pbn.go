@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"bridgekit/diag"
+
 	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/parser"
@@ -80,7 +82,7 @@ func newPBNReading(st *fileState, r io.Reader) *pbnReading {
 
 func (r *pbnReading) units() iter.Seq2[*parser.PBNGameText, error] { return r.rd.GameTexts() }
 func (r *pbnReading) size(t *parser.PBNGameText) int               { return len(t.Source) }
-func (r *pbnReading) diagnostics() parser.Diagnostics              { return r.rd.Diagnostics() }
+func (r *pbnReading) diagnostics() diag.List                       { return r.rd.Diagnostics() }
 func (r *pbnReading) context() []*parser.PBNGame                   { return slices.Clone(r.chain) }
 
 func (r *pbnReading) parser() func(*parser.PBNGameText) *parser.PBNGame {
@@ -121,9 +123,9 @@ func (r *pbnReading) admit(g *parser.PBNGame) {
 			r.unknown = map[string]bool{}
 		}
 		r.unknown[t.Name] = true
-		g.Diagnostics.Add(&parser.Diagnostic{
-			Position: g.Position(t.Pos), Game: g.Index, Severity: parser.Info, Code: auction.CodeUnknownTag,
-			Msg: "tag " + t.Name + " is not defined by PBN 2.1; kept as written (reported once per file)",
+		g.Diagnostics.Add(diag.Diagnostic{
+			File: g.Filename, Span: diag.Span{Pos: t.Pos}, Game: g.Index, Severity: diag.Info, Code: diag.UnknownTag,
+			Message: "tag " + t.Name + " is not defined by PBN 2.1; kept as written (reported once per file)",
 		})
 	}
 	if g.Tag("Deal") != nil || g.Tag("Board") != nil {
@@ -171,7 +173,7 @@ func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGam
 // finish adds the reader's last findings, the encoding and the program
 // that wrote the file (the first game's Generator, else a "%Creator:" line
 // of the header), and the text after the last game when boards are kept.
-func (r *pbnReading) finish(p *Part, diags parser.Diagnostics) {
+func (r *pbnReading) finish(p *Part, diags diag.List) {
 	gen := r.gen
 	if gen == "" {
 		gen = creator(r.header())

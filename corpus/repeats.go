@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"bridgekit/auction"
+	"bridgekit/diag"
 )
 
 // RepeatedCodes are the findings a file can have on every board when the
@@ -15,7 +15,7 @@ import (
 // AuditOptions.AllFindings, Audit lists the first RepeatLimit of each in a
 // file and then one finding about the file that says how many more there
 // are. The report still counts every one.
-var RepeatedCodes = []string{auction.CodeBoardDealer, auction.CodeBoardVulnerability, auction.CodeUnknownValue}
+var RepeatedCodes = []diag.Code{diag.BoardDealer, diag.BoardVulnerability, diag.UnknownValue}
 
 // RepeatLimit is how many findings of each of RepeatedCodes Audit lists
 // per file.
@@ -24,13 +24,13 @@ const RepeatLimit = 3
 // repeatCap applies RepeatLimit to the parts of one input after another,
 // in order (in Audit's emitter).
 type repeatCap struct {
-	seen map[string]int    // findings of each code so far in this input
-	sev  map[string]string // and their severity
+	seen map[diag.Code]int           // findings of each code so far in this input
+	sev  map[diag.Code]diag.Severity // and their severity
 }
 
 func (c *repeatCap) apply(p *Part) {
 	if c.seen == nil {
-		c.seen, c.sev = map[string]int{}, map[string]string{}
+		c.seen, c.sev = map[diag.Code]int{}, map[diag.Code]diag.Severity{}
 	}
 	for _, b := range p.Boards {
 		b.Findings = slices.DeleteFunc(b.Findings, func(f Finding) bool {

@@ -10,160 +10,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"bridgekit/diag"
 
 	"bridgekit/auction"
 )
 
-// A Finding is one thing an audit says about an input, in the form the
-// command line prints: as text by String, and as one JSON object per line
-// with exactly the fields tagged below.
-type Finding struct {
-	File     string `json:"file"`            // the input's Name
-	Game     int    `json:"game"`            // 1-based game or record in the file; 0 for the file as a whole
-	Board    int    `json:"board"`           // board number; 0 when unknown
-	Label    string `json:"label,omitempty"` // the board's label when it is not its number ("3-2")
-	Pair     int    `json:"pair,omitempty"`  // 1-based label|value| pair in a LIN record; 0 for PBN
-	Line     int    `json:"line"`            // 1-based; 0 when unknown
-	Col      int    `json:"col"`             // 1-based, in characters; 0 when unknown
-	Severity string `json:"severity"`        // "error", "warning" or "info"
-	Code     string `json:"code"`            // stable code, e.g. "insufficient-bid"
-	Law      int    `json:"law,omitempty"`   // the Law that applies, if one does
-	Message  string `json:"message"`         // plain words; no position, and no Law unless it cites several
-}
-
-// String formats f like a compiler message:
-//
-//	events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
-//	final.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
-//
-// Unknown parts are left out; "game N" stands in for an unknown board.
-func (f Finding) String() string {
-	return string(f.AppendText(make([]byte, 0, len(f.File)+len(f.Severity)+len(f.Code)+len(f.Message)+64)))
-}
-
-// AppendText appends f as String formats it to b. An audit prints a line a
-// finding, in the one goroutine that keeps the output in order, so the line
-// is built with strconv in the caller's buffer rather than with fmt.
-func (f Finding) AppendText(b []byte) []byte {
-	b = append(f.AppendPlace(b), f.Severity...)
-	if f.Code != "" {
-		b = append(append(b, ' '), f.Code...)
-	}
-	b = append(append(b, ": "...), f.Message...)
-	if f.Law > 0 && !citesLaw(f.Message) {
-		b = append(strconv.AppendInt(append(b, " (Law "...), int64(f.Law), 10), ')')
-	}
-	return b
-}
-
-// AppendPlace appends where f is, as AppendText begins: the file, line and
-// column, board (or game) and pair that are known, each followed by ": ".
-func (f Finding) AppendPlace(b []byte) []byte {
-	b = append(b, f.File...)
-	if f.Line > 0 {
-		b = strconv.AppendInt(append(b, ':'), int64(f.Line), 10)
-		if f.Col > 0 {
-			b = strconv.AppendInt(append(b, ':'), int64(f.Col), 10)
-		}
-	}
-	b = append(b, ": "...)
-	switch {
-	case f.Label != "":
-		b = append(append(append(b, "board "...), f.Label...), ": "...)
-	case f.Board > 0:
-		b = append(strconv.AppendInt(append(b, "board "...), int64(f.Board), 10), ": "...)
-	case f.Game > 0:
-		b = append(strconv.AppendInt(append(b, "game "...), int64(f.Game), 10), ": "...)
-	}
-	if f.Pair > 0 {
-		b = append(strconv.AppendInt(append(b, "pair "...), int64(f.Pair), 10), ": "...)
-	}
-	return b
-}
-
-// AppendJSON appends f's JSON object to b, byte for byte as encoding/json
-// writes it (the field names and omissions of Finding's tags, the same
-// escapes), without a newline. It is what audit --format json prints for
-// every finding, without the reflection encoding/json pays per value.
-func (f Finding) AppendJSON(b []byte) []byte {
-	b = appendJSONString(append(b, `{"file":`...), f.File)
-	b = strconv.AppendInt(append(b, `,"game":`...), int64(f.Game), 10)
-	b = strconv.AppendInt(append(b, `,"board":`...), int64(f.Board), 10)
-	if f.Label != "" {
-		b = appendJSONString(append(b, `,"label":`...), f.Label)
-	}
-	if f.Pair != 0 {
-		b = strconv.AppendInt(append(b, `,"pair":`...), int64(f.Pair), 10)
-	}
-	b = strconv.AppendInt(append(b, `,"line":`...), int64(f.Line), 10)
-	b = strconv.AppendInt(append(b, `,"col":`...), int64(f.Col), 10)
-	b = appendJSONString(append(b, `,"severity":`...), f.Severity)
-	b = appendJSONString(append(b, `,"code":`...), f.Code)
-	if f.Law != 0 {
-		b = strconv.AppendInt(append(b, `,"law":`...), int64(f.Law), 10)
-	}
-	b = appendJSONString(append(b, `,"message":`...), f.Message)
-	return append(b, '}')
-}
-
-// appendJSONString appends s as a JSON string, escaped as encoding/json
-// escapes it by default: control characters, the quote and backslash, <, >
-// and & (for HTML), U+2028 and U+2029, and invalid UTF-8 as U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			b = append(append(b, s[start:i]...), `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
-			b = append(append(b, s[start:i]...), '\\', 'u', '2', '0', '2', hex[r&0xF])
-		default:
-			i += size
-			continue
-		}
-		i += size
-		start = i
-	}
-	return append(append(b, s[start:]...), '"')
-}
-
-// citesLaw says whether msg ends with its own citation, such as the
-// "(Laws 44C, 61)" of a revoke, which the Law would only repeat.
-func citesLaw(msg string) bool {
-	i := strings.LastIndex(msg, "(Law")
-	return i >= 0 && strings.HasSuffix(msg, ")") && !strings.Contains(msg[i:len(msg)-1], ")")
-}
+type Finding = diag.Diagnostic
 
 // Counts tallies names: formats, encodings, generators, finding codes.
 // Its JSON form is an object with the names in sorted order.
@@ -243,8 +96,8 @@ type Report struct {
 
 // AddFinding counts f by code and severity.
 func (r *Report) AddFinding(f Finding) {
-	r.Codes.Add(f.Code, 1)
-	r.Severities.Add(f.Severity, 1)
+	r.Codes.Add(string(f.Code), 1)
+	r.Severities.Add(f.Severity.String(), 1)
 }
 
 // AddContract counts a final contract, or a passed-out board. A contract

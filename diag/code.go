@@ -97,6 +97,7 @@ var Codes = []CodeInfo{
 	{InadmissibleRedouble, Error, 36, Rules, false, "a redouble with no opponents' double standing"},
 	{CallAfterAuction, Error, 39, Rules, false, "a call after the auction has ended"},
 	{BidAboveSeven, Error, 38, Rules, false, "a bid of eight or more"},
+	{NotACall, Error, 0, Rules, false, "a value that is not one of the 38 calls, given to the rules engine by a program (files give unreadable-call)"},
 	{AuctionIncomplete, Warning, 0, Rules, false, "the auction stops before three closing passes"},
 	{AuctionStart, Error, 0, Rules, false, "the auction does not start with the dealer"},
 	{Irregularity, Info, 0, Rules, false, "an irregularity accepted at the table: ^I, ^S, ^R, ^L, a swapped declarer, an agreed result"},

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // parseApart reads src the way a caller with several goroutines does:
@@ -120,7 +122,7 @@ func TestPBNInheritedColumns(t *testing.T) {
 // readLINRecords reads the records of src with Records, or with
 // RecordsApart, checking the records in several goroutines, the later ones
 // first.
-func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*LINRecord, Diagnostics) {
+func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*LINRecord, diag.List) {
 	lr := ReadLIN(bytes.NewReader(src), filename)
 	lr.maxRecord = maxRecord
 	records := lr.Records
@@ -128,10 +130,10 @@ func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*
 		records = lr.RecordsApart
 	}
 	var recs []*LINRecord
-	var extra Diagnostics
+	var extra diag.List
 	for rec, err := range records() {
 		if err != nil {
-			if d, ok := err.(*Diagnostic); ok {
+			if d, ok := err.(*diag.Diagnostic); ok {
 				extra.Add(d)
 			}
 			continue

@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // sampled reads r, collecting garbage and noting the live heap every
@@ -56,13 +58,13 @@ func TestJunkBounded(t *testing.T) {
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)
 			base := ms.HeapAlloc
-			var diags Diagnostics
+			var diags diag.List
 			if tc.lin {
 				lr := ReadLIN(src, "junk.lin")
 				for rec, err := range lr.Records() {
 					if rec != nil {
 						diags = append(diags, rec.Diagnostics...)
-					} else if d, ok := err.(*Diagnostic); ok {
+					} else if d, ok := err.(*diag.Diagnostic); ok {
 						diags = append(diags, d)
 					}
 				}
@@ -125,9 +127,9 @@ func TestLINPairsCap(t *testing.T) {
 // TestFileDiagnosticsCap: past maxFileDiagnostics, one warning counts the
 // rest of a file's reports.
 func TestFileDiagnosticsCap(t *testing.T) {
-	var l Diagnostics
+	var l diag.List
 	for range maxFileDiagnostics + 5 {
-		l.addFile(&Diagnostic{Severity: Error, Code: "x", Msg: "x"})
+		l.addFile(&diag.Diagnostic{Severity: diag.Error, Code: "x", Msg: "x"})
 	}
 	if len(l) != maxFileDiagnostics+1 {
 		t.Fatalf("%d reports kept", len(l))

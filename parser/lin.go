@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 
+	"bridgekit/diag"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -37,7 +39,7 @@ type LINReader struct {
 	encoding  string // given by UseEncoding; "" to find it
 	maxRecord int
 	enc       Encoding
-	diags     Diagnostics
+	diags     diag.List
 	started   bool
 	count     int           // records handed out
 	toks      []lexer.Token // reused token buffer
@@ -67,7 +69,7 @@ func (lr *LINReader) Encoding() Encoding { return lr.enc }
 // (its encoding, its container, junk outside any record). Problems inside a
 // record are in that record's Diagnostics; oversized text outside any record
 // is reported through Records. It is complete once Records has finished.
-func (lr *LINReader) Diagnostics() Diagnostics { return lr.diags }
+func (lr *LINReader) Diagnostics() diag.List { return lr.diags }
 
 // Records returns the records of the input, in order. A record with problems
 // is still yielded, with its Diagnostics (and Incomplete when cut short).
@@ -91,7 +93,7 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 			return
 		}
 		lr.enc = enc
-		lr.fileDiag(Pos{}, Info, "encoding", fmt.Sprintf("read as %s (%s)", enc.Name, enc.Reason))
+		lr.fileDiag(diag.Pos{}, diag.Info, "encoding", fmt.Sprintf("read as %s (%s)", enc.Name, enc.Reason))
 		br := linHeadReaders.Get().(*bufio.Reader)
 		br.Reset(dec)
 		defer func() {
@@ -108,7 +110,7 @@ func (lr *LINReader) Records() iter.Seq2[*LINRecord, error] {
 			return
 		}
 		if lr.stream(br, nil, yield) && lr.count == 0 {
-			lr.fileDiag(Pos{}, Warning, "lin-no-records", "the input holds no LIN pairs")
+			lr.fileDiag(diag.Pos{}, diag.Warning, "lin-no-records", "the input holds no LIN pairs")
 		}
 	}
 }
@@ -127,17 +129,17 @@ func (lr *LINReader) RecordsApart() iter.Seq2[*LINRecord, error] {
 // ParseLIN reads all LIN records in src; see [ReadLIN]. The diagnostics are
 // those of the input as a whole, followed by the errors that Records yields
 // without a record; each record carries its own.
-func ParseLIN(src []byte, filename string) ([]*LINRecord, Diagnostics) {
+func ParseLIN(src []byte, filename string) ([]*LINRecord, diag.List) {
 	lr := ReadLIN(bytes.NewReader(src), filename)
 	var recs []*LINRecord
-	var extra Diagnostics
+	var extra diag.List
 	for rec, err := range lr.Records() {
 		if err != nil {
-			var d *Diagnostic
+			var d *diag.Diagnostic
 			if !errors.As(err, &d) {
-				d = &Diagnostic{Position: Position{Filename: filename}, Severity: Error, Code: "read", Msg: err.Error()}
+				d = &diag.Diagnostic{File: filename, Severity: diag.Error, Code: "read", Message: err.Error()}
 			}
-			extra.Add(d)
+			extra.Add(*d)
 			continue
 		}
 		recs = append(recs, rec)
@@ -154,21 +156,21 @@ func sizeText(n int) string {
 }
 
 // diagErr returns d as an error, or nil when d is nil.
-func diagErr(d *Diagnostic) error {
+func diagErr(d *diag.Diagnostic) error {
 	if d == nil {
 		return nil
 	}
 	return d
 }
 
-func (lr *LINReader) fileDiag(pos Pos, sev Severity, code, msg string) {
-	lr.diags.addFile(&Diagnostic{Position: Position{Filename: lr.filename, Pos: pos}, Severity: sev, Code: code, Msg: msg})
+func (lr *LINReader) fileDiag(pos diag.Pos, sev diag.Severity, code, msg string) {
+	lr.diags.AddUpTo(maxFileDiagnostics, diag.Diagnostic{File: lr.filename, Span: diag.Span{Pos: pos}, Severity: sev, Code: diag.Code(code), Message: msg})
 }
 
 // stream reads plain LIN text from r, yielding records as they complete.
 // remap, when set, moves every position from the text read to the text it
 // was decoded from (see lin_url.go).
-func (lr *LINReader) stream(r io.Reader, remap func(Pos) Pos, yield func(*LINRecord, error) bool) bool {
+func (lr *LINReader) stream(r io.Reader, remap func(diag.Pos) diag.Pos, yield func(*LINRecord, error) bool) bool {
 	sc := newLINScanner(r, lr.maxRecord)
 	sp := &linSplitter{lr: lr, sc: sc, remap: remap}
 	bufs := linBufferPool.Get().(*linBuffers)
@@ -287,7 +289,7 @@ const (
 type linSplitter struct {
 	lr       *LINReader
 	sc       *linScanner
-	remap    func(Pos) Pos
+	remap    func(diag.Pos) diag.Pos
 	cur      []linItem
 	curHas   uint16
 	curPairs int
@@ -351,8 +353,8 @@ func (sp *linSplitter) add(it linItem) *LINRecord {
 	has := linHasOf(it.tag)
 	if sp.curPairs+len(sp.pending) >= maxLINRecordPairs {
 		sp.flushPending()
-		out := sp.emit(class, &Diagnostic{Position: Position{Filename: sp.lr.filename, Pos: sp.remapped(it.pos)}, Severity: Error, Code: "lin-too-many-pairs",
-			Msg: fmt.Sprintf("a record of more than %d pairs is cut here; what follows is read as another record", maxLINRecordPairs)})
+		out := sp.emit(class, &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.remapped(it.pos)}, Severity: diag.Error, Code: "lin-too-many-pairs",
+			Message: fmt.Sprintf("a record of more than %d pairs is cut here; what follows is read as another record", maxLINRecordPairs)})
 		sp.append(it)
 		return out
 	}
@@ -425,7 +427,7 @@ func (sp *linSplitter) flushPending() {
 // emit builds the current record and clears it. next is the class of the
 // pair that starts the following record, or linClassOther at the end. cut,
 // when set, is the error that cut the record short.
-func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
+func (sp *linSplitter) emit(next linClass, cut *diag.Diagnostic) *LINRecord {
 	if sp.curPairs == 0 {
 		return nil
 	}
@@ -438,8 +440,8 @@ func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
 		rec.addDiag(d)
 	}
 	if rec.Kind == LINHeader && next != linClassTable && next != linClassNames && next != linClassSetup {
-		rec.addDiag(&Diagnostic{Position: Position{Pos: rec.End}, Severity: Warning, Code: "lin-no-boards",
-			Msg: "the file header is not followed by any board"})
+		rec.addDiag(&diag.Diagnostic{Span: diag.Span{Pos: rec.End}, Severity: diag.Warning, Code: "lin-no-boards",
+			Message: "the file header is not followed by any board"})
 	}
 	if sp.lr.apart {
 		rec.unchecked = &linUnchecked{tags: slices.Clone(sp.lr.tags), filename: sp.lr.filename, remap: sp.remap}
@@ -455,32 +457,32 @@ func (sp *linSplitter) emit(next linClass, cut *Diagnostic) *LINRecord {
 // grew too long: it returns the record being assembled, if any, with cut
 // (when set) among its diagnostics. Reports of junk with no record to go to
 // become file diagnostics.
-func (sp *linSplitter) close(cut *Diagnostic) *LINRecord {
+func (sp *linSplitter) close(cut *diag.Diagnostic) *LINRecord {
 	sp.flushPending()
 	if sp.curPairs > 0 {
 		sp.cur = append(sp.cur, sp.floating...)
 		sp.floating = sp.floating[:0]
 		return sp.emit(linClassOther, cut)
 	}
-	var at Pos
+	var at diag.Pos
 	for _, it := range sp.floating {
 		for _, d := range it.diags {
-			d.Filename = sp.lr.filename
+			d.File = sp.lr.filename
 			d.Pos = sp.remapped(d.Pos)
-			sp.lr.diags.addFile(d)
+			sp.lr.diags.AddUpTo(maxFileDiagnostics, *d)
 			at = d.Pos
 		}
 	}
 	if d := sp.droppedNote(at); d != nil {
-		d.Filename = sp.lr.filename
-		sp.lr.diags.addFile(d)
+		d.File = sp.lr.filename
+		sp.lr.diags.AddUpTo(maxFileDiagnostics, *d)
 	}
 	sp.floating = sp.floating[:0]
 	return nil
 }
 
 // remapped is pos in the file, for a record decoded from a link or page.
-func (sp *linSplitter) remapped(pos Pos) Pos {
+func (sp *linSplitter) remapped(pos diag.Pos) diag.Pos {
 	if sp.remap != nil {
 		return sp.remap(pos)
 	}
@@ -490,22 +492,22 @@ func (sp *linSplitter) remapped(pos Pos) Pos {
 // droppedNote returns the report that says how many reports were not
 // held since the last record, at pos, or nil if none was dropped, and
 // starts counting again.
-func (sp *linSplitter) droppedNote(pos Pos) *Diagnostic {
+func (sp *linSplitter) droppedNote(pos diag.Pos) *diag.Diagnostic {
 	n := sp.dropped
 	sp.notes, sp.dropped = 0, 0
 	if n == 0 {
 		return nil
 	}
-	return &Diagnostic{Position: Position{Pos: pos}, Severity: Warning, Code: "lin-too-many",
-		Msg: fmt.Sprintf("%d more problems here are not listed", n)}
+	return &diag.Diagnostic{Span: diag.Span{Pos: pos}, Severity: diag.Warning, Code: "lin-too-many",
+		Message: fmt.Sprintf("%d more problems here are not listed", n)}
 }
 
 // overflow handles text that grew past the cap of a record while being
 // scanned: the record held so far, if any, is closed and returned with the
 // error in its diagnostics; otherwise the error is returned alone.
-func (sp *linSplitter) overflow() (*LINRecord, *Diagnostic) {
-	d := &Diagnostic{Position: Position{Filename: sp.lr.filename, Pos: sp.sc.textPos()}, Severity: Error, Code: "lin-too-long",
-		Msg: fmt.Sprintf("the text starting here runs past the %s limit of a record; it is skipped up to the next line break", sizeText(sp.lr.maxRecord))}
+func (sp *linSplitter) overflow() (*LINRecord, *diag.Diagnostic) {
+	d := &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.sc.textPos()}, Severity: diag.Error, Code: "lin-too-long",
+		Message: fmt.Sprintf("the text starting here runs past the %s limit of a record; it is skipped up to the next line break", sizeText(sp.lr.maxRecord))}
 	if rec := sp.close(d); rec != nil {
 		return rec, nil
 	}
@@ -583,7 +585,7 @@ func (lr *LINReader) build(sc *linScanner, items []linItem) *LINRecord {
 type linUnchecked struct {
 	tags     []linTag // of the record's pairs
 	filename string
-	remap    func(Pos) Pos // see stream; nil for plain LIN text
+	remap    func(diag.Pos) diag.Pos // see stream; nil for plain LIN text
 }
 
 // Check completes a record that RecordsApart yielded: it checks the values
@@ -599,7 +601,7 @@ func (r *LINRecord) Check() {
 
 // check checks the values of the record's pairs, whose tags are given,
 // and completes its Diagnostics (see Check).
-func (r *LINRecord) check(tags []linTag, filename string, remap func(Pos) Pos) {
+func (r *LINRecord) check(tags []linTag, filename string, remap func(diag.Pos) diag.Pos) {
 	checkLINRecord(r, tags)
 	r.Diagnostics.Sort()
 	r.stamp(filename, remap)
@@ -614,7 +616,7 @@ func joinLines(rec *LINRecord, p *LINPair, tag linTag) {
 		p.Value = strings.ReplaceAll(p.Value, "\r\n", "\n")
 	default:
 		p.Value = strings.NewReplacer("\r", "", "\n", "").Replace(p.Value)
-		d := linDiag(p.ValuePos, Warning, "lin-line-break", fmt.Sprintf("the value of %s runs over a line break; the lines are joined", p.Label))
+		d := linDiag(p.ValuePos, diag.Warning, "lin-line-break", fmt.Sprintf("the value of %s runs over a line break; the lines are joined", p.Label))
 		d.Pair = p.Index
 		rec.addDiag(d)
 	}
@@ -622,22 +624,23 @@ func joinLines(rec *LINRecord, p *LINPair, tag linTag) {
 
 // addDiag adds a diagnostic, up to the cap; the first one over the cap is
 // replaced by a note that more were dropped.
-func (r *LINRecord) addDiag(d *Diagnostic) {
+func (r *LINRecord) addDiag(d *diag.Diagnostic) {
 	switch {
 	case len(r.Diagnostics) < maxLINRecordDiags:
-		r.Diagnostics.Add(d)
+		r.Diagnostics.Add(*d)
 	case len(r.Diagnostics) == maxLINRecordDiags:
-		r.Diagnostics.Add(&Diagnostic{Position: d.Position, Severity: Warning, Code: "lin-too-many",
-			Msg: "more problems in this record are not listed"})
+		r.Diagnostics.Add(diag.Diagnostic{File: d.File, Span: d.Span, Severity: diag.Warning, Code: "lin-too-many",
+			Message: "more problems in this record are not listed"})
 	}
 }
 
 // stamp fills in the file name and record index of the record's
 // diagnostics, and moves positions through remap when the record was decoded
 // from a URL or a web page.
-func (r *LINRecord) stamp(filename string, remap func(Pos) Pos) {
-	for _, d := range r.Diagnostics {
-		d.Filename = filename
+func (r *LINRecord) stamp(filename string, remap func(diag.Pos) diag.Pos) {
+	for i := range r.Diagnostics {
+		d := &r.Diagnostics[i]
+		d.File = filename
 		d.Game = r.Index
 		if remap != nil {
 			d.Pos = remap(d.Pos)

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // FuzzParseLIN reads arbitrary input as LIN. It must never panic, and what it
@@ -33,7 +35,7 @@ func FuzzParseLIN(f *testing.F) {
 		index := 0
 		for rec, err := range lr.Records() {
 			if err != nil {
-				if d, ok := err.(*Diagnostic); !ok || d.Severity != Error || !d.IsValid() {
+				if d, ok := err.(*diag.Diagnostic); !ok || d.Severity != diag.Error || !d.IsValid() {
 					t.Fatalf("error %v is not a positioned error diagnostic", err)
 				}
 				continue

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"bridgekit/diag"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -297,7 +299,7 @@ var linVerdicts shapeCache[linVerdict]
 // has few (a board is Setup Auction Play, a table Table Setup Auction
 // Play…), so verdicts are kept by sequence and participle runs once per
 // sequence.
-func (lr *LINReader) linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *Diagnostic) {
+func (lr *LINReader) linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *diag.Diagnostic) {
 	lr.key = lr.key[:0]
 	for _, t := range toks {
 		lr.key = append(lr.key, byte(t.Type))
@@ -311,13 +313,13 @@ func (lr *LINReader) linParse(toks []lexer.Token, pairs []*LINPair) (LINKind, *D
 	}
 	switch {
 	case v.err != "":
-		return v.kind, linDiag(Pos{}, Error, "lin-grammar", v.err)
+		return v.kind, linDiag(diag.Pos{}, diag.Error, "lin-grammar", v.err)
 	case v.bad < 0:
 		return v.kind, nil
 	}
 	tok := toks[v.bad]
 	pair := pairAtOffset(pairs, tok.Pos.Offset)
-	d := linDiag(pair.Pos, Error, "lin-order", fmt.Sprintf("%s (%s) comes after %s; it is out of order", linSectionNames[tok.Type], pair.Label, v.after))
+	d := linDiag(pair.Pos, diag.Error, "lin-order", fmt.Sprintf("%s (%s) comes after %s; it is out of order", linSectionNames[tok.Type], pair.Label, v.after))
 	d.Pair = pair.Index
 	return v.kind, d
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/bits"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // This file holds the hand-written LIN scanner. It cuts decoded text into
@@ -40,24 +42,24 @@ type linItem struct {
 	labelEnd int
 	valStart int // raw value span; for a comment, the comment text
 	valEnd   int
-	end      int // just past the closing bar (or the end of the item)
-	pos      Pos // where the label (or comment, or junk) starts
-	valPos   Pos
-	endPos   Pos
-	diags    []*Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
+	end      int      // just past the closing bar (or the end of the item)
+	pos      diag.Pos // where the label (or comment, or junk) starts
+	valPos   diag.Pos
+	endPos   diag.Pos
+	diags    []*diag.Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
 }
 
 // linScanner reads decoded LIN text incrementally.
 type linScanner struct {
 	r    io.Reader
 	buf  []byte
-	base int  // absolute offset of buf[0]
-	p    int  // index in buf of the next byte to scan
-	pos  Pos  // position of buf[p]
-	bol  bool // buf[p] is at the beginning of a line
-	eof  bool // r is exhausted, or failed
-	keep int  // absolute offset of the oldest byte still needed; -1 if none
-	max  int  // most bytes held for one record
+	base int      // absolute offset of buf[0]
+	p    int      // index in buf of the next byte to scan
+	pos  diag.Pos // position of buf[p]
+	bol  bool     // buf[p] is at the beginning of a line
+	eof  bool     // r is exhausted, or failed
+	keep int      // absolute offset of the oldest byte still needed; -1 if none
+	max  int      // most bytes held for one record
 	out  []linItem
 }
 
@@ -65,7 +67,7 @@ type linScanner struct {
 const linMinRead = 32 << 10
 
 func newLINScanner(r io.Reader, max int) *linScanner {
-	return &linScanner{r: r, pos: Pos{Line: 1, Col: 1}, bol: true, keep: -1, max: max}
+	return &linScanner{r: r, pos: diag.Pos{Line: 1, Col: 1}, bol: true, keep: -1, max: max}
 }
 
 // errLINTooLong reports that the bytes held for one record reached the cap.
@@ -156,7 +158,7 @@ func (s *linScanner) skipLine() error {
 
 // textPos returns the position of the first non-blank byte at or after the
 // scan point, as far as the input is buffered.
-func (s *linScanner) textPos() Pos {
+func (s *linScanner) textPos() diag.Pos {
 	b := s.buf[s.p:]
 	return advancePos(s.pos, b[:skipBlanks(b, 0)])
 }
@@ -172,7 +174,7 @@ func (s *linScanner) advance(n int) {
 
 // advancePos returns the position just after b, starting from p. Columns
 // count characters: UTF-8 continuation bytes do not move the column.
-func advancePos(p Pos, b []byte) Pos {
+func advancePos(p diag.Pos, b []byte) diag.Pos {
 	p.Offset += len(b)
 	if len(b) < 16 { // most spans are a label or a short value
 		for _, c := range b {
@@ -220,10 +222,10 @@ func charCount(b []byte) int {
 type cursor struct {
 	b   []byte
 	i   int
-	pos Pos
+	pos diag.Pos
 }
 
-func (c *cursor) at(i int) Pos {
+func (c *cursor) at(i int) diag.Pos {
 	c.pos = advancePos(c.pos, c.b[c.i:i])
 	c.i = i
 	return c.pos
@@ -303,7 +305,7 @@ func (s *linScanner) scanOne() bool {
 		return s.scanComment(b, i, &cur, atEOF)
 	case b[i] == '|':
 		it := linItem{kind: linItemNote, start: s.base + s.p + i, pos: cur.at(i)}
-		it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
+		it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
 		it.end = it.start + 1
 		it.endPos = cur.at(i + 1)
 		s.emit(it, i+1, &cur)
@@ -396,7 +398,7 @@ func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
 	it.pos = cur.at(ls)
 	it.valPos = cur.at(le)
 	it.endPos = it.valPos
-	it.diags = append(it.diags, linDiag(it.pos, Warning, "lin-missing-bar", msg))
+	it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-missing-bar", msg))
 	return it
 }
 
@@ -406,7 +408,7 @@ func noteItem(abs, from, to int, cur *cursor, code, msg string) linItem {
 	it := linItem{kind: linItemNote, start: abs + from, end: abs + to}
 	it.pos = cur.at(from)
 	it.endPos = cur.at(to)
-	it.diags = append(it.diags, linDiag(it.pos, Error, code, msg))
+	it.diags = append(it.diags, linDiag(it.pos, diag.Error, code, msg))
 	return it
 }
 
@@ -476,7 +478,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		} else {
 			msg = fmt.Sprintf("the value of %s has no closing |; it ends at the line break", b[ls:le])
 		}
-		it.diags = append(it.diags, linDiag(cur.at(vEnd), Warning, "lin-unclosed", msg))
+		it.diags = append(it.diags, linDiag(cur.at(vEnd), diag.Warning, "lin-unclosed", msg))
 	}
 	it.end = abs + end
 	it.endPos = cur.at(end)
@@ -576,6 +578,6 @@ func quoteClip(b []byte) string {
 	return q
 }
 
-func linDiag(pos Pos, sev Severity, code, msg string) *Diagnostic {
-	return &Diagnostic{Position: Position{Pos: pos}, Severity: sev, Code: code, Msg: msg}
+func linDiag(pos diag.Pos, sev diag.Severity, code, msg string) *diag.Diagnostic {
+	return &diag.Diagnostic{Span: diag.Span{Pos: pos}, Severity: sev, Code: diag.Code(code), Message: msg}
 }

@@ -3,6 +3,8 @@ package parser
 import (
 	"fmt"
 	"strings"
+
+	"bridgekit/diag"
 )
 
 // LINKind classifies a LIN record by its shape.
@@ -38,12 +40,12 @@ func (k LINKind) String() string {
 
 // A LINPair is one label|value| pair as written.
 type LINPair struct {
-	Index    int    // 1-based place in its record
-	Label    string // as written, e.g. "mb" (BBO writes lower case; compare with Is)
-	Value    string // trimmed, lines joined; nt commentary keeps its spaces and line breaks
-	Pos      Pos    // start of the label
-	ValuePos Pos    // start of the value
-	End      Pos    // just past the closing bar, or past the value when the bar is missing
+	Index    int      // 1-based place in its record
+	Label    string   // as written, e.g. "mb" (BBO writes lower case; compare with Is)
+	Value    string   // trimmed, lines joined; nt commentary keeps its spaces and line breaks
+	Pos      diag.Pos // start of the label
+	ValuePos diag.Pos // start of the value
+	End      diag.Pos // just past the closing bar, or past the value when the bar is missing
 }
 
 // Is reports whether the pair's label is label, ignoring case.
@@ -76,7 +78,7 @@ func (p *LINPair) String() string { return p.Label + "|" + p.Value + "|" }
 // A LINComment is a line starting with % (rpbridge.net files put their
 // origin in such lines). Text is the line without the %.
 type LINComment struct {
-	Pos  Pos
+	Pos  diag.Pos
 	Text string
 }
 
@@ -88,10 +90,10 @@ type LINRecord struct {
 	Kind        LINKind      // the record's shape
 	Pairs       []*LINPair   // every pair, in order, unknown labels included
 	Comments    []LINComment // % lines before its first pair (and, in the last record, after its last)
-	Pos         Pos          // start of the record's first comment or pair
-	End         Pos          // end of its last pair
+	Pos         diag.Pos     // start of the record's first comment or pair
+	End         diag.Pos     // end of its last pair
 	Incomplete  bool         // the input ended inside a pair, or an error cut the record short
-	Diagnostics Diagnostics  // problems found in this record, in order
+	Diagnostics diag.List    // problems found in this record, in order
 
 	// The calls and cards, as read when the record was checked (read).
 	calls []LINCall

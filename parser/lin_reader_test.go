@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"bridgekit/diag"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -74,7 +76,7 @@ func TestLINOrder(t *testing.T) {
 		recs, _ := ParseLIN([]byte(in), "o.lin")
 		got := ""
 		for _, d := range recs[0].Diagnostics {
-			if d.Code == "lin-order" && d.Severity == Error {
+			if d.Code == "lin-order" && d.Severity == diag.Error {
 				got = fmt.Sprintf("%d %s", d.Pair, strings.TrimSuffix(d.Msg, "; it is out of order"))
 			}
 		}

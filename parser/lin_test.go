@@ -10,11 +10,13 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"bridgekit/diag"
 )
 
 // dumpLIN renders records and file diagnostics as text, one line per pair,
 // for golden files: every position, value and diagnostic shows.
-func dumpLIN(recs []*LINRecord, diags Diagnostics) string {
+func dumpLIN(recs []*LINRecord, diags diag.List) string {
 	var b strings.Builder
 	for _, d := range diags {
 		fmt.Fprintf(&b, "file: %s\n", d)
@@ -142,7 +144,7 @@ func TestLINGolden(t *testing.T) {
 type linResult struct {
 	recs  []*LINRecord
 	errs  []error
-	diags Diagnostics
+	diags diag.List
 }
 
 func readAllLIN(t *testing.T, lr *LINReader) linResult {
@@ -234,7 +236,7 @@ func TestLINCorpus(t *testing.T) {
 			for _, r := range res.recs {
 				kinds[r.Kind]++
 				for _, d := range r.Diagnostics {
-					if d.Severity == Error {
+					if d.Severity == diag.Error {
 						t.Errorf("unexpected error: %s", d)
 					}
 				}
@@ -371,7 +373,7 @@ func TestLINTooLong(t *testing.T) {
 	if want := "[a,b,c,d lin-too-long@3 e,f,g,h lin-too-long@5 i,j,k,l]"; fmt.Sprint(got) != want {
 		t.Errorf("records %q, want %s", got, want)
 	}
-	var d *Diagnostic
+	var d *diag.Diagnostic
 	if len(res.errs) != 1 || !errors.As(res.errs[0], &d) || d.Code != "lin-too-long" || d.Line != 1 {
 		t.Fatalf("errors %v", res.errs)
 	}
@@ -400,7 +402,7 @@ func TestReadLINSmallInputAllocs(t *testing.T) {
 // ASCII, Cyrillic, line breaks, stray continuation bytes and every length
 // around the eight bytes charCount reads at once.
 func TestAdvancePos(t *testing.T) {
-	slow := func(p Pos, b []byte) Pos {
+	slow := func(p diag.Pos, b []byte) diag.Pos {
 		p.Offset += len(b)
 		for _, c := range b {
 			switch {
@@ -416,7 +418,7 @@ func TestAdvancePos(t *testing.T) {
 	text := []byte("mb|1S|an|Пас — \x80 стоп|\npc|SA|\n\nnt|日本|\xbf\xc0")
 	for i := range len(text) + 1 {
 		for j := i; j <= len(text); j++ {
-			start := Pos{Offset: 3, Line: 2, Col: 5}
+			start := diag.Pos{Offset: 3, Line: 2, Col: 5}
 			if got, want := advancePos(start, text[i:j]), slow(start, text[i:j]); got != want {
 				t.Fatalf("advancePos over %q: %+v, want %+v", text[i:j], got, want)
 			}

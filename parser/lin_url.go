@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -360,10 +362,10 @@ func newLineIndex(text string) *lineIndex {
 	return li
 }
 
-func (li *lineIndex) pos(off int) Pos {
+func (li *lineIndex) pos(off int) diag.Pos {
 	off = min(max(off, 0), len(li.text))
 	l := sort.SearchInts(li.starts, off+1) - 1
-	return Pos{Offset: off, Line: l + 1, Col: utf8.RuneCountInString(li.text[li.starts[l]:off]) + 1}
+	return diag.Pos{Offset: off, Line: l + 1, Col: utf8.RuneCountInString(li.text[li.starts[l]:off]) + 1}
 }
 
 // readContainer reads a URL, an encoded string or a web page whole (up to
@@ -376,27 +378,27 @@ func (lr *LINReader) readContainer(r io.Reader, c linContainer, yield func(*LINR
 		return
 	}
 	if len(data) > lr.maxRecord {
-		lr.fileDiag(Pos{Line: 1, Col: 1}, Error, "lin-too-long",
+		lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Error, "lin-too-long",
 			fmt.Sprintf("the input is longer than %s; only its beginning is searched for LIN", sizeText(lr.maxRecord)))
 		data = data[:lr.maxRecord]
 	}
 	text := string(data)
 	frags, refs := extractLIN(text)
 	lines := newLineIndex(text)
-	lr.fileDiag(Pos{Line: 1, Col: 1}, Info, "lin-container", fmt.Sprintf("read as a %s: %s found", linContainerNames[c], plural(len(frags), "LIN string")))
+	lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Info, "lin-container", fmt.Sprintf("read as a %s: %s found", linContainerNames[c], plural(len(frags), "LIN string")))
 	for _, ref := range refs {
-		sev := Info
+		sev := diag.Info
 		if len(frags) == 0 {
-			sev = Error
+			sev = diag.Error
 		}
 		lr.fileDiag(lines.pos(ref.off), sev, "lin-link", ref.msg)
 	}
 	if len(frags) == 0 && len(refs) == 0 {
-		lr.fileDiag(Pos{Line: 1, Col: 1}, Error, "lin-none", fmt.Sprintf("no LIN found in this %s", linContainerNames[c]))
+		lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Error, "lin-none", fmt.Sprintf("no LIN found in this %s", linContainerNames[c]))
 	}
 	for i := range frags {
 		f := &frags[i]
-		remap := func(p Pos) Pos {
+		remap := func(p diag.Pos) diag.Pos {
 			if !p.IsValid() {
 				return p
 			}

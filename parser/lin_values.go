@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // This file reads the values of the LIN tags whose format is known. Each
@@ -15,10 +17,10 @@ import (
 
 // A LINValueError is a problem in one value, at a byte offset in it.
 type LINValueError struct {
-	Offset   int      // byte offset in the value
-	Severity Severity // Warning: read anyway; Error: the value (or part of it) could not be read
-	Code     string   // stable short code, e.g. "lin-hand"
-	Msg      string   // plain words
+	Offset   int           // byte offset in the value
+	Severity diag.Severity // Warning: read anyway; Error: the value (or part of it) could not be read
+	Code     string        // stable short code, e.g. "lin-hand"
+	Msg      string        // plain words
 }
 
 // Error returns the message with its offset.
@@ -37,12 +39,12 @@ const maxValueIssues = 8
 // valueIssues collects the problems of one value.
 type valueIssues struct{ list LINValueErrors }
 
-func (v *valueIssues) add(off int, sev Severity, code, format string, args ...any) {
+func (v *valueIssues) add(off int, sev diag.Severity, code, format string, args ...any) {
 	switch {
 	case len(v.list) < maxValueIssues:
 		v.list = append(v.list, &LINValueError{Offset: off, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
 	case len(v.list) == maxValueIssues:
-		v.list = append(v.list, &LINValueError{Offset: off, Severity: Info, Code: "lin-too-many", Msg: "more problems in this value are not listed"})
+		v.list = append(v.list, &LINValueError{Offset: off, Severity: diag.Info, Code: "lin-too-many", Msg: "more problems in this value are not listed"})
 	}
 }
 
@@ -93,16 +95,16 @@ func parseLINDeal(v string, is *valueIssues) LINDeal {
 	off := 0
 	switch {
 	case v == "":
-		is.add(0, Error, "lin-deal", "md is empty")
+		is.add(0, diag.Error, "lin-deal", "md is empty")
 		return d
 	case v[0] >= '1' && v[0] <= '4':
 		d.Dealer = int(v[0] - '0')
 		off = 1
 	case v[0] >= '0' && v[0] <= '9':
-		is.add(0, Warning, "lin-dealer", "dealer digit %c is not 1 (South) to 4 (East)", v[0])
+		is.add(0, diag.Warning, "lin-dealer", "dealer digit %c is not 1 (South) to 4 (East)", v[0])
 		off = 1
 	default:
-		is.add(0, Warning, "lin-dealer", "md has no dealer digit")
+		is.add(0, diag.Warning, "lin-dealer", "md has no dealer digit")
 	}
 	for h := 0; off <= len(v); h++ {
 		end := strings.IndexByte(v[off:], ',')
@@ -113,7 +115,7 @@ func parseLINDeal(v string, is *valueIssues) LINDeal {
 		}
 		if h == 4 {
 			if strings.Trim(v[off:], ", ") != "" {
-				is.add(off, Warning, "lin-deal", "md has more than four hands; the rest is ignored")
+				is.add(off, diag.Warning, "lin-deal", "md has more than four hands; the rest is ignored")
 			}
 			break
 		}
@@ -196,7 +198,7 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 	for i := 0; i < len(raw); {
 		if s := linSuitIndex(raw[i]); s >= 0 {
 			if seen[s] {
-				is.add(base+i, Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], clip(raw))
+				is.add(base+i, diag.Warning, "lin-hand", "suit %c appears twice in hand %s", linSuitLetters[s], clip(raw))
 				plain[s] = false
 			} else {
 				plain[s] = true
@@ -211,19 +213,19 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 		switch {
 		case n == 0:
 			_, size := utf8.DecodeRuneInString(raw[i:])
-			is.add(base+i, Warning, "lin-hand", "unexpected %q in hand %s", raw[i:i+size], clip(raw))
+			is.add(base+i, diag.Warning, "lin-hand", "unexpected %q in hand %s", raw[i:i+size], clip(raw))
 			i += size
 			if suit >= 0 {
 				plain[suit] = false
 			}
 			continue
 		case suit < 0:
-			is.add(base+i, Warning, "lin-hand", "rank %c before any suit letter in hand %s", r, clip(raw))
+			is.add(base+i, diag.Warning, "lin-hand", "rank %c before any suit letter in hand %s", r, clip(raw))
 			i += n
 			continue
 		}
 		if have[suit]&linRankBit[r] != 0 {
-			is.add(base+i, Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, clip(raw))
+			is.add(base+i, diag.Warning, "lin-hand", "card %c%c appears twice in hand %s", linSuitLetters[suit], r, clip(raw))
 		}
 		have[suit] |= linRankBit[r]
 		if n != 1 || raw[i] != r || end[suit] != i {
@@ -241,7 +243,7 @@ func parseLINHand(raw string, base int, is *valueIssues) LINHand {
 		}
 	}
 	if count != 13 {
-		is.add(base, Warning, "lin-hand", "hand %s has %s, not 13", clip(raw), plural(count, "card"))
+		is.add(base, diag.Warning, "lin-hand", "hand %s has %s, not 13", clip(raw), plural(count, "card"))
 	}
 	return h
 }
@@ -351,7 +353,7 @@ func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, ale
 	}
 	if v == "-" || v == "" {
 		if v == "" {
-			is.add(0, Warning, "lin-call", "mb holds no call")
+			is.add(0, diag.Warning, "lin-call", "mb holds no call")
 		}
 		return
 	}
@@ -381,7 +383,7 @@ func scanLINCalls(v string, is *valueIssues, emit func(text string, off int, ale
 		// Handed over as written, dashes and all: the text kept must read
 		// back as itself.
 		text, alert := strings.CutSuffix(whole, "!")
-		is.add(0, Warning, "lin-call", "mb value %s is not a call", quoteClip([]byte(whole)))
+		is.add(0, diag.Warning, "lin-call", "mb value %s is not a call", quoteClip([]byte(whole)))
 		emit(text, 0, alert)
 		return
 	}
@@ -542,7 +544,7 @@ func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
 			_, n = linRank(v[i+1:])
 		}
 		if n == 0 || count == len(cards) {
-			is.add(0, Warning, "lin-card", "pc value %s is not a card", quoteClip([]byte(v)))
+			is.add(0, diag.Warning, "lin-card", "pc value %s is not a card", quoteClip([]byte(v)))
 			emit(strings.ToUpper(v), 0)
 			return
 		}
@@ -551,7 +553,7 @@ func scanLINCards(v string, is *valueIssues, emit func(text string, off int)) {
 		i += 1 + n
 	}
 	if count == 0 {
-		is.add(0, Warning, "lin-card", "pc holds no card")
+		is.add(0, diag.Warning, "lin-card", "pc holds no card")
 		return
 	}
 	for _, c := range cards[:count] {
@@ -613,7 +615,7 @@ func sized[E any](n int) []E {
 func ParseLINClaim(value string) (int, error) {
 	n, err := strconv.Atoi(value)
 	if err != nil || n < 0 || n > 13 {
-		return 0, LINValueErrors{{Severity: Error, Code: "lin-claim", Msg: fmt.Sprintf("claim %q is not a number of tricks from 0 to 13", value)}}
+		return 0, LINValueErrors{{Severity: diag.Error, Code: "lin-claim", Msg: fmt.Sprintf("claim %q is not a number of tricks from 0 to 13", value)}}
 	}
 	return n, nil
 }
@@ -644,7 +646,7 @@ func ParseLINVulnerability(value string) (string, error) {
 	case "b", "both", "all":
 		return "b", nil
 	}
-	return "", LINValueErrors{{Severity: Error, Code: "lin-vul", Msg: fmt.Sprintf("vulnerability %q is not one of o, n, e, b (or 0, ns, ew, both…)", value)}}
+	return "", LINValueErrors{{Severity: diag.Error, Code: "lin-vul", Msg: fmt.Sprintf("vulnerability %q is not one of o, n, e, b (or 0, ns, ew, both…)", value)}}
 }
 
 // Vulnerability returns the record's vulnerability as a BBO letter (see
@@ -692,7 +694,7 @@ func ParseLINTable(value string) (LINTable, error) {
 	}
 	n, err := strconv.Atoi(strings.TrimSpace(v[min(1, len(v)):]))
 	if (t.Room != 'o' && t.Room != 'c') || err != nil {
-		return LINTable{}, LINValueErrors{{Severity: Error, Code: "lin-table", Msg: fmt.Sprintf("table %q is not o<board> or c<board>", value)}}
+		return LINTable{}, LINValueErrors{{Severity: diag.Error, Code: "lin-table", Msg: fmt.Sprintf("table %q is not o<board> or c<board>", value)}}
 	}
 	t.Board = n
 	return t, nil
@@ -807,9 +809,9 @@ func parseLINEvent(v string, is *valueIssues) LINEvent {
 	f, n, joined := LINEventFields(v)
 	switch {
 	case joined > 0:
-		is.add(0, Warning, "lin-event", "vg has %d fields, not 9: the event is read as %q, its commas included", n, f[0])
+		is.add(0, diag.Warning, "lin-event", "vg has %d fields, not 9: the event is read as %q, its commas included", n, f[0])
 	case n != 9:
-		is.add(0, Warning, "lin-event", "vg has %d fields, not 9", n)
+		is.add(0, diag.Warning, "lin-event", "vg has %d fields, not 9", n)
 	}
 	e := LINEvent{Title: f[0], Subtitle: f[1], Scoring: f[2], Team1: f[5], Carry1: f[6], Team2: f[7], Carry2: f[8]}
 	for i, dst := range []*int{&e.FirstBoard, &e.LastBoard} {
@@ -817,19 +819,19 @@ func parseLINEvent(v string, is *valueIssues) LINEvent {
 			if b, err := strconv.Atoi(s); err == nil && b >= 0 {
 				*dst = b
 			} else {
-				is.add(0, Warning, "lin-event", "vg board number %q is not a number", s)
+				is.add(0, diag.Warning, "lin-event", "vg board number %q is not a number", s)
 			}
 		}
 	}
 	for _, c := range []string{e.Carry1, e.Carry2} {
 		if _, err := strconv.ParseFloat(c, 64); c != "" && err != nil {
-			is.add(0, Warning, "lin-event", "vg carry-over %q is not a number", c)
+			is.add(0, diag.Warning, "lin-event", "vg carry-over %q is not a number", c)
 		}
 	}
 	switch strings.ToUpper(e.Scoring) {
 	case "I", "P", "B", "":
 	default:
-		is.add(0, Warning, "lin-event", "vg scoring %q is not I, P or B", e.Scoring)
+		is.add(0, diag.Warning, "lin-event", "vg scoring %q is not I, P or B", e.Scoring)
 	}
 	return e
 }
@@ -881,7 +883,7 @@ func parseLINResult(s string, base int, is *valueIssues) LINResult {
 		return r
 	}
 	bad := func(msg string) LINResult {
-		is.add(base, Error, "lin-result", "result %q: %s", s, msg)
+		is.add(base, diag.Error, "lin-result", "result %q: %s", s, msg)
 		return LINResult{Raw: s}
 	}
 	if s[0] < '1' || s[0] > '7' || len(s) < 3 {
@@ -1000,7 +1002,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 	for i, p := range rec.Pairs {
 		switch tags[i] {
 		case linTagNone:
-			d := linDiag(p.Pos, Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
+			d := linDiag(p.Pos, diag.Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
 			d.Pair = p.Index
 			rec.addDiag(d)
 		case linTagMD:
@@ -1016,7 +1018,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 			hasCalls = true
 		case linTagAN:
 			if !hasCalls {
-				is.add(0, Warning, "lin-note", "an explains no call: no mb comes before it")
+				is.add(0, diag.Warning, "lin-note", "an explains no call: no mb comes before it")
 			}
 			v.an(p)
 		case linTagPC:
@@ -1038,7 +1040,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 			}
 		case linTagPN:
 			if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
-				is.add(0, Warning, "lin-names", "pn lists %s, not 4 or 8", plural(n, "name"))
+				is.add(0, diag.Warning, "lin-names", "pn lists %s, not 4 or 8", plural(n, "name"))
 			}
 		case linTagPF:
 			pavlicek = true
@@ -1052,9 +1054,9 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 	switch {
 	case !board:
 	case !hasDeal && !hasCalls && !hasCards:
-		rec.addDiag(linDiag(rec.Pos, Warning, "lin-empty", "the record holds no deal, calls or cards"))
+		rec.addDiag(linDiag(rec.Pos, diag.Warning, "lin-empty", "the record holds no deal, calls or cards"))
 	case hasDeal && !hasSV:
-		rec.addDiag(linDiag(rec.Pos, Warning, "lin-sv-missing", "the record has no sv: its vulnerability is unknown here"))
+		rec.addDiag(linDiag(rec.Pos, diag.Warning, "lin-sv-missing", "the record has no sv: its vulnerability is unknown here"))
 	}
 	if rec.Kind == LINSingle && pavlicek {
 		rec.Kind = LINPavlicek
@@ -1063,7 +1065,7 @@ func checkLINRecord(rec *LINRecord, tags []linTag) {
 		a, okA := LINBoardNumber(ah.Value)
 		t, err := ParseLINTable(qx.Value)
 		if okA && err == nil && a != t.Board {
-			d := linDiag(qx.ValuePos, Info, "lin-board-number", fmt.Sprintf("qx says board %d, ah says board %d; ah is taken", t.Board, a))
+			d := linDiag(qx.ValuePos, diag.Info, "lin-board-number", fmt.Sprintf("qx says board %d, ah says board %d; ah is taken", t.Board, a))
 			d.Pair = qx.Index
 			rec.addDiag(d)
 		}

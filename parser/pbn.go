@@ -5,6 +5,8 @@ import (
 	"io"
 	"iter"
 	"strings"
+
+	"bridgekit/diag"
 )
 
 // PBNReader reads the games of a PBN file one at a time, so that memory does
@@ -26,7 +28,7 @@ type PBNReader struct {
 
 	header  []*PBNEscape // the % lines of text before the first game
 	trailer *PBNGame
-	diags   Diagnostics
+	diags   diag.List
 }
 
 // ReadPBN returns a reader of the PBN text r. The filename is only used in
@@ -95,15 +97,15 @@ func (r *PBNReader) Trailer() *PBNGame { return r.trailer }
 // encoding it chose and why (an Info with code "encoding", first), and
 // problems in text that belongs to no game. Diagnostics about a game are on
 // the game.
-func (r *PBNReader) Diagnostics() Diagnostics {
+func (r *PBNReader) Diagnostics() diag.List {
 	r.start()
 	if r.err != nil && r.dec == nil {
 		return r.diags
 	}
 	enc := r.Encoding()
-	d := Diagnostics{{
-		Position: Position{Filename: r.filename}, Severity: Info, Code: "encoding",
-		Msg: "read as " + enc.Name + ": " + enc.Reason,
+	d := diag.List{{
+		File: r.filename, Severity: diag.Info, Code: "encoding",
+		Message: "read as " + enc.Name + ": " + enc.Reason,
 	}}
 	return append(d, r.diags...)
 }
@@ -130,9 +132,9 @@ func (r *PBNReader) Games() iter.Seq2[*PBNGame, error] {
 // A PBNGameText is the text of one game as the reader cut it from the file,
 // not yet read: see GameTexts.
 type PBNGameText struct {
-	Index  int    // 1-based number of the game in its file
-	Pos    Pos    // of the first character of Source
-	Source string // the game's decoded text
+	Index  int      // 1-based number of the game in its file
+	Pos    diag.Pos // of the first character of Source
+	Source string   // the game's decoded text
 
 	dropped int  // bytes beyond the game size limit, not in Source
 	noBlank bool // no semi-empty line before the game (pbnChunk.noBlank)
@@ -257,9 +259,9 @@ func (r *PBNResolver) Header() []*PBNEscape { return r.header }
 // off by the size limit, which is reported and dropped.
 func (r *PBNReader) loose(c pbnChunk) {
 	if c.size > len(c.text) {
-		r.diags.addFile(&Diagnostic{
-			Position: Position{Filename: r.filename, Pos: c.pos}, Severity: Error, Code: "game-too-large",
-			Msg: "text without tag pairs larger than the game size limit skipped",
+		r.diags.AddUpTo(maxFileDiagnostics, diag.Diagnostic{
+			File: r.filename, Span: diag.Span{Pos: c.pos}, Severity: diag.Error, Code: "game-too-large",
+			Message: "text without tag pairs larger than the game size limit skipped",
 		})
 		return
 	}
@@ -268,7 +270,7 @@ func (r *PBNReader) loose(c pbnChunk) {
 		r.header, g.Escapes = append(r.header, g.Escapes...), nil
 	}
 	for _, d := range g.Diagnostics {
-		r.diags.addFile(d)
+		r.diags.AddUpTo(maxFileDiagnostics, d)
 	}
 	g.Diagnostics, g.Incomplete = nil, false
 	if len(g.Leading)+len(g.Prose)+len(g.Escapes) > 0 {
@@ -298,8 +300,8 @@ type PBNFile struct {
 	Encoding    Encoding
 	Header      []*PBNEscape // the % lines before the first tag pair
 	Games       []*PBNGame
-	Trailer     *PBNGame    // what follows the last game, or nil (see PBNReader.Trailer)
-	Diagnostics Diagnostics // about the file as a whole; those about a game are on the game
+	Trailer     *PBNGame  // what follows the last game, or nil (see PBNReader.Trailer)
+	Diagnostics diag.List // about the file as a whole; those about a game are on the game
 }
 
 // ParsePBN reads a whole PBN file held in memory. It never fails: problems

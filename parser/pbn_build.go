@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -55,10 +57,10 @@ func (p *pbnParser) parse(t *PBNGameText, h *pbnInherit) *PBNGame {
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)
 	if t.dropped > 0 {
-		p.d.add(0, Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(t.dropped)+" bytes were skipped")
+		p.d.add(0, diag.Error, "game-too-large", "game larger than "+strconv.Itoa(maxPBNGame>>20)+" MiB: its last "+strconv.Itoa(t.dropped)+" bytes were skipped")
 	}
 	if t.noBlank {
-		p.d.add(0, Warning, "missing-blank-line", "no semi-empty line between this game and the previous one, which started with the same tag")
+		p.d.add(0, diag.Warning, "missing-blank-line", "no semi-empty line between this game and the previous one, which started with the same tag")
 	}
 	p.checkText()
 	p.lex.reset(p.filename, text, &p.lines, p.diag)
@@ -94,17 +96,17 @@ func (p *pbnParser) checkText() {
 			continue
 		}
 		if n := utf8.RuneCountInString(l.text[s:e]); n > 255 {
-			p.d.add(s, Warning, "long-line", "line of "+strconv.Itoa(n)+" characters (PBN allows 255, line terminator included)")
+			p.d.add(s, diag.Warning, "long-line", "line of "+strconv.Itoa(n)+" characters (PBN allows 255, line terminator included)")
 		}
 	}
 	if l.ctrl < 0 {
 		return
 	}
 	if i := strings.IndexByte(l.text, 0); i >= 0 {
-		p.d.add(i, Error, "binary", "NUL byte in the text: binary data, not PBN")
+		p.d.add(i, diag.Error, "binary", "NUL byte in the text: binary data, not PBN")
 		return
 	}
-	p.d.add(l.ctrl, Warning, "control-char", "control character "+strconv.QuoteRune(rune(l.text[l.ctrl]))+" in the text")
+	p.d.add(l.ctrl, diag.Warning, "control-char", "control character "+strconv.QuoteRune(rune(l.text[l.ctrl]))+" in the text")
 }
 
 // build runs the grammar over the game's coarse tokens and builds the tree
@@ -196,7 +198,7 @@ func (p *pbnParser) shape() *pbnShape {
 		if errors.As(err, &perr) {
 			off = perr.Position().Offset - p.lines.base.Offset
 		}
-		p.d.add(max(0, min(off, len(p.lines.text))), Error, "syntax", err.Error())
+		p.d.add(max(0, min(off, len(p.lines.text))), diag.Error, "syntax", err.Error())
 	} else {
 		pbnShapes.put(p.key, s)
 	}
@@ -290,7 +292,7 @@ func classifyEscape(text string) (EscapeKind, string) {
 func (p *pbnParser) prose(g *PBNGame, it pbnItem, where string) {
 	text := p.lines.text[it.start:it.end]
 	g.Prose = append(g.Prose, &PBNText{Pos: p.lines.pos(it.start), End: p.lines.pos(it.end), Text: text})
-	p.d.add(it.start, Warning, "prose-outside-tag", "text "+where+" is not a tag pair, commentary or section: "+quoteText(text))
+	p.d.add(it.start, diag.Warning, "prose-outside-tag", "text "+where+" is not a tag pair, commentary or section: "+quoteText(text))
 }
 
 // lead builds the text before the first tag pair.
@@ -386,7 +388,7 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 		p.tables = append(p.tables, pbnPendingTable{sec: sec, first: grp.first + i, last: grp.last})
 	default:
 		if len(data) > 0 && pbnIdentTags[tag.Name] {
-			p.d.add(data[0].start, Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
+			p.d.add(data[0].start, diag.Warning, "prose-outside-tag", "text after ["+tag.Name+"] is not a tag pair, commentary or section: "+quoteText(sec.Raw))
 		}
 	}
 	for _, it := range data {
@@ -412,7 +414,7 @@ func (p *pbnParser) section(g *PBNGame, grp pbnGroup) *PBNSection {
 // put tags of their own in between ([BCNote] of Bridge Composer).
 func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem, detached bool) {
 	if detached && sec != nil {
-		p.d.add(items[0].start, Warning, "note-detached", "[Note] separated from the "+sec.Kind.String()+" section by other tag pairs")
+		p.d.add(items[0].start, diag.Warning, "note-detached", "[Note] separated from the "+sec.Kind.String()+" section by other tag pairs")
 	}
 	var last *PBNTag
 	for _, it := range items {
@@ -422,9 +424,9 @@ func (p *pbnParser) notes(g *PBNGame, sec *PBNSection, items []pbnItem, detached
 			last.Note = p.note(last)
 			switch {
 			case sec == nil || sec.Kind != SectionAuction && sec.Kind != SectionPlay:
-				p.d.addPos(last.Pos, Error, "note-tag", "[Note] outside an Auction or Play section")
+				p.d.addPos(last.Pos, diag.Error, "note-tag", "[Note] outside an Auction or Play section")
 			case last.Note.Number > 0 && sec.Note(last.Note.Number) != nil:
-				p.d.addPos(last.Pos, Error, "note-tag", "note "+strconv.Itoa(last.Note.Number)+" defined twice in the "+sec.Kind.String()+" section")
+				p.d.addPos(last.Pos, diag.Error, "note-tag", "note "+strconv.Itoa(last.Note.Number)+" defined twice in the "+sec.Kind.String()+" section")
 			default:
 				sec.Notes = append(sec.Notes, last.Note)
 			}
@@ -446,13 +448,13 @@ func (p *pbnParser) note(t *PBNTag) *PBNNote {
 	d := digitsEnd(s, 0)
 	if d == 0 || d >= len(s) || s[d] != ':' {
 		n.Text = strings.TrimSpace(t.Raw)
-		p.d.addPos(valuePos(t), Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
+		p.d.addPos(valuePos(t), diag.Error, "note-tag", "[Note "+quoteText(t.Raw)+"] does not start with a note number and ':'")
 		return n
 	}
 	n.Text = strings.TrimSpace(s[d+1:])
 	k, err := strconv.Atoi(s[:d])
 	if err != nil || k < 1 || k > 32 {
-		p.d.addPos(valuePos(t), Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
+		p.d.addPos(valuePos(t), diag.Error, "note-tag", "note number "+s[:d]+" out of range (1-32)")
 		return n
 	}
 	n.Number = k
@@ -466,14 +468,14 @@ type pbnDiags struct {
 	filename string
 	game     int
 	lines    *pbnLines
-	list     Diagnostics
+	list     diag.List
 	warned   []pbnWarned
 	errors   int
 }
 
 type pbnWarned struct {
 	code string
-	d    *Diagnostic
+	i    int // in list
 	n    int
 }
 
@@ -495,20 +497,20 @@ func (d *pbnDiags) count() int {
 	return n
 }
 
-func (d *pbnDiags) add(off int, sev Severity, code, msg string) {
+func (d *pbnDiags) add(off int, sev diag.Severity, code, msg string) {
 	d.addPos(d.lines.pos(off), sev, code, msg)
 }
 
-func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
+func (d *pbnDiags) addPos(pos diag.Pos, sev diag.Severity, code, msg string) {
 	switch sev {
-	case Info, Warning:
+	case diag.Info, diag.Warning:
 		for i := range d.warned {
 			if d.warned[i].code == code {
 				d.warned[i].n++
 				return
 			}
 		}
-	case Error:
+	case diag.Error:
 		d.errors++
 		if d.errors > maxPBNGameErrors {
 			if d.errors > maxPBNGameErrors+1 {
@@ -517,23 +519,22 @@ func (d *pbnDiags) addPos(pos Pos, sev Severity, code, msg string) {
 			code, msg = "too-many-errors", "more than "+strconv.Itoa(maxPBNGameErrors)+" errors in this game; the rest are not reported"
 		}
 	}
-	diag := &Diagnostic{Position: Position{Filename: d.filename, Pos: pos}, Game: d.game, Severity: sev, Code: code, Msg: msg}
-	d.list = append(d.list, diag)
-	if sev != Error {
-		d.warned = append(d.warned, pbnWarned{code: code, d: diag, n: 1})
+	d.list.Add(diag.Diagnostic{File: d.filename, Span: diag.Span{Pos: pos}, Game: d.game, Severity: sev, Code: diag.Code(code), Message: msg})
+	if sev != diag.Error {
+		d.warned = append(d.warned, pbnWarned{code: code, i: len(d.list) - 1, n: 1})
 	}
 }
 
 // take returns the game's diagnostics in order of position.
-func (d *pbnDiags) take() Diagnostics {
+func (d *pbnDiags) take() diag.List {
 	for _, w := range d.warned {
 		if w.n > 1 {
-			w.d.Msg += " (and " + strconv.Itoa(w.n-1) + " more in this game)"
+			d.list[w.i].Message += " (and " + strconv.Itoa(w.n-1) + " more in this game)"
 		}
 	}
 	l := d.list
 	d.list = nil
-	if !slices.IsSortedFunc(l, func(a, b *Diagnostic) int { return a.Offset - b.Offset }) {
+	if !slices.IsSortedFunc(l, func(a, b diag.Diagnostic) int { return a.Offset - b.Offset }) {
 		l.Sort()
 	}
 	return l
@@ -541,7 +542,7 @@ func (d *pbnDiags) take() Diagnostics {
 
 // valuePos returns where a tag's value is written, or the tag's own
 // position when it has none.
-func valuePos(t *PBNTag) Pos {
+func valuePos(t *PBNTag) diag.Pos {
 	if t.ValuePos.IsValid() {
 		return t.ValuePos
 	}

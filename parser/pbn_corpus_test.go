@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // pbnCorpusGames are game counts checked by hand, each against what the
@@ -146,7 +148,7 @@ func TestPBNCorpus(t *testing.T) {
 			r := ReadPBN(f, rel)
 			var games, errs int
 			var text strings.Builder
-			prev := Pos{}
+			prev := diag.Pos{}
 			for g, err := range r.Games() {
 				if err != nil {
 					t.Fatal(err)
@@ -160,7 +162,7 @@ func TestPBNCorpus(t *testing.T) {
 					if d.Game != g.Index || d.Offset < g.Pos.Offset || d.Offset > g.End.Offset {
 						t.Errorf("diagnostic %v outside its game %d (%s-%s)", d, g.Index, g.Pos, g.End)
 					}
-					if d.Severity == Error {
+					if d.Severity == diag.Error {
 						errs++
 						if _, ok := pbnCorpusWithErrors[rel]; !ok {
 							t.Errorf("unexpected error: %v", d)

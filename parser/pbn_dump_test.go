@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the tests")
@@ -139,7 +141,7 @@ func dumpEscape(b *strings.Builder, indent, what string, e *PBNEscape) {
 	fmt.Fprintf(b, "%s%s %s %s %q %q\n", indent, what, e.Pos, escapeKinds[e.Kind], e.Arg, e.Text)
 }
 
-func dumpDiags(b *strings.Builder, indent string, l Diagnostics) {
+func dumpDiags(b *strings.Builder, indent string, l diag.List) {
 	for _, d := range l {
 		fmt.Fprintf(b, "%sdiag %s %s %s: %s\n", indent, d.Pos, d.Severity, d.Code, d.Msg)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // FuzzParsePBN reads arbitrary bytes as PBN. Whatever the input: no panic,
@@ -62,7 +64,7 @@ func checkFuzzGame(t *testing.T, g *PBNGame, index, prev int) {
 	if g.Index != index || g.Pos.Offset < prev || g.End.Offset-g.Pos.Offset != len(g.Source) || !utf8.ValidString(g.Source) {
 		t.Fatalf("game %d: index %d, %s-%s after %d, %d bytes of source", index, g.Index, g.Pos, g.End, prev, len(g.Source))
 	}
-	inside := func(what string, p Pos) {
+	inside := func(what string, p diag.Pos) {
 		if !p.IsValid() || p.Offset < g.Pos.Offset || p.Offset > g.End.Offset {
 			t.Fatalf("game %d: %s at %v, outside %s-%s", index, what, p, g.Pos, g.End)
 		}

@@ -4,6 +4,8 @@ import (
 	"iter"
 	"slices"
 	"strings"
+
+	"bridgekit/diag"
 )
 
 // noInherit reports whether a tag's value may not be "#" or "##…" (PBN §9.3).
@@ -23,7 +25,7 @@ const maxInheritNames = 4096
 type pbnInherited struct {
 	value string
 	game  int
-	pos   Pos
+	pos   diag.Pos
 	tag   *PBNTag // the implicit tag games without the tag get; made on first use
 }
 
@@ -143,7 +145,7 @@ func firstTags(g *PBNGame) iter.Seq2[*PBNTag, bool] {
 func (p *pbnParser) checkTags(g *PBNGame) {
 	for t, repeated := range firstTags(g) {
 		if repeated {
-			p.d.addPos(t.Pos, Warning, "duplicate-tag", "["+t.Name+"] repeated; the first one counts")
+			p.d.addPos(t.Pos, diag.Warning, "duplicate-tag", "["+t.Name+"] repeated; the first one counts")
 			continue
 		}
 		raw := t.Raw
@@ -151,7 +153,7 @@ func (p *pbnParser) checkTags(g *PBNGame) {
 		switch {
 		case noInherit(t.Name):
 			if marked {
-				p.d.addPos(valuePos(t), Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
+				p.d.addPos(valuePos(t), diag.Error, "inherit-forbidden", "["+t.Name+" "+quoteText(raw)+"]: "+t.Name+" cannot be inherited")
 			}
 		case marked && raw != "#":
 			t.Value, t.Inherit = raw[2:], Declared

@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 
+	"bridgekit/diag"
+
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -52,7 +54,7 @@ type pbnGroup struct {
 }
 
 // pbnDiagFunc receives what the lexer finds wrong, at an offset of the text.
-type pbnDiagFunc func(off int, sev Severity, code, msg string)
+type pbnDiagFunc func(off int, sev diag.Severity, code, msg string)
 
 // pbnLexer lexes one game. It implements participle's lexer.Lexer.
 type pbnLexer struct {
@@ -121,7 +123,7 @@ func (l *pbnLexer) lexItems() {
 			if j := strings.IndexByte(t[i:], '}'); j >= 0 {
 				it.end = i + j + 1
 			} else {
-				l.diag(i, Error, "unterminated-comment", "comment opened by { is never closed by }")
+				l.diag(i, diag.Error, "unterminated-comment", "comment opened by { is never closed by }")
 			}
 		case c == ';':
 			it = pbnItem{kind: itemComment, start: i, end: lineEnd(t, i)}
@@ -203,12 +205,12 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		if r := strings.IndexByte(t[i:end], ']'); r >= 0 {
 			end = i + r + 1
 		}
-		l.diag(i, Error, "tag-name", "'[' is not followed by a tag name; "+quoteText(t[i:end])+" skipped")
+		l.diag(i, diag.Error, "tag-name", "'[' is not followed by a tag name; "+quoteText(t[i:end])+" skipped")
 		return pbnItem{kind: itemBad, start: i, end: end}
 	}
 	it.name = t[j:k]
 	if c := t[j]; c < 'A' || c > 'Z' {
-		l.diag(j, Warning, "tag-name", "tag name "+it.name+" does not begin with an upper-case letter")
+		l.diag(j, diag.Warning, "tag-name", "tag name "+it.name+" does not begin with an upper-case letter")
 	}
 	j = skipSpace(t, k)
 	sameLine := !strings.Contains(t[k:j], "\n")
@@ -220,7 +222,7 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		l.checkValue(&it, raw, j+1)
 		return it
 	case j < len(t) && t[j] == ']':
-		l.diag(i, Error, "tag-value", "tag pair ["+it.name+"] has no value")
+		l.diag(i, diag.Error, "tag-value", "tag pair ["+it.name+"] has no value")
 		it.end = j + 1
 		return it
 	case j < len(t) && sameLine && t[j] != '[' && t[j] != '{' && t[j] != ';':
@@ -233,14 +235,14 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		it.value = strings.TrimRight(t[j:end], " \t")
 		if r >= 0 {
 			it.end = end + 1
-			l.diag(j, Warning, "unquoted-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
+			l.diag(j, diag.Warning, "unquoted-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
 		} else {
 			it.end = end
-			l.diag(j, Error, "tag-unclosed", "value of ["+it.name+"] is not quoted and not closed by ]: "+quoteText(it.value))
+			l.diag(j, diag.Error, "tag-unclosed", "value of ["+it.name+"] is not quoted and not closed by ]: "+quoteText(it.value))
 		}
 		return it
 	}
-	l.diag(i, Error, "tag-unclosed", "tag pair ["+it.name+" has no value and no closing ]")
+	l.diag(i, diag.Error, "tag-unclosed", "tag pair ["+it.name+" has no value and no closing ]")
 	it.end = k
 	return it
 }
@@ -258,20 +260,20 @@ func (l *pbnLexer) tagString(it *pbnItem, q int) (raw string, end int) {
 		// Quotes inside the value, not escaped: take the value up to the
 		// first later quote on the line that is followed by ']'.
 		if r, b := quoteBracket(t, e, lineEnd(t, e-1), false); r >= 0 {
-			l.diag(q, Warning, "unescaped-quote", "value of ["+it.name+"] contains unescaped quotes")
+			l.diag(q, diag.Warning, "unescaped-quote", "value of ["+it.name+"] contains unescaped quotes")
 			return t[q+1 : r], b + 1
 		}
-		l.diag(e, Error, "tag-unclosed", "tag pair ["+it.name+" \"…\" is not closed by ]")
+		l.diag(e, diag.Error, "tag-unclosed", "tag pair ["+it.name+" \"…\" is not closed by ]")
 		return t[q+1 : e-1], e
 	}
 	// The string runs to the end of its line. A single backslash before the
 	// closing quote, as written by the real files that use one in table
 	// column specs, escaped it.
 	if r, b := quoteBracket(t, q+1, e, true); r >= 0 {
-		l.diag(r-1, Warning, "backslash-quote", "value of ["+it.name+"] ends in a backslash: \\\" read as a backslash and the closing quote")
+		l.diag(r-1, diag.Warning, "backslash-quote", "value of ["+it.name+"] ends in a backslash: \\\" read as a backslash and the closing quote")
 		return t[q+1 : r], b + 1
 	}
-	l.diag(q, Error, "unterminated-string", "value of ["+it.name+"] has no closing quote")
+	l.diag(q, diag.Error, "unterminated-string", "value of ["+it.name+"] has no closing quote")
 	if r := strings.LastIndexByte(t[q+1:e], ']'); r >= 0 {
 		return strings.TrimRight(t[q+1:q+1+r], " \t"), q + 2 + r
 	}
@@ -350,13 +352,13 @@ func unescapePBN(raw string) string {
 // tabs, ']' and trailing spaces. raw starts at offset off of the text.
 func (l *pbnLexer) checkValue(it *pbnItem, raw string, off int) {
 	if i := strings.IndexByte(raw, '\t'); i >= 0 {
-		l.diag(off+i, Warning, "tab", "tab inside the value of ["+it.name+"]")
+		l.diag(off+i, diag.Warning, "tab", "tab inside the value of ["+it.name+"]")
 	}
 	if i := strings.IndexByte(raw, ']'); i >= 0 {
-		l.diag(off+i, Warning, "bracket-in-value", "']' inside the value of ["+it.name+"]")
+		l.diag(off+i, diag.Warning, "bracket-in-value", "']' inside the value of ["+it.name+"]")
 	}
 	if n := len(raw); n > 0 && raw[n-1] == ' ' && strings.TrimSpace(raw) != "" {
-		l.diag(off+n-1, Warning, "trailing-space", "value of ["+it.name+"] ends in a space: "+quoteText(raw))
+		l.diag(off+n-1, diag.Warning, "trailing-space", "value of ["+it.name+"] ends in a space: "+quoteText(raw))
 	}
 }
 
@@ -439,7 +441,7 @@ func (d pbnLexDefinition) Lex(filename string, r io.Reader) (lexer.Lexer, error)
 // reader lexes through pbnLexer.reset to collect them.
 func (pbnLexDefinition) LexString(filename, s string) (lexer.Lexer, error) {
 	l := &pbnLexer{}
-	lines := newPBNLines(s, Pos{Line: 1, Col: 1})
-	l.reset(filename, s, &lines, func(int, Severity, string, string) {})
+	lines := newPBNLines(s, diag.Pos{Line: 1, Col: 1})
+	l.reset(filename, s, &lines, func(int, diag.Severity, string, string) {})
 	return l, nil
 }

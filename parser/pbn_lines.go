@@ -3,6 +3,8 @@ package parser
 import (
 	"strings"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // pbnLines turns byte offsets of a game's text into positions. Offsets are
@@ -10,21 +12,21 @@ import (
 // is tried first.
 type pbnLines struct {
 	text   string
-	base   Pos   // position of text[0], always at the start of a line
-	starts []int // offset of the start of each line
-	ascii  bool  // columns are byte counts
-	ctrl   int   // offset of the first control character other than white space; -1 when none
-	hint   int   // index into starts of the last line found
+	base   diag.Pos // position of text[0], always at the start of a line
+	starts []int    // offset of the start of each line
+	ascii  bool     // columns are byte counts
+	ctrl   int      // offset of the first control character other than white space; -1 when none
+	hint   int      // index into starts of the last line found
 }
 
-func newPBNLines(text string, base Pos) pbnLines {
+func newPBNLines(text string, base diag.Pos) pbnLines {
 	var l pbnLines
 	l.reset(text, base)
 	return l
 }
 
 // reset indexes text, reusing l's memory.
-func (l *pbnLines) reset(text string, base Pos) {
+func (l *pbnLines) reset(text string, base diag.Pos) {
 	l.text, l.base, l.hint = text, base, 0
 	l.starts = append(l.starts[:0], 0)
 	for i := 0; ; {
@@ -103,12 +105,12 @@ func (l *pbnLines) line(off int) int {
 }
 
 // pos returns the position of offset off (0 ≤ off ≤ len(text)).
-func (l *pbnLines) pos(off int) Pos {
+func (l *pbnLines) pos(off int) diag.Pos {
 	li := l.line(off)
 	start := l.starts[li]
 	col := off - start + 1
 	if !l.ascii {
 		col = utf8.RuneCountInString(l.text[start:off]) + 1
 	}
-	return Pos{Offset: l.base.Offset + off, Line: l.base.Line + li, Col: col}
+	return diag.Pos{Offset: l.base.Offset + off, Line: l.base.Line + li, Col: col}
 }

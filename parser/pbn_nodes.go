@@ -1,5 +1,7 @@
 package parser
 
+import "bridgekit/diag"
+
 // This file holds the public syntax tree of a PBN file. Strings in the tree
 // are slices of the game's decoded text wherever possible, so a game costs
 // little more memory than its own text.
@@ -9,9 +11,9 @@ package parser
 // it. A game does not depend on the reader once it has been returned, so
 // games can be handed to other goroutines.
 type PBNGame struct {
-	Filename string // the name given to the reader
-	Index    int    // 1-based number of the game in its file
-	Pos, End Pos    // first character of the game's text and just past its last
+	Filename string   // the name given to the reader
+	Index    int      // 1-based number of the game in its file
+	Pos, End diag.Pos // first character of the game's text and just past its last
 
 	// Source is the game's decoded text, from Pos to End. The first game's
 	// text starts with the file's header lines, if any.
@@ -27,7 +29,7 @@ type PBNGame struct {
 	// Incomplete is set when part of the game could not be read: the
 	// Diagnostics say which part and why.
 	Incomplete  bool
-	Diagnostics Diagnostics
+	Diagnostics diag.List
 
 	redo *PBNGameText // the text to read again once resolved (see pbnParser.parse)
 }
@@ -68,9 +70,6 @@ func (g *PBNGame) Section(name string) *PBNSection {
 	return nil
 }
 
-// Position returns p with the game's file name.
-func (g *PBNGame) Position(p Pos) Position { return Position{Filename: g.Filename, Pos: p} }
-
 // Inheritance says where a tag's Value came from (PBN §9.3).
 type Inheritance uint8
 
@@ -104,10 +103,10 @@ func (i Inheritance) String() string {
 
 // PBNTag is a tag pair [Name "Value"].
 type PBNTag struct {
-	Pos, End Pos // the '[' and just past the ']' (for an implicit tag: where its value was written)
+	Pos, End diag.Pos // the '[' and just past the ']' (for an implicit tag: where its value was written)
 	Name     string
-	Raw      string // the value as written, escapes resolved, before inheritance ("#", "##Autumn")
-	ValuePos Pos    // the opening quote; zero when the value is missing
+	Raw      string   // the value as written, escapes resolved, before inheritance ("#", "##Autumn")
+	ValuePos diag.Pos // the opening quote; zero when the value is missing
 
 	Value    string      // the value after inheritance
 	Inherit  Inheritance // how Value was obtained
@@ -158,8 +157,8 @@ func (k SectionKind) String() string {
 type PBNSection struct {
 	Tag      *PBNTag
 	Kind     SectionKind
-	Pos, End Pos    // the data's first character and just past its last; zero when there is no data
-	Raw      string // the data verbatim, commentary and % lines included
+	Pos, End diag.Pos // the data's first character and just past its last; zero when there is no data
+	Raw      string   // the data verbatim, commentary and % lines included
 
 	Tokens []PBNToken // Auction and Play: every call or card token, in order
 	Notes  []*PBNNote // Auction and Play: the Note tag pairs that follow the data
@@ -218,8 +217,8 @@ func (k TokenKind) String() string {
 // PBNToken is one call of an Auction section or one card of a Play section,
 // with the annotations that follow it.
 type PBNToken struct {
-	Pos  Pos    // the token's first character (its irregularity mark, if any)
-	Text string // as written, without irregularity mark, suffix or annotations
+	Pos  diag.Pos // the token's first character (its irregularity mark, if any)
+	Text string   // as written, without irregularity mark, suffix or annotations
 
 	// Slot is the token's 0-based place among the call or card slots of
 	// its section (words, "-", "+", "AP" and "^S" take a slot; "*" does not
@@ -269,14 +268,14 @@ type PBNColumn struct {
 
 // PBNCell is one element of a table.
 type PBNCell struct {
-	Pos    Pos
+	Pos    diag.Pos
 	Text   string // the element; for a string, without quotes and with escapes resolved
 	Quoted bool   // the element was written as a string
 }
 
 // PBNComment is commentary: {…} (which may span lines) or ; to the end of the line.
 type PBNComment struct {
-	Pos, End Pos
+	Pos, End diag.Pos
 	Text     string // without the delimiters
 	Brace    bool   // {…} rather than ;…
 }
@@ -296,7 +295,7 @@ const (
 // PBNEscape is a line with % in column 1, ignored by PBN readers but kept
 // (in order) so that it can be written back.
 type PBNEscape struct {
-	Pos  Pos
+	Pos  diag.Pos
 	Text string // the line after the %, without its line terminator
 	Kind EscapeKind
 	Arg  string // the version or charset the line declares
@@ -304,6 +303,6 @@ type PBNEscape struct {
 
 // PBNText is text outside tag pairs and commentary, kept verbatim.
 type PBNText struct {
-	Pos, End Pos
+	Pos, End diag.Pos
 	Text     string
 }

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"bridgekit/diag"
 )
 
 // pbnTokenScanner cuts the data of an Auction or Play section into tokens,
@@ -58,7 +60,7 @@ func (s *pbnTokenScanner) what() string {
 	return "card"
 }
 
-func (s *pbnTokenScanner) diag(off int, sev Severity, code, msg string) {
+func (s *pbnTokenScanner) diag(off int, sev diag.Severity, code, msg string) {
 	s.p.d.add(off, sev, code, msg)
 }
 
@@ -102,7 +104,7 @@ func (s *pbnTokenScanner) scan(start, end int) {
 		}
 		if len(s.sec.Tokens) >= maxSectionTokens {
 			s.full = true
-			s.diag(i, Error, "too-many-tokens", "the "+s.sec.Kind.String()+" holds more than "+strconv.Itoa(maxSectionTokens)+" "+s.what()+"s; the rest is not read")
+			s.diag(i, diag.Error, "too-many-tokens", "the "+s.sec.Kind.String()+" holds more than "+strconv.Itoa(maxSectionTokens)+" "+s.what()+"s; the rest is not read")
 			return
 		}
 		c := t[i]
@@ -120,7 +122,7 @@ func (s *pbnTokenScanner) scan(start, end int) {
 		case c == '*':
 			if s.auction && s.lastEnd == i {
 				s.last().Alert = true
-				s.diag(i, Warning, "alert-star", "'*' right after a call read as an alert mark, not as the end of the auction")
+				s.diag(i, diag.Warning, "alert-star", "'*' right after a call read as an alert mark, not as the end of the auction")
 			} else {
 				s.add(i, TokenEnd, t[i:i+1])
 			}
@@ -130,10 +132,10 @@ func (s *pbnTokenScanner) scan(start, end int) {
 			i++
 		case c == '"':
 			e, _ := scanPBNString(t, i)
-			s.diag(i, Error, "bad-token", "a string is not allowed among the "+s.what()+"s: "+quoteText(t[i:e]))
+			s.diag(i, diag.Error, "bad-token", "a string is not allowed among the "+s.what()+"s: "+quoteText(t[i:e]))
 			i = e
 		case c == ']' || c == '}':
-			s.diag(i, Error, "bad-token", "stray '"+t[i:i+1]+"' among the "+s.what()+"s")
+			s.diag(i, diag.Error, "bad-token", "stray '"+t[i:i+1]+"' among the "+s.what()+"s")
 			i++
 		default:
 			i = s.word(t, i)
@@ -173,12 +175,12 @@ func (s *pbnTokenScanner) word(t string, i int) int {
 		if strings.EqualFold(w, "all") {
 			if w2, j := nextWord(t, e); strings.EqualFold(w2, "pass") {
 				e, kind = j+len(w2), TokenAllPass
-				s.diag(i, Warning, "all-pass-two-words", quoteText(t[i:e])+" read as AP")
+				s.diag(i, diag.Warning, "all-pass-two-words", quoteText(t[i:e])+" read as AP")
 			}
 		} else if e2 := splitCallEnd(t, i, e); e2 > e {
 			e = e2
 			if isASCII(t[i:e]) {
-				s.diag(i, Warning, "split-call", "call written in several words: "+quoteText(t[i:e]))
+				s.diag(i, diag.Warning, "split-call", "call written in several words: "+quoteText(t[i:e]))
 			}
 		}
 	}
@@ -194,16 +196,16 @@ func (s *pbnTokenScanner) word(t string, i int) int {
 func (s *pbnTokenScanner) checkWord(off int, w string) {
 	if !isASCII(w) {
 		if hasCyrillic(w) {
-			s.diag(off, Info, "russian-token", s.what()+" written in Russian: "+quoteText(w))
+			s.diag(off, diag.Info, "russian-token", s.what()+" written in Russian: "+quoteText(w))
 		}
 		return
 	}
 	if s.auction && (w == "R" || w == "r") {
-		s.diag(off, Warning, "redouble-r", "\"R\" written for a redouble (XX)")
+		s.diag(off, diag.Warning, "redouble-r", "\"R\" written for a redouble (XX)")
 		return
 	}
 	if hasLower(w) && w != "Pass" && !strings.EqualFold(w, "all pass") {
-		s.diag(off, Warning, "lowercase-token", "lower-case "+s.what()+" "+quoteText(w)+" (allowed in import format only)")
+		s.diag(off, diag.Warning, "lowercase-token", "lower-case "+s.what()+" "+quoteText(w)+" (allowed in import format only)")
 	}
 }
 
@@ -302,24 +304,24 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 		if kind == TokenWord {
 			tok.Irregular, pos = s.prefix, s.prefixOff
 		} else {
-			s.diag(s.prefixOff, Error, "irregularity", s.prefix+" must be followed by a "+s.what()+", not "+quoteText(text))
+			s.diag(s.prefixOff, diag.Error, "irregularity", s.prefix+" must be followed by a "+s.what()+", not "+quoteText(text))
 		}
 		s.prefix = ""
 	}
 	if s.endOff >= 0 {
-		s.diag(start, Error, "continuation", quoteText(text)+" after '*', which ends the "+s.sec.Kind.String())
+		s.diag(start, diag.Error, "continuation", quoteText(text)+" after '*', which ends the "+s.sec.Kind.String())
 	}
 	switch kind {
 	case TokenEnd:
 		if s.plusSlot >= 0 {
-			s.diag(start, Error, "continuation", "'*' in a "+s.sec.Kind.String()+" to be continued with '+'")
+			s.diag(start, diag.Error, "continuation", "'*' in a "+s.sec.Kind.String()+" to be continued with '+'")
 		}
 		s.endOff = start
 	default:
 		if kind == TokenContinue && s.plusSlot >= 0 {
-			s.diag(start, Error, "continuation", "second '+' in the "+s.sec.Kind.String())
+			s.diag(start, diag.Error, "continuation", "second '+' in the "+s.sec.Kind.String())
 		} else if s.plusSlot >= 0 && !s.afterPlusOK() {
-			s.diag(start, Error, "continuation", quoteText(text)+" after '+', the next "+s.what()+" to be made")
+			s.diag(start, diag.Error, "continuation", quoteText(text)+" after '+', the next "+s.what()+" to be made")
 		}
 		if kind == TokenContinue {
 			s.plusSlot = s.slots
@@ -343,7 +345,7 @@ func (s *pbnTokenScanner) afterPlusOK() bool {
 func (s *pbnTokenScanner) annotated(t string, i, e int) *PBNToken {
 	tok := s.last()
 	if tok == nil || tok.Kind == TokenEnd {
-		s.diag(i, Error, "annotation", quoteText(t[i:e])+" follows no "+s.what())
+		s.diag(i, diag.Error, "annotation", quoteText(t[i:e])+" follows no "+s.what())
 		return nil
 	}
 	s.lastEnd = -1
@@ -360,7 +362,7 @@ func (s *pbnTokenScanner) suffix(t string, i int) int {
 		return e
 	}
 	if tok.Suffix != "" {
-		s.diag(i, Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second suffix "+quoteText(t[i:e]))
+		s.diag(i, diag.Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second suffix "+quoteText(t[i:e]))
 		return e
 	}
 	tok.Suffix = t[i:e]
@@ -371,7 +373,7 @@ func (s *pbnTokenScanner) suffix(t string, i int) int {
 func (s *pbnTokenScanner) addQuality(off int, tok *PBNToken) {
 	s.quality++
 	if s.quality == 2 {
-		s.diag(off, Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has two quality annotations (a suffix or "+s.qualityNAGs()+")")
+		s.diag(off, diag.Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has two quality annotations (a suffix or "+s.qualityNAGs()+")")
 	}
 }
 
@@ -397,7 +399,7 @@ func (s *pbnTokenScanner) noteRef(t string, i int) int {
 		if e < len(t) && t[e] == '=' {
 			e++
 		}
-		s.diag(i, Error, "annotation", "bad note reference "+quoteText(t[i:max(e, i+1)])+": expected =n=")
+		s.diag(i, diag.Error, "annotation", "bad note reference "+quoteText(t[i:max(e, i+1)])+": expected =n=")
 		return max(e, i+1)
 	}
 	e := d + 1
@@ -408,9 +410,9 @@ func (s *pbnTokenScanner) noteRef(t string, i int) int {
 	n, _ := strconv.Atoi(t[i+1 : d])
 	switch {
 	case n < 1 || n > 32:
-		s.diag(i, Error, "annotation", "note reference "+t[i:e]+" out of range (1-32)")
+		s.diag(i, diag.Error, "annotation", "note reference "+t[i:e]+" out of range (1-32)")
 	case tok.Note != 0:
-		s.diag(i, Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second note reference "+t[i:e])
+		s.diag(i, diag.Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second note reference "+t[i:e])
 	default:
 		tok.Note = n
 	}
@@ -421,7 +423,7 @@ func (s *pbnTokenScanner) nag(t string, i int) int {
 	d := digitsEnd(t, i+1)
 	if d == i+1 || d < len(t) && !isTokenStop(t[d]) {
 		e := wordEnd(t, i+1)
-		s.diag(i, Error, "annotation", "bad NAG "+quoteText(t[i:e])+": expected $ and a number")
+		s.diag(i, diag.Error, "annotation", "bad NAG "+quoteText(t[i:e])+": expected $ and a number")
 		return e
 	}
 	tok := s.annotated(t, i, d)
@@ -431,9 +433,9 @@ func (s *pbnTokenScanner) nag(t string, i int) int {
 	n, err := strconv.Atoi(t[i+1 : d])
 	switch {
 	case err != nil || n > 255:
-		s.diag(i, Error, "annotation", "NAG "+t[i:d]+" out of range (0-255)")
+		s.diag(i, diag.Error, "annotation", "NAG "+t[i:d]+" out of range (0-255)")
 	case s.auction && (n >= 7 && n <= 12 || n == 14), !s.auction && (n >= 1 && n <= 6 || n == 13):
-		s.diag(i, Error, "annotation", "NAG "+t[i:d]+" does not apply to a "+s.what())
+		s.diag(i, diag.Error, "annotation", "NAG "+t[i:d]+" does not apply to a "+s.what())
 	default:
 		tok.NAGs = append(tok.NAGs, n)
 		if s.auction && n >= 1 && n <= 6 || !s.auction && n >= 7 && n <= 12 {
@@ -445,7 +447,7 @@ func (s *pbnTokenScanner) nag(t string, i int) int {
 
 func (s *pbnTokenScanner) irregularity(t string, i int) int {
 	if i+1 >= len(t) || isTokenStop(t[i+1]) {
-		s.diag(i, Error, "irregularity", "'^' not followed by I, S, R or L")
+		s.diag(i, diag.Error, "irregularity", "'^' not followed by I, S, R or L")
 		return i + 1
 	}
 	_, size := utf8.DecodeRuneInString(t[i+1:])
@@ -465,11 +467,11 @@ func (s *pbnTokenScanner) irregularity(t string, i int) int {
 	}
 	switch {
 	case !ok && (mark == "^S" || mark == "^I" || mark == "^R" || mark == "^L"):
-		s.diag(i, Error, "irregularity", mark+" does not apply to a "+s.what())
+		s.diag(i, diag.Error, "irregularity", mark+" does not apply to a "+s.what())
 	case !ok:
-		s.diag(i, Error, "irregularity", "unknown irregularity "+quoteText(mark)+" (expected ^I, ^S, ^R or ^L)")
+		s.diag(i, diag.Error, "irregularity", "unknown irregularity "+quoteText(mark)+" (expected ^I, ^S, ^R or ^L)")
 	case s.prefix != "":
-		s.diag(i, Error, "irregularity", mark+" after "+s.prefix+": one irregularity per "+s.what())
+		s.diag(i, diag.Error, "irregularity", mark+" after "+s.prefix+": one irregularity per "+s.what())
 	default:
 		s.prefix, s.prefixOff = mark, i
 	}
@@ -479,7 +481,7 @@ func (s *pbnTokenScanner) irregularity(t string, i int) int {
 // finish reports what is left open at the end of the section.
 func (s *pbnTokenScanner) finish() {
 	if s.prefix != "" {
-		s.diag(s.prefixOff, Error, "irregularity", s.prefix+" is not followed by a "+s.what())
+		s.diag(s.prefixOff, diag.Error, "irregularity", s.prefix+" is not followed by a "+s.what())
 	}
 }
 
@@ -494,12 +496,12 @@ func (p *pbnParser) checkNotes(sec *PBNSection) {
 		}
 		used[n] = true
 		if sec.Note(n) == nil {
-			p.d.addPos(sec.Tokens[i].Pos, Error, "note-ref", "="+strconv.Itoa(n)+"= refers to no [Note \""+strconv.Itoa(n)+":…\"] of the "+sec.Kind.String()+" section")
+			p.d.addPos(sec.Tokens[i].Pos, diag.Error, "note-ref", "="+strconv.Itoa(n)+"= refers to no [Note \""+strconv.Itoa(n)+":…\"] of the "+sec.Kind.String()+" section")
 		}
 	}
 	for _, n := range sec.Notes {
 		if n.Number > 0 && !used[n.Number] {
-			p.d.addPos(n.Tag.Pos, Warning, "note-unused", "[Note \""+strconv.Itoa(n.Number)+":…\"] is not referred to by any =n= of the "+sec.Kind.String()+" section")
+			p.d.addPos(n.Tag.Pos, diag.Warning, "note-unused", "[Note \""+strconv.Itoa(n.Number)+":…\"] is not referred to by any =n= of the "+sec.Kind.String()+" section")
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"io"
 	"sync"
+
+	"bridgekit/diag"
 )
 
 // maxPBNGame is the largest game, in bytes of decoded text, the reader
@@ -17,9 +19,9 @@ const maxPBNGame = 4 << 20
 // without any tag pair (at the end of the file, or cut off by the size
 // limit).
 type pbnChunk struct {
-	text   []byte // valid until the next call of next
-	pos    Pos    // of text[0]
-	hasTag bool   // a '[' outside commentary and strings: this is a game
+	text   []byte   // valid until the next call of next
+	pos    diag.Pos // of text[0]
+	hasTag bool     // a '[' outside commentary and strings: this is a game
 	// size is the full size in bytes of the chunk, larger than len(text)
 	// when the chunk exceeded the size limit; text then holds the
 	// complete lines that fitted.
@@ -176,7 +178,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 				continue
 			}
 			started = true
-			c.pos = Pos{Offset: lineOff, Line: lineNo, Col: 1}
+			c.pos = diag.Pos{Offset: lineOff, Line: lineNo, Col: 1}
 			c.noBlank, s.noBlank = s.noBlank, false
 			s.first = s.first[:0]
 		}

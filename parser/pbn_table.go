@@ -3,6 +3,8 @@ package parser
 import (
 	"strconv"
 	"strings"
+
+	"bridgekit/diag"
 )
 
 // isPBNTable reports whether a tag is one of the tables of PBN §10.2: such
@@ -37,13 +39,13 @@ func (p *pbnParser) columns(tag *PBNTag) []PBNColumn {
 	specs := strings.Split(v, ";")
 	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t") {
 		specs = strings.Fields(v)
-		p.d.addPos(valuePos(tag), Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
+		p.d.addPos(valuePos(tag), diag.Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
 	}
 	cols := make([]PBNColumn, 0, len(specs))
 	for _, spec := range specs {
 		col, err := parseColumn(spec)
 		if err != "" {
-			p.d.addPos(valuePos(tag), Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
+			p.d.addPos(valuePos(tag), diag.Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
 		}
 		cols = append(cols, col)
 	}
@@ -116,7 +118,7 @@ func (p *pbnParser) table(sec *PBNSection, data []pbnItem) {
 			sec.Comments = append(sec.Comments, c)
 			if !commented {
 				commented = true
-				p.d.add(it.start, Error, "comment-in-table", "commentary inside the data of ["+sec.Tag.Name+"] (only the tag pair may be followed by a comment)")
+				p.d.add(it.start, diag.Error, "comment-in-table", "commentary inside the data of ["+sec.Tag.Name+"] (only the tag pair may be followed by a comment)")
 			}
 		case itemData:
 			cells = p.cells(cells, t[:it.end], it.start)
@@ -131,7 +133,7 @@ func (p *pbnParser) table(sec *PBNSection, data []pbnItem) {
 		sec.Rows = append(sec.Rows, cells[i:min(i+cols, len(cells)):min(i+cols, len(cells))])
 	}
 	if r := len(cells) % cols; r != 0 {
-		p.d.addPos(cells[len(cells)-r].Pos, Error, "table", "the last row of ["+sec.Tag.Name+"] has "+strconv.Itoa(r)+" of "+strconv.Itoa(cols)+" cells")
+		p.d.addPos(cells[len(cells)-r].Pos, diag.Error, "table", "the last row of ["+sec.Tag.Name+"] has "+strconv.Itoa(r)+" of "+strconv.Itoa(cols)+" cells")
 	}
 }
 
@@ -150,7 +152,7 @@ func (p *pbnParser) cells(cells []PBNCell, t string, i int) []PBNCell {
 				cell.Text = unescapePBN(t[i+1 : e-1])
 			} else {
 				cell.Text = t[i+1 : e]
-				p.d.add(i, Error, "unterminated-string", "string in a table has no closing quote")
+				p.d.add(i, diag.Error, "unterminated-string", "string in a table has no closing quote")
 			}
 			cell.Quoted = true
 			cells = append(cells, cell)
@@ -163,7 +165,7 @@ func (p *pbnParser) cells(cells []PBNCell, t string, i int) []PBNCell {
 		}
 		cell.Text = t[i:e]
 		if k := strings.IndexAny(cell.Text, "%]}"); k >= 0 {
-			p.d.add(i+k, Error, "table", "'"+cell.Text[k:k+1]+"' is not allowed in a table element: "+quoteText(cell.Text))
+			p.d.add(i+k, diag.Error, "table", "'"+cell.Text[k:k+1]+"' is not allowed in a table element: "+quoteText(cell.Text))
 		}
 		cells = append(cells, cell)
 		i = e

@@ -99,7 +99,7 @@ func (a *app) notef(format string, args ...any) {
 func (a *app) notCarried(p *corpus.Part, verb string) {
 	var line []byte
 	for f := range p.All() {
-		if f.Code != corpus.CodeSyntax {
+		if !f.Code.IsSyntax() {
 			continue
 		}
 		line = append(f.AppendPlace(append(line[:0], "bridgekit: "...)), verb...)

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"bridgekit/diag"
+
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/auction"
 	"bridgekit/corpus"
 )
 
@@ -123,12 +124,15 @@ func failLevel(level string) ([]string, error) {
 	return nil, usageError("--fail-on %s: want error, warning or never", level)
 }
 
-// codeTable lists every finding code with its severity, Law and meaning,
-// for audit's help.
+// codeTable lists every code an audit reports with its severity, Law and
+// meaning, for audit's help.
 func codeTable() string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-	for _, c := range allCodes() {
+	for _, c := range diag.Codes {
+		if c.Quiet {
+			continue
+		}
 		law := ""
 		if c.Law != 0 {
 			law = fmt.Sprintf("Law %d", c.Law)
@@ -136,30 +140,5 @@ func codeTable() string {
 		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\n", c.Code, c.Severity, law, c.Summary)
 	}
 	w.Flush()
-	b.WriteString("\n  The readers' warnings (text that bends PBN or LIN, read as its writer\n  meant) keep the readers' codes:\n")
-	return strings.TrimRight(b.String()+wrap(strings.Join(corpus.ReaderWarnings, ", "), "  ", 76), "\n")
-}
-
-// wrap breaks text at spaces into lines of at most width characters, each
-// starting with indent.
-func wrap(text, indent string, width int) string {
-	var b strings.Builder
-	line := indent
-	for _, word := range strings.Fields(text) {
-		if len(line) > len(indent) && len(line)+1+len(word) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += word
-	}
-	return b.String() + line + "\n"
-}
-
-// allCodes lists the codes of the rules engine, then those of the readers
-// and the batch.
-func allCodes() []auction.CodeInfo {
-	return append(append([]auction.CodeInfo(nil), auction.Codes...), corpus.Codes...)
+	return strings.TrimRight(b.String(), "\n")
 }

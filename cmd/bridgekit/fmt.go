@@ -126,7 +126,7 @@ func (f *formatter) part(p *corpus.Part) {
 	}
 	j := f.job
 	for fd := range p.All() {
-		if fd.Code == corpus.CodeSyntax {
+		if fd.Code.IsSyntax() {
 			if j.syntax == 0 {
 				j.first = fd
 			}

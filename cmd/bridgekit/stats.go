@@ -2,10 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/corpus"
+	"bridgekit/diag"
 )
 
 func (a *app) statsCommand() *cli.Command {
@@ -39,7 +42,7 @@ func (a *app) stats(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if report.Codes[corpus.CodeSyntax] > 0 {
+	if slices.ContainsFunc(slices.Collect(maps.Keys(report.Codes)), func(c string) bool { return diag.Code(c).IsSyntax() }) {
 		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
 	if !asJSON {
