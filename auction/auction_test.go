@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // buildAuction replays tokens from dealer: calls in any ParseCall spelling, PBN's
@@ -233,7 +235,7 @@ func TestInfractionCodes(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, tt := range tests {
-		if tt.err.Code() != tt.code || tt.err.Law() != tt.law || tt.err.Error() == "" {
+		if string(tt.err.Code()) != tt.code || tt.err.Law() != tt.law || tt.err.Error() == "" {
 			t.Errorf("%q: code %q law %d; want %q %d", tt.err, tt.err.Code(), tt.err.Law(), tt.code, tt.law)
 		}
 		if seen[tt.err.Error()] {
@@ -242,7 +244,7 @@ func TestInfractionCodes(t *testing.T) {
 		seen[tt.err.Error()] = true
 	}
 	e := &IllegalCallError{Reason: errors.New("made up")}
-	if e.Code() != "illegal-call" || e.Error() != "call 1 (N): Call(0): made up" {
+	if e.Code() != diag.NotACall || e.Error() != "call 1 (N): Call(0): made up" {
 		t.Errorf("foreign reason: code %q, %q", e.Code(), e.Error())
 	}
 }

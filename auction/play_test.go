@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // card parses a card or fails the test.
@@ -454,11 +456,11 @@ func TestPlayErrorCodes(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		err  error
-		code string
+		code diag.Code
 	}{
-		{ErrNotACard, "not-a-card"}, {ErrNotInHand, "card-not-in-hand"}, {ErrPlayedTwice, "card-played-twice"},
-		{ErrPlayOver, "play-over"}, {ErrNotALead, "not-a-lead"}, {ErrBadClaim, "impossible-claim"},
-		{errors.New("something else"), "illegal-play"},
+		{ErrNotACard, diag.PlayIllegal}, {ErrNotInHand, diag.PlayIllegal}, {ErrPlayedTwice, diag.PlayIllegal},
+		{ErrPlayOver, diag.PlayIllegal}, {ErrNotALead, diag.PlayIllegal}, {ErrBadClaim, diag.ClaimImpossible},
+		{ErrRevoke, diag.Revoke}, {errors.New("something else"), diag.PlayIllegal},
 	} {
 		if got := (&PlayError{Reason: tt.err}).Code(); got != tt.code {
 			t.Errorf("%v: code %q, want %q", tt.err, got, tt.code)

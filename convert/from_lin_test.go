@@ -62,7 +62,7 @@ func TestLINFindings(t *testing.T) {
 		msg    string
 	}{
 		{"insufficient bid", head + "mb|1N|mb|1S|mb|2C|mb|p|mb|p|mb|p|",
-			"insufficient-bid", diag.Error, 27, "mb|1S", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
+			"insufficient-bid", diag.Error, 27, "mb|1S", "call 2 (E): 1S is insufficient after 1NT"},
 		{"inadmissible double", head + "mb|1H|mb|p|mb|d|mb|p|mb|p|",
 			"inadmissible-double", diag.Error, 36, "mb|d", "call 3 (S): X is inadmissible"},
 		{"call after the auction", head + "mb|p|mb|p|mb|p|mb|p|mb|1C|",
@@ -103,8 +103,8 @@ func TestLINFindings(t *testing.T) {
 			want := placeOf(tt.lin, tt.needle)
 			var got []string
 			for _, f := range findings[0] {
-				if f.Code == tt.code {
-					if f.Severity != tt.sev || f.Law != tt.law || f.Loc.String() != want || !strings.Contains(f.Message, tt.msg) {
+				if string(f.Code) == tt.code {
+					if f.Severity != tt.sev || f.Law != tt.law || f.Pos.String() != want || !strings.Contains(f.Message, tt.msg) {
 						t.Errorf("got  %s (Law %d)\nwant %s: %s %s (Law %d): …%s…", f, f.Law, want, tt.sev, tt.code, tt.law, tt.msg)
 					}
 					return
@@ -278,8 +278,8 @@ func TestCorpusLIN(t *testing.T) {
 			}
 			boards++
 			for _, x := range append(fs, ch.Check(b)...) {
-				codes[x.Code]++
-				if !x.Loc.IsValid() {
+				codes[string(x.Code)]++
+				if !x.Pos.IsValid() {
 					t.Errorf("%s record %d: finding without a place: %s", path, rec.Index, x)
 				}
 			}

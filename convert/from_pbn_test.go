@@ -62,15 +62,15 @@ func TestPBNFindings(t *testing.T) {
 		msg  string
 	}{
 		{"insufficient bid", "[Dealer \"N\"]\n[Auction \"N\"]\n1NT 1S 2C AP\n",
-			"insufficient-bid", diag.Error, 27, "3:5", "call 2 (E): 1S is insufficient after 1NT (Law 27)"},
+			"insufficient-bid", diag.Error, 27, "3:5", "call 2 (E): 1S is insufficient after 1NT"},
 		{"inadmissible double", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass X AP\n",
-			"inadmissible-double", diag.Error, 36, "3:9", "call 3 (S): X is inadmissible: 1H is his own side's bid (Law 36)"},
+			"inadmissible-double", diag.Error, 36, "3:9", "call 3 (S): X is inadmissible: 1H is his own side's bid"},
 		{"inadmissible redouble", "[Dealer \"N\"]\n[Auction \"N\"]\n1H XX AP\n",
-			"inadmissible-redouble", diag.Error, 36, "3:4", "call 2 (E): XX is inadmissible: 1H has not been doubled (Law 36)"},
+			"inadmissible-redouble", diag.Error, 36, "3:4", "call 2 (E): XX is inadmissible: 1H has not been doubled"},
 		{"call after the auction", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass Pass Pass\n2C\n",
-			"call-after-auction", diag.Error, 39, "4:1", "call 5 (N): 2C comes after the auction has ended (Law 39)"},
+			"call-after-auction", diag.Error, 39, "4:1", "call 5 (N): 2C comes after the auction has ended"},
 		{"bid above seven", "[Dealer \"N\"]\n[Auction \"N\"]\n7NT 8C AP\n",
-			"bid-above-seven", diag.Error, 38, "3:5", "call 2 (E): 8C is inadmissible: there is no bid above seven (Law 38)"},
+			"bid-above-seven", diag.Error, 38, "3:5", "call 2 (E): 8C is inadmissible: there is no bid above seven"},
 		{"auction incomplete", "[Dealer \"N\"]\n[Auction \"N\"]\n1H Pass\n",
 			"auction-incomplete", diag.Warning, 0, "3:4", "the auction stops after 2 calls, with S still to call"},
 		{"auction start", "[Dealer \"E\"]\n[Auction \"N\"]\n1H AP\n",
@@ -91,9 +91,9 @@ func TestPBNFindings(t *testing.T) {
 		{"card not in hand", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nHJ SA - -\n",
 			"play-illegal", diag.Error, 0, "8:4", "trick 1 (S): SA is in N's hand, not S's"},
 		{"opening lead", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"S\"]\nS3 - - -\n",
-			"play-illegal", diag.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead (Law 41)"},
+			"play-illegal", diag.Error, 41, "7:1", "the play starts with S, but E, on declarer N's left, makes the opening lead"},
 		{"score", "[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Declarer \"N\"]\n[Contract \"4H\"]\n[Result \"10\"]\n[Score \"NS 620\"]\n",
-			"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None (Law 77)"},
+			"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS 620; 4H by N with 10 tricks scores NS 420, vulnerability None"},
 		{"rotated trick", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nST S3 S2 SA\nHA HJ H8 H5\n",
 			"play-rotated", diag.Warning, 0, "9:1", "trick 2 (from N) is written from the wrong seat"},
 		{"deal", "[Deal \"N:AK... A... - -\"]\n",
@@ -123,8 +123,8 @@ func TestPBNFindings(t *testing.T) {
 			}
 			var got []string
 			for _, f := range findings[0] {
-				if f.Code == tt.code {
-					if f.Severity != tt.sev || f.Law != tt.law || f.Loc.String() != tt.at || !strings.Contains(f.Message, tt.msg) {
+				if string(f.Code) == tt.code {
+					if f.Severity != tt.sev || f.Law != tt.law || f.Pos.String() != tt.at || !strings.Contains(f.Message, tt.msg) {
 						t.Errorf("got  %s (Law %d)\nwant %s: %s %s (Law %d): …%s…", f, f.Law, tt.at, tt.sev, tt.code, tt.law, tt.msg)
 					}
 					return
@@ -305,7 +305,7 @@ func TestRPBridge(t *testing.T) {
 	explained, doubles, shifted := 0, 0, 0
 	for i, fs := range findings {
 		for _, f := range fs {
-			counts[f.Code]++
+			counts[string(f.Code)]++
 			switch {
 			case f.Code == "declarer-mismatch" && strings.Contains(f.Message, "leading pass"):
 				explained++
@@ -386,8 +386,8 @@ func TestCorpusPBN(t *testing.T) {
 				t.Errorf("%s game %d: board source %+v", path, g.Index, b.Source)
 			}
 			for _, x := range fs {
-				codes[x.Code]++
-				if !x.Loc.IsValid() {
+				codes[string(x.Code)]++
+				if !x.Pos.IsValid() {
 					t.Errorf("%s game %d: finding without a place: %s", path, g.Index, x)
 				}
 			}
@@ -419,7 +419,7 @@ func FuzzFromPBN(f *testing.F) {
 		boards, findings := pbnBoards(t, "f.pbn", src)
 		for i, fs := range findings {
 			for _, x := range fs {
-				if !x.Loc.IsValid() && boards[i].Source.Loc.IsValid() {
+				if !x.Pos.IsValid() && boards[i].Source.Loc.IsValid() {
 					t.Errorf("finding without a place: %s", x)
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bridgekit/corpus"
+	"bridgekit/diag"
 )
 
 func ExampleSniff() {
@@ -83,9 +84,9 @@ func ExampleDuplicateIndex() {
 }
 
 func ExampleFinding_String() {
-	f := corpus.Finding{
-		File: "events/2019/final.pbn", Game: 30, Board: 14, Line: 812, Col: 5,
-		Severity: "error", Code: "insufficient-bid", Law: 27,
+	f := corpus.Finding{Span: diag.Span{Pos: diag.Pos{Line: 812, Col: 5}},
+		File: "events/2019/final.pbn", Game: 30, Board: 14,
+		Severity: diag.Error, Code: "insufficient-bid", Law: 27,
 		Message: "call 7 (W): 2D is insufficient after 2H",
 	}
 	fmt.Println(f)
@@ -95,13 +96,13 @@ func ExampleFinding_String() {
 
 func ExampleReport_WriteText() {
 	var total corpus.Report
-	for _, code := range []string{"insufficient-bid", "unknown-tag", "insufficient-bid"} {
+	for _, code := range []diag.Code{diag.InsufficientBid, diag.UnknownTag, diag.InsufficientBid} {
 		r := corpus.Report{Files: 1, Games: 4, Boards: 4, Bytes: 2048}
 		r.Formats.Add("pbn", 1)
 		r.Encodings.Add("UTF-8", 1)
-		sev := "error"
-		if code == "unknown-tag" {
-			sev = "info"
+		sev := diag.Error
+		if code == diag.UnknownTag {
+			sev = diag.Info
 		}
 		r.AddFinding(corpus.Finding{Severity: sev, Code: code})
 		total.Merge(&r)

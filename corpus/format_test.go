@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"bridgekit/diag"
 )
 
 func utf16le(s string, bom bool) []byte {
@@ -168,7 +170,7 @@ func TestProcessSniffedLIN(t *testing.T) {
 			t.Errorf("%s: %d boards, error %v; want 1 board", tc.name, len(p.Boards), p.Err)
 		}
 		for f := range p.All() {
-			if f.Code == CodeSyntax {
+			if f.Code == diag.Syntax {
 				t.Errorf("%s: %v", tc.name, f)
 			}
 		}

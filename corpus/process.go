@@ -2,12 +2,10 @@ package corpus
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"iter"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -143,7 +141,7 @@ func (p *Part) All() iter.Seq[Finding] {
 	return func(yield func(Finding) bool) {
 		rest := p.Findings
 		for _, b := range p.Boards {
-			for len(rest) > 0 && before(rest[0], b.start) {
+			for len(rest) > 0 && rest[0].Before(b.start) {
 				if !yield(rest[0]) {
 					return
 				}
@@ -161,25 +159,6 @@ func (p *Part) All() iter.Seq[Finding] {
 			}
 		}
 	}
-}
-
-func sortFindings(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(placeLine(a), placeLine(b)), cmp.Compare(a.Col, b.Col))
-	})
-}
-
-// before reports whether finding f comes before position pos in the file.
-func before(f Finding, pos diag.Pos) bool {
-	return cmp.Or(cmp.Compare(placeLine(f), pos.Line), cmp.Compare(f.Col, pos.Col)) < 0
-}
-
-// placeLine orders findings by line, those without a place last.
-func placeLine(f Finding) int {
-	if f.Line == 0 {
-		return math.MaxInt
-	}
-	return f.Line
 }
 
 // Audit reads, replays and checks every board of inputs, in parallel

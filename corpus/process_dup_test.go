@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"bridgekit/diag"
 )
 
 // TestDuplicatesIndexFull checks that a run whose index fills up says so
@@ -22,17 +24,17 @@ func TestDuplicatesIndexFull(t *testing.T) {
 				Game: g, Number: g,
 				deal:  fmt.Sprint("deal ", g),
 				place: Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
-				at:    Finding{File: "big.pbn", Game: g, Board: g, Line: g},
+				at:    Finding{Span: diag.Span{Pos: diag.Pos{Line: g}}, File: "big.pbn", Game: g, Board: g},
 			})
 		}
 		p.duplicates(x, total)
 		for _, b := range p.Boards {
 			for _, f := range b.Findings {
-				if f.Code != CodeDuplicateIndexFull {
+				if f.Code != diag.DuplicateIndexFull {
 					t.Errorf("unexpected finding %v", f)
 					continue
 				}
-				if f.Severity != "info" || f.Line != b.Game {
+				if f.Severity.String() != "info" || f.Line != b.Game {
 					t.Errorf("finding %v not an info at board %d's deal", f, b.Game)
 				}
 			}
@@ -41,8 +43,8 @@ func TestDuplicatesIndexFull(t *testing.T) {
 	if !x.Full() {
 		t.Fatalf("index of 64 KiB not full after %d deals", parts*perPart)
 	}
-	if n := total.Codes[CodeDuplicateIndexFull]; n != 1 {
-		t.Errorf("%d %s findings, want 1", n, CodeDuplicateIndexFull)
+	if n := total.Codes[string(diag.DuplicateIndexFull)]; n != 1 {
+		t.Errorf("%d %s findings, want 1", n, diag.DuplicateIndexFull)
 	}
 	if want := x.Deals(); total.Deals != want {
 		t.Errorf("deals %d, want the %d recorded", total.Deals, want)
@@ -65,7 +67,7 @@ func TestDuplicatesAsArchivistsMeetThem(t *testing.T) {
 	_, err := Audit(context.Background(), Inputs([]string{"-"}, strings.NewReader(src), Options{}), AuditOptions{},
 		func(p *Part) {
 			for f := range p.All() {
-				if f.Code == CodeDuplicateDeal {
+				if f.Code == diag.DuplicateDeal {
 					msgs = append(msgs, f.Message)
 				}
 			}
@@ -98,7 +100,7 @@ func TestDuplicatesPerMatch(t *testing.T) {
 	_, err := Audit(context.Background(), Inputs([]string{"-"}, strings.NewReader(src), Options{}), AuditOptions{},
 		func(p *Part) {
 			for f := range p.All() {
-				if f.Code == CodeDuplicateDeal {
+				if f.Code == diag.DuplicateDeal {
 					msgs = append(msgs, fmt.Sprintf("game %d: %s", f.Game, f.Message))
 				}
 			}

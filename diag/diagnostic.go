@@ -65,7 +65,10 @@ func (d Diagnostic) AppendText(b []byte) []byte {
 func (d Diagnostic) AppendPlace(b []byte) []byte {
 	b = append(b, d.File...)
 	if d.Line > 0 {
-		b = strconv.AppendInt(append(b, ':'), int64(d.Line), 10)
+		if d.File != "" {
+			b = append(b, ':')
+		}
+		b = strconv.AppendInt(b, int64(d.Line), 10)
 		if d.Col > 0 {
 			b = strconv.AppendInt(append(b, ':'), int64(d.Col), 10)
 		}

@@ -134,7 +134,7 @@ func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*
 	for rec, err := range records() {
 		if err != nil {
 			if d, ok := err.(*diag.Diagnostic); ok {
-				extra.Add(d)
+				extra.Add(*d)
 			}
 			continue
 		}

@@ -41,7 +41,7 @@ func ExampleReadLIN() {
 	//   p   alert=false
 	//   p   alert=false
 	//   p   alert=false
-	// board.lin:1:20: pair 2: warning lin-missing-bar: label st is followed by a line break instead of ||; read as an empty value
+	// board.lin:1:20: game 1: pair 2: warning lin-missing-bar: label st is followed by a line break instead of ||; read as an empty value
 }
 
 // ExampleExtractLIN decodes the LIN of a handviewer link. BBO writes its links

@@ -77,7 +77,7 @@ func TestLINOrder(t *testing.T) {
 		got := ""
 		for _, d := range recs[0].Diagnostics {
 			if d.Code == "lin-order" && d.Severity == diag.Error {
-				got = fmt.Sprintf("%d %s", d.Pair, strings.TrimSuffix(d.Msg, "; it is out of order"))
+				got = fmt.Sprintf("%d %s", d.Pair, strings.TrimSuffix(d.Message, "; it is out of order"))
 			}
 		}
 		if got != want {
@@ -158,7 +158,7 @@ func TestLINCutOff(t *testing.T) {
 		}
 		for _, d := range recs[0].Diagnostics {
 			if d.Code != "lin-hand" && d.Code != "lin-sv-missing" {
-				got = append(got, d.Code)
+				got = append(got, string(d.Code))
 			}
 		}
 		if strings.Join(got, " ") != want {
@@ -180,7 +180,7 @@ func TestLINEmpty(t *testing.T) {
 		}
 		var codes []string
 		for _, d := range diags {
-			codes = append(codes, d.Code)
+			codes = append(codes, string(d.Code))
 		}
 		if !strings.Contains(strings.Join(codes, " "), "lin-no-records") {
 			t.Errorf("%q: diagnostics %q", in, codes)

@@ -77,7 +77,7 @@ func TestPBNTruncated(t *testing.T) {
 		{"[Event \"Cut\"]\n[Auction \"N\"]\n1C {sho", "unterminated-comment", "3:4"},
 	} {
 		g := ParsePBN([]byte(tt.cut), "t.pbn").Games[0]
-		if !g.Incomplete || len(g.Diagnostics) == 0 || g.Diagnostics[0].Code != tt.code || g.Diagnostics[0].Pos.String() != tt.at {
+		if !g.Incomplete || len(g.Diagnostics) == 0 || string(g.Diagnostics[0].Code) != tt.code || g.Diagnostics[0].Pos.String() != tt.at {
 			t.Errorf("%q: %v, want %s at %s", tt.cut, g.Diagnostics, tt.code, tt.at)
 		}
 	}
@@ -243,8 +243,8 @@ func TestPBNStreamingMemory(t *testing.T) {
 func TestPBNNamesAndLookups(t *testing.T) {
 	f := ParsePBN([]byte("[Event \"##E\"]\n[Auction \"N\"]\n1C\n\n[Site \"#\"]\n[Event \"#\"]"), "t.pbn")
 	g1, g2 := f.Games[0], f.Games[1]
-	if got := g1.Position(g1.Section("Auction").Pos).String(); got != "t.pbn:3:1" {
-		t.Errorf("Position = %s", got)
+	if got := g1.Section("Auction").Pos.String(); got != "3:1" {
+		t.Errorf("Pos = %s", got)
 	}
 	if g1.Section("Play") != nil || g1.Tag("Play") != nil || g1.Value("Play") != "" {
 		t.Error("a missing section or tag was found")

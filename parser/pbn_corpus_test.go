@@ -263,7 +263,7 @@ func TestPBNVerifierFiles(t *testing.T) {
 			for _, g := range f.Games {
 				codes := map[string]bool{}
 				for _, d := range g.Diagnostics {
-					codes[d.Code] = true
+					codes[string(d.Code)] = true
 				}
 				var list []string
 				for c := range codes {

@@ -83,8 +83,8 @@ func TestPBNDiagnostics(t *testing.T) {
 				}
 			}
 			for _, d := range all {
-				if d.Code == tt.code && d.Severity == tt.sev && d.Pos.String() == tt.at {
-					if d.Filename != "t.pbn" || d.Msg == "" {
+				if string(d.Code) == tt.code && d.Severity == tt.sev && d.Pos.String() == tt.at {
+					if d.File != "t.pbn" || d.Message == "" {
 						t.Errorf("diagnostic %v: want file name and message", d)
 					}
 					return

@@ -143,7 +143,7 @@ func dumpEscape(b *strings.Builder, indent, what string, e *PBNEscape) {
 
 func dumpDiags(b *strings.Builder, indent string, l diag.List) {
 	for _, d := range l {
-		fmt.Fprintf(b, "%sdiag %s %s %s: %s\n", indent, d.Pos, d.Severity, d.Code, d.Msg)
+		fmt.Fprintf(b, "%sdiag %s %s %s: %s\n", indent, d.Pos, d.Severity, d.Code, d.Message)
 	}
 }
 

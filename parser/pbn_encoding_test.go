@@ -62,7 +62,7 @@ func TestPBNEncodings(t *testing.T) {
 			if got := treeOnly(dumpPBN(f)); got != want {
 				t.Errorf("tree differs from the UTF-8 original:\n%s", firstDiff(want, got))
 			}
-			if d := f.Diagnostics; len(d) == 0 || d[0].Code != "encoding" || d[0].Severity != diag.Info || !strings.Contains(d[0].Msg, tt.name) {
+			if d := f.Diagnostics; len(d) == 0 || d[0].Code != "encoding" || d[0].Severity != diag.Info || !strings.Contains(d[0].Message, tt.name) {
 				t.Errorf("file diagnostics %v: want an Info \"encoding\" naming %s first", d, tt.name)
 			}
 		})

@@ -56,8 +56,8 @@ Pass 1S 4H* all pass
 	//   12:6 word "1S"
 	//   12:9 word "4H" alerted
 	//   12:13 AP "all pass"
-	//   club.pbn:12:11: warning alert-star: '*' right after a call read as an alert mark, not as the end of the auction
-	//   club.pbn:12:13: warning all-pass-two-words: "all pass" read as AP
+	//   club.pbn:12:11: game 2: warning alert-star: '*' right after a call read as an alert mark, not as the end of the auction
+	//   club.pbn:12:13: game 2: warning all-pass-two-words: "all pass" read as AP
 	// PBN 2.1
 }
 

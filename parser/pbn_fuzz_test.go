@@ -70,7 +70,7 @@ func checkFuzzGame(t *testing.T, g *PBNGame, index, prev int) {
 		}
 	}
 	for _, d := range g.Diagnostics {
-		inside("diagnostic "+d.Code, d.Pos)
+		inside("diagnostic "+string(d.Code), d.Pos)
 	}
 	for _, tag := range g.Tags {
 		inside("tag "+tag.Name, tag.Pos)

@@ -5,13 +5,14 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"bridgekit/corpus"
+	"bridgekit/diag"
 )
 
 // TestReadme runs the first command of the README, the audit of the sample
@@ -324,27 +325,58 @@ func checkExample(t *testing.T, cmd string, want []string, status int) {
 	}
 }
 
-// TestReadmeCodes checks that the README's table of findings lists every
-// code with the severity and Law of audit's help, and the readers'
-// warnings.
+// TestReadmeCodes checks that the README's table of findings is the code
+// table: every code an audit lists, in its order, with its severity, Law
+// and summary, and nothing else.
 func TestReadmeCodes(t *testing.T) {
 	data, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range allCodes() {
+	var want []string
+	for _, c := range diag.Codes {
+		if c.Quiet {
+			continue
+		}
 		law := ""
 		if c.Law != 0 {
 			law = strconv.Itoa(c.Law)
 		}
-		row := fmt.Sprintf("| `%s` | %s | %s | %s |", c.Code, c.Severity, law, c.Summary)
-		if !strings.Contains(string(data), row+"\n") {
-			t.Errorf("README.md lacks the row\n%s", row)
+		want = append(want, fmt.Sprintf("| `%s` | %s | %s | %s |", c.Code, c.Severity, law, c.Summary))
+	}
+	var got []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(line, "| `") && strings.Count(line, " | ") == 3 {
+			got = append(got, line)
 		}
 	}
-	for _, code := range corpus.ReaderWarnings {
-		if !strings.Contains(string(data), "`"+code+"`") {
-			t.Errorf("README.md does not list the readers' warning %s", code)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("README.md's table of findings is not the code table; it should read:\n%s", strings.Join(want, "\n"))
+	}
+}
+
+// TestReadmeLayout checks what the README's layout says of imports against
+// go list: diag imports nothing of bridgekit's, auction and parser only
+// diag.
+func TestReadmeLayout(t *testing.T) {
+	for pkg, allowed := range map[string][]string{
+		"bridgekit/diag":    {"bridgekit/diag"},
+		"bridgekit/auction": {"bridgekit/auction", "bridgekit/diag"},
+		"bridgekit/parser":  {"bridgekit/diag", "bridgekit/parser"},
+	} {
+		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		var ours []string
+		for _, p := range strings.Fields(string(out)) {
+			if strings.HasPrefix(p, "bridgekit/") {
+				ours = append(ours, p)
+			}
+		}
+		slices.Sort(ours)
+		if !slices.Equal(ours, allowed) {
+			t.Errorf("%s depends on %q, want %q", pkg, ours, allowed)
 		}
 	}
 }
