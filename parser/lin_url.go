@@ -387,11 +387,11 @@ func (lr *LINReader) readContainer(r io.Reader, c linContainer, yield func(*LINR
 	lines := newLineIndex(text)
 	lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Info, "lin-container", fmt.Sprintf("read as a %s: %s found", linContainerNames[c], plural(len(frags), "LIN string")))
 	for _, ref := range refs {
-		sev := diag.Info
+		sev, code := diag.Info, "lin-link"
 		if len(frags) == 0 {
-			sev = diag.Error
+			sev, code = diag.Error, "lin-none"
 		}
-		lr.fileDiag(lines.pos(ref.off), sev, "lin-link", ref.msg)
+		lr.fileDiag(lines.pos(ref.off), sev, code, ref.msg)
 	}
 	if len(frags) == 0 && len(refs) == 0 {
 		lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Error, "lin-none", fmt.Sprintf("no LIN found in this %s", linContainerNames[c]))

@@ -95,7 +95,7 @@ func parseLINDeal(v string, is *valueIssues) LINDeal {
 	off := 0
 	switch {
 	case v == "":
-		is.add(0, diag.Error, "lin-deal", "md is empty")
+		is.add(0, diag.Error, "lin-deal-empty", "md is empty")
 		return d
 	case v[0] >= '1' && v[0] <= '4':
 		d.Dealer = int(v[0] - '0')

@@ -45,7 +45,7 @@ func TestParseLINDeal(t *testing.T) {
 			issues: "3:warning:lin-hand 14:warning:lin-hand 1:warning:lin-hand"}, // SA twice; X is no rank; 12 cards
 		{in: "1SAKQ,SJT9,S876,S543,S2", dealer: 1, given: 4, south: [4]string{"AKQ", "", "", ""}, east: [4]string{"543", "", "", ""},
 			issues: "1:warning:lin-hand 6:warning:lin-hand 11:warning:lin-hand 16:warning:lin-hand 21:warning:lin-deal"},
-		{in: "", issues: "0:error:lin-deal"},
+		{in: "", issues: "0:error:lin-deal-empty"},
 	}
 	for _, tt := range tests {
 		d, err := ParseLINDeal(tt.in)

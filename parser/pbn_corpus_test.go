@@ -224,7 +224,7 @@ func TestPBNVerifierFiles(t *testing.T) {
 			45: "annotation",                    // !!!, "! !", "! $9" on cards
 			46: "annotation",                    // $1 and $256 on cards, =a=, $a
 			47: "annotation note-ref",           // =44=, two notes; notes missing
-			49: "irregularity",                  // ^R ^R, ^R ^L, ^L ^R
+			49: "irregularity-mark",             // ^R ^R, ^R ^L, ^L ^R
 			56: "note-tag note-unused",          // notes 0 and 33; note 32 unused
 			57: "note-ref note-unused",          // =3= without note; note 32 unused
 			59: "annotation",                    // "! $2" on a call, $2 on cards
@@ -245,7 +245,7 @@ func TestPBNVerifierFiles(t *testing.T) {
 			14: "table",                  // "Call\L"
 			15: "comment-in-table",       // "; no comment allowed"
 			16: "table",                  // '%' in a table element
-			17: "table tag-name",         // '[' in the data
+			17: "table tag-name-missing", // '[' in the data
 			18: "table",                  // ']'
 			19: "comment-in-table table", // '{' of game 19 to '}' of game 20
 			20: "table",                  // a missing element (game 21 of the banners)

@@ -44,7 +44,7 @@ func TestPBNDiagnostics(t *testing.T) {
 
 		// Errors.
 		{"binary", "[Event \"a\x00\"]", diag.Error, "1:10"},
-		{"tag-name", `[ "x"]`, diag.Error, "1:1"},
+		{"tag-name-missing", `[ "x"]`, diag.Error, "1:1"},
 		{"tag-value", `[Event]`, diag.Error, "1:1"},
 		{"tag-unclosed", "[Event \"x\"\n[Site \"y\"]", diag.Error, "1:11"},
 		{"tag-unclosed", "[Event\n[Site \"y\"]", diag.Error, "1:1"},
@@ -58,9 +58,9 @@ func TestPBNDiagnostics(t *testing.T) {
 		{"annotation", "[Auction \"N\"]\n1C $7", diag.Error, "2:4"},
 		{"annotation", "[Play \"N\"]\nSK $300", diag.Error, "2:4"},
 		{"annotation", "[Play \"N\"]\nSK =0=", diag.Error, "2:4"},
-		{"irregularity", "[Auction \"N\"]\n^R 1C", diag.Error, "2:1"},
-		{"irregularity", "[Play \"N\"]\nSK ^L", diag.Error, "2:4"},
-		{"irregularity", "[Play \"N\"]\n^L -", diag.Error, "2:1"},
+		{"irregularity-mark", "[Auction \"N\"]\n^R 1C", diag.Error, "2:1"},
+		{"irregularity-mark", "[Play \"N\"]\nSK ^L", diag.Error, "2:4"},
+		{"irregularity-mark", "[Play \"N\"]\n^L -", diag.Error, "2:1"},
 		{"continuation", "[Auction \"N\"]\n1C + Pass", diag.Error, "2:6"},
 		{"continuation", "[Play \"N\"]\nSK * HK", diag.Error, "2:6"},
 		{"continuation", "[Play \"N\"]\nSK* HK", diag.Error, "2:5"},

@@ -205,7 +205,7 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		if r := strings.IndexByte(t[i:end], ']'); r >= 0 {
 			end = i + r + 1
 		}
-		l.diag(i, diag.Error, "tag-name", "'[' is not followed by a tag name; "+quoteText(t[i:end])+" skipped")
+		l.diag(i, diag.Error, "tag-name-missing", "'[' is not followed by a tag name; "+quoteText(t[i:end])+" skipped")
 		return pbnItem{kind: itemBad, start: i, end: end}
 	}
 	it.name = t[j:k]

@@ -304,7 +304,7 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 		if kind == TokenWord {
 			tok.Irregular, pos = s.prefix, s.prefixOff
 		} else {
-			s.diag(s.prefixOff, diag.Error, "irregularity", s.prefix+" must be followed by a "+s.what()+", not "+quoteText(text))
+			s.diag(s.prefixOff, diag.Error, "irregularity-mark", s.prefix+" must be followed by a "+s.what()+", not "+quoteText(text))
 		}
 		s.prefix = ""
 	}
@@ -447,7 +447,7 @@ func (s *pbnTokenScanner) nag(t string, i int) int {
 
 func (s *pbnTokenScanner) irregularity(t string, i int) int {
 	if i+1 >= len(t) || isTokenStop(t[i+1]) {
-		s.diag(i, diag.Error, "irregularity", "'^' not followed by I, S, R or L")
+		s.diag(i, diag.Error, "irregularity-mark", "'^' not followed by I, S, R or L")
 		return i + 1
 	}
 	_, size := utf8.DecodeRuneInString(t[i+1:])
@@ -467,11 +467,11 @@ func (s *pbnTokenScanner) irregularity(t string, i int) int {
 	}
 	switch {
 	case !ok && (mark == "^S" || mark == "^I" || mark == "^R" || mark == "^L"):
-		s.diag(i, diag.Error, "irregularity", mark+" does not apply to a "+s.what())
+		s.diag(i, diag.Error, "irregularity-mark", mark+" does not apply to a "+s.what())
 	case !ok:
-		s.diag(i, diag.Error, "irregularity", "unknown irregularity "+quoteText(mark)+" (expected ^I, ^S, ^R or ^L)")
+		s.diag(i, diag.Error, "irregularity-mark", "unknown irregularity "+quoteText(mark)+" (expected ^I, ^S, ^R or ^L)")
 	case s.prefix != "":
-		s.diag(i, diag.Error, "irregularity", mark+" after "+s.prefix+": one irregularity per "+s.what())
+		s.diag(i, diag.Error, "irregularity-mark", mark+" after "+s.prefix+": one irregularity per "+s.what())
 	default:
 		s.prefix, s.prefixOff = mark, i
 	}
@@ -481,7 +481,7 @@ func (s *pbnTokenScanner) irregularity(t string, i int) int {
 // finish reports what is left open at the end of the section.
 func (s *pbnTokenScanner) finish() {
 	if s.prefix != "" {
-		s.diag(s.prefixOff, diag.Error, "irregularity", s.prefix+" is not followed by a "+s.what())
+		s.diag(s.prefixOff, diag.Error, "irregularity-mark", s.prefix+" is not followed by a "+s.what())
 	}
 }
 

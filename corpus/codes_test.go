@@ -1,0 +1,175 @@
+package corpus_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/rogpeppe/go-internal/txtar"
+
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/parser"
+)
+
+// unreachable are the codes of diag.Codes no file can produce, with why.
+var unreachable = map[diag.Code]string{
+	diag.NotACall: "a program's call value outside the 38 calls; text that is no call is unreadable-call",
+}
+
+// unfixtured are the codes no fixture of the repository reports yet, with
+// the test file that reports them from text of its own, if one does. The
+// test fails when one of them is reported, so that the list only shrinks.
+var unfixtured = map[diag.Code]string{
+	diag.ResultMismatch:     "auction/check_test.go",
+	diag.Revoke:             "auction/play_test.go",
+	diag.ClaimImpossible:    "auction/check_test.go",
+	diag.PlayRotated:        "convert/from_pbn_test.go",
+	diag.DuplicateIndexFull: "corpus/process_dup_test.go",
+	"backslash-quote":       "parser/pbn_diag_test.go",
+	"lin-deal-empty":        "parser/lin_values_test.go",
+	"lin-too-long":          "parser/lin_test.go",
+	"note-detached":         "parser/pbn_diag_test.go",
+	"too-many-problems":     "diag/diagnostic_test.go",
+	"lin-grammar":           "no test yet",
+	"lin-table":             "no test yet",
+	"read":                  "no test yet",
+}
+
+// TestCodeTable reads every fixture of the repository (the readers',
+// converters' and archive's testdata, the samples, and the files of the
+// command-line scripts) with the readers and through Process, and checks
+// that every code reported is in diag.Codes with the severity the table
+// gives it, and that every code in the table is reported by some fixture.
+func TestCodeTable(t *testing.T) {
+	var files []string
+	for _, glob := range []string{
+		"../parser/testdata/*/*", "../convert/testdata/*.input", "../convert/testdata/*.pbn", "../convert/testdata/*.lin",
+		"testdata/*", "testdata/*/*", "samples/*", "../cmd/bridgekit/testdata/script/*.txtar",
+	} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	type input struct {
+		name string
+		data []byte
+	}
+	var inputs []input
+	for _, f := range files {
+		if st, err := os.Stat(f); err != nil || st.IsDir() || strings.HasSuffix(f, ".golden") || strings.HasSuffix(f, ".got") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(f, ".txtar") {
+			inputs = append(inputs, input{f, data})
+			continue
+		}
+		for _, m := range txtar.Parse(data).Files {
+			inputs = append(inputs, input{f + "/" + m.Name, m.Data})
+		}
+	}
+	if len(inputs) < 50 {
+		t.Fatalf("only %d fixtures found", len(inputs))
+	}
+	// Inputs past the readers' limits, too large to keep as files.
+	for name, text := range map[string]string{
+		"tokens.pbn":   "[Board \"1\"]\n[Auction \"N\"]\n" + strings.Repeat("1C ", 3000) + "\n",
+		"pairs.lin":    "md|1S,,,|" + strings.Repeat("mb|p|", 20001) + "\n",
+		"problems.pbn": strings.Repeat("stray text\n", 1100) + "[Board \"1\"]\n",
+		"bars.lin":     "md|1S,,,|" + strings.Repeat("| ", 70) + "\n",
+		"binary.pbn":   "[Event \"x\"]\n\x00[Board \"1\"]\n",
+		"large.pbn":    "[Event \"x\"]\n{" + strings.Repeat("x", 17<<20) + "}\n",
+		"errors.pbn":   "[Board \"1\"]\n[Auction \"N\"]\n" + strings.Repeat("1C =9= ", 150) + "\n",
+	} {
+		inputs = append(inputs, input{name, []byte(text)})
+	}
+	seen := map[diag.Code]string{}
+	check := func(name string, d diag.Diagnostic) {
+		info, ok := d.Code.Info()
+		switch {
+		case !ok:
+			t.Errorf("%s: code %q is not in diag.Codes: %s", name, d.Code, d)
+		case info.Severity != d.Severity && !info.Varies:
+			t.Errorf("%s: %s is a %s in diag.Codes, reported as a %s: %s", name, d.Code, info.Severity, d.Severity, d)
+		}
+		if _, ok := seen[d.Code]; !ok {
+			seen[d.Code] = name
+		}
+	}
+	dir := t.TempDir()
+	for i, in := range inputs {
+		for _, d := range readerDiagnostics(in.name, in.data) {
+			check(in.name, d)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("%03d-%s", i, strings.NewReplacer("/", "_", "..", "_").Replace(in.name)))
+		if err := os.WriteFile(name, in.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := corpus.Audit(context.Background(), corpus.Inputs([]string{dir}, nil, corpus.Options{}), corpus.AuditOptions{},
+		func(p *corpus.Part) {
+			for f := range p.All() {
+				check(f.File, f)
+			}
+		})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := corpus.Process("failing.pbn", iotest.ErrReader(errors.New("disk failed")), corpus.AuditOptions{})
+	for f := range p.All() {
+		check(f.File, f)
+	}
+	for _, c := range diag.Codes {
+		if _, ok := seen[c.Code]; !ok && unreachable[c.Code] == "" && unfixtured[c.Code] == "" {
+			t.Errorf("no fixture reports %s (%s)", c.Code, c.Summary)
+		}
+	}
+	var extra []string
+	for c := range seen {
+		if unreachable[c] != "" || unfixtured[c] != "" {
+			extra = append(extra, string(c))
+		}
+	}
+	if len(extra) > 0 {
+		slices.Sort(extra)
+		t.Errorf("codes listed as unreachable or unfixtured are reported: %q", extra)
+	}
+}
+
+// readerDiagnostics reads data with the reader of its format and returns
+// all it reports, the quiet notes an audit leaves out included.
+func readerDiagnostics(name string, data []byte) diag.List {
+	var out diag.List
+	switch corpus.Detect(name, data) {
+	case corpus.PBN:
+		rd := parser.ReadPBN(bytes.NewReader(data), name)
+		for g := range rd.Games() {
+			if g != nil {
+				out = append(out, g.Diagnostics...)
+			}
+		}
+		out = append(out, rd.Diagnostics()...)
+	case corpus.LIN, corpus.HTML:
+		rd := parser.ReadLIN(bytes.NewReader(data), name)
+		for rec := range rd.Records() {
+			if rec != nil {
+				out = append(out, rec.Diagnostics...)
+			}
+		}
+		out = append(out, rd.Diagnostics()...)
+	}
+	return out
+}
