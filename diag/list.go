@@ -106,9 +106,12 @@ func (l List) Err() error {
 	return nil
 }
 
-// Error describes the list by its first diagnostic and how many more there
-// are, as go/scanner.ErrorList does.
-func (l List) Error() string {
+// Error describes the list as FirstAndCount does.
+func (l List) Error() string { return FirstAndCount(l) }
+
+// FirstAndCount describes a list of errors by its first and how many more
+// there are, as go/scanner.ErrorList does.
+func FirstAndCount[E error](l []E) string {
 	switch len(l) {
 	case 0:
 		return "no errors"

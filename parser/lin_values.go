@@ -30,7 +30,7 @@ func (e *LINValueError) Error() string { return fmt.Sprintf("offset %d: %s", e.O
 type LINValueErrors []*LINValueError
 
 // Error returns the first problem and how many more there are.
-func (l LINValueErrors) Error() string { return firstAndCount(l) }
+func (l LINValueErrors) Error() string { return diag.FirstAndCount(l) }
 
 // maxValueIssues caps the problems reported for one value: a value of junk
 // would otherwise yield one per byte.
