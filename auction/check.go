@@ -8,34 +8,6 @@ import (
 	"bridgekit/diag"
 )
 
-type Finding = diag.Diagnostic
-
-const (
-	CodeAuctionIncomplete  = diag.AuctionIncomplete
-	CodeAuctionStart       = diag.AuctionStart
-	CodeIrregularity       = diag.Irregularity
-	CodeContractMismatch   = diag.ContractMismatch
-	CodeDeclarerMismatch   = diag.DeclarerMismatch
-	CodeResultMismatch     = diag.ResultMismatch
-	CodeScoreMismatch      = diag.ScoreMismatch
-	CodeDealInvalid        = diag.DealInvalid
-	CodeBoardDealer        = diag.BoardDealer
-	CodeBoardVulnerability = diag.BoardVulnerability
-	CodePlayIllegal        = diag.PlayIllegal
-	CodeRevoke             = diag.Revoke
-	CodeClaimImpossible    = diag.ClaimImpossible
-	CodeUnknownValue       = diag.UnknownValue
-	CodeUnreadableValue    = diag.UnreadableValue
-	CodeUnreadableCall     = diag.UnreadableCall
-	CodeUnreadableCard     = diag.UnreadableCard
-	CodePlayRotated        = diag.PlayRotated
-	CodeUnknownTag         = diag.UnknownTag
-)
-
-type CodeInfo = diag.CodeInfo
-
-var Codes = diag.Codes
-
 // Check replays b and returns what is wrong with it: first the board
 // (number cycle, "?" values, deal), then the auction, the file's contract
 // and declarer, the play, the result and the score. It records what the

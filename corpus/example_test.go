@@ -83,17 +83,6 @@ func ExampleDuplicateIndex() {
 	// the same deal was seen at spring.pbn game 1 (board 7, event "Spring Cup")
 }
 
-func ExampleFinding_String() {
-	f := corpus.Finding{Span: diag.Span{Pos: diag.Pos{Line: 812, Col: 5}},
-		File: "events/2019/final.pbn", Game: 30, Board: 14,
-		Severity: diag.Error, Code: "insufficient-bid", Law: 27,
-		Message: "call 7 (W): 2D is insufficient after 2H",
-	}
-	fmt.Println(f)
-	// Output:
-	// events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)
-}
-
 func ExampleReport_WriteText() {
 	var total corpus.Report
 	for _, code := range []diag.Code{diag.InsufficientBid, diag.UnknownTag, diag.InsufficientBid} {
@@ -104,7 +93,7 @@ func ExampleReport_WriteText() {
 		if code == diag.UnknownTag {
 			sev = diag.Info
 		}
-		r.AddFinding(corpus.Finding{Severity: sev, Code: code})
+		r.AddFinding(diag.Diagnostic{Severity: sev, Code: code})
 		total.Merge(&r)
 	}
 	total.WriteText(os.Stdout)

@@ -96,7 +96,7 @@ type Board struct {
 	start diag.Pos // where the game starts
 	deal  string   // the full deal in PBN form, "" when the deal is not full
 	place Place
-	at    Finding // where a duplicate-deal finding about the board goes
+	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
 }
 
 // A Part is a piece of what Audit or Process found in one input: a batch of
@@ -137,8 +137,8 @@ type Part struct {
 // file that come before each board, the board's, and those about the file
 // after the last board. Findings without a place, such as the encoding,
 // which only the whole file can tell, come last.
-func (p *Part) All() iter.Seq[Finding] {
-	return func(yield func(Finding) bool) {
+func (p *Part) All() iter.Seq[diag.Diagnostic] {
+	return func(yield func(diag.Diagnostic) bool) {
 		rest := p.Findings
 		for _, b := range p.Boards {
 			for len(rest) > 0 && rest[0].Before(b.start) {
@@ -614,7 +614,7 @@ type fileState struct {
 
 // notRecord reports an input that holds no bridge record at all.
 func (st *fileState) notRecord(p *Part) {
-	p.Findings = append(p.Findings, Finding{
+	p.Findings = append(p.Findings, diag.Diagnostic{
 		File: st.name, Severity: diag.Error, Code: diag.Syntax,
 		Message: "not a PBN or LIN file: no tag pair or label|value| pair in it",
 	})
@@ -636,7 +636,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
 	}
-	add := func(d Finding) {
+	add := func(d diag.Diagnostic) {
 		d.File, d.Game, d.Board, d.Label = st.name, game, b.Number, label
 		d.Message = clipQuotes(d.Message)
 		r.Findings = append(r.Findings, d)
@@ -664,7 +664,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = Finding{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
+		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
 	}
 	if st.opts.Boards {
 		r.Board = b
@@ -769,7 +769,7 @@ func clipQuotes(msg string) string {
 // "call 2: 1X is not a call", or a hand the reader could not read beside
 // the invalid deal. The converter's error says what the value means for
 // the board, so the warning would only say it again.
-func restated(d Finding, found []Finding) bool {
+func restated(d diag.Diagnostic, found []diag.Diagnostic) bool {
 	if d.Pair == 0 || d.Severity != diag.Warning {
 		return false
 	}
@@ -797,7 +797,7 @@ func (st *fileState) fileDiagnostics(p *Part, diags diag.List) {
 // as written (a call spelt in Russian, a web page holding LIN), and its
 // warning on a LIN label it does not know, which the converter reports as
 // unknown-tag.
-func reported(d Finding) bool {
+func reported(d diag.Diagnostic) bool {
 	info, ok := d.Code.Info()
 	return !ok || !info.Quiet
 }
@@ -810,7 +810,7 @@ func reported(d Finding) bool {
 // as it does when a large file is read in parts.
 func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags diag.List) {
 	var encs diag.List
-	diags = slices.DeleteFunc(slices.Clone(diags), func(d Finding) bool {
+	diags = slices.DeleteFunc(slices.Clone(diags), func(d diag.Diagnostic) bool {
 		if d.Code == diag.Encoding {
 			encs = append(encs, d)
 			return true

@@ -24,7 +24,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 				Game: g, Number: g,
 				deal:  fmt.Sprint("deal ", g),
 				place: Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
-				at:    Finding{Span: diag.Span{Pos: diag.Pos{Line: g}}, File: "big.pbn", Game: g, Board: g},
+				at:    diag.Diagnostic{Span: diag.Span{Pos: diag.Pos{Line: g}}, File: "big.pbn", Game: g, Board: g},
 			})
 		}
 		p.duplicates(x, total)

@@ -33,7 +33,7 @@ func (c *repeatCap) apply(p *Part) {
 		c.seen, c.sev = map[diag.Code]int{}, map[diag.Code]diag.Severity{}
 	}
 	for _, b := range p.Boards {
-		b.Findings = slices.DeleteFunc(b.Findings, func(f Finding) bool {
+		b.Findings = slices.DeleteFunc(b.Findings, func(f diag.Diagnostic) bool {
 			if !slices.Contains(RepeatedCodes, f.Code) {
 				return false
 			}
@@ -51,7 +51,7 @@ func (c *repeatCap) apply(p *Part) {
 			if n == 1 {
 				boards = "board of this file has"
 			}
-			p.Findings = append(p.Findings, Finding{File: p.Name, Severity: c.sev[code], Code: code,
+			p.Findings = append(p.Findings, diag.Diagnostic{File: p.Name, Severity: c.sev[code], Code: code,
 				Message: fmt.Sprintf("%d more %s this finding; only the first %d are listed", n, boards, RepeatLimit)})
 		}
 	}

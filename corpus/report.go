@@ -16,8 +16,6 @@ import (
 	"bridgekit/auction"
 )
 
-type Finding = diag.Diagnostic
-
 // Counts tallies names: formats, encodings, generators, finding codes.
 // Its JSON form is an object with the names in sorted order.
 type Counts map[string]int
@@ -95,7 +93,7 @@ type Report struct {
 }
 
 // AddFinding counts f by code and severity.
-func (r *Report) AddFinding(f Finding) {
+func (r *Report) AddFinding(f diag.Diagnostic) {
 	r.Codes.Add(string(f.Code), 1)
 	r.Severities.Add(f.Severity.String(), 1)
 }

@@ -14,51 +14,6 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-func TestFindingString(t *testing.T) {
-	for _, tc := range []struct {
-		f    Finding
-		want string
-	}{
-		{Finding{Span: diag.Span{Pos: diag.Pos{Line: 812, Col: 5}}, File: "events/2019/final.pbn", Game: 30, Board: 14, Severity: diag.Error, Code: "insufficient-bid",
-			Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
-			"events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
-		{Finding{Span: diag.Span{Pos: diag.Pos{Line: 30, Col: 4}}, File: "r.pbn", Game: 1, Board: 1, Severity: diag.Error, Code: "revoke",
-			Law: 61, Message: "H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
-			"r.pbn:30:4: board 1: error revoke: H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
-		{Finding{File: "r.pbn", Game: 1, Board: 1, Severity: diag.Info, Code: "note", Law: 27, Message: "see (Law 16) above"},
-			"r.pbn: board 1: info note: see (Law 16) above (Law 27)"},
-		{Finding{Span: diag.Span{Pos: diag.Pos{Line: 1}}, File: "a.lin", Game: 3, Severity: diag.Warning, Code: "auction-incomplete", Message: "the auction stops after 3 calls"},
-			"a.lin:1: game 3: warning auction-incomplete: the auction stops after 3 calls"},
-		{Finding{File: "<stdin>", Severity: diag.Info, Code: "encoding", Message: "read as Windows-1252: not valid UTF-8"},
-			"<stdin>: info encoding: read as Windows-1252: not valid UTF-8"},
-		{Finding{Span: diag.Span{Pos: diag.Pos{Pair: 38, Line: 3, Col: 211}}, File: "m.lin", Game: 2, Board: 14, Severity: diag.Error, Code: "insufficient-bid", Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
-			"m.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
-		{Finding{Span: diag.Span{Pos: diag.Pos{Pair: 2}}, File: "n.lin", Game: 4, Severity: diag.Warning, Message: "no code"},
-			"n.lin: game 4: pair 2: warning: no code"},
-	} {
-		if got := tc.f.String(); got != tc.want {
-			t.Errorf("got  %s\nwant %s", got, tc.want)
-		}
-	}
-}
-
-func TestFindingJSON(t *testing.T) {
-	f := Finding{Span: diag.Span{Pos: diag.Pos{Line: 40, Col: 9}}, File: "x.pbn", Game: 2, Board: 5, Severity: diag.Error, Code: "inadmissible-double",
-		Law: 36, Message: "call 3 (E): X doubles partner's bid"}
-	b, err := json.Marshal(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{"file":"x.pbn","game":2,"board":5,"line":40,"col":9,"severity":"error","code":"inadmissible-double","law":36,"message":"call 3 (E): X doubles partner's bid"}`
-	if string(b) != want {
-		t.Errorf("got  %s\nwant %s", b, want)
-	}
-	f.Law = 0
-	if b, _ := json.Marshal(f); bytes.Contains(b, []byte(`"law"`)) {
-		t.Errorf("law written where none applies: %s", b)
-	}
-}
-
 // sampleReports returns two reports as two workers would fill them.
 func sampleReports() (*Report, *Report) {
 	a := &Report{Files: 2, Games: 40, Boards: 40, Deals: 20, Bytes: 51234}
@@ -72,7 +27,7 @@ func sampleReports() (*Report, *Report) {
 	} {
 		a.AddContract(c)
 	}
-	for _, f := range []Finding{
+	for _, f := range []diag.Diagnostic{
 		{Severity: diag.Error, Code: "insufficient-bid"}, {Severity: diag.Error, Code: "insufficient-bid"},
 		{Severity: diag.Info, Code: "unknown-tag"},
 	} {
@@ -82,8 +37,8 @@ func sampleReports() (*Report, *Report) {
 	b.Formats.Add("lin", 1)
 	b.Encodings.Add("UTF-8", 1)
 	b.AddContract(auction.Contract{Level: 1, Strain: auction.NoTrump})
-	b.AddFinding(Finding{Severity: diag.Warning, Code: "board-dealer"})
-	b.AddFinding(Finding{Severity: diag.Info, Code: "unknown-tag"})
+	b.AddFinding(diag.Diagnostic{Severity: diag.Warning, Code: "board-dealer"})
+	b.AddFinding(diag.Diagnostic{Severity: diag.Info, Code: "unknown-tag"})
 	return a, b
 }
 

@@ -57,3 +57,48 @@ func TestAddUpTo(t *testing.T) {
 		t.Errorf("last report %s: %s", last.Code, last.Message)
 	}
 }
+
+func TestDiagnosticString(t *testing.T) {
+	for _, tc := range []struct {
+		f    Diagnostic
+		want string
+	}{
+		{Diagnostic{Span: Span{Pos: Pos{Line: 812, Col: 5}}, File: "events/2019/final.pbn", Game: 30, Board: 14, Severity: Error, Code: "insufficient-bid",
+			Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
+			"events/2019/final.pbn:812:5: board 14: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
+		{Diagnostic{Span: Span{Pos: Pos{Line: 30, Col: 4}}, File: "r.pbn", Game: 1, Board: 1, Severity: Error, Code: "revoke",
+			Law: 61, Message: "H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
+			"r.pbn:30:4: board 1: error revoke: H8 is a revoke: S holds spades and must follow suit (Laws 44C, 61)"},
+		{Diagnostic{File: "r.pbn", Game: 1, Board: 1, Severity: Info, Code: "note", Law: 27, Message: "see (Law 16) above"},
+			"r.pbn: board 1: info note: see (Law 16) above (Law 27)"},
+		{Diagnostic{Span: Span{Pos: Pos{Line: 1}}, File: "a.lin", Game: 3, Severity: Warning, Code: "auction-incomplete", Message: "the auction stops after 3 calls"},
+			"a.lin:1: game 3: warning auction-incomplete: the auction stops after 3 calls"},
+		{Diagnostic{File: "<stdin>", Severity: Info, Code: "encoding", Message: "read as Windows-1252: not valid UTF-8"},
+			"<stdin>: info encoding: read as Windows-1252: not valid UTF-8"},
+		{Diagnostic{Span: Span{Pos: Pos{Pair: 38, Line: 3, Col: 211}}, File: "m.lin", Game: 2, Board: 14, Severity: Error, Code: "insufficient-bid", Law: 27, Message: "call 7 (W): 2D is insufficient after 2H"},
+			"m.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
+		{Diagnostic{Span: Span{Pos: Pos{Pair: 2}}, File: "n.lin", Game: 4, Severity: Warning, Message: "no code"},
+			"n.lin: game 4: pair 2: warning: no code"},
+	} {
+		if got := tc.f.String(); got != tc.want {
+			t.Errorf("got  %s\nwant %s", got, tc.want)
+		}
+	}
+}
+
+func TestDiagnosticJSON(t *testing.T) {
+	f := Diagnostic{Span: Span{Pos: Pos{Line: 40, Col: 9}}, File: "x.pbn", Game: 2, Board: 5, Severity: Error, Code: "inadmissible-double",
+		Law: 36, Message: "call 3 (E): X doubles partner's bid"}
+	b, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"file":"x.pbn","game":2,"board":5,"line":40,"col":9,"severity":"error","code":"inadmissible-double","law":36,"message":"call 3 (E): X doubles partner's bid"}`
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	f.Law = 0
+	if b, _ := json.Marshal(f); bytes.Contains(b, []byte(`"law"`)) {
+		t.Errorf("law written where none applies: %s", b)
+	}
+}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"bridgekit/diag"
+
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/convert"
@@ -83,7 +85,7 @@ type fmtJob struct {
 	refused string
 	// syntax counts the reader's syntax errors; first is the first.
 	syntax int
-	first  corpus.Finding
+	first  diag.Diagnostic
 	// notes are what replacing the file has to say (a split hard link).
 	notes []string
 	// replaceErr is why the file cannot be replaced, found when its text

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bridgekit/diag"
+
 	"github.com/urfave/cli/v2"
 
 	"bridgekit/auction"
@@ -189,7 +191,7 @@ var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m
 
 // findingLine is a finding without the file and board, which show has
 // already given.
-func findingLine(f corpus.Finding) string {
+func findingLine(f diag.Diagnostic) string {
 	f.File, f.Board, f.Game = "", 0, 0
 	return strings.TrimPrefix(f.String(), ":")
 }
