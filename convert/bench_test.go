@@ -33,7 +33,7 @@ func BenchmarkNormalizePBN(b *testing.B) {
 	b.ReportAllocs()
 	start := cputime.Used()
 	for b.Loop() {
-		if err := NormalizePBN(io.Discard, bytes.NewReader(data), "bench.pbn", PBNWriterOptions{}); err != nil {
+		if err := normalizePBN(io.Discard, bytes.NewReader(data), "bench.pbn", PBNWriterOptions{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

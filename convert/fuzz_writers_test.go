@@ -25,11 +25,11 @@ func FuzzNormalizePBN(f *testing.F) {
 	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/canonical.pbn")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var once bytes.Buffer
-		if err := NormalizePBN(&once, bytes.NewReader(data), "fuzz.pbn", PBNWriterOptions{}); err != nil {
+		if err := normalizePBN(&once, bytes.NewReader(data), "fuzz.pbn", PBNWriterOptions{}, nil); err != nil {
 			t.Fatalf("NormalizePBN: %v", err)
 		}
 		var twice bytes.Buffer
-		if err := NormalizePBN(&twice, bytes.NewReader(once.Bytes()), "fuzz.pbn", PBNWriterOptions{}); err != nil {
+		if err := normalizePBN(&twice, bytes.NewReader(once.Bytes()), "fuzz.pbn", PBNWriterOptions{}, nil); err != nil {
 			t.Fatalf("NormalizePBN of its own output: %v", err)
 		}
 		if !bytes.Equal(once.Bytes(), twice.Bytes()) {

@@ -198,7 +198,7 @@ func TestPBNComments(t *testing.T) {
 func TestPBNLatin1(t *testing.T) {
 	in := "[Event \"Chorzów\"]\n\n[Event \"Spades\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S =1= AP\n[Note \"1:5+ ♠\"]\n\n[Event \"Zürich\"]\n"
 	var buf bytes.Buffer
-	err := NormalizePBN(&buf, strings.NewReader(in), "latin.pbn", PBNWriterOptions{Latin1: true})
+	err := normalizePBN(&buf, strings.NewReader(in), "latin.pbn", PBNWriterOptions{Latin1: true}, nil)
 	var we *WriteError
 	var ee *EncodingError
 	switch {

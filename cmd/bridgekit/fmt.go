@@ -7,12 +7,10 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/diag"
-
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/convert"
 	"bridgekit/corpus"
+	"bridgekit/format"
 	"bridgekit/internal/linediff"
 	"bridgekit/internal/safewrite"
 )
@@ -54,7 +52,8 @@ Examples:
 
 func (a *app) fmt(c *cli.Context) error {
 	f := &formatter{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d")}
-	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.source}
+	opts := format.Options
+	opts.Source = f.source
 	_, err := a.each(c, opts, f.part)
 	if f.job != nil {
 		f.job.discard()
@@ -80,12 +79,7 @@ type formatter struct {
 type fmtJob struct {
 	in  *corpus.Input
 	out *spool
-	bw  boardWriter
-	// refused says why the input will not be formatted, once it is known.
-	refused string
-	// syntax counts the reader's syntax errors; first is the first.
-	syntax int
-	first  diag.Diagnostic
+	fm  *format.Formatter
 	// notes are what replacing the file has to say (a split hard link).
 	notes []string
 	// replaceErr is why the file cannot be replaced, found when its text
@@ -127,19 +121,7 @@ func (f *formatter) part(p *corpus.Part) {
 		f.job = f.start(p)
 	}
 	j := f.job
-	for fd := range p.All() {
-		if fd.Code.IsSyntax() {
-			if j.syntax == 0 {
-				j.first = fd
-			}
-			j.syntax++
-		}
-	}
-	if j.refused == "" && j.syntax == 0 && p.Err == nil {
-		if errs := writePart(j.bw, p); len(errs) > 0 {
-			j.refused = errs[0].Error() // a board that cannot be written, or the spool's write error
-		}
-	}
+	j.fm.Part(p)
 	if p.Last {
 		f.job = nil
 		f.finish(j, p)
@@ -162,17 +144,9 @@ func (f *formatter) start(p *corpus.Part) *fmtJob {
 		}
 	}
 	j.out = newSpool(spill)
-	switch {
-	case f.write && (p.Input.Archive != "" || strings.HasPrefix(p.Input.Name, "<")):
-		j.refused = "cannot write back an archive member, standard input or a link; use fmt without -w"
-	case p.Format == corpus.PBN:
-		j.bw = convert.NewPBNWriter(j.out, convert.PBNWriterOptions{})
-	case p.Format == corpus.LIN:
-		j.bw = convert.NewLINWriter(j.out, convert.LINWriterOptions{})
-	case p.Format == corpus.HTML:
-		j.refused = "an HTML page, not a PBN or LIN file"
-	default:
-		j.refused = "not a PBN or LIN file"
+	j.fm = format.New(j.out, p)
+	if f.write && (p.Input.Archive != "" || strings.HasPrefix(p.Input.Name, "<")) {
+		j.fm.Refuse("cannot write back an archive member, standard input or a link; use fmt without -w")
 	}
 	return j
 }
@@ -185,21 +159,11 @@ func (f *formatter) finish(j *fmtJob, p *corpus.Part) {
 	if p.Err != nil {
 		return // each reports it; what was read is not all there is
 	}
-	if j.refused == "" && j.syntax == 0 {
-		if err := j.bw.Close(); err != nil {
-			j.refused = err.Error()
-		}
-	}
+	err := j.fm.Close()
 	j.out.flush()
 	switch {
-	case j.syntax > 0 && j.first.Line == 0:
-		a.errorf("%s: not formatted: %s", name, j.first.Message) // no record at all
-		return
-	case j.syntax > 0:
-		a.errorf("%s: not formatted: %s, the first at %d:%d: %s", name, plural(j.syntax, "syntax error"), j.first.Line, j.first.Col, j.first.Message)
-		return
-	case j.refused != "":
-		a.errorf("%s: not formatted: %s", name, j.refused)
+	case err != nil:
+		a.errorf("%v", err)
 		return
 	case j.out.err != nil:
 		a.errorf("%s: not formatted: %v", name, j.out.err)
