@@ -3,6 +3,6 @@
 // It replays an auction call by call under the Laws of Duplicate Bridge and
 // says, with the Law, why a call is illegal.
 //
-// The package does no I/O and imports nothing else of bridgekit's; the
-// parser, convert and corpus packages build on it.
+// The package does no I/O and imports only diag of bridgekit's, for the
+// positions and codes of its findings; convert and corpus build on it.
 package auction

@@ -114,39 +114,10 @@ one habit does not drown the rest.
 
 # Diagnostic codes
 
-Errors (the game is Incomplete):
-
-	tag-name              '[' not followed by a tag name; the text up to ']' is skipped
-	tag-value             a tag pair without a value ([Event])
-	tag-unclosed          a tag pair without its ']' or without a value
-	unterminated-string   a value or table string without its closing quote
-	unterminated-comment  a '{' never closed by '}'
-	bad-token             a string, ']' or '}' among calls or cards
-	annotation            a suffix, =n= or $n that is malformed, out of range,
-	                      repeated or attached to nothing
-	irregularity          ^I, ^S, ^R, ^L misplaced, repeated or unknown
-	continuation          calls or cards after '+' or '*', two '+', '+' with '*'
-	note-tag              a Note value not "k:text" with k in 1..32, a number
-	                      used twice in a section, a Note outside any section
-	note-ref              an =n= without its [Note "n:…"]
-	table                 a bad column spec, a forbidden character in a cell,
-	                      a last row short of cells
-	comment-in-table      commentary among a table's cells
-	inherit-forbidden     "#" or "##" for a tag that cannot inherit
-	game-too-large        a game over 4 MiB (skipped after its first lines)
-	binary                a NUL byte: not text
-	too-many-errors       more than 100 errors in one game (the rest unreported)
-	syntax                the grammar refused the game's tokens (not expected)
-
-Warnings:
-
-	unescaped-quote, unquoted-value, backslash-quote, bracket-in-value,
-	trailing-space, tab, tag-name (a name not starting with a capital),
-	duplicate-tag, missing-blank-line, prose-outside-tag, long-line,
-	control-char, lowercase-token, redouble-r, alert-star,
-	all-pass-two-words, split-call, space-separated-columns, note-detached,
-	note-unused
-
-Infos: encoding (file level), russian-token (a call written in Russian).
+The codes of the reader's diagnostics, with their severity and meaning,
+are in diag.Codes (Source diag.Reader), the one table of every code. A
+game with an error (text not read) is Incomplete; warnings are text that
+bends PBN 2.1 and was read as its writer meant; the quiet notes
+(russian-token) say what was accepted as written.
 */
 package parser

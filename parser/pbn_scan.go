@@ -227,7 +227,7 @@ func hasCyrillic(w string) bool {
 	return false
 }
 
-// Russian word shapes of a multi-word call (RULES.md): a level written as a
+// Russian word shapes of a multi-word call (docs/rules.md): a level written as a
 // digit or a word, optionally followed by a comma, then a strain word.
 var (
 	// Eight and nine are levels too, so that "восемь пик" reads as one
