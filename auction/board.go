@@ -655,7 +655,7 @@ type LINPair struct {
 }
 
 // Vugraph is the header of a LIN match file or of one of its segments
-// (LIN.md §4.2, §7).
+// (docs/lin.md).
 type Vugraph struct {
 	// Fields are the nine comma-separated fields of vg: event, segment,
 	// scoring (I, P, B), first and last board, team 1 and its carry-over,
