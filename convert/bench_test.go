@@ -8,7 +8,7 @@ import (
 	"bridgekit/auction"
 	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
-	"bridgekit/parser"
+	"bridgekit/parser/pbn"
 )
 
 // benchInput builds a large realistic PBN text from the UTF-8 PBN files of
@@ -49,7 +49,7 @@ func BenchmarkPBNToLIN(b *testing.B) {
 	start := cputime.Used()
 	for b.Loop() {
 		w := NewLINWriter(io.Discard, LINWriterOptions{})
-		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
+		for bd, err := range readPBNBoards(pbn.NewReader(bytes.NewReader(data), "bench.pbn")) {
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func BenchmarkReadPBNBoards(b *testing.B) {
 	var c auction.Checker
 	start := cputime.Used()
 	for b.Loop() {
-		for bd, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), "bench.pbn")) {
+		for bd, err := range readPBNBoards(pbn.NewReader(bytes.NewReader(data), "bench.pbn")) {
 			if err != nil {
 				b.Fatal(err)
 			}

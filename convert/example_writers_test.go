@@ -6,12 +6,12 @@ import (
 
 	"bridgekit/auction"
 	"bridgekit/convert"
-	"bridgekit/parser"
+	"bridgekit/parser/pbn"
 )
 
 // readBoards reads the boards of a PBN text for the examples.
 func readBoards(src string) []*auction.Board {
-	f := parser.ParsePBN([]byte(src), "match.pbn")
+	f := pbn.Parse([]byte(src), "match.pbn")
 	var boards []*auction.Board
 	for _, g := range f.Games {
 		b, _ := convert.FromPBN(g, convert.PBNOptions{Header: f.Header})

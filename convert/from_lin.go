@@ -8,9 +8,9 @@ import (
 	"unicode/utf8"
 
 	"bridgekit/diag"
+	"bridgekit/parser/lin"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // LINOptions gives FromLIN what a record alone does not hold.
@@ -45,15 +45,15 @@ func NewLINConverter(file string) *LINConverter { return &LINConverter{file: fil
 // Convert maps the next record of the file. A header record starts a new
 // segment and a notes record holds commentary for the next board: for
 // those it returns a nil board. Every other record gives a board.
-func (c *LINConverter) Convert(r *parser.LINRecord) (*auction.Board, []diag.Diagnostic) {
+func (c *LINConverter) Convert(r *lin.Record) (*auction.Board, []diag.Diagnostic) {
 	switch r.Kind {
-	case parser.LINHeader:
+	case lin.Header:
 		c.vugraph = LINHeader(r)
 		if endsMatch(c.vugraph) {
 			c.vugraph = nil
 		}
 		return nil, nil
-	case parser.LINNotes:
+	case lin.Notes:
 		c.pending = append(c.pending, linNotes(r)...)
 		return nil, nil
 	}
@@ -73,7 +73,7 @@ func (c *LINConverter) Trailing() []auction.Comment { return c.pending }
 
 // LINHeader reads a header record (vg, rs, pw, mp, bn, pn) into the
 // Vugraph its boards share.
-func LINHeader(r *parser.LINRecord) *auction.Vugraph {
+func LINHeader(r *lin.Record) *auction.Vugraph {
 	v := &auction.Vugraph{Loc: loc(r.Pos), Escapes: linEscapes(r)}
 	for _, p := range r.Pairs {
 		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p)})
@@ -83,12 +83,12 @@ func LINHeader(r *parser.LINRecord) *auction.Vugraph {
 				continue
 			}
 			v.VGTag = linTag(p)
-			v.Fields, _, _ = parser.LINEventFields(p.Value)
+			v.Fields, _, _ = lin.EventFields(p.Value)
 		case "rs":
-			v.Results = append(v.Results, parser.SplitLINList(p.Value)...)
+			v.Results = append(v.Results, lin.SplitList(p.Value)...)
 		case "pn":
 			if v.Names == nil {
-				v.Names = parser.SplitLINList(p.Value)
+				v.Names = lin.SplitList(p.Value)
 			}
 		case "nt":
 			v.Comments = append(v.Comments, linComment(p))
@@ -115,7 +115,7 @@ func endsMatch(v *auction.Vugraph) bool {
 }
 
 // linEscapes returns the % lines before a record.
-func linEscapes(r *parser.LINRecord) []auction.Escape {
+func linEscapes(r *lin.Record) []auction.Escape {
 	var out []auction.Escape
 	for _, c := range r.Comments {
 		out = append(out, auction.Escape{Text: c.Text, Loc: loc(c.Pos)})
@@ -124,7 +124,7 @@ func linEscapes(r *parser.LINRecord) []auction.Escape {
 }
 
 // linNotes returns the nt pairs of a record as commentary.
-func linNotes(r *parser.LINRecord) []auction.Comment {
+func linNotes(r *lin.Record) []auction.Comment {
 	var out []auction.Comment
 	for _, p := range r.Pairs {
 		if p.Is("nt") {
@@ -138,7 +138,7 @@ func linNotes(r *parser.LINRecord) []auction.Comment {
 // [FromPBN] it never fails: what it cannot read is kept as written and
 // reported. The play is kept in the order played; [auction.Check] gives each
 // card its seat and trick.
-func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []diag.Diagnostic) {
+func FromLIN(r *lin.Record, opt LINOptions) (*auction.Board, []diag.Diagnostic) {
 	m := &linMapper{mapper: newMapper(opt.Into, nil, auction.Source{
 		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos),
 	})}
@@ -167,7 +167,7 @@ func FromLIN(r *parser.LINRecord, opt LINOptions) (*auction.Board, []diag.Diagno
 // than pair by pair (the reader read them when it checked the record, each
 // list sized once), and sizes the board's for them: a board's play, grown
 // card by card, would otherwise be copied seven times over.
-func (m *linMapper) reserve(r *parser.LINRecord) {
+func (m *linMapper) reserve(r *lin.Record) {
 	m.recCalls, m.recCards = r.Calls(), r.Cards()
 	if n := len(m.recCalls); n > 0 {
 		m.b.Auction.Calls = reuse(m.oldCalls, n)
@@ -179,7 +179,7 @@ func (m *linMapper) reserve(r *parser.LINRecord) {
 
 // takeOfPair takes from the front of *list the items that pair says come
 // from p, and returns them.
-func takeOfPair[T any](list *[]T, p *parser.LINPair, pair func(*T) *parser.LINPair) []T {
+func takeOfPair[T any](list *[]T, p *lin.Pair, pair func(*T) *lin.Pair) []T {
 	n := 0
 	for n < len(*list) && pair(&(*list)[n]) == p {
 		n++
@@ -191,7 +191,7 @@ func takeOfPair[T any](list *[]T, p *parser.LINPair, pair func(*T) *parser.LINPa
 
 // unknownLabels reports, once for the board, the labels no LIN reader
 // knows.
-func (m *linMapper) unknownLabels(r *parser.LINRecord) {
+func (m *linMapper) unknownLabels(r *lin.Record) {
 	var names []string
 	var first diag.Pos
 	for _, p := range r.Extras() {
@@ -208,18 +208,18 @@ func (m *linMapper) unknownLabels(r *parser.LINRecord) {
 // linMapper builds a board from a record's pairs, in order.
 type linMapper struct {
 	mapper
-	names *parser.LINPair // the pn pair the players came from
-	md    *parser.LINPair
+	names *lin.Pair // the pn pair the players came from
+	md    *lin.Pair
 	// oldExtras is the memory of the extras of the board reused, emptied.
 	oldExtras []auction.LINPair
 	// recCalls and recCards are the calls and cards of the record's pairs
 	// not mapped yet, in order.
-	recCalls []parser.LINCall
-	recCards []parser.LINCard
+	recCalls []lin.Call
+	recCards []lin.Card
 }
 
 // pair maps one pair of the record.
-func (m *linMapper) pair(p *parser.LINPair) {
+func (m *linMapper) pair(p *lin.Pair) {
 	b := m.b
 	first := func(t *auction.Tag) bool {
 		if t.Present() {
@@ -284,8 +284,8 @@ func (m *linMapper) pair(p *parser.LINPair) {
 
 // calls appends the calls of an mb pair: one, or a whole auction in
 // rpbridge.net files. It reports false for a pair with no call (mb|-|).
-func (m *linMapper) calls(p *parser.LINPair) bool {
-	calls := takeOfPair(&m.recCalls, p, func(c *parser.LINCall) *parser.LINPair { return c.Pair })
+func (m *linMapper) calls(p *lin.Pair) bool {
+	calls := takeOfPair(&m.recCalls, p, func(c *lin.Call) *lin.Pair { return c.Pair })
 	if len(calls) == 0 {
 		return false
 	}
@@ -303,7 +303,7 @@ func (m *linMapper) calls(p *parser.LINPair) bool {
 // explain makes an an pair the note of the call before it. A second an for
 // the same call adds a line to its note. It reports false when there is no
 // call to explain.
-func (m *linMapper) explain(p *parser.LINPair) bool {
+func (m *linMapper) explain(p *lin.Pair) bool {
 	rec := &m.b.Auction
 	if len(rec.Calls) == 0 {
 		return false
@@ -320,12 +320,12 @@ func (m *linMapper) explain(p *parser.LINPair) bool {
 
 // cards appends the cards of a pc pair: one, or a whole trick in
 // rpbridge.net files.
-func (m *linMapper) cards(p *parser.LINPair) {
-	cards := takeOfPair(&m.recCards, p, func(c *parser.LINCard) *parser.LINPair { return c.Pair })
+func (m *linMapper) cards(p *lin.Pair) {
+	cards := takeOfPair(&m.recCards, p, func(c *lin.Card) *lin.Pair { return c.Pair })
 	rec := &m.b.Play
 	rec.Present = true
 	if len(cards) == 0 {
-		cards = []parser.LINCard{{Text: p.Value}}
+		cards = []lin.Card{{Text: p.Value}}
 	}
 	for _, lc := range cards {
 		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards))}
@@ -339,10 +339,10 @@ func (m *linMapper) cards(p *parser.LINPair) {
 }
 
 // claim reads mc, declarer's side's tricks in all.
-func (m *linMapper) claim(p *parser.LINPair) {
+func (m *linMapper) claim(p *lin.Pair) {
 	rec := &m.b.Play
 	rec.Present = true
-	n, err := parser.ParseLINClaim(strings.TrimSpace(p.Value))
+	n, err := lin.ParseClaim(strings.TrimSpace(p.Value))
 	if err != nil {
 		m.unreadable(&rec.ClaimTag, "not a number of tricks from 0 to 13")
 		return
@@ -352,7 +352,7 @@ func (m *linMapper) claim(p *parser.LINPair) {
 
 // comment anchors an nt pair to the card or call it follows, or to the
 // start of the auction.
-func (m *linMapper) comment(p *parser.LINPair) {
+func (m *linMapper) comment(p *lin.Pair) {
 	c := linComment(p)
 	b := m.b
 	switch {
@@ -378,7 +378,7 @@ func (m *linMapper) identity() {
 		}
 	}
 	if t := &b.LIN.Table; t.Present() {
-		tab, err := parser.ParseLINTable(t.Value)
+		tab, err := lin.ParseTable(t.Value)
 		switch {
 		case err != nil:
 			m.unreadable(t, "not o or c followed by a board number")
@@ -413,7 +413,7 @@ func (m *linMapper) identity() {
 		b.Auction.First = auction.BoardDealer(b.Number)
 	}
 	if m.names != nil {
-		m.players(parser.SplitLINList(m.names.Value), linTag(m.names))
+		m.players(lin.SplitList(m.names.Value), linTag(m.names))
 	}
 }
 
@@ -482,8 +482,8 @@ func (m *linMapper) recorded() {
 	if strings.TrimSpace(t.Value) == "" {
 		return
 	}
-	r, err := parser.ParseLINResult(strings.TrimSpace(t.Value))
-	var ve parser.LINValueErrors
+	r, err := lin.ParseResult(strings.TrimSpace(t.Value))
+	var ve lin.ValueErrors
 	if err != nil {
 		why := err.Error()
 		if errors.As(err, &ve) && len(ve) > 0 {
@@ -513,16 +513,16 @@ func (m *linMapper) recorded() {
 	}
 }
 
-func linTag(p *parser.LINPair) auction.Tag {
+func linTag(p *lin.Pair) auction.Tag {
 	return auction.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueLoc: valueLoc(p, 0)}
 }
 
-func linComment(p *parser.LINPair) auction.Comment {
+func linComment(p *lin.Pair) auction.Comment {
 	return auction.Comment{Text: p.Value, Kind: auction.CommentLIN, Loc: pairLoc(p)}
 }
 
 // pairLoc is the place of a pair's label, with its index in the record.
-func pairLoc(p *parser.LINPair) diag.Pos {
+func pairLoc(p *lin.Pair) diag.Pos {
 	l := loc(p.Pos)
 	l.Pair = p.Index
 	return l
@@ -531,7 +531,7 @@ func pairLoc(p *parser.LINPair) diag.Pos {
 // tokenLoc is the place of a call or card: its mb or pc pair when the pair
 // holds n = 1, else its own place in the pair's value (rpbridge.net files
 // put a whole auction in one mb).
-func tokenLoc(p *parser.LINPair, off, n int) diag.Pos {
+func tokenLoc(p *lin.Pair, off, n int) diag.Pos {
 	if n == 1 {
 		return pairLoc(p)
 	}
@@ -540,7 +540,7 @@ func tokenLoc(p *parser.LINPair, off, n int) diag.Pos {
 
 // valueLoc is the place of byte off of a pair's value, which is on one line
 // unless it is commentary.
-func valueLoc(p *parser.LINPair, off int) diag.Pos {
+func valueLoc(p *lin.Pair, off int) diag.Pos {
 	l := loc(p.ValuePos)
 	if off > 0 && off <= len(p.Value) {
 		l.Col += utf8.RuneCountInString(p.Value[:off])

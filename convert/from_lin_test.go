@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/parser/lin"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // linBoards converts every record of a LIN text as a reader of a whole
@@ -17,7 +18,7 @@ import (
 // the converter's findings followed by Check's.
 func linBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
 	t.Helper()
-	recs, _ := parser.ParseLIN(src, name)
+	recs, _ := lin.Parse(src, name)
 	c := NewLINConverter(name)
 	var boards []*auction.Board
 	var findings [][]diag.Diagnostic
@@ -234,7 +235,7 @@ func TestLINVugraph(t *testing.T) {
 	if rooms[auction.Open] != 15 || rooms[auction.Closed] != 15 {
 		t.Errorf("rooms %v, want 15 open and 15 closed", rooms)
 	}
-	recs, _ := parser.ParseLIN(src, path)
+	recs, _ := lin.Parse(src, path)
 	want := 0
 	for _, r := range recs {
 		want += len(r.All("nt"))
@@ -260,7 +261,7 @@ func TestCorpusLIN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := parser.ReadLIN(f, path)
+		r := lin.NewReader(f, path)
 		c := NewLINConverter(path)
 		for rec, err := range r.Records() {
 			if err != nil {
@@ -269,7 +270,7 @@ func TestCorpusLIN(t *testing.T) {
 			records++
 			b, fs := c.Convert(rec)
 			switch {
-			case b == nil && (rec.Kind == parser.LINHeader || rec.Kind == parser.LINNotes):
+			case b == nil && (rec.Kind == lin.Header || rec.Kind == lin.Notes):
 				headers++
 				continue
 			case b == nil:
@@ -318,7 +319,7 @@ func BenchmarkFromLIN(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	recs, _ := parser.ParseLIN(src, path)
+	recs, _ := lin.Parse(src, path)
 	var ch auction.Checker
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
@@ -356,7 +357,7 @@ func TestLINPlayThroughPBN(t *testing.T) {
 	if !strings.Contains(out.String(), `[Play "E"]`) {
 		t.Errorf("PBN play does not start with E:\n%s", out.String())
 	}
-	for _, g := range parser.ParsePBN([]byte(out.String()), "lead.pbn").Games {
+	for _, g := range pbn.Parse([]byte(out.String()), "lead.pbn").Games {
 		b, fs := FromPBN(g, PBNOptions{})
 		if fs = append(fs, auction.Check(b)...); len(fs) != 0 {
 			t.Errorf("the PBN written from LIN audits with %v", fs)

@@ -10,17 +10,17 @@ import (
 	"unicode"
 
 	"bridgekit/diag"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // PBNOptions gives FromPBN what a game alone does not hold.
 type PBNOptions struct {
 	// Header is the file's % lines before its first tag pair
-	// (parser.PBNReader.Header, parser.PBNFile.Header). They go to the
+	// (pbn.Reader.Header, pbn.File.Header). They go to the
 	// board of the file's first game, so that they are written back.
-	Header []*parser.PBNEscape
+	Header []*pbn.Escape
 	// Previous is the board of the previous game of the same file, nil
 	// for the first. A follow-up game that gives neither Board nor Deal
 	// (the rpbridge.net layout, where the second table's game lists only
@@ -41,7 +41,7 @@ type PBNOptions struct {
 // written in its Tag and reported as a finding at its place in the file.
 // The findings are about mapping only; the reader's own diagnostics stay
 // on the game, and [auction.Check] says what is wrong with the board.
-func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
+func FromPBN(g *pbn.Game, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
 	m := newMapper(opt.Into, opt.Previous, auction.Source{
 		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: loc(g.Pos),
 	})
@@ -52,7 +52,7 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []diag.Diagnost
 	b.Escapes = escapes(b.Escapes, g.Escapes)
 	b.Leading = leadingComments(g)
 
-	var auctionSec, playSec *parser.PBNSection
+	var auctionSec, playSec *pbn.Section
 	notes := sectionNotes(g)
 	for _, t := range g.Tags {
 		if notes[t] {
@@ -60,16 +60,16 @@ func FromPBN(g *parser.PBNGame, opt PBNOptions) (*auction.Board, []diag.Diagnost
 		}
 		sec := t.Section
 		switch {
-		case sec != nil && sec.Kind == parser.SectionAuction && auctionSec == nil:
+		case sec != nil && sec.Kind == pbn.SectionAuction && auctionSec == nil:
 			auctionSec = sec
-		case sec != nil && sec.Kind == parser.SectionPlay && playSec == nil:
+		case sec != nil && sec.Kind == pbn.SectionPlay && playSec == nil:
 			playSec = sec
-		case sec != nil && sec.Kind == parser.SectionTable:
+		case sec != nil && sec.Kind == pbn.SectionTable:
 			b.Tables = append(b.Tables, table(sec))
 		default:
 			tag := m.slot(t.Name)
 			setPBNTag(tag, t)
-			if sec != nil && sec.Kind != parser.SectionText {
+			if sec != nil && sec.Kind != pbn.SectionText {
 				// A second Auction or Play section: the first counts, this
 				// one is kept verbatim.
 				tag.Data, tag.DataLoc = sec.Raw, loc(sec.Pos)
@@ -134,12 +134,12 @@ func pluralNames(what string, names []string) string {
 
 // sectionNotes returns the Note tag pairs that belong to a section (the
 // others stand alone and are kept as tags).
-func sectionNotes(g *parser.PBNGame) map[*parser.PBNTag]bool {
-	var set map[*parser.PBNTag]bool
+func sectionNotes(g *pbn.Game) map[*pbn.Tag]bool {
+	var set map[*pbn.Tag]bool
 	for _, s := range g.Sections {
 		for _, n := range s.Notes {
 			if set == nil {
-				set = make(map[*parser.PBNTag]bool)
+				set = make(map[*pbn.Tag]bool)
 			}
 			set[n.Tag] = true
 		}
@@ -274,7 +274,7 @@ func (m *mapper) recorded() {
 // auction maps the Auction section: the first seat, moved past the "-"
 // fillers, and the calls with their annotations. AP becomes the passes
 // that close the auction.
-func (m *mapper) auction(sec *parser.PBNSection) {
+func (m *mapper) auction(sec *pbn.Section) {
 	b, rec := m.b, &m.b.Auction
 	rec.Present = true
 	rec.Tag = pbnTag(sec.Tag)
@@ -292,24 +292,24 @@ func (m *mapper) auction(sec *parser.PBNSection) {
 		tok := &sec.Tokens[i]
 		call := auction.AuctionCall{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
 		switch tok.Kind {
-		case parser.TokenFiller:
+		case pbn.TokenFiller:
 			if !started {
 				rec.First = rec.First.Next()
 				continue
 			}
 			m.add(diag.UnreadableCall, diag.Error, call.Loc, "call %d: %q may only fill the seats before the first call", len(rec.Calls)+1, tok.Text)
-		case parser.TokenEnd:
+		case pbn.TokenEnd:
 			rec.End = "*"
 			continue
-		case parser.TokenContinue:
+		case pbn.TokenContinue:
 			if i == len(sec.Tokens)-1 {
 				rec.End = "+"
 				continue
 			}
 			m.add(diag.UnreadableCall, diag.Error, call.Loc, "call %d: %q may only end an auction to be continued", len(rec.Calls)+1, tok.Text)
-		case parser.TokenSkip:
+		case pbn.TokenSkip:
 			call.Skip = true
-		case parser.TokenAllPass:
+		case pbn.TokenAllPass:
 			started = true
 			m.allPass(call)
 			continue
@@ -383,7 +383,7 @@ func (m *mapper) allPass(ap auction.AuctionCall) {
 // winner of the trick before. When the winner cannot be told (a card not
 // given, trumps unknown), later tricks keep the previous leader's order;
 // every card keeps its trick and seat either way.
-func (m *mapper) play(sec *parser.PBNSection) {
+func (m *mapper) play(sec *pbn.Section) {
 	rec := &m.b.Play
 	rec.Present = true
 	rec.Tag = pbnTag(sec.Tag)
@@ -404,14 +404,14 @@ func (m *mapper) play(sec *parser.PBNSection) {
 	cards := reuse(m.oldCards, len(sec.Tokens))
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
-		if tok.Kind == parser.TokenEnd {
+		if tok.Kind == pbn.TokenEnd {
 			rec.End = "*"
 			continue
 		}
 		card := auction.PlayedCard{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
 		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
-		if tok.Kind == parser.TokenWord {
+		if tok.Kind == pbn.TokenWord {
 			c, err := auction.ParseCard(tok.Text)
 			if err != nil {
 				m.add(diag.UnreadableCard, diag.Error, card.Loc, "trick %d: %q is not a card", card.Trick+1, tok.Text)
@@ -647,7 +647,7 @@ func loc(p diag.Pos) diag.Pos {
 	return diag.Pos{Line: p.Line, Col: p.Col, Offset: p.Offset}
 }
 
-func pbnTag(t *parser.PBNTag) auction.Tag {
+func pbnTag(t *pbn.Tag) auction.Tag {
 	var out auction.Tag
 	setPBNTag(&out, t)
 	return out
@@ -656,20 +656,20 @@ func pbnTag(t *parser.PBNTag) auction.Tag {
 // setPBNTag maps t into dst, setting every field of dst one by one: dst
 // is a board's own memory, where copying a whole Tag would go through the
 // garbage collector's write barrier for each of its words.
-func setPBNTag(dst *auction.Tag, t *parser.PBNTag) {
+func setPBNTag(dst *auction.Tag, t *pbn.Tag) {
 	dst.Name, dst.Value, dst.Raw = t.Name, t.Value, ""
 	dst.Loc, dst.ValueLoc = loc(t.Pos), loc(t.ValuePos)
 	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", diag.Pos{}
-	if t.Raw != t.Value && t.Inherit != parser.FromDeclared {
+	if t.Raw != t.Value && t.Inherit != pbn.FromDeclared {
 		dst.Raw = t.Raw
 	}
-	if s := t.Section; s != nil && s.Kind == parser.SectionText && s.Raw != "" {
+	if s := t.Section; s != nil && s.Kind == pbn.SectionText && s.Raw != "" {
 		dst.Data, dst.DataLoc = s.Raw, loc(s.Pos)
 		dst.Comments = append(dst.Comments, comments(s.Comments)...)
 	}
 }
 
-func comments(cs []*parser.PBNComment) []auction.Comment {
+func comments(cs []*pbn.Comment) []auction.Comment {
 	if len(cs) == 0 {
 		return nil
 	}
@@ -686,7 +686,7 @@ func comments(cs []*parser.PBNComment) []auction.Comment {
 
 // leadingComments merges the commentary and the prose before the game's
 // first tag pair, in file order.
-func leadingComments(g *parser.PBNGame) []auction.Comment {
+func leadingComments(g *pbn.Game) []auction.Comment {
 	out := comments(g.Leading)
 	for _, p := range g.Prose {
 		c := auction.Comment{Text: p.Text, Kind: auction.CommentProse, Loc: loc(p.Pos)}
@@ -699,14 +699,14 @@ func leadingComments(g *parser.PBNGame) []auction.Comment {
 	return out
 }
 
-func escapes(dst []auction.Escape, es []*parser.PBNEscape) []auction.Escape {
+func escapes(dst []auction.Escape, es []*pbn.Escape) []auction.Escape {
 	for _, e := range es {
 		dst = append(dst, auction.Escape{Text: e.Text, Loc: loc(e.Pos)})
 	}
 	return dst
 }
 
-func notes(ns []*parser.PBNNote) []auction.Note {
+func notes(ns []*pbn.Note) []auction.Note {
 	if len(ns) == 0 {
 		return nil
 	}
@@ -717,20 +717,20 @@ func notes(ns []*parser.PBNNote) []auction.Note {
 	return out
 }
 
-func annotations(tok *parser.PBNToken) auction.Annotations {
+func annotations(tok *pbn.Token) auction.Annotations {
 	return auction.Annotations{
 		Alert: tok.Alert, Note: tok.Note, Suffix: tok.Suffix, NAGs: tok.NAGs, Comments: comments(tok.Comments),
 	}
 }
 
-func table(sec *parser.PBNSection) auction.Table {
+func table(sec *pbn.Section) auction.Table {
 	t := auction.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
 	for _, c := range sec.Columns {
 		col := auction.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
 		switch c.Align {
-		case parser.AlignLeft:
+		case pbn.AlignLeft:
 			col.Align = 'L'
-		case parser.AlignRight:
+		case pbn.AlignRight:
 			col.Align = 'R'
 		}
 		t.Columns = append(t.Columns, col)

@@ -8,9 +8,9 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // corpusDir is the real-world corpus beside the repository.
@@ -32,7 +32,7 @@ func corpusFile(t testing.TB, rel string) string {
 // boards and, per board, the converter's findings followed by Check's.
 func pbnBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
 	t.Helper()
-	f := parser.ParsePBN(src, name)
+	f := pbn.Parse(src, name)
 	var boards []*auction.Board
 	var findings [][]diag.Diagnostic
 	var prev *auction.Board
@@ -373,7 +373,7 @@ func TestCorpusPBN(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := parser.ReadPBN(f, path)
+		r := pbn.NewReader(f, path)
 		var prev *auction.Board
 		for g, err := range r.Games() {
 			if err != nil {
@@ -439,7 +439,7 @@ func BenchmarkFromPBN(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	f := parser.ParsePBN(src, path)
+	f := pbn.Parse(src, path)
 	var c auction.Checker
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
@@ -464,7 +464,7 @@ func ExampleFromPBN() {
 1NT AP
 [Play "N"]
 `
-	f := parser.ParsePBN([]byte(src), "rp.pbn")
+	f := pbn.Parse([]byte(src), "rp.pbn")
 	b, _ := FromPBN(f.Games[0], PBNOptions{Header: f.Header})
 	for _, x := range auction.Check(b) {
 		fmt.Println(x)

@@ -6,7 +6,7 @@ import (
 	"iter"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
+	"bridgekit/parser/pbn"
 )
 
 // normalizePBN reads the PBN text src and writes it to dst as canonical
@@ -23,7 +23,7 @@ import (
 // the tests of the writers check on any input; written, when set, gets
 // each board once it is written.
 func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOptions, written func(*auction.Board)) error {
-	r := parser.ReadPBN(src, filename)
+	r := pbn.NewReader(src, filename)
 	w := NewPBNWriter(dst, opt)
 	var skipped []error
 	games := 0
@@ -61,7 +61,7 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 // readPBNBoards maps the games of r onto boards in order, each follow-up game
 // given the board before it (see PBNOptions.Previous). The error is a read
 // error, which ends the sequence.
-func readPBNBoards(r *parser.PBNReader) iter.Seq2[*auction.Board, error] {
+func readPBNBoards(r *pbn.Reader) iter.Seq2[*auction.Board, error] {
 	return func(yield func(*auction.Board, error) bool) {
 		var prev *auction.Board
 		for g, err := range r.Games() {

@@ -12,11 +12,11 @@ import (
 	"unicode/utf8"
 
 	"bridgekit/diag"
+	"bridgekit/parser/charset"
 
 	"golang.org/x/text/encoding/charmap"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // PBNWriterOptions configures a PBNWriter. The zero value writes UTF-8.
@@ -26,7 +26,7 @@ type PBNWriterOptions struct {
 	Latin1 bool
 	// Charset, when set, is the single-byte character set to write
 	// (windows-1251 for older Russian software, ISO-8859-1, windows-1250
-	// …: a label parser.LookupEncoding knows), declared in the
+	// …: a label charset.LookupEncoding knows), declared in the
 	// %Content-type line. A board holding a character the charset does
 	// not have (a suit symbol, a Cyrillic name in Latin-1) is not written:
 	// WriteBoard returns a *WriteError wrapping an *EncodingError naming
@@ -44,7 +44,7 @@ type Charset struct {
 // ParseCharset finds the single-byte charset a label names, or says why
 // it cannot be written.
 func ParseCharset(label string) (Charset, error) {
-	e, name, err := parser.LookupEncoding(label)
+	e, name, err := charset.LookupEncoding(label)
 	if err != nil {
 		return Charset{}, err
 	}
@@ -215,7 +215,7 @@ func (pw *PBNWriter) countDropped(b *auction.Board) {
 }
 
 // WriteTrailer writes what follows the last game of a file without
-// belonging to one: % lines and commentary (see parser.PBNReader.Trailer),
+// belonging to one: % lines and commentary (see pbn.Reader.Trailer),
 // after an empty line. Call it after the last board, before Close.
 func (pw *PBNWriter) WriteTrailer(escapes []auction.Escape, comments []auction.Comment) error {
 	if pw.err != nil {

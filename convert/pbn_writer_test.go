@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
+	"bridgekit/parser/pbn"
 )
 
 // norm normalizes a PBN snippet and returns the text with LF line ends.
@@ -152,7 +152,7 @@ func TestPBNLayout(t *testing.T) {
 func TestPBNStringEscapes(t *testing.T) {
 	for _, v := range []string{`plain`, `a "quoted" word`, `back\slash`, `ends\`, `two\\`, `\"`, `Result\2R`, ``} {
 		written := string(appendPBNString(nil, v))
-		g := parser.ParsePBN([]byte("[Event "+written+"]\n"), "t.pbn").Games
+		g := pbn.Parse([]byte("[Event "+written+"]\n"), "t.pbn").Games
 		if len(g) != 1 || g[0].Value("Event") != v {
 			t.Errorf("%q written %s reads back as %q", v, written, g[0].Value("Event"))
 		}

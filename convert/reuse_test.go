@@ -8,9 +8,10 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/parser/lin"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // sameAfterCheck checks a board built in reused memory against one built
@@ -41,7 +42,7 @@ func TestFromPBNInto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := parser.ParsePBN(src, path)
+		file := pbn.Parse(src, path)
 		var prev, prevInto, spare *auction.Board
 		for _, g := range file.Games {
 			fresh, ff := FromPBN(g, PBNOptions{Header: file.Header, Previous: prev})
@@ -61,7 +62,7 @@ func TestFromPBNInto(t *testing.T) {
 		t.Errorf("%d of %d games built into a used board", reused, games)
 	}
 	// Into the board it takes its identity from, FromPBN builds in new memory.
-	file := parser.ParsePBN([]byte("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n[Auction \"N\"]\nPass Pass Pass Pass\n"), "follow.pbn")
+	file := pbn.Parse([]byte("[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n\n[Auction \"N\"]\nPass Pass Pass Pass\n"), "follow.pbn")
 	first, _ := FromPBN(file.Games[0], PBNOptions{})
 	second, _ := FromPBN(file.Games[1], PBNOptions{Previous: first, Into: first})
 	if second == first || second.Number != 1 || !first.Deal.Full() || !second.Deal.Full() {
@@ -87,7 +88,7 @@ func TestLINConverterReuse(t *testing.T) {
 	}
 	boards, reused := 0, 0
 	for name, src := range inputs {
-		recs, _ := parser.ParseLIN(src, name)
+		recs, _ := lin.Parse(src, name)
 		fresh, into := NewLINConverter(name), NewLINConverter(name)
 		var spare *auction.Board
 		for _, r := range recs {

@@ -11,16 +11,17 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/parser/lin"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // readPBN reads the boards of a PBN text the way NormalizePBN does, each
 // replayed.
 func readPBN(data []byte, name string) []*auction.Board {
 	var boards []*auction.Board
-	for b, err := range readPBNBoards(parser.ReadPBN(bytes.NewReader(data), name)) {
+	for b, err := range readPBNBoards(pbn.NewReader(bytes.NewReader(data), name)) {
 		if err != nil {
 			break
 		}
@@ -76,7 +77,7 @@ func (w trailedLIN) Close() error {
 func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
 	c := NewLINConverter(name)
 	var boards []*auction.Board
-	for rec, err := range parser.ReadLIN(bytes.NewReader(data), name).Records() {
+	for rec, err := range lin.NewReader(bytes.NewReader(data), name).Records() {
 		if err != nil {
 			if _, ok := err.(*diag.Diagnostic); ok {
 				continue // a record too large, skipped

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	"bridgekit/parser"
+
 	"github.com/ulikunitz/xz"
 )
 
@@ -204,7 +206,7 @@ func (w *walker) blob(bl blob, explicit bool) {
 // named .pbn or .lin, or sniffed as a record. A source that can be read only
 // once makes a Streamed input.
 func (w *walker) record(bl blob, explicit bool) {
-	if !explicit && !isRecordName(bl.kindName()) && Sniff(bl.head) == Unknown {
+	if !explicit && !isRecordName(bl.kindName()) && parser.Sniff(bl.head) == parser.Unknown {
 		return
 	}
 	if bl.rest == nil {
@@ -454,7 +456,7 @@ func (w *walker) tar(name string, r io.Reader, depth int, b *budget, g *guard) {
 				w.fail(mname, err)
 				return
 			}
-			bl.head, bl.ra, bl.open = data[:min(len(data), SniffLen)], bytes.NewReader(data), memOpener(data)
+			bl.head, bl.ra, bl.open = data[:min(len(data), parser.SniffLen)], bytes.NewReader(data), memOpener(data)
 		} else {
 			if bl.head, err = readHead(tr); err != nil {
 				w.fail(mname, err)

@@ -8,45 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"bridgekit/internal/testinput"
 )
-
-// benchHeads are the first SniffLen bytes of the real corpus files, or of a
-// few synthetic records when the corpus is absent.
-func benchHeads(b *testing.B) [][]byte {
-	var heads [][]byte
-	filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && FormatOf(p) != Unknown {
-			if f, err := os.Open(p); err == nil {
-				if h, err := readHead(f); err == nil {
-					heads = append(heads, h)
-				}
-				f.Close()
-			}
-		}
-		return nil
-	})
-	if len(heads) == 0 {
-		for _, tc := range sniffTests {
-			heads = append(heads, tc.head)
-		}
-	}
-	return heads
-}
-
-func BenchmarkSniff(b *testing.B) {
-	heads := benchHeads(b)
-	var n int64
-	for _, h := range heads {
-		n += int64(len(h))
-	}
-	b.SetBytes(n / int64(len(heads)))
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		Sniff(heads[i%len(heads)])
-		i++
-	}
-}
 
 // benchTree writes n files: 60% .pbn (taken by name), 30% .txt holding PBN
 // (sniffed and taken), 10% .md (sniffed and skipped).
@@ -163,11 +127,11 @@ func BenchmarkSequencer(b *testing.B) {
 // BenchmarkRunCorpus runs discovery, reading and ordering, without parsing,
 // over the real corpus: the floor under a full audit.
 func BenchmarkRunCorpus(b *testing.B) {
-	if _, err := os.Stat(corpusDir); err != nil {
+	if !testinput.HaveCorpus() {
 		b.Skip("real-world corpus not present")
 	}
 	var total int64
-	for in, err := range Inputs([]string{corpusDir}, nil, Options{}) {
+	for in, err := range Inputs([]string{testinput.CorpusDir()}, nil, Options{}) {
 		if err == nil {
 			total += in.Size
 		}
@@ -175,7 +139,7 @@ func BenchmarkRunCorpus(b *testing.B) {
 	b.SetBytes(total)
 	b.ReportAllocs()
 	for b.Loop() {
-		err := Run(context.Background(), Inputs([]string{corpusDir}, nil, Options{}), RunOptions{},
+		err := Run(context.Background(), Inputs([]string{testinput.CorpusDir()}, nil, Options{}), RunOptions{},
 			func(in *Input) int64 {
 				rc, err := in.Open()
 				if err != nil {

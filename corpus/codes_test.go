@@ -17,6 +17,8 @@ import (
 	"bridgekit/corpus"
 	"bridgekit/diag"
 	"bridgekit/parser"
+	"bridgekit/parser/lin"
+	"bridgekit/parser/pbn"
 )
 
 // unreachable are the codes of diag.Codes no file can produce, with why.
@@ -51,7 +53,7 @@ var unfixtured = map[diag.Code]string{
 func TestCodeTable(t *testing.T) {
 	var files []string
 	for _, glob := range []string{
-		"../parser/testdata/*/*", "../convert/testdata/*.input", "../convert/testdata/*.pbn", "../convert/testdata/*.lin",
+		"../parser/*/testdata/*", "../convert/testdata/*.input", "../convert/testdata/*.pbn", "../convert/testdata/*.lin",
 		"testdata/*", "testdata/*/*", "samples/*", "../cmd/bridgekit/testdata/script/*.txtar",
 	} {
 		m, err := filepath.Glob(glob)
@@ -153,17 +155,17 @@ func TestCodeTable(t *testing.T) {
 // all it reports, the quiet notes an audit leaves out included.
 func readerDiagnostics(name string, data []byte) diag.List {
 	var out diag.List
-	switch corpus.Detect(name, data) {
-	case corpus.PBN:
-		rd := parser.ReadPBN(bytes.NewReader(data), name)
+	switch parser.Detect(name, data) {
+	case parser.PBN:
+		rd := pbn.NewReader(bytes.NewReader(data), name)
 		for g := range rd.Games() {
 			if g != nil {
 				out = append(out, g.Diagnostics...)
 			}
 		}
 		out = append(out, rd.Diagnostics()...)
-	case corpus.LIN, corpus.HTML:
-		rd := parser.ReadLIN(bytes.NewReader(data), name)
+	case parser.LIN, parser.HTML:
+		rd := lin.NewReader(bytes.NewReader(data), name)
 		for rec := range rd.Records() {
 			if rec != nil {
 				out = append(out, rec.Diagnostics...)

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"bridgekit/parser"
 )
 
 // Options configure Inputs. The zero value is ready to use.
@@ -223,7 +225,7 @@ func (w *walker) file(p string, info fs.FileInfo, explicit bool) {
 	}
 	pin := &sharedFile{path: p, info: info, fds: w.fds, refs: 1, f: f}
 	defer pin.release()
-	head, err := readHeadOf(io.NewSectionReader(pin, 0, SniffLen), info.Size())
+	head, err := readHeadOf(io.NewSectionReader(pin, 0, parser.SniffLen), info.Size())
 	if err != nil {
 		w.fail(p, err)
 		return
@@ -240,8 +242,8 @@ func isRecordName(name string) bool {
 	if containerExt(name) != plain {
 		return false
 	}
-	f := FormatOf(name)
-	return f == PBN || f == LIN
+	f := parser.FormatOf(name)
+	return f == parser.PBN || f == parser.LIN
 }
 
 // hidden reports whether a file or directory name is hidden by convention:
@@ -252,12 +254,12 @@ func hidden(name string) bool {
 }
 
 // readHead reads up to SniffLen bytes: all of a short input.
-func readHead(r io.Reader) ([]byte, error) { return readHeadOf(r, SniffLen) }
+func readHead(r io.Reader) ([]byte, error) { return readHeadOf(r, parser.SniffLen) }
 
 // readHeadOf is readHead for content known to be size bytes long, which
 // needs no more room than that.
 func readHeadOf(r io.Reader, size int64) ([]byte, error) {
-	head := make([]byte, min(max(size, 0), SniffLen))
+	head := make([]byte, min(max(size, 0), parser.SniffLen))
 	n, err := io.ReadFull(r, head)
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		err = nil
@@ -304,7 +306,7 @@ func isURL(p string) bool {
 }
 
 func looksLikeLIN(p string) bool {
-	return strings.HasPrefix(strings.ToLower(p), "lin=") || isLINStart([]byte(p))
+	return strings.HasPrefix(strings.ToLower(p), "lin=") || parser.StartsLIN([]byte(p))
 }
 
 func exists(p string) bool {
@@ -378,3 +380,5 @@ func unhex(c byte) byte {
 func errNotArchive(c container) error {
 	return fmt.Errorf("not a %s archive, though its name says so", c)
 }
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

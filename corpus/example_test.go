@@ -11,22 +11,6 @@ import (
 	"bridgekit/diag"
 )
 
-func ExampleSniff() {
-	for _, head := range []string{
-		"% PBN 2.1\n[Event \"Spring Cup\"]\n",
-		"pn|Ann,Bob,Cy,Di|st||md|3SAKQ...|",
-		"<!DOCTYPE html><a onclick=\"hv_popuplin('pn|...')\">",
-		"Board 1: north deals",
-	} {
-		fmt.Println(corpus.Sniff([]byte(head)))
-	}
-	// Output:
-	// pbn
-	// lin
-	// html
-	// unknown
-}
-
 // Run over three inputs given as LIN on the command line: the results come
 // out in input order whatever the number of jobs.
 func ExampleRun() {

@@ -13,9 +13,10 @@ import (
 	"unicode/utf8"
 
 	"bridgekit/diag"
+	"bridgekit/parser"
+	"bridgekit/parser/charset"
 
 	"bridgekit/auction"
-	"bridgekit/parser"
 )
 
 // AuditOptions configure Audit and Process.
@@ -48,7 +49,7 @@ type AuditOptions struct {
 	// DefaultDuplicateIndexSize.
 	DuplicateIndexSize int
 	// Encoding, when set, is the character encoding every input is read
-	// in (a label parser.LookupEncoding knows), instead of the one the
+	// in (a label charset.LookupEncoding knows), instead of the one the
 	// readers find.
 	Encoding string
 	// Source, when set, is called with each input as it is opened and
@@ -109,7 +110,7 @@ type Part struct {
 	Input *Input
 	// Name is the input's name; "" for an error of discovery.
 	Name   string
-	Format Format
+	Format parser.Format
 	Boards []*Board
 	// Findings are about the file rather than one board: the encoding
 	// chosen, header lines, text after the last game, text that is no
@@ -353,7 +354,7 @@ func (o AuditOptions) tee(in *Input, r io.Reader) io.Reader {
 
 // head is the start of an input and what it tells of the format.
 type head struct {
-	format Format
+	format parser.Format
 	// content is set when the content says the format, not only the name.
 	content bool
 	body    io.Reader // the whole input, head included
@@ -361,7 +362,7 @@ type head struct {
 
 // sniff reads the head of an input of the given size (-1 when unknown).
 func sniff(name string, r io.Reader, size int64) (head, error) {
-	n := int64(SniffLen)
+	n := int64(parser.SniffLen)
 	if size >= 0 && size < n {
 		n = size + 1 // one more, to see the end
 	}
@@ -371,7 +372,7 @@ func sniff(name string, r io.Reader, size int64) (head, error) {
 		return head{}, err
 	}
 	buf = buf[:got]
-	h := head{format: Detect(name, buf), content: Sniff(buf) != Unknown}
+	h := head{format: parser.Detect(name, buf), content: parser.Sniff(buf) != parser.Unknown}
 	if int64(got) < n {
 		// The whole input is in buf: reading on would only find its end
 		// again.
@@ -423,9 +424,9 @@ func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 	if err == nil {
 		st := &fileState{name: p.Name, opts: opts}
 		switch h.format {
-		case PBN:
+		case parser.PBN:
 			err = readWhole(p, newPBNReading(st, h.body), h)
-		case LIN, HTML:
+		case parser.LIN, parser.HTML:
 			err = readWhole(p, newLINReading(st, h.body), h)
 		default:
 			st.notRecord(p)
@@ -478,7 +479,7 @@ func readWhole[T, U any](p *Part, r reading[T, U], h head) error {
 
 // fileCounts completes the report of an input's last part: the file, its
 // bytes and format, and the findings of the part.
-func (p *Part) fileCounts(f Format, n int64) {
+func (p *Part) fileCounts(f parser.Format, n int64) {
 	p.Report.Files = 1
 	p.Report.Bytes = n
 	p.Report.Formats.Add(f.String(), 1)
@@ -509,9 +510,9 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 	h, err := sniff(in.Name, cr, in.Size)
 	st := &fileState{name: in.Name, opts: opts}
 	switch {
-	case err == nil && h.content && h.format == PBN:
+	case err == nil && h.content && h.format == parser.PBN:
 		return readBatches(in, newPBNReading(st, h.body), cr, h.format, t)
-	case err == nil && h.content && (h.format == LIN || h.format == HTML):
+	case err == nil && h.content && (h.format == parser.LIN || h.format == parser.HTML):
 		return readBatches(in, newLINReading(st, h.body), cr, h.format, t)
 	}
 	// Nothing to read in parallel: read it whole, here.
@@ -526,7 +527,7 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 // admitted, as a unit may take something from those before it. The turn
 // passes from task to task down a chain of channels; tasks start in the
 // order they are added, so the one whose turn it is is always running.
-func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f Format, t *tasks) error {
+func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f parser.Format, t *tasks) error {
 	var batch []T
 	size, seen := 0, 0
 	turn := make(chan struct{})
@@ -808,7 +809,7 @@ func reported(d diag.Diagnostic) bool {
 // knowing: text that is neither ASCII nor UTF-8, or UTF-8 mixed with
 // stray 8-bit bytes. It comes after the other findings without a place,
 // as it does when a large file is read in parts.
-func (st *fileState) finishFile(p *Part, enc parser.Encoding, generator string, diags diag.List) {
+func (st *fileState) finishFile(p *Part, enc charset.Encoding, generator string, diags diag.List) {
 	var encs diag.List
 	diags = slices.DeleteFunc(slices.Clone(diags), func(d diag.Diagnostic) bool {
 		if d.Code == diag.Encoding {

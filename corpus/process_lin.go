@@ -7,48 +7,48 @@ import (
 	"slices"
 
 	"bridgekit/diag"
+	"bridgekit/parser/lin"
 
 	"bridgekit/auction"
 	"bridgekit/convert"
-	"bridgekit/parser"
 )
 
 // linReading reads the records of a LIN input: a LIN file of any form, a
 // handviewer link, or a web page with LIN in it.
 type linReading struct {
 	st *fileState
-	rd *parser.LINReader
+	rd *lin.Reader
 	// extra holds the reader's findings about text outside any record,
 	// which it yields in place of a record.
 	extra diag.List
 	// header is the last vugraph header record and notes the notes records
 	// since the last board: what a LINConverter needs before the next
 	// board, so a batch that starts there converts them again first.
-	header *parser.LINRecord
-	notes  []*parser.LINRecord
+	header *lin.Record
+	notes  []*lin.Record
 }
 
 func newLINReading(st *fileState, r io.Reader) *linReading {
-	rd := parser.ReadLIN(r, st.name)
+	rd := lin.NewReader(r, st.name)
 	if st.opts.Encoding != "" {
 		rd.UseEncoding(st.opts.Encoding)
 	}
 	return &linReading{st: st, rd: rd}
 }
 
-func (r *linReading) size(rec *parser.LINRecord) int { return rec.End.Offset - rec.Pos.Offset }
+func (r *linReading) size(rec *lin.Record) int { return rec.End.Offset - rec.Pos.Offset }
 
 // parser returns a function that checks the values of a record, which
 // the reader cut from the file and read into pairs.
-func (r *linReading) parser() func(*parser.LINRecord) *parser.LINRecord {
-	return func(rec *parser.LINRecord) *parser.LINRecord {
+func (r *linReading) parser() func(*lin.Record) *lin.Record {
+	return func(rec *lin.Record) *lin.Record {
 		rec.Check()
 		return rec
 	}
 }
 
-func (r *linReading) units() iter.Seq2[*parser.LINRecord, error] {
-	return func(yield func(*parser.LINRecord, error) bool) {
+func (r *linReading) units() iter.Seq2[*lin.Record, error] {
+	return func(yield func(*lin.Record, error) bool) {
 		for rec, err := range r.rd.RecordsApart() {
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
@@ -66,30 +66,30 @@ func (r *linReading) diagnostics() diag.List {
 	return append(slices.Clip(r.rd.Diagnostics()), r.extra...)
 }
 
-func (r *linReading) admit(rec *parser.LINRecord) {
+func (r *linReading) admit(rec *lin.Record) {
 	switch rec.Kind {
-	case parser.LINHeader:
+	case lin.Header:
 		r.header, r.notes = rec, nil
-	case parser.LINNotes:
+	case lin.Notes:
 		r.notes = append(r.notes, rec)
 	default:
 		r.notes = nil
 	}
 }
 
-func (r *linReading) context() []*parser.LINRecord {
-	var ctx []*parser.LINRecord
+func (r *linReading) context() []*lin.Record {
+	var ctx []*lin.Record
 	if r.header != nil {
 		ctx = append(ctx, r.header)
 	}
 	return append(ctx, r.notes...)
 }
 
-func (r *linReading) converter(ctx []*parser.LINRecord) func(*Part, *parser.LINRecord) {
+func (r *linReading) converter(ctx []*lin.Record) func(*Part, *lin.Record) {
 	conv := convert.NewLINConverter(r.st.name)
 	var ck auction.Checker
 	started := false
-	return func(p *Part, rec *parser.LINRecord) {
+	return func(p *Part, rec *lin.Record) {
 		if !started {
 			started = true
 			for _, c := range ctx {

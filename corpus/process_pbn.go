@@ -8,10 +8,10 @@ import (
 	"sync"
 
 	"bridgekit/diag"
+	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
 	"bridgekit/convert"
-	"bridgekit/parser"
 )
 
 // maxChain bounds the games a batch converts again before its first game
@@ -20,11 +20,11 @@ const maxChain = 16
 
 // pbnReading reads the games of a PBN input: the reader cuts their texts
 // from the file, workers read them, and a resolver completes them in file
-// order (see parser.PBNResolver).
+// order (see pbn.Resolver).
 type pbnReading struct {
 	st      *fileState
-	rd      *parser.PBNReader
-	res     parser.PBNResolver
+	rd      *pbn.Reader
+	res     pbn.Resolver
 	games   bool            // a game has been admitted
 	unknown map[string]bool // unknown tag names already reported
 	gen     string          // the first game's Generator tag
@@ -33,7 +33,7 @@ type pbnReading struct {
 	// (convert.PBNOptions.Previous), which may itself be a follow-up, so
 	// a batch that starts with one converts these again first. In files
 	// without any Board or Deal tag it keeps the last maxChain games.
-	chain []*parser.PBNGame
+	chain []*pbn.Game
 	// scope is the event and session in force, for the search for
 	// duplicates: archives that name the event and stage on a match's
 	// first game only (rpbridge.net) mean them for the games after it,
@@ -54,7 +54,7 @@ func (s dupScope) session() string { return joinKnown(s.stage, s.round, s.sectio
 // follow returns the scope in force after a game with the given tags:
 // a tag of its own replaces the one in force, and a new event starts
 // afresh.
-func (s dupScope) follow(g *parser.PBNGame) dupScope {
+func (s dupScope) follow(g *pbn.Game) dupScope {
 	if ev := g.Value("Event"); known(ev) && ev != s.event {
 		s = dupScope{event: ev}
 	}
@@ -73,24 +73,24 @@ func (s dupScope) follow(g *parser.PBNGame) dupScope {
 }
 
 func newPBNReading(st *fileState, r io.Reader) *pbnReading {
-	rd := parser.ReadPBN(r, st.name)
+	rd := pbn.NewReader(r, st.name)
 	if st.opts.Encoding != "" {
 		rd.UseEncoding(st.opts.Encoding)
 	}
 	return &pbnReading{st: st, rd: rd}
 }
 
-func (r *pbnReading) units() iter.Seq2[*parser.PBNGameText, error] { return r.rd.GameTexts() }
-func (r *pbnReading) size(t *parser.PBNGameText) int               { return len(t.Source) }
-func (r *pbnReading) diagnostics() diag.List                       { return r.rd.Diagnostics() }
-func (r *pbnReading) context() []*parser.PBNGame                   { return slices.Clone(r.chain) }
+func (r *pbnReading) units() iter.Seq2[*pbn.GameText, error] { return r.rd.GameTexts() }
+func (r *pbnReading) size(t *pbn.GameText) int               { return len(t.Source) }
+func (r *pbnReading) diagnostics() diag.List                 { return r.rd.Diagnostics() }
+func (r *pbnReading) context() []*pbn.Game                   { return slices.Clone(r.chain) }
 
-func (r *pbnReading) parser() func(*parser.PBNGameText) *parser.PBNGame {
-	return parser.NewPBNParser(r.st.name).Parse
+func (r *pbnReading) parser() func(*pbn.GameText) *pbn.Game {
+	return pbn.NewParser(r.st.name).Parse
 }
 
 // header returns the % lines before the file's first tag pair.
-func (r *pbnReading) header() []*parser.PBNEscape {
+func (r *pbnReading) header() []*pbn.Escape {
 	if r.games {
 		return r.res.Header()
 	}
@@ -102,7 +102,7 @@ func (r *pbnReading) header() []*parser.PBNEscape {
 // (convert.KnownPBNTag), on the game itself; it notes the generator the
 // first game names, and the games a batch starting at the next one must
 // convert first.
-func (r *pbnReading) admit(g *parser.PBNGame) {
+func (r *pbnReading) admit(g *pbn.Game) {
 	r.res.Resolve(g)
 	r.games = true
 	r.scope = r.scope.follow(g)
@@ -137,14 +137,14 @@ func (r *pbnReading) admit(g *parser.PBNGame) {
 	}
 }
 
-func (r *pbnReading) converter(ctx []*parser.PBNGame) func(*Part, *parser.PBNGame) {
+func (r *pbnReading) converter(ctx []*pbn.Game) func(*Part, *pbn.Game) {
 	var (
 		ck      auction.Checker
 		prev    *auction.Board
 		started bool
 	)
 	header := r.header()
-	return func(p *Part, g *parser.PBNGame) {
+	return func(p *Part, g *pbn.Game) {
 		if !started {
 			started = true
 			for _, c := range ctx {
@@ -186,7 +186,7 @@ func (r *pbnReading) finish(p *Part, diags diag.List) {
 	if h := r.rd.Header(); !r.games && len(h) > 0 {
 		// No game took the header's % lines: they are the trailer's, so
 		// that a writer keeps them.
-		g := &parser.PBNGame{Filename: r.st.name}
+		g := &pbn.Game{Filename: r.st.name}
 		if t != nil {
 			*g = *t
 		}
@@ -199,7 +199,7 @@ func (r *pbnReading) finish(p *Part, diags diag.List) {
 }
 
 // creator returns the program a PBN header names in a "%Creator:" line.
-func creator(header []*parser.PBNEscape) string {
+func creator(header []*pbn.Escape) string {
 	for _, e := range header {
 		t := strings.TrimSpace(e.Text)
 		if len(t) > 8 && strings.EqualFold(t[:8], "creator:") {

@@ -818,3 +818,25 @@ func TestBoardLabelInFindings(t *testing.T) {
 		t.Errorf("findings %q\n%q", text, js)
 	}
 }
+
+// TestProcessSniffedLIN reads LIN found by content alone, whatever the
+// name: Pavlicek-style LIN behind % lines, a handviewer link and a lin=
+// string each give their board, with no syntax error.
+func TestProcessSniffedLIN(t *testing.T) {
+	const deal = "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board 1|"
+	for _, tc := range []struct{ name, text string }{
+		{"rp.txt", "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + deal + "pf|y|mb|1SP2SPPP|\n"},
+		{"link.txt", "https://www.bridgebase.com/tools/handviewer.html?lin=pn|Sue,Wes,Nat,Ed|" + deal + "mb|p|mb|p|mb|p|mb|p|\n"},
+		{"-", "lin=" + strings.ReplaceAll("pn|Sue,Wes,Nat,Ed|"+deal+"mb|p|mb|p|mb|p|mb|p|", "|", "%7C")},
+	} {
+		p := corpus.Process(tc.name, strings.NewReader(tc.text), corpus.AuditOptions{})
+		if p.Err != nil || len(p.Boards) != 1 {
+			t.Errorf("%s: %d boards, error %v; want 1 board", tc.name, len(p.Boards), p.Err)
+		}
+		for f := range p.All() {
+			if f.Code == diag.Syntax {
+				t.Errorf("%s: %v", tc.name, f)
+			}
+		}
+	}
+}

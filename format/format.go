@@ -21,6 +21,7 @@ import (
 	"bridgekit/convert"
 	"bridgekit/corpus"
 	"bridgekit/diag"
+	"bridgekit/parser"
 )
 
 // Options are what corpus.AuditOptions a Formatter needs from the audit
@@ -77,12 +78,12 @@ type Formatter struct {
 func New(dst io.Writer, p *corpus.Part) *Formatter {
 	f := &Formatter{name: p.Name}
 	switch p.Format {
-	case corpus.PBN:
+	case parser.PBN:
 		f.pbn = convert.NewPBNWriter(dst, convert.PBNWriterOptions{})
 		f.w = f.pbn
-	case corpus.LIN:
+	case parser.LIN:
 		f.w = convert.NewLINWriter(dst, convert.LINWriterOptions{})
-	case corpus.HTML:
+	case parser.HTML:
 		f.refused = "an HTML page, not a PBN or LIN file"
 	default:
 		f.refused = "not a PBN or LIN file"

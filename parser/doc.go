@@ -1,6 +1,9 @@
-// Package parser reads PBN and BBO LIN files into syntax trees whose every
-// node knows its position. It knows syntax, not meaning: what a call or a deal
-// means is the business of package auction, reached through package convert.
+// Package parser tells which format an input holds (Sniff, Detect): PBN,
+// BBO LIN, an HTML page with LIN inside, or none. Its packages read them:
+// parser/charset decodes the bytes to UTF-8, parser/pbn and parser/lin read
+// the text into syntax trees whose every node knows its position. They know
+// syntax, not meaning: what a call or a deal means is the business of
+// package auction, reached through package convert.
 //
 // # Bounds
 //

@@ -19,7 +19,7 @@ import (
 	"golang.org/x/term"
 
 	"bridgekit/corpus"
-	"bridgekit/parser"
+	"bridgekit/parser/charset"
 )
 
 // Exit statuses: one rule for every command (README, "Exit status").
@@ -277,7 +277,7 @@ func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.Audit
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
 	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
 	if name := c.String("encoding"); name != "" {
-		if _, _, err := parser.LookupEncoding(name); err != nil {
+		if _, _, err := charset.LookupEncoding(name); err != nil {
 			return nil, usageError("--encoding %s: %v", name, err)
 		}
 		opts.Encoding = name

@@ -356,13 +356,17 @@ func TestReadmeCodes(t *testing.T) {
 }
 
 // TestReadmeLayout checks what the README's layout says of imports against
-// go list: diag imports nothing of bridgekit's, auction and parser only
-// diag.
+// go list: diag imports nothing of bridgekit's, auction only diag, and the
+// readers only diag, the charset detector and their shared scanning
+// helpers.
 func TestReadmeLayout(t *testing.T) {
 	for pkg, allowed := range map[string][]string{
-		"bridgekit/diag":    {"bridgekit/diag"},
-		"bridgekit/auction": {"bridgekit/auction", "bridgekit/diag"},
-		"bridgekit/parser":  {"bridgekit/diag", "bridgekit/parser"},
+		"bridgekit/diag":           {"bridgekit/diag"},
+		"bridgekit/auction":        {"bridgekit/auction", "bridgekit/diag"},
+		"bridgekit/parser":         {"bridgekit/parser"},
+		"bridgekit/parser/charset": {"bridgekit/parser/charset", "bridgekit/parser/internal/scan"},
+		"bridgekit/parser/pbn":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/pbn"},
+		"bridgekit/parser/lin":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/lin"},
 	} {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
 		if err != nil {

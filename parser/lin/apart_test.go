@@ -1,0 +1,73 @@
+package lin
+
+import (
+	"bytes"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sync"
+	"testing"
+
+	"bridgekit/diag"
+	"bridgekit/internal/testinput"
+)
+
+// first.
+func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*Record, diag.List) {
+	lr := NewReader(bytes.NewReader(src), filename)
+	lr.maxRecord = maxRecord
+	records := lr.Records
+	if apart {
+		records = lr.RecordsApart
+	}
+	var recs []*Record
+	var extra diag.List
+	for rec, err := range records() {
+		if err != nil {
+			if d, ok := err.(*diag.Diagnostic); ok {
+				extra.Add(*d)
+			}
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	if apart {
+		var wg sync.WaitGroup
+		for i, rec := range slices.Backward(recs) {
+			if i%2 == 0 {
+				wg.Go(rec.Check)
+			} else {
+				rec.Check()
+			}
+		}
+		wg.Wait()
+	}
+	return recs, append(lr.Diagnostics(), extra...)
+}
+
+// Records gives.
+func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int) {
+	t.Helper()
+	want, wantDiags := readLINRecords(src, filename, maxRecord, false)
+	got, diags := readLINRecords(src, filename, maxRecord, true)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d records apart, %d in order", filename, len(got), len(want))
+	}
+	for i := range got {
+		if !reflect.DeepEqual(got[i], want[i]) {
+			t.Fatalf("%s: record %d checked apart differs from the record read in order", filename, i+1)
+		}
+	}
+	if !reflect.DeepEqual(diags, wantDiags) {
+		t.Fatalf("%s: diagnostics apart %v, in order %v", filename, diags, wantDiags)
+	}
+}
+
+// TestLINRecordsApart reads the fixtures and the corpus both ways.
+func TestLINRecordsApart(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.input")
+	if testinput.HaveCorpus() {
+		files = append(files, corpusLINFiles(t)...)
+	}
+	testinput.EachFile(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord) })
+}

@@ -1,0 +1,77 @@
+package lin
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+	"unicode/utf8"
+
+	"bridgekit/diag"
+)
+
+// FuzzParseLIN reads arbitrary input as LIN. It must never panic, and what it
+// returns must hold together: records numbered in order, pairs numbered in
+// order with positions inside the decoded input and increasing, labels
+// present, diagnostics positioned and tied to their record; and records
+// checked apart (RecordsApart) are those Records gives.
+func FuzzParseLIN(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
+	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
+		seeds = append(seeds, corpusLINFiles(f)...)
+	}
+	for _, p := range seeds {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(src)
+	}
+	f.Add([]byte("pn|a|st\nmd|1S2|stmd|2S3|sv|o\n|sa|0|nt|x|y|\nqx|o1,BOARD 1|mb|P1SP|pc|SAS2|"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkLINApart(t, src, "fuzz.lin", 1<<12)
+		lr := NewReader(bytes.NewReader(src), "fuzz.lin")
+		lr.maxRecord = 1 << 12 // small, so that the cap is exercised too
+		index := 0
+		for rec, err := range lr.Records() {
+			if err != nil {
+				if d, ok := err.(*diag.Diagnostic); !ok || d.Severity != diag.Error || !d.IsValid() {
+					t.Fatalf("error %v is not a positioned error diagnostic", err)
+				}
+				continue
+			}
+			index++
+			if rec.Index != index || len(rec.Pairs) == 0 || rec.Kind < Single || rec.Kind > Notes {
+				t.Fatalf("record %d: index %d, %d pairs, kind %v", index, rec.Index, len(rec.Pairs), rec.Kind)
+			}
+			last := -1
+			for i, p := range rec.Pairs {
+				if p.Index != i+1 || p.Label == "" || !p.Pos.IsValid() || p.Pos.Offset <= last ||
+					p.ValuePos.Offset < p.Pos.Offset || p.End.Offset < p.ValuePos.Offset {
+					t.Fatalf("record %d pair %d: %+v", rec.Index, i+1, p)
+				}
+				last = p.Pos.Offset
+				if utf8.ValidString(string(src)) && p.End.Offset > len(src) {
+					t.Fatalf("record %d pair %d ends past the input: %+v", rec.Index, i+1, p)
+				}
+			}
+			for _, d := range rec.Diagnostics {
+				if d.Game != rec.Index || d.File != "fuzz.lin" || d.Message == "" || d.Code == "" || d.Pair > len(rec.Pairs) {
+					t.Fatalf("record %d: diagnostic %+v", rec.Index, d)
+				}
+			}
+			_ = rec.Calls()
+			_ = rec.Cards()
+			_, _, _ = rec.Deal()
+			_ = rec.Results()
+			_, _ = rec.Event()
+			_ = rec.String()
+		}
+		_ = Extract(string(src))
+	})
+}
+
+func dirExists(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
+}

@@ -1,0 +1,583 @@
+package lin
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math/bits"
+	"unicode/utf8"
+
+	"bridgekit/diag"
+)
+
+// This file holds the hand-written LIN scanner. It cuts decoded text into
+// label|value| pairs (plus % comment lines and reports about junk) while
+// tracking positions, and it does so incrementally over an io.Reader so that
+// memory stays bounded by the size of one record.
+
+// linItemKind says what a scanned item is.
+type linItemKind uint8
+
+const (
+	linItemPair    linItemKind = iota // a label|value| pair
+	linItemComment                    // a % comment line
+	linItemNote                       // a diagnostic about text that is not a pair
+)
+
+// linItem flags.
+const (
+	linFlagMultiline uint8 = 1 << iota // the value runs over a line break
+	linFlagTruncated                   // the input ended inside the pair
+)
+
+// linItem is one scanned piece of text. Offsets are absolute byte offsets in
+// the decoded input, so that they survive buffer compaction.
+type linItem struct {
+	kind     linItemKind
+	flags    uint8
+	tag      linTag // a pair's label, known once the splitter has seen it
+	start    int    // first byte of the label or of the comment's text
+	labelEnd int
+	valStart int // raw value span; for a comment, the comment text
+	valEnd   int
+	end      int      // just past the closing bar (or the end of the item)
+	pos      diag.Pos // where the label (or comment, or junk) starts
+	valPos   diag.Pos
+	endPos   diag.Pos
+	diags    []*diag.Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
+}
+
+// linScanner reads decoded LIN text incrementally.
+type linScanner struct {
+	r    io.Reader
+	buf  []byte
+	base int      // absolute offset of buf[0]
+	p    int      // index in buf of the next byte to scan
+	pos  diag.Pos // position of buf[p]
+	bol  bool     // buf[p] is at the beginning of a line
+	eof  bool     // r is exhausted, or failed
+	keep int      // absolute offset of the oldest byte still needed; -1 if none
+	max  int      // most bytes held for one record
+	out  []linItem
+}
+
+// linMinRead is the smallest read the scanner asks of its reader.
+const linMinRead = 32 << 10
+
+func newLINScanner(r io.Reader, max int) *linScanner {
+	return &linScanner{r: r, pos: diag.Pos{Line: 1, Col: 1}, bol: true, keep: -1, max: max}
+}
+
+// errLINTooLong reports that the bytes held for one record reached the cap.
+var errLINTooLong = errors.New("record too long")
+
+// fill compacts the buffer and reads more input. It returns errLINTooLong
+// when the held bytes reached the cap, and the reader's error if it failed.
+func (s *linScanner) fill() error {
+	keep := s.p
+	if s.keep >= 0 && s.keep-s.base < keep {
+		keep = s.keep - s.base
+	}
+	if keep > 0 {
+		n := copy(s.buf, s.buf[keep:])
+		s.buf = s.buf[:n]
+		s.base += keep
+		s.p -= keep
+	}
+	if len(s.buf) >= s.max {
+		return errLINTooLong
+	}
+	want := max(linMinRead, len(s.buf)) // geometric growth keeps rescans linear
+	want = min(want, s.max-len(s.buf))
+	if cap(s.buf)-len(s.buf) < want {
+		nb := make([]byte, len(s.buf), len(s.buf)+2*want) // room for the next read after compaction
+		copy(nb, s.buf)
+		s.buf = nb
+	}
+	for {
+		n, err := s.r.Read(s.buf[len(s.buf) : len(s.buf)+want])
+		s.buf = s.buf[:len(s.buf)+n]
+		if err == io.EOF {
+			s.eof = true
+			return nil
+		}
+		if err != nil {
+			s.eof = true
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
+}
+
+// next scans the next item into s.out. It returns false at the end of the
+// input, and errLINTooLong or a read error when scanning cannot go on.
+func (s *linScanner) next() (bool, error) {
+	for {
+		if s.scanOne() {
+			return true, nil
+		}
+		if s.eof {
+			return false, nil
+		}
+		if err := s.fill(); err != nil {
+			return false, err
+		}
+	}
+}
+
+// skipLine discards the item being scanned: input up to the first line
+// break after the next non-blank byte, without keeping it.
+func (s *linScanner) skipLine() error {
+	text := false
+	for {
+		b := s.buf[s.p:]
+		i := 0
+		if !text {
+			i = skipBlanks(b, 0)
+			text = i < len(b)
+		}
+		if text {
+			if j := bytes.IndexByte(b[i:], '\n'); j >= 0 {
+				s.advance(i + j)
+				return nil
+			}
+		}
+		s.advance(len(b))
+		if s.eof {
+			return nil
+		}
+		if err := s.fill(); err != nil && err != errLINTooLong {
+			return err
+		}
+	}
+}
+
+// textPos returns the position of the first non-blank byte at or after the
+// scan point, as far as the input is buffered.
+func (s *linScanner) textPos() diag.Pos {
+	b := s.buf[s.p:]
+	return advancePos(s.pos, b[:skipBlanks(b, 0)])
+}
+
+// advance moves the scan point n bytes forward, updating the position.
+func (s *linScanner) advance(n int) {
+	s.pos = advancePos(s.pos, s.buf[s.p:s.p+n])
+	if n > 0 {
+		s.bol = s.buf[s.p+n-1] == '\n'
+	}
+	s.p += n
+}
+
+// advancePos returns the position just after b, starting from p. Columns
+// count characters: UTF-8 continuation bytes do not move the column.
+func advancePos(p diag.Pos, b []byte) diag.Pos {
+	p.Offset += len(b)
+	if len(b) < 16 { // most spans are a label or a short value
+		for _, c := range b {
+			switch {
+			case c == '\n':
+				p.Line++
+				p.Col = 1
+			case c&0xC0 != 0x80:
+				p.Col++
+			}
+		}
+		return p
+	}
+	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
+		p.Line += bytes.Count(b[:i+1], []byte{'\n'})
+		p.Col = 1
+		b = b[i+1:]
+	}
+	p.Col += charCount(b)
+	return p
+}
+
+// charCount counts the characters of b: its bytes that are not UTF-8
+// continuation bytes (10xxxxxx). Every byte of LIN text goes through it, for
+// positions, so it looks at eight bytes at a time.
+func charCount(b []byte) int {
+	const high = 0x8080808080808080
+	n := len(b)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		// A continuation byte has its top bit set and the next one clear;
+		// shifting left by one puts each byte's second bit under its top.
+		n -= bits.OnesCount64(w &^ (w << 1) & high)
+	}
+	for ; i < len(b); i++ {
+		if b[i]&0xC0 == 0x80 {
+			n--
+		}
+	}
+	return n
+}
+
+// cursor hands out positions of increasing indexes of one scan window.
+type cursor struct {
+	b   []byte
+	i   int
+	pos diag.Pos
+}
+
+func (c *cursor) at(i int) diag.Pos {
+	c.pos = advancePos(c.pos, c.b[c.i:i])
+	c.i = i
+	return c.pos
+}
+
+func isBlank(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
+
+// isLabel reports whether b is a two-letter label.
+func isLabel(b []byte) bool { return len(b) == 2 && isLetter(b[0]) && isLetter(b[1]) }
+
+// labelAhead reports whether b starts with a label and its bar. more is true
+// when b is too short to tell and more input may follow.
+func labelAhead(b []byte, atEOF bool) (yes, more bool) {
+	if len(b) < 3 {
+		if !atEOF {
+			return false, true
+		}
+		return false, false
+	}
+	return isLetter(b[0]) && isLetter(b[1]) && b[2] == '|', false
+}
+
+// skipBlanks returns the index of the first non-blank byte of b at or after i.
+func skipBlanks(b []byte, i int) int {
+	for i < len(b) && isBlank(b[i]) {
+		i++
+	}
+	return i
+}
+
+// indexBarOrNewline returns the index of the first '|' or '\n' in b, or -1.
+// Values are short, so a plain loop beats two calls to bytes.IndexByte.
+func indexBarOrNewline(b []byte) int {
+	for i, c := range b {
+		if c == '|' || c == '\n' {
+			return i
+		}
+	}
+	return -1
+}
+
+// trimSpan narrows b[i:j] to exclude blanks at both ends.
+func trimSpan(b []byte, i, j int) (int, int) {
+	for i < j && isBlank(b[i]) {
+		i++
+	}
+	for j > i && isBlank(b[j-1]) {
+		j--
+	}
+	return i, j
+}
+
+// scanOne scans one item from s.buf[s.p:] into s.out. It returns false, with
+// nothing consumed, when the window ends before the item does and more input
+// may come, or when only blanks remain at the end of the input.
+func (s *linScanner) scanOne() bool {
+	b := s.buf[s.p:]
+	atEOF := s.eof
+	i := skipBlanks(b, 0)
+	if i == len(b) {
+		if atEOF {
+			s.advance(i)
+		}
+		return false
+	}
+	bol := s.bol
+	if i > 0 {
+		bol = b[i-1] == '\n'
+	}
+	cur := cursor{b: b, pos: s.pos}
+	switch {
+	case bol && b[i] == '%':
+		return s.scanComment(b, i, &cur, atEOF)
+	case b[i] == '|':
+		it := linItem{kind: linItemNote, start: s.base + s.p + i, pos: cur.at(i)}
+		it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
+		it.end = it.start + 1
+		it.endPos = cur.at(i + 1)
+		s.emit(it, i+1, &cur)
+		return true
+	}
+	j := indexBarOrNewline(b[i:])
+	if j < 0 {
+		if !atEOF {
+			return false
+		}
+		j = len(b)
+	} else {
+		j += i
+	}
+	if j == len(b) || b[j] == '\n' {
+		return s.scanBareLabel(b, i, j, &cur, atEOF)
+	}
+	return s.scanPair(b, i, j, &cur, atEOF)
+}
+
+// emit queues an item and moves the scan point past n bytes of the window,
+// taking the position there from cur, which has counted most of the way.
+func (s *linScanner) emit(it linItem, n int, cur *cursor) {
+	s.out = append(s.out, it)
+	s.pos = cur.at(n)
+	if n > 0 {
+		s.bol = s.buf[s.p+n-1] == '\n'
+	}
+	s.p += n
+}
+
+func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool {
+	nl := bytes.IndexByte(b[i:], '\n')
+	if nl < 0 {
+		if !atEOF {
+			return false
+		}
+		nl = len(b)
+	} else {
+		nl += i
+	}
+	end := nl
+	if end > i && b[end-1] == '\r' {
+		end--
+	}
+	abs := s.base + s.p
+	it := linItem{kind: linItemComment, start: abs + i, valStart: abs + i + 1, valEnd: abs + end, end: abs + end}
+	it.pos = cur.at(i)
+	it.valPos = cur.at(i + 1)
+	it.endPos = cur.at(end)
+	s.emit(it, end, cur)
+	return true
+}
+
+// scanBareLabel handles text that ends at a line break or at the end of the
+// input without any bar. A lone two-letter label followed by another pair is
+// the damage left when "||" became a line break; anything else is junk.
+func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) bool {
+	ls, le := trimSpan(b, i, j)
+	abs := s.base + s.p
+	if isLabel(b[ls:le]) {
+		k := skipBlanks(b, j)
+		if k == len(b) && !atEOF {
+			return false
+		}
+		ahead, more := labelAhead(b[k:], atEOF)
+		if more {
+			return false
+		}
+		switch {
+		case k == len(b):
+			it := emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s at the end of the input has no |; read as an empty value", b[ls:le]))
+			if linTagOf(b[ls:le]) != linTagPG {
+				it.flags |= linFlagTruncated
+			}
+			s.emit(it, le, cur)
+			return true
+		case ahead:
+			s.emit(emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])), le, cur)
+			return true
+		}
+	}
+	s.emit(noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))), j, cur)
+	return true
+}
+
+// emptyPair makes the item of a label that stands without its "||".
+func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
+	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
+	it.pos = cur.at(ls)
+	it.valPos = cur.at(le)
+	it.endPos = it.valPos
+	it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-missing-bar", msg))
+	return it
+}
+
+// noteItem makes the item that reports the text b[from:to] of the window,
+// which is skipped, as an error.
+func noteItem(abs, from, to int, cur *cursor, code, msg string) linItem {
+	it := linItem{kind: linItemNote, start: abs + from, end: abs + to}
+	it.pos = cur.at(from)
+	it.endPos = cur.at(to)
+	it.diags = append(it.diags, linDiag(it.pos, diag.Error, code, msg))
+	return it
+}
+
+// scanPair scans a label ending with the bar at b[j], and its value.
+func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool {
+	ls, le := trimSpan(b, i, j)
+	abs := s.base + s.p
+	var pre []linItem // items produced before the pair itself
+	if !isLabel(b[ls:le]) {
+		lab := b[ls:le]
+		if len(lab) < 3 || !isLetter(lab[len(lab)-1]) || !isLetter(lab[len(lab)-2]) || !knownLINLabel(lab[len(lab)-2:]) {
+			// Not a label at all. If a label follows its bar, the text
+			// was junk on its own; otherwise it stood for a label, and
+			// its value goes with it.
+			ahead, more := labelAhead(b[j+1:], atEOF)
+			if more {
+				return false
+			}
+			end, what := j+1, "skipped"
+			if !ahead {
+				var ok bool
+				if end, _, ok = scanValue(b, j+1, false, atEOF); !ok {
+					return false
+				}
+				what = "skipped with its value"
+			}
+			s.emit(noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)), end, cur)
+			return true
+		}
+		// Text glued to the front of a known label: "stmd|" lost the bars
+		// of an empty "st||", anything else is junk in front of the label.
+		ps, pe := trimSpan(b, ls, le-2)
+		if isLabel(b[ps:pe]) {
+			pre = append(pre, emptyPair(abs, ps, pe, cur,
+				fmt.Sprintf("labels %s and %s run together; read %s with an empty value", b[ps:pe], b[le-2:le], b[ps:pe])))
+		} else {
+			pre = append(pre, noteItem(abs, ls, le-2, cur, "lin-junk",
+				fmt.Sprintf("text %s before label %s is not a pair; skipped", quoteClip(b[ls:le-2]), b[le-2:le])))
+		}
+		ls = le - 2
+	}
+	tag := linTagOf(b[ls:le])
+	end, vEnd, ok := scanValue(b, j+1, tag == linTagNT, atEOF)
+	if !ok {
+		return false
+	}
+	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le}
+	it.pos = cur.at(ls)
+	vs, ve := j+1, vEnd
+	if tag != linTagNT {
+		vs, ve = trimSpan(b, vs, ve)
+	} else {
+		ve = trimLineBreaks(b, vs, ve)
+	}
+	it.valStart, it.valEnd = abs+vs, abs+ve
+	it.valPos = cur.at(vs)
+	if bytes.IndexByte(b[vs:ve], '\n') >= 0 {
+		it.flags |= linFlagMultiline
+	}
+	if end == vEnd { // no closing bar was consumed
+		var msg string
+		if end == len(b) {
+			msg = fmt.Sprintf("the value of %s has no closing | at the end of the input", b[ls:le])
+			if vs < ve || tag != linTagPG {
+				it.flags |= linFlagTruncated
+			}
+		} else {
+			msg = fmt.Sprintf("the value of %s has no closing |; it ends at the line break", b[ls:le])
+		}
+		it.diags = append(it.diags, linDiag(cur.at(vEnd), diag.Warning, "lin-unclosed", msg))
+	}
+	it.end = abs + end
+	it.endPos = cur.at(end)
+	s.out = append(s.out, pre...)
+	s.emit(it, end, cur)
+	return true
+}
+
+// scanValue finds the end of a value that starts at b[v]. It returns the
+// index just past the item (past the closing bar if there is one) and the
+// end of the raw value. ok is false when more input is needed.
+//
+// A line break inside a value is looked past: if the next line starts with a
+// bar, that bar closes the value; if it starts with a label and its bar, the
+// value lacked its closing bar and ends at the line break; otherwise the value
+// continues on the next line. An nt value ends only at a bar that is followed
+// by a label and its bar, or by the end of the input, because commentary may
+// contain bars.
+func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, ok bool) {
+	i := v
+	for {
+		j := indexBarOrNewline(b[i:])
+		if j < 0 {
+			if !atEOF {
+				return 0, 0, false
+			}
+			return len(b), len(b), true
+		}
+		j += i
+		if b[j] == '|' && !nt {
+			return j + 1, j, true
+		}
+		k := skipBlanks(b, j+1)
+		if k == len(b) && !atEOF {
+			return 0, 0, false
+		}
+		ahead, more := labelAhead(b[k:], atEOF)
+		if more {
+			return 0, 0, false
+		}
+		switch {
+		case b[j] == '|' && (k == len(b) || ahead):
+			return j + 1, j, true
+		case b[j] == '|':
+		case k == len(b) || ahead:
+			return j, j, true
+		}
+		i = k // the blanks up to k hold no bar; a bar at k is looked at next
+	}
+}
+
+// trimLineBreaks drops trailing blanks from b[i:j] when they hold a line
+// break: commentary is kept as written, except for the break that separated it
+// from its closing bar.
+func trimLineBreaks(b []byte, i, j int) int {
+	k := j
+	for k > i && isBlank(b[k-1]) {
+		k--
+	}
+	if bytes.IndexByte(b[k:j], '\n') >= 0 {
+		return k
+	}
+	return j
+}
+
+// clipMax is the most bytes of a text quoted in a message.
+const clipMax = 40
+
+// clipAt returns where a text is cut for a message: at most clipMax bytes,
+// on a character boundary.
+func clipAt[T string | []byte](s T) int {
+	if len(s) <= clipMax {
+		return len(s)
+	}
+	cut := clipMax
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
+}
+
+// clip shortens a long text for a message.
+func clip(s string) string {
+	if n := clipAt(s); n < len(s) {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// quoteClip quotes b for a message, shortened when long.
+func quoteClip(b []byte) string {
+	n := clipAt(b)
+	q := fmt.Sprintf("%q", b[:n])
+	if n < len(b) {
+		q += "…"
+	}
+	return q
+}
+
+func linDiag(pos diag.Pos, sev diag.Severity, code, msg string) *diag.Diagnostic {
+	return &diag.Diagnostic{Span: diag.Span{Pos: pos}, Severity: sev, Code: diag.Code(code), Message: msg}
+}

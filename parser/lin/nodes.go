@@ -1,0 +1,150 @@
+package lin
+
+import (
+	"fmt"
+	"strings"
+
+	"bridgekit/diag"
+)
+
+// Kind classifies a LIN record by its shape.
+type Kind uint8
+
+// The kinds of LIN records.
+const (
+	// Single is one board on its own: a hand-record line or a handviewer
+	// string (pn, st, md, rh, ah, sv, mb…, pc…).
+	Single Kind = iota + 1
+	// Room is one table of a board in a match file, opened by qx|o<n>|
+	// (open room) or qx|c<n>| (closed room).
+	Room
+	// Header is the header of a vugraph or match file (vg, rs, pw, mp, bn,
+	// and a pn with the players), or of a new segment inside one.
+	Header
+	// Pavlicek is a board in the rpbridge.net style: pf|y|, the whole
+	// auction in one mb, a whole trick in one pc.
+	Pavlicek
+	// Notes holds commentary or other pairs that belong to no board.
+	Notes
+)
+
+var linKindNames = [...]string{Single: "single", Room: "room", Header: "header", Pavlicek: "pavlicek", Notes: "notes"}
+
+// String returns "single", "room", "header", "pavlicek" or "notes".
+func (k Kind) String() string {
+	if int(k) < len(linKindNames) && linKindNames[k] != "" {
+		return linKindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// A Pair is one label|value| pair as written.
+type Pair struct {
+	Index    int      // 1-based place in its record
+	Label    string   // as written, e.g. "mb" (BBO writes lower case; compare with Is)
+	Value    string   // trimmed, lines joined; nt commentary keeps its spaces and line breaks
+	Pos      diag.Pos // start of the label
+	ValuePos diag.Pos // start of the value
+	End      diag.Pos // just past the closing bar, or past the value when the bar is missing
+}
+
+// Is reports whether the pair's label is label, ignoring case.
+func (p *Pair) Is(label string) bool { return strings.EqualFold(p.Label, label) }
+
+// Key returns the label in lower case, the form the LIN tags are known by.
+func (p *Pair) Key() string {
+	if isLowerLabel(p.Label) {
+		return p.Label
+	}
+	return strings.ToLower(p.Label)
+}
+
+func isLowerLabel(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			return false
+		}
+	}
+	return true
+}
+
+// Known reports whether the label is one that LIN files are known to use.
+// Unknown labels are kept like any other; see [Record.Extras].
+func (p *Pair) Known() bool { return knownLINLabel(p.Label) }
+
+// String returns the pair as LIN text, "label|value|".
+func (p *Pair) String() string { return p.Label + "|" + p.Value + "|" }
+
+// A Comment is a line starting with % (rpbridge.net files put their
+// origin in such lines). Text is the line without the %.
+type Comment struct {
+	Pos  diag.Pos
+	Text string
+}
+
+// A Record is one record of a LIN file: a board (or one table of a board),
+// a file header, or stray commentary. Its pairs are all there, in order,
+// whatever their labels; the typed views (Deal, Calls, Cards…) read them.
+type Record struct {
+	Index       int       // 1-based place in the file
+	Kind        Kind      // the record's shape
+	Pairs       []*Pair   // every pair, in order, unknown labels included
+	Comments    []Comment // % lines before its first pair (and, in the last record, after its last)
+	Pos         diag.Pos  // start of the record's first comment or pair
+	End         diag.Pos  // end of its last pair
+	Incomplete  bool      // the input ended inside a pair, or an error cut the record short
+	Diagnostics diag.List // problems found in this record, in order
+
+	// The calls and cards, as read when the record was checked (read).
+	calls []Call
+	cards []Card
+	read  bool
+
+	unchecked *linUnchecked // set until Check (see RecordsApart)
+}
+
+// Get returns the first pair with the given label (any case), or nil.
+func (r *Record) Get(label string) *Pair {
+	for _, p := range r.Pairs {
+		if p.Is(label) {
+			return p
+		}
+	}
+	return nil
+}
+
+// All returns the pairs with the given label (any case), in order.
+func (r *Record) All(label string) []*Pair {
+	var out []*Pair
+	for _, p := range r.Pairs {
+		if p.Is(label) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Extras returns the pairs whose labels are not known LIN labels, in order.
+// They are kept so that a writer can carry them over.
+func (r *Record) Extras() []*Pair {
+	var out []*Pair
+	for _, p := range r.Pairs {
+		if !p.Known() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// String returns the record as LIN text on one line: its pairs as read,
+// without comments.
+func (r *Record) String() string {
+	var b strings.Builder
+	for _, p := range r.Pairs {
+		b.WriteString(p.Label)
+		b.WriteByte('|')
+		b.WriteString(p.Value)
+		b.WriteByte('|')
+	}
+	return b.String()
+}

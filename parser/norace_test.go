@@ -1,5 +1,0 @@
-//go:build !race
-
-package parser
-
-const raceEnabled = false

@@ -1,0 +1,116 @@
+package pbn
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"bridgekit/diag"
+)
+
+// pbnLines turns byte offsets of a game's text into positions. Offsets are
+// asked for mostly in increasing order, so the line of the previous answer
+// is tried first.
+type pbnLines struct {
+	text   string
+	base   diag.Pos // position of text[0], always at the start of a line
+	starts []int    // offset of the start of each line
+	ascii  bool     // columns are byte counts
+	ctrl   int      // offset of the first control character other than white space; -1 when none
+	hint   int      // index into starts of the last line found
+}
+
+func newPBNLines(text string, base diag.Pos) pbnLines {
+	var l pbnLines
+	l.reset(text, base)
+	return l
+}
+
+// reset indexes text, reusing l's memory.
+func (l *pbnLines) reset(text string, base diag.Pos) {
+	l.text, l.base, l.hint = text, base, 0
+	l.starts = append(l.starts[:0], 0)
+	for i := 0; ; {
+		j := strings.IndexByte(text[i:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		l.starts = append(l.starts, i)
+	}
+	var seen uint8
+	for _, c := range []byte(text) {
+		seen |= pbnByteClass[c]
+	}
+	l.ascii, l.ctrl = seen&classHigh == 0, -1
+	if seen&classCtrl != 0 {
+		for i, c := range []byte(text) {
+			if pbnByteClass[c] == classCtrl {
+				l.ctrl = i
+				break
+			}
+		}
+	}
+}
+
+// Byte classes pbnLines looks for.
+const (
+	classHigh = 1 << iota // not ASCII
+	classCtrl             // a control character other than white space
+)
+
+var pbnByteClass = func() (class [256]uint8) {
+	for c := range class {
+		switch {
+		case c >= utf8.RuneSelf:
+			class[c] = classHigh
+		case c < ' ' && !isPBNSpace(byte(c)) || c == 0x7f:
+			class[c] = classCtrl
+		}
+	}
+	return class
+}()
+
+func isASCII(s string) bool {
+	for _, c := range []byte(s) {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// line returns the index of the line holding offset off.
+func (l *pbnLines) line(off int) int {
+	h := l.hint
+	if off >= l.starts[h] {
+		for n := 0; n < 4; n++ {
+			if h+1 >= len(l.starts) || off < l.starts[h+1] {
+				l.hint = h
+				return h
+			}
+			h++
+		}
+	}
+	lo, hi := 0, len(l.starts)
+	for lo+1 < hi {
+		m := (lo + hi) / 2
+		if l.starts[m] <= off {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	l.hint = lo
+	return lo
+}
+
+// pos returns the position of offset off (0 ≤ off ≤ len(text)).
+func (l *pbnLines) pos(off int) diag.Pos {
+	li := l.line(off)
+	start := l.starts[li]
+	col := off - start + 1
+	if !l.ascii {
+		col = utf8.RuneCountInString(l.text[start:off]) + 1
+	}
+	return diag.Pos{Offset: l.base.Offset + off, Line: l.base.Line + li, Col: col}
+}

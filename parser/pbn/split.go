@@ -1,0 +1,326 @@
+package pbn
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"sync"
+
+	"bridgekit/diag"
+)
+
+// maxPBNGame is the largest game, in bytes of decoded text, the reader
+// holds in memory. The largest real games (a traveller with a long
+// TotalScoreTable) are a few tens of kilobytes; anything larger is damage,
+// and is reported and skipped without being buffered.
+const maxPBNGame = 4 << 20
+
+// pbnChunk is the text of one game as cut from the stream, or of text
+// without any tag pair (at the end of the file, or cut off by the size
+// limit).
+type pbnChunk struct {
+	text   []byte   // valid until the next call of next
+	pos    diag.Pos // of text[0]
+	hasTag bool     // a '[' outside commentary and strings: this is a game
+	// size is the full size in bytes of the chunk, larger than len(text)
+	// when the chunk exceeded the size limit; text then holds the
+	// complete lines that fitted.
+	size int
+	// noBlank is set when the chunk was cut from the previous one without
+	// a semi-empty line: it starts with the previous game's first tag.
+	noBlank bool
+}
+
+// pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
+// honouring brace comments (a semi-empty line inside one does not end the
+// game) and strings, with memory bounded by the game size limit.
+//
+// Text before a game that holds no tag pair (escape lines, commentary,
+// prose) is kept with the game that follows, so that semi-empty lines
+// between such text and the game's tag pairs create no empty games.
+//
+// A line that starts with the tag the game started with ends the game too,
+// semi-empty line or not: files that list games without separating them
+// ("[Deal …]" on each line) hold one game per repetition, where the
+// standard's reading would keep the first and ignore the rest as repeated
+// tags.
+type pbnSplitter struct {
+	r       *bufio.Reader
+	pending []byte // text given back after a split inside an open comment; read before r
+	maxGame int
+
+	off, line int    // position of the next byte to read
+	buf       []byte // the chunk being assembled
+	first     []byte // the name of the first tag pair of the chunk, when it starts a line
+	noBlank   bool   // the next chunk starts without a semi-empty line
+	long      []byte // assembles a line longer than r's buffer
+	crs       []byte // the rest of a line cut at a lone CR
+}
+
+// pbnSplitters keeps splitters, with their buffers, from one input to the
+// next: in an archive of small files, a new 64 KiB buffer for each file
+// cost more than reading it.
+var pbnSplitters = sync.Pool{New: func() any { return &pbnSplitter{r: bufio.NewReaderSize(nil, 64<<10)} }}
+
+// pbnPoolMax is the largest game buffer a pooled splitter keeps.
+const pbnPoolMax = 1 << 20
+
+func newPBNSplitter(r io.Reader) *pbnSplitter {
+	s := pbnSplitters.Get().(*pbnSplitter)
+	s.r.Reset(r)
+	*s = pbnSplitter{r: s.r, buf: s.buf[:0], first: s.first[:0], long: s.long[:0], maxGame: maxPBNGame, line: 1}
+	return s
+}
+
+// release returns s to the pool once the input is read to the end, when no
+// chunk refers to its buffers any more.
+func (s *pbnSplitter) release() {
+	s.r.Reset(nil)
+	if cap(s.buf) > pbnPoolMax {
+		s.buf = nil
+	}
+	if cap(s.long) > pbnPoolMax {
+		s.long = nil
+	}
+	s.pending, s.crs = nil, nil
+	pbnSplitters.Put(s)
+}
+
+// readLine returns the next line with its terminator. A line longer than
+// the game size limit is cut: the rest is skipped and counted in dropped.
+// A lone CR ends a line too; it is turned into LF so that every line of the
+// returned text ends in LF or CRLF while byte offsets stay the same.
+func (s *pbnSplitter) readLine() (line []byte, dropped int, err error) {
+	if len(s.crs) > 0 {
+		line, s.crs = s.crs, nil
+		return s.cutCR(line), 0, nil
+	}
+	if len(s.pending) > 0 {
+		line = s.pending
+		if i := bytes.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1]
+		}
+		s.pending = s.pending[len(line):]
+		return s.cutCR(line), 0, nil
+	}
+	line, err = s.r.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		s.long = append(s.long[:0], line...)
+		for err == bufio.ErrBufferFull {
+			line, err = s.r.ReadSlice('\n')
+			if room := s.maxGame + 1 - len(s.long); room > 0 {
+				s.long = append(s.long, line[:min(room, len(line))]...)
+				dropped += len(line) - min(room, len(line))
+			} else {
+				dropped += len(line)
+			}
+		}
+		line = s.long
+	}
+	if err == io.EOF && len(line) > 0 {
+		err = nil
+	}
+	return s.cutCR(line), dropped, err
+}
+
+// cutCR ends line at its first lone CR (one not followed by LF), turning the
+// CR into LF and keeping the rest for the next readLine.
+func (s *pbnSplitter) cutCR(line []byte) []byte {
+	for i := bytes.IndexByte(line, '\r'); i >= 0 && i < len(line); {
+		if i+1 < len(line) && line[i+1] == '\n' {
+			j := bytes.IndexByte(line[i+2:], '\r')
+			if j < 0 {
+				break
+			}
+			i += 2 + j
+			continue
+		}
+		if i+1 < len(line) {
+			s.crs = append(s.crs[:0:0], line[i+1:]...)
+		}
+		line = line[:i+1]
+		line[i] = '\n'
+		break
+	}
+	return line
+}
+
+// next returns the next chunk, or ok == false at the end of the input. A
+// read error other than io.EOF is returned after the text read so far.
+func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
+	s.buf = s.buf[:0]
+	var (
+		started   bool
+		inComment bool
+		skipping  bool // over the size limit: scan, but keep nothing
+		// fallback is where the game is cut if the brace comment open at
+		// the end was never closed: its first semi-empty line after a tag
+		// pair. -1 when there is none.
+		fallback          = -1
+		fallOff, fallLine int
+	)
+	for {
+		lineOff, lineNo := s.off, s.line
+		line, dropped, rerr := s.readLine()
+		if len(line) == 0 && rerr != nil {
+			if rerr != io.EOF {
+				err = rerr
+			}
+			break
+		}
+		s.off += len(line) + dropped
+		if line[len(line)-1] == '\n' {
+			s.line++
+		}
+		blank := isSemiEmpty(line)
+		if !started {
+			if blank {
+				continue
+			}
+			started = true
+			c.pos = diag.Pos{Offset: lineOff, Line: lineNo, Col: 1}
+			c.noBlank, s.noBlank = s.noBlank, false
+			s.first = s.first[:0]
+		}
+		if blank && (skipping || c.hasTag && !inComment) {
+			break
+		}
+		if blank && inComment && c.hasTag && fallback < 0 && !skipping {
+			fallback, fallOff, fallLine = len(s.buf), lineOff, lineNo
+		}
+		if !inComment && !skipping && line[0] != '%' {
+			if name := lineTagName(line); name != nil {
+				if !c.hasTag {
+					s.first = append(s.first[:0], name...)
+				} else if bytes.Equal(name, s.first) {
+					s.giveBack(line)
+					s.off, s.line = lineOff, lineNo
+					s.noBlank = true
+					c.text = s.buf
+					return c, true, nil
+				}
+			}
+		}
+		if inComment || line[0] != '%' {
+			inComment = scanPBNLine(line, inComment, &c.hasTag)
+		}
+		if !inComment {
+			fallback = -1
+		}
+		c.size += len(line) + dropped
+		if skipping {
+			continue
+		}
+		if dropped > 0 || len(s.buf)+len(line) > s.maxGame {
+			if fallback >= 0 {
+				// The comment that swallowed the game's end is unterminated:
+				// end the game at its first semi-empty line and read on
+				// from there.
+				return s.cutAt(c, fallback, fallOff, fallLine, line), true, nil
+			}
+			skipping = true
+			continue
+		}
+		s.buf = append(s.buf, line...)
+	}
+	if !started {
+		return c, false, err
+	}
+	if fallback >= 0 {
+		return s.cutAt(c, fallback, fallOff, fallLine, nil), true, err
+	}
+	c.text = s.buf
+	return c, true, err
+}
+
+// cutAt ends chunk c at byte from of the buffer, at absolute offset off and
+// line, and gives the rest of the buffer and then extra back to be read again.
+func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnChunk {
+	s.giveBack(append(s.buf[from:len(s.buf):len(s.buf)], extra...))
+	s.off, s.line = off, line
+	c.text = s.buf[:from]
+	c.size = from
+	return c
+}
+
+// lineTagName returns the name of the tag pair a line starts with (after
+// blanks), or nil.
+func lineTagName(line []byte) []byte {
+	i := 0
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	if i == len(line) || line[i] != '[' {
+		return nil
+	}
+	i++
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	j := i
+	for j < len(line) && isNameChar(line[j]) {
+		j++
+	}
+	if j == i {
+		return nil
+	}
+	return line[i:j]
+}
+
+// giveBack puts text back in front of what is still to be read.
+func (s *pbnSplitter) giveBack(text []byte) {
+	p := make([]byte, 0, len(text)+len(s.crs)+len(s.pending))
+	p = append(append(append(p, text...), s.crs...), s.pending...)
+	s.pending, s.crs = p, nil
+}
+
+// isSemiEmpty reports whether line holds only white space.
+func isSemiEmpty(line []byte) bool {
+	for _, b := range line {
+		if !isPBNSpace(b) {
+			return false
+		}
+	}
+	return true
+}
+
+func isPBNSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+}
+
+// scanPBNLine follows one line of PBN text far enough to know whether a
+// brace comment is open at its end and whether it holds a tag pair: braces,
+// semicolon comments and strings are honoured, nothing else is looked at.
+func scanPBNLine(line []byte, inComment bool, hasTag *bool) bool {
+	for i := 0; i < len(line); {
+		if !inComment && !pbnLineSpecial[line[i]] {
+			i++
+			continue
+		}
+		if inComment {
+			j := bytes.IndexByte(line[i:], '}')
+			if j < 0 {
+				return true
+			}
+			i += j + 1
+			inComment = false
+			continue
+		}
+		switch line[i] {
+		case '{':
+			inComment = true
+		case ';':
+			return false
+		case '[':
+			*hasTag = true
+		case '"':
+			i, _ = scanPBNString(line, i)
+			continue
+		}
+		i++
+	}
+	return inComment
+}
+
+// pbnLineSpecial are the bytes scanPBNLine acts on outside comments.
+var pbnLineSpecial = [256]bool{'{': true, ';': true, '[': true, '"': true}

@@ -1,0 +1,85 @@
+package pbn
+
+import (
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/iotest"
+)
+
+// splitAll cuts text into chunks and renders each as "pos|tag|text".
+func splitAll(t *testing.T, text string, maxGame int) []string {
+	t.Helper()
+	s := newPBNSplitter(strings.NewReader(text))
+	if maxGame > 0 {
+		s.maxGame = maxGame
+	}
+	var out []string
+	for {
+		c, ok, err := s.next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			return out
+		}
+		tag := "-"
+		if c.hasTag {
+			tag = "T"
+		}
+		if c.size != len(c.text) {
+			tag += "!" + strconv.Itoa(c.size)
+		}
+		out = append(out, c.pos.String()+"@"+strconv.Itoa(c.pos.Offset)+"|"+tag+"|"+string(c.text))
+	}
+}
+
+func TestPBNSplit(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		max  int
+		want []string
+	}{
+		{"empty", "", 0, nil},
+		{"blank lines only", "\n \t\n\r\n", 0, nil},
+		{"one game", "[A \"1\"]\n[B \"2\"]\n", 0, []string{"1:1@0|T|[A \"1\"]\n[B \"2\"]\n"}},
+		{"two games", "[A \"1\"]\n\n[B \"2\"]", 0, []string{"1:1@0|T|[A \"1\"]\n", "3:1@9|T|[B \"2\"]"}},
+		{"several blank lines", "[A \"1\"]\n \n\t\n\n[B \"2\"]\n\n\n", 0, []string{"1:1@0|T|[A \"1\"]\n", "5:1@13|T|[B \"2\"]\n"}},
+		{"header kept with first game", "% PBN 2.1\n\n%x\n\n[A \"1\"]\n", 0, []string{"1:1@0|T|% PBN 2.1\n\n%x\n\n[A \"1\"]\n"}},
+		{"trailing text without tag", "[A \"1\"]\n\n{end}\n", 0, []string{"1:1@0|T|[A \"1\"]\n", "3:1@9|-|{end}\n"}},
+		{"blank line inside comment", "[A \"1\"]\n{a\n\nb}\n[B \"2\"]\n\n[C \"3\"]\n", 0, []string{"1:1@0|T|[A \"1\"]\n{a\n\nb}\n[B \"2\"]\n", "7:1@24|T|[C \"3\"]\n"}},
+		{"brace in string and semicolon comment", "[A \"{\"] ; {\n\n[B \"2\"]\n", 0, []string{"1:1@0|T|[A \"{\"] ; {\n", "3:1@13|T|[B \"2\"]\n"}},
+		{"escape line is not scanned", "%{\n[A \"1\"]\n\n[B \"2\"]\n", 0, []string{"1:1@0|T|%{\n[A \"1\"]\n", "4:1@12|T|[B \"2\"]\n"}},
+		{"percent inside comment is text", "[A \"1\"]\n{\n%}\n}\n\n[B \"2\"]\n", 0, []string{"1:1@0|T|[A \"1\"]\n{\n%}\n}\n", "6:1@16|T|[B \"2\"]\n"}},
+		{"unterminated comment ends at its first blank line", "[A \"1\"]\n{ open\n\n[B \"2\"]\n\n[C \"3\"]\n", 0, []string{"1:1@0|T|[A \"1\"]\n{ open\n", "4:1@16|T|[B \"2\"]\n", "6:1@25|T|[C \"3\"]\n"}},
+		{"CRLF", "[A \"1\"]\r\n\r\n[B \"2\"]\r\n", 0, []string{"1:1@0|T|[A \"1\"]\r\n", "3:1@11|T|[B \"2\"]\r\n"}},
+		{"lone CR", "[A \"1\"]\r\r[B \"2\"]\r", 0, []string{"1:1@0|T|[A \"1\"]\n", "3:1@9|T|[B \"2\"]\n"}},
+		{"too large game is cut at a line", "[A \"1\"]\n[B \"22222\"]\n[C \"3\"]\n\n[D \"4\"]\n", 20, []string{"1:1@0|T!28|[A \"1\"]\n[B \"22222\"]\n", "5:1@29|T|[D \"4\"]\n"}},
+		{"too large comment split at blank line", "[A \"1\"]\n{\n\nxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n\n[B \"2\"]\n", 20, []string{"1:1@0|T|[A \"1\"]\n{\n", "4:1@11|-!29|", "6:1@41|T|[B \"2\"]\n"}},
+		{"too large line", "[A \"" + strings.Repeat("x", 100) + "\"]\n\n[B \"2\"]\n", 20, []string{"1:1@0|T!107|", "3:1@108|T|[B \"2\"]\n"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := splitAll(t, tt.in, tt.max)
+			if strings.Join(got, "\n---\n") != strings.Join(tt.want, "\n---\n") {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPBNSplitReadError(t *testing.T) {
+	boom := errors.New("boom")
+	s := newPBNSplitter(io.MultiReader(strings.NewReader("[A \"1\"]\n\n[B"), iotest.ErrReader(boom)))
+	c, ok, err := s.next()
+	if !ok || err != nil || string(c.text) != "[A \"1\"]\n" {
+		t.Fatalf("first chunk: %q %v %v", c.text, ok, err)
+	}
+	c, ok, err = s.next()
+	if !ok || !errors.Is(err, boom) || string(c.text) != "[B" {
+		t.Fatalf("second chunk: %q %v %v", c.text, ok, err)
+	}
+}

@@ -1,0 +1,174 @@
+package pbn
+
+import (
+	"strconv"
+	"strings"
+
+	"bridgekit/diag"
+)
+
+// isPBNTable reports whether a tag is one of the tables of PBN §10.2: such
+// a tag always opens a table section, data or not.
+func isPBNTable(name string) bool {
+	switch name {
+	case "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable",
+		"OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable":
+		return true
+	}
+	return false
+}
+
+// isTableName reports whether data after a tag is read as a table: the
+// tables of PBN §10.2 and any other tag named "…Table" (such as the de facto
+// OptimumOpeningLeadTable), but not the Table tag itself.
+func isTableName(name string) bool {
+	return isPBNTable(name) || len(name) > len("Table") && strings.HasSuffix(name, "Table")
+}
+
+// columns reads the column list of a table tag value:
+// "[+|-]NAME[\WIDTH[L|R]]" items separated by ';'. Both \2R (what real
+// files write) and \\2R (the string escape rule applied) are read; in the
+// resolved value both are \2R, and a doubled backslash left after
+// resolution (\\\\2R written) is read the same way.
+func (p *pbnParser) columns(tag *Tag) []Column {
+	v := tag.Value
+	if v == p.colsValue && p.cols != nil {
+		return p.cols
+	}
+	faults := p.d.count()
+	specs := strings.Split(v, ";")
+	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t") {
+		specs = strings.Fields(v)
+		p.d.addPos(valuePos(tag), diag.Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
+	}
+	cols := make([]Column, 0, len(specs))
+	for _, spec := range specs {
+		col, err := parseColumn(spec)
+		if err != "" {
+			p.d.addPos(valuePos(tag), diag.Error, "table", "column "+quoteText(spec)+" of ["+tag.Name+"]: "+err)
+		}
+		cols = append(cols, col)
+	}
+	if p.d.count() == faults {
+		p.colsValue, p.cols = v, cols
+	}
+	return cols
+}
+
+// parseColumn reads one column spec, returning what is wrong with it in
+// plain words, or "".
+func parseColumn(spec string) (Column, string) {
+	col := Column{Spec: spec}
+	s := strings.TrimSpace(spec)
+	if s != "" {
+		switch s[0] {
+		case '+':
+			col.Sort, s = Descending, s[1:]
+		case '-':
+			col.Sort, s = Ascending, s[1:]
+		}
+	}
+	k := strings.IndexByte(s, '\\')
+	if k < 0 {
+		col.Name = s
+		if s == "" {
+			return col, "no column name"
+		}
+		return col, ""
+	}
+	col.Name = s[:k]
+	w := strings.TrimLeft(s[k:], "\\")
+	d := digitsEnd(w, 0)
+	width, err := strconv.Atoi(w[:d])
+	switch {
+	case col.Name == "":
+		return col, "no column name"
+	case d == 0 || err != nil:
+		return col, "'\\' is not followed by a width"
+	}
+	col.Width = width
+	switch w[d:] {
+	case "":
+	case "L":
+		col.Align = AlignLeft
+	case "R":
+		col.Align = AlignRight
+	default:
+		return col, "the width must be followed by L, R or nothing, not " + quoteText(w[d:])
+	}
+	return col, ""
+}
+
+// table reads the data of a table section into rows of cells.
+func (p *pbnParser) table(sec *Section, data []pbnItem) {
+	sec.Columns = p.columns(sec.Tag)
+	n := 0
+	for _, it := range data {
+		if it.kind == itemData {
+			n += (it.end-it.start)/2 + 1
+		}
+	}
+	cells := make([]Cell, 0, n)
+	t := p.lines.text
+	commented := false
+	for _, it := range data {
+		switch it.kind {
+		case itemComment:
+			c := p.comment(it)
+			sec.Comments = append(sec.Comments, c)
+			if !commented {
+				commented = true
+				p.d.add(it.start, diag.Error, "comment-in-table", "commentary inside the data of ["+sec.Tag.Name+"] (only the tag pair may be followed by a comment)")
+			}
+		case itemData:
+			cells = p.cells(cells, t[:it.end], it.start)
+		}
+	}
+	cols := len(sec.Columns)
+	if cols == 0 || len(cells) == 0 {
+		return
+	}
+	sec.Rows = make([][]Cell, 0, (len(cells)+cols-1)/cols)
+	for i := 0; i < len(cells); i += cols {
+		sec.Rows = append(sec.Rows, cells[i:min(i+cols, len(cells)):min(i+cols, len(cells))])
+	}
+	if r := len(cells) % cols; r != 0 {
+		p.d.addPos(cells[len(cells)-r].Pos, diag.Error, "table", "the last row of ["+sec.Tag.Name+"] has "+strconv.Itoa(r)+" of "+strconv.Itoa(cols)+" cells")
+	}
+}
+
+// cells appends the elements of t[i:] to cells: strings, and section tokens
+// (printable ASCII except [ ] { } ; " %).
+func (p *pbnParser) cells(cells []Cell, t string, i int) []Cell {
+	for i < len(t) {
+		if isPBNSpace(t[i]) {
+			i++
+			continue
+		}
+		cell := Cell{Pos: p.lines.pos(i)}
+		if t[i] == '"' {
+			e, closed := scanPBNString(t, i)
+			if closed {
+				cell.Text = unescapePBN(t[i+1 : e-1])
+			} else {
+				cell.Text = t[i+1 : e]
+				p.d.add(i, diag.Error, "unterminated-string", "string in a table has no closing quote")
+			}
+			cell.Quoted = true
+			cells = append(cells, cell)
+			i = e
+			continue
+		}
+		e := i
+		for e < len(t) && !isPBNSpace(t[e]) && t[e] != '"' {
+			e++
+		}
+		cell.Text = t[i:e]
+		if k := strings.IndexAny(cell.Text, "%]}"); k >= 0 {
+			p.d.add(i+k, diag.Error, "table", "'"+cell.Text[k:k+1]+"' is not allowed in a table element: "+quoteText(cell.Text))
+		}
+		cells = append(cells, cell)
+		i = e
+	}
+	return cells
+}
