@@ -14,7 +14,7 @@ import (
 //
 // Fields come in two kinds. Content fields (values, calls, cards, notes,
 // comments' text) are what a board says; a lossless conversion keeps them
-// equal. As-written fields (Loc, ValueLoc, Text, Raw, Source) record how and
+// equal. As-written fields (Loc, ValueSpan, Text, Raw, Source) record how and
 // where a file wrote them; they change when a writer normalises layout and
 // are what findings use to point back into the file.
 
@@ -58,8 +58,12 @@ type Tag struct {
 	// (PBN §9.3). It is empty otherwise.
 	Raw string
 
-	Loc      diag.Pos // the tag pair's '[' (PBN) or the pair's label (LIN)
-	ValueLoc diag.Pos // the value's opening quote (PBN) or first character (LIN)
+	Loc diag.Pos // the tag pair's '[' (PBN) or the pair's label (LIN)
+	// ValueSpan is the value as written: from its opening quote (PBN) or
+	// first character (LIN) to just past its closing quote or last
+	// character; End is 0 when the file does not write it there (an
+	// inherited PBN value, LIN decoded from a URL).
+	ValueSpan diag.Span
 
 	// Comments is the commentary that follows the tag pair and attaches
 	// to it (PBN §9.2).
@@ -396,6 +400,7 @@ type AuctionCall struct {
 	AllPass bool
 	Annotations
 	Loc diag.Pos // the call token (its "^I", if any); for LIN the mb pair
+	End int      // the byte offset just past the call as written; 0 when not known
 }
 
 // Readable reports whether the slot holds a call or a skipped turn, as
@@ -450,6 +455,7 @@ type PlayedCard struct {
 	OutOfTurn bool
 	Annotations
 	Loc diag.Pos
+	End int // the byte offset just past the card as written; 0 when not known
 }
 
 // Recorded is what a file says the outcome of a board was: the Contract,
@@ -649,6 +655,7 @@ type LINInfo struct {
 type LINPair struct {
 	Label, Value string
 	Loc          diag.Pos
+	ValueSpan    diag.Span // as Tag.ValueSpan
 	// Calls and Cards are the numbers of calls and cards of the record
 	// before the pair.
 	Calls, Cards int

@@ -158,7 +158,7 @@ func (c *Checker) checkDeal(b *Board) {
 		for i, p := range de.Problems {
 			probs[i] = p.String()
 		}
-		c.add(diag.DealInvalid, diag.Error, 0, at(b.DealTag.ValueLoc, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
+		c.add(diag.DealInvalid, diag.Error, 0, at(b.DealTag.ValueSpan.Pos, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
 	}
 }
 

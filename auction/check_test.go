@@ -59,7 +59,7 @@ func withDeal(t testing.TB, b *Board, deal string) *Board {
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("ParseDeal(%q): %v", deal, err)
 	}
-	b.Deal, b.DealTag = d, Tag{Name: "Deal", Value: deal, Loc: diag.Pos{Line: 4, Col: 1}, ValueLoc: diag.Pos{Line: 4, Col: 7}}
+	b.Deal, b.DealTag = d, Tag{Name: "Deal", Value: deal, Loc: diag.Pos{Line: 4, Col: 1}, ValueSpan: diag.Span{Pos: diag.Pos{Line: 4, Col: 7}}}
 	return b
 }
 

@@ -74,9 +74,9 @@ func (c *LINConverter) Trailing() []auction.Comment { return c.pending }
 // LINHeader reads a header record (vg, rs, pw, mp, bn, pn) into the
 // Vugraph its boards share.
 func LINHeader(r *lin.Record) *auction.Vugraph {
-	v := &auction.Vugraph{Loc: loc(r.Pos), Escapes: linEscapes(r)}
+	v := &auction.Vugraph{Loc: r.Pos, Escapes: linEscapes(r)}
 	for _, p := range r.Pairs {
-		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p)})
+		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}})
 		switch p.Key() {
 		case "vg":
 			if v.VGTag.Present() {
@@ -118,7 +118,7 @@ func endsMatch(v *auction.Vugraph) bool {
 func linEscapes(r *lin.Record) []auction.Escape {
 	var out []auction.Escape
 	for _, c := range r.Comments {
-		out = append(out, auction.Escape{Text: c.Text, Loc: loc(c.Pos)})
+		out = append(out, auction.Escape{Text: c.Text, Loc: c.Pos})
 	}
 	return out
 }
@@ -140,7 +140,7 @@ func linNotes(r *lin.Record) []auction.Comment {
 // card its seat and trick.
 func FromLIN(r *lin.Record, opt LINOptions) (*auction.Board, []diag.Diagnostic) {
 	m := &linMapper{mapper: newMapper(opt.Into, nil, auction.Source{
-		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: loc(r.Pos),
+		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: r.Pos,
 	})}
 	b := m.b
 	b.Leading = append([]auction.Comment(nil), opt.Leading...)
@@ -292,7 +292,7 @@ func (m *linMapper) calls(p *lin.Pair) bool {
 	rec := &m.b.Auction
 	rec.Present = true
 	for _, lc := range calls {
-		call := auction.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls))}
+		call := auction.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls)), End: tokenEnd(p, lc.Offset, lc.Text, len(calls))}
 		call.Alert = lc.Alert
 		m.readCall(&call, len(rec.Calls)+1)
 		rec.Calls = append(rec.Calls, call)
@@ -328,7 +328,7 @@ func (m *linMapper) cards(p *lin.Pair) {
 		cards = []lin.Card{{Text: p.Value}}
 	}
 	for _, lc := range cards {
-		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards))}
+		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards)), End: tokenEnd(p, lc.Offset, lc.Text, len(cards))}
 		c, err := auction.ParseCard(lc.Text)
 		if err != nil {
 			m.add(diag.UnreadableCard, diag.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
@@ -443,7 +443,7 @@ func (m *linMapper) fromHeader() {
 	}
 	if names, ok := v.NamesFor(b.Room); ok && m.names == nil {
 		if p := headerPair(v, "pn"); p != nil {
-			m.players(names, auction.Tag{Name: p.Label, Value: p.Value, Loc: p.Loc, ValueLoc: p.Loc})
+			m.players(names, auction.Tag{Name: p.Label, Value: p.Value, Loc: p.Loc, ValueSpan: p.ValueSpan})
 		}
 	}
 	vg := v.VGTag
@@ -460,7 +460,8 @@ func (m *linMapper) fromHeader() {
 	}
 	if entry, ok := v.ResultFor(b.Number, b.Room); ok {
 		if p := headerPair(v, "rs"); p != nil {
-			b.LIN.Result = auction.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueLoc: p.Loc}
+			// The entry is one of the value's; its own bytes are not kept.
+			b.LIN.Result = auction.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueSpan: diag.Span{Pos: p.ValueSpan.Pos}}
 		}
 	}
 }
@@ -514,7 +515,7 @@ func (m *linMapper) recorded() {
 }
 
 func linTag(p *lin.Pair) auction.Tag {
-	return auction.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueLoc: valueLoc(p, 0)}
+	return auction.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}}
 }
 
 func linComment(p *lin.Pair) auction.Comment {
@@ -523,7 +524,7 @@ func linComment(p *lin.Pair) auction.Comment {
 
 // pairLoc is the place of a pair's label, with its index in the record.
 func pairLoc(p *lin.Pair) diag.Pos {
-	l := loc(p.Pos)
+	l := p.Pos
 	l.Pair = p.Index
 	return l
 }
@@ -540,8 +541,22 @@ func tokenLoc(p *lin.Pair, off, n int) diag.Pos {
 
 // valueLoc is the place of byte off of a pair's value, which is on one line
 // unless it is commentary.
+// tokenEnd is the byte offset just past a call or card written at offset
+// off of its pair's value, n of them in the pair: the end of the value
+// for one, else of its text; 0 when the value's bytes are not known.
+func tokenEnd(p *lin.Pair, off int, text string, n int) int {
+	sp := p.ValueSpan()
+	switch {
+	case sp.End == 0:
+		return 0
+	case n == 1:
+		return sp.End
+	}
+	return sp.Offset + off + len(text)
+}
+
 func valueLoc(p *lin.Pair, off int) diag.Pos {
-	l := loc(p.ValuePos)
+	l := p.ValuePos
 	if off > 0 && off <= len(p.Value) {
 		l.Col += utf8.RuneCountInString(p.Value[:off])
 		l.Offset += off

@@ -43,7 +43,7 @@ type PBNOptions struct {
 // on the game, and [auction.Check] says what is wrong with the board.
 func FromPBN(g *pbn.Game, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
 	m := newMapper(opt.Into, opt.Previous, auction.Source{
-		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: loc(g.Pos),
+		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: g.Pos,
 	})
 	b := m.b
 	if g.Index == 1 {
@@ -72,7 +72,7 @@ func FromPBN(g *pbn.Game, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
 			if sec != nil && sec.Kind != pbn.SectionText {
 				// A second Auction or Play section: the first counts, this
 				// one is kept verbatim.
-				tag.Data, tag.DataLoc = sec.Raw, loc(sec.Pos)
+				tag.Data, tag.DataLoc = sec.Raw, sec.Pos
 			}
 		}
 	}
@@ -290,7 +290,7 @@ func (m *mapper) auction(sec *pbn.Section) {
 	started := false
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
-		call := auction.AuctionCall{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
+		call := auction.AuctionCall{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
 		switch tok.Kind {
 		case pbn.TokenFiller:
 			if !started {
@@ -408,7 +408,7 @@ func (m *mapper) play(sec *pbn.Section) {
 			rec.End = "*"
 			continue
 		}
-		card := auction.PlayedCard{Text: tok.Text, Loc: loc(tok.Pos), Annotations: annotations(tok)}
+		card := auction.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
 		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
 		if tok.Kind == pbn.TokenWord {
@@ -622,8 +622,8 @@ func readable(t *auction.Tag) bool {
 
 // at is the place of t's value, or of t.
 func at(t *auction.Tag) diag.Pos {
-	if t.ValueLoc.IsValid() {
-		return t.ValueLoc
+	if t.ValueSpan.IsValid() {
+		return t.ValueSpan.Pos
 	}
 	return t.Loc
 }
@@ -643,10 +643,6 @@ func boardNumber(text string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-func loc(p diag.Pos) diag.Pos {
-	return diag.Pos{Line: p.Line, Col: p.Col, Offset: p.Offset}
-}
-
 func pbnTag(t *pbn.Tag) auction.Tag {
 	var out auction.Tag
 	setPBNTag(&out, t)
@@ -658,13 +654,13 @@ func pbnTag(t *pbn.Tag) auction.Tag {
 // garbage collector's write barrier for each of its words.
 func setPBNTag(dst *auction.Tag, t *pbn.Tag) {
 	dst.Name, dst.Value, dst.Raw = t.Name, t.Value, ""
-	dst.Loc, dst.ValueLoc = loc(t.Pos), loc(t.ValuePos)
+	dst.Loc, dst.ValueSpan = t.Pos, t.ValueSpan()
 	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", diag.Pos{}
 	if t.Raw != t.Value && t.Inherit != pbn.FromDeclared {
 		dst.Raw = t.Raw
 	}
 	if s := t.Section; s != nil && s.Kind == pbn.SectionText && s.Raw != "" {
-		dst.Data, dst.DataLoc = s.Raw, loc(s.Pos)
+		dst.Data, dst.DataLoc = s.Raw, s.Pos
 		dst.Comments = append(dst.Comments, comments(s.Comments)...)
 	}
 }
@@ -679,7 +675,7 @@ func comments(cs []*pbn.Comment) []auction.Comment {
 		if c.Brace {
 			kind = auction.CommentBrace
 		}
-		out[i] = auction.Comment{Text: c.Text, Kind: kind, Loc: loc(c.Pos)}
+		out[i] = auction.Comment{Text: c.Text, Kind: kind, Loc: c.Pos}
 	}
 	return out
 }
@@ -689,7 +685,7 @@ func comments(cs []*pbn.Comment) []auction.Comment {
 func leadingComments(g *pbn.Game) []auction.Comment {
 	out := comments(g.Leading)
 	for _, p := range g.Prose {
-		c := auction.Comment{Text: p.Text, Kind: auction.CommentProse, Loc: loc(p.Pos)}
+		c := auction.Comment{Text: p.Text, Kind: auction.CommentProse, Loc: p.Pos}
 		i := len(out)
 		for i > 0 && out[i-1].Loc.Offset > c.Loc.Offset {
 			i--
@@ -701,7 +697,7 @@ func leadingComments(g *pbn.Game) []auction.Comment {
 
 func escapes(dst []auction.Escape, es []*pbn.Escape) []auction.Escape {
 	for _, e := range es {
-		dst = append(dst, auction.Escape{Text: e.Text, Loc: loc(e.Pos)})
+		dst = append(dst, auction.Escape{Text: e.Text, Loc: e.Pos})
 	}
 	return dst
 }
@@ -738,7 +734,7 @@ func table(sec *pbn.Section) auction.Table {
 	for _, row := range sec.Rows {
 		cells := make([]auction.Cell, len(row))
 		for i, c := range row {
-			cells[i] = auction.Cell{Text: c.Text, Quoted: c.Quoted, Loc: loc(c.Pos)}
+			cells[i] = auction.Cell{Text: c.Text, Quoted: c.Quoted, Loc: c.Pos}
 		}
 		t.Rows = append(t.Rows, cells)
 	}

@@ -387,10 +387,13 @@ func canonAnnotations(a auction.Annotations, card bool) auction.Annotations {
 	return a
 }
 
-var locType = reflect.TypeFor[diag.Pos]()
+var (
+	locType  = reflect.TypeFor[diag.Pos]()
+	spanType = reflect.TypeFor[diag.Span]()
+)
 
-// clean zeroes every Loc and Raw in v, turns empty slices into nil, and
-// compares commentary with LF line breaks.
+// clean zeroes every place (Loc, span, End) and Raw in v, turns empty
+// slices into nil, and compares commentary with LF line breaks.
 func clean(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
@@ -398,9 +401,12 @@ func clean(v reflect.Value) {
 			clean(v.Elem())
 		}
 	case reflect.Struct:
-		if v.Type() == locType {
+		if v.Type() == locType || v.Type() == spanType {
 			v.SetZero()
 			return
+		}
+		if f := v.FieldByName("End"); f.IsValid() && f.Kind() == reflect.Int {
+			f.SetInt(0)
 		}
 		if c, ok := v.Addr().Interface().(*auction.Comment); ok {
 			c.Text = toLF(c.Text)

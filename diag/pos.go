@@ -26,7 +26,9 @@ func (p Pos) String() string {
 }
 
 // Span is the text from Pos up to, not including, the byte offset End: a
-// value as the reader read it. End is 0 when only the start is known.
+// value as the reader read it. End is 0 when only the start is known. Like
+// Pos.Offset, End counts bytes of the decoded (UTF-8) text: for a file in
+// an 8-bit charset a repair edits the decoded text and encodes it again.
 type Span struct {
 	Pos
 	End int `json:"-"`

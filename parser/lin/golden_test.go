@@ -165,7 +165,6 @@ func readAllLIN(t *testing.T, lr *Reader) linResult {
 	return res
 }
 
-// testinput.CorpusDir() returns the shared corpus, or skips the test.
 // corpusLINFiles returns every LIN file of the corpus and the web pages
 // holding LIN.
 func corpusLINFiles(t testing.TB) []string {

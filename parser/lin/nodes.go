@@ -45,7 +45,18 @@ type Pair struct {
 	Value    string   // trimmed, lines joined; nt commentary keeps its spaces and line breaks
 	Pos      diag.Pos // start of the label
 	ValuePos diag.Pos // start of the value
+	ValueEnd int      // the byte offset just past the value as written, before its bar; 0 when the text is decoded from a URL or a page
 	End      diag.Pos // just past the closing bar, or past the value when the bar is missing
+}
+
+// ValueSpan returns the bytes the value was read from: what a repair of
+// the value rewrites. It is the zero Span for LIN decoded from a URL or a
+// web page, whose bytes are not the value's.
+func (p *Pair) ValueSpan() diag.Span {
+	if p.ValueEnd == 0 {
+		return diag.Span{}
+	}
+	return diag.Span{Pos: p.ValuePos, End: p.ValueEnd}
 }
 
 // Is reports whether the pair's label is label, ignoring case.

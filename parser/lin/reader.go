@@ -559,7 +559,7 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 			p.Index = len(rec.Pairs) + 1
 			p.Label = sub(it.start, it.labelEnd)
 			p.Value = sub(it.valStart, it.valEnd)
-			p.Pos, p.ValuePos, p.End = it.pos, it.valPos, it.endPos
+			p.Pos, p.ValuePos, p.ValueEnd, p.End = it.pos, it.valPos, it.valEnd, it.endPos
 			rec.Pairs = append(rec.Pairs, p)
 			lr.tags = append(lr.tags, it.tag)
 			for _, d := range it.diags {
@@ -653,7 +653,7 @@ func (r *Record) stamp(filename string, remap func(diag.Pos) diag.Pos) {
 	}
 	r.Pos, r.End = remap(r.Pos), remap(r.End)
 	for _, p := range r.Pairs {
-		p.Pos, p.ValuePos, p.End = remap(p.Pos), remap(p.ValuePos), remap(p.End)
+		p.Pos, p.ValuePos, p.ValueEnd, p.End = remap(p.Pos), remap(p.ValuePos), 0, remap(p.End)
 	}
 	for i := range r.Comments {
 		r.Comments[i].Pos = remap(r.Comments[i].Pos)

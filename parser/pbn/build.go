@@ -243,6 +243,7 @@ func (p *pbnParser) newTag(g *Game, it pbnItem) *Tag {
 	t.Pos, t.Name, t.Raw, t.Value = p.lines.pos(it.start), it.name, it.value, it.value
 	if it.valueOff >= 0 {
 		t.ValuePos = p.lines.pos(it.valueOff)
+		t.ValueEnd = p.lines.base.Offset + it.valueEnd
 	}
 	t.End = p.lines.pos(it.end)
 	g.Tags = append(g.Tags, t)

@@ -37,6 +37,7 @@ type pbnItem struct {
 	name     string
 	value    string // escapes resolved
 	valueOff int    // the opening quote, or the first character of an unquoted value; -1 when missing
+	valueEnd int    // just past the value as written: its closing quote, or its last character
 }
 
 // Coarse token types handed to participle.
@@ -217,8 +218,8 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 	switch {
 	case j < len(t) && t[j] == '"':
 		it.valueOff = j
-		raw, end := l.tagString(&it, j)
-		it.value, it.end = unescapePBN(raw), end
+		raw, valueEnd, end := l.tagString(&it, j)
+		it.value, it.valueEnd, it.end = unescapePBN(raw), valueEnd, end
 		l.checkValue(&it, raw, j+1)
 		return it
 	case j < len(t) && t[j] == ']':
@@ -233,6 +234,7 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		}
 		it.valueOff = j
 		it.value = strings.TrimRight(t[j:end], " \t")
+		it.valueEnd = j + len(it.value)
 		if r >= 0 {
 			it.end = end + 1
 			l.diag(j, diag.Warning, "unquoted-value", "value of ["+it.name+"] is not quoted: "+quoteText(it.value))
@@ -249,35 +251,36 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 
 // tagString reads the value string of a tag pair starting at t[q] (a quote)
 // and returns its raw text and the end of the tag pair.
-func (l *pbnLexer) tagString(it *pbnItem, q int) (raw string, end int) {
+func (l *pbnLexer) tagString(it *pbnItem, q int) (raw string, valueEnd, end int) {
 	t := l.text
 	e, closed := scanPBNString(t, q)
 	if closed {
 		m := skipSpace(t, e)
 		if m < len(t) && t[m] == ']' {
-			return t[q+1 : e-1], m + 1
+			return t[q+1 : e-1], e, m + 1
 		}
 		// Quotes inside the value, not escaped: take the value up to the
 		// first later quote on the line that is followed by ']'.
 		if r, b := quoteBracket(t, e, lineEnd(t, e-1), false); r >= 0 {
 			l.diag(q, diag.Warning, "unescaped-quote", "value of ["+it.name+"] contains unescaped quotes")
-			return t[q+1 : r], b + 1
+			return t[q+1 : r], r + 1, b + 1
 		}
 		l.diag(e, diag.Error, "tag-unclosed", "tag pair ["+it.name+" \"…\" is not closed by ]")
-		return t[q+1 : e-1], e
+		return t[q+1 : e-1], e, e
 	}
 	// The string runs to the end of its line. A single backslash before the
 	// closing quote, as written by the real files that use one in table
 	// column specs, escaped it.
 	if r, b := quoteBracket(t, q+1, e, true); r >= 0 {
 		l.diag(r-1, diag.Warning, "backslash-quote", "value of ["+it.name+"] ends in a backslash: \\\" read as a backslash and the closing quote")
-		return t[q+1 : r], b + 1
+		return t[q+1 : r], r + 1, b + 1
 	}
 	l.diag(q, diag.Error, "unterminated-string", "value of ["+it.name+"] has no closing quote")
 	if r := strings.LastIndexByte(t[q+1:e], ']'); r >= 0 {
-		return strings.TrimRight(t[q+1:q+1+r], " \t"), q + 2 + r
+		v := strings.TrimRight(t[q+1:q+1+r], " \t")
+		return v, q + 1 + len(v), q + 2 + r
 	}
-	return t[q+1 : e], e
+	return t[q+1 : e], e, e
 }
 
 // quoteBracket finds a quote in t[from:to] followed by optional blanks and

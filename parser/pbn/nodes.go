@@ -107,6 +107,7 @@ type Tag struct {
 	Name     string
 	Raw      string   // the value as written, escapes resolved, before inheritance ("#", "##Autumn")
 	ValuePos diag.Pos // the opening quote; zero when the value is missing
+	ValueEnd int      // the byte offset just past the value as written (its closing quote)
 
 	Value    string      // the value after inheritance
 	Inherit  Inheritance // how Value was obtained
@@ -115,6 +116,16 @@ type Tag struct {
 	Comments []*Comment // commentary following the tag pair
 	Section  *Section   // the section the tag pair opens, or nil
 	Note     *Note      // for a Note tag pair: its number and text
+}
+
+// ValueSpan returns the bytes the value was read from, quotes included: what
+// a repair of the value rewrites. It is the zero Span when the value is
+// missing or the game does not write it (an implicit tag, FromDeclared).
+func (t *Tag) ValueSpan() diag.Span {
+	if !t.ValuePos.IsValid() || t.Inherit == FromDeclared {
+		return diag.Span{}
+	}
+	return diag.Span{Pos: t.ValuePos, End: t.ValueEnd}
 }
 
 // Note is the content of a [Note "k:text"] tag pair.
@@ -218,6 +229,7 @@ func (k TokenKind) String() string {
 // with the annotations that follow it.
 type Token struct {
 	Pos  diag.Pos // the token's first character (its irregularity mark, if any)
+	End  int      // the byte offset just past Text in the file
 	Text string   // as written, without irregularity mark, suffix or annotations
 
 	// Slot is the token's 0-based place among the call or card slots of

@@ -330,6 +330,7 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 		s.slots++
 	}
 	tok.Pos = s.p.lines.pos(pos)
+	tok.End = s.p.lines.base.Offset + start + len(text)
 	s.lastEnd, s.quality = -1, 0
 }
 
