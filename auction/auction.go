@@ -311,6 +311,8 @@ func (a *Auction) illegal(c Call, r *Infraction) error {
 	}
 }
 
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=IrregularityKind -linecomment
+
 // IrregularityKind says which accepted irregularity an [Irregularity] is.
 type IrregularityKind uint8
 
@@ -318,23 +320,11 @@ type IrregularityKind uint8
 const (
 	// AcceptedInsufficientBid is PBN's "^I": an insufficient bid that was
 	// accepted (Law 27A).
-	AcceptedInsufficientBid IrregularityKind = iota + 1
+	AcceptedInsufficientBid IrregularityKind = iota + 1 // insufficient-bid-accepted
 	// SkippedTurn is PBN's "^S": a player lost his turn to an accepted call
 	// out of rotation (Law 29A).
-	SkippedTurn
+	SkippedTurn // skipped-turn
 )
-
-// String returns a stable code: "insufficient-bid-accepted" or
-// "skipped-turn".
-func (k IrregularityKind) String() string {
-	switch k {
-	case AcceptedInsufficientBid:
-		return "insufficient-bid-accepted"
-	case SkippedTurn:
-		return "skipped-turn"
-	}
-	return fmt.Sprintf("IrregularityKind(%d)", uint8(k))
-}
 
 // Irregularity is an accepted irregularity at one slot of an auction.
 type Irregularity struct {

@@ -4,38 +4,28 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"path"
 	"strings"
 	"unicode/utf16"
 )
 
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Format -linecomment
+
 // Format is the kind of bridge record an input holds.
 type Format uint8
 
 // The formats Sniff tells apart.
 const (
-	Unknown Format = iota // not a bridge record, or too little to tell
-	PBN                   // Portable Bridge Notation
-	LIN                   // BBO LIN: label|value| pairs
-	HTML                  // an HTML page with LIN embedded in handviewer links or lin(…) calls
+	// not a bridge record, or too little to tell
+	Unknown Format = iota // unknown
+	// Portable Bridge Notation
+	PBN // pbn
+	// BBO LIN: label|value| pairs
+	LIN // lin
+	// an HTML page with LIN embedded in handviewer links or lin(…) calls
+	HTML // html
 )
-
-// String returns "unknown", "pbn", "lin" or "html".
-func (f Format) String() string {
-	switch f {
-	case Unknown:
-		return "unknown"
-	case PBN:
-		return "pbn"
-	case LIN:
-		return "lin"
-	case HTML:
-		return "html"
-	}
-	return fmt.Sprintf("Format(%d)", uint8(f))
-}
 
 // SniffLen is how many leading bytes Sniff looks at. BBO pages put their
 // first embedded LIN a few kilobytes in, after the page head, and some

@@ -1,11 +1,12 @@
 package lin
 
 import (
-	"fmt"
 	"strings"
 
 	"bridgekit/diag"
 )
+
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Kind -linecomment
 
 // Kind classifies a LIN record by its shape.
 type Kind uint8
@@ -14,29 +15,20 @@ type Kind uint8
 const (
 	// Single is one board on its own: a hand-record line or a handviewer
 	// string (pn, st, md, rh, ah, sv, mb…, pc…).
-	Single Kind = iota + 1
+	Single Kind = iota + 1 // single
 	// Room is one table of a board in a match file, opened by qx|o<n>|
 	// (open room) or qx|c<n>| (closed room).
-	Room
+	Room // room
 	// Header is the header of a vugraph or match file (vg, rs, pw, mp, bn,
 	// and a pn with the players), or of a new segment inside one.
-	Header
+	Header // header
 	// Pavlicek is a board in the rpbridge.net style: pf|y|, the whole
 	// auction in one mb, a whole trick in one pc.
-	Pavlicek
+	Pavlicek // pavlicek
 	// Notes holds commentary or other pairs that belong to no board.
-	Notes
+	Notes // notes
 )
 
-var linKindNames = [...]string{Single: "single", Room: "room", Header: "header", Pavlicek: "pavlicek", Notes: "notes"}
-
-// String returns "single", "room", "header", "pavlicek" or "notes".
-func (k Kind) String() string {
-	if int(k) < len(linKindNames) && linKindNames[k] != "" {
-		return linKindNames[k]
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
 
 // A Pair is one label|value| pair as written.
 type Pair struct {

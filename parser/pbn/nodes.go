@@ -70,36 +70,25 @@ func (g *Game) Section(name string) *Section {
 	return nil
 }
 
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Inheritance -linecomment
+
 // Inheritance says where a tag's Value came from (PBN §9.3).
 type Inheritance uint8
 
 // The ways a tag gets its value.
 const (
 	// Written: the value is the one written in the tag pair.
-	Written Inheritance = iota
+	Written Inheritance = iota // written
 	// FromPrevious: the tag was written "#" and took the value of the same
 	// tag in the nearest previous game that had one.
-	FromPrevious
+	FromPrevious // #
 	// Declared: the tag was written "##value"; Value is the text after "##",
 	// and it is the running value for following games without the tag.
-	Declared
+	Declared // ##
 	// FromDeclared: the game does not write the tag; its value is the
 	// running value of an earlier "##" declaration.
-	FromDeclared
+	FromDeclared // inherited
 )
-
-// String returns "written", "#", "##" or "inherited".
-func (i Inheritance) String() string {
-	switch i {
-	case FromPrevious:
-		return "#"
-	case Declared:
-		return "##"
-	case FromDeclared:
-		return "inherited"
-	}
-	return "written"
-}
 
 // Tag is a tag pair [Name "Value"].
 type Tag struct {
@@ -135,6 +124,8 @@ type Note struct {
 	Text   string // the text after "k:", leading and trailing spaces removed
 }
 
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=SectionKind -linecomment
+
 // SectionKind classifies the data that follows a tag pair.
 type SectionKind uint8
 
@@ -142,26 +133,13 @@ type SectionKind uint8
 const (
 	// SectionText is data kept verbatim: an unknown supplemental section,
 	// or prose written after an identification tag.
-	SectionText SectionKind = iota
-	SectionAuction
-	SectionPlay
+	SectionText    SectionKind = iota // text
+	SectionAuction                    // auction
+	SectionPlay                       // play
 	// SectionTable is a supplemental table: the tag value lists the
 	// columns and the data is read as rows of cells.
-	SectionTable
+	SectionTable // table
 )
-
-// String returns "text", "auction", "play" or "table".
-func (k SectionKind) String() string {
-	switch k {
-	case SectionAuction:
-		return "auction"
-	case SectionPlay:
-		return "play"
-	case SectionTable:
-		return "table"
-	}
-	return "text"
-}
 
 // Section is the data following a tag pair: the calls of an Auction, the
 // cards of a Play, the rows of a table, or text kept verbatim.
@@ -192,6 +170,8 @@ func (s *Section) Note(k int) *Note {
 	return nil
 }
 
+//go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=TokenKind -linecomment
+
 // TokenKind classifies a token of an Auction or Play section.
 type TokenKind uint8
 
@@ -200,30 +180,18 @@ const (
 	// TokenWord is a call or a card, kept as written: "1NT", "Pass", "x",
 	// "SK", or a multi-word call such as "2 БК" or "одна, пики". The
 	// reader checks its shape, not its meaning.
-	TokenWord     TokenKind = iota
-	TokenFiller             // "-": a seat before the first caller, or an unknown card
-	TokenContinue           // "+": the next call or card of an auction or play to be continued
-	TokenEnd                // "*": the auction or play will not be continued
-	TokenAllPass            // "AP" (or "all pass" in two words) in an auction: all remaining players pass
-	TokenSkip               // "^S": a player's turn skipped after an accepted call out of rotation
+	TokenWord TokenKind = iota // word
+	// "-": a seat before the first caller, or an unknown card
+	TokenFiller // -
+	// "+": the next call or card of an auction or play to be continued
+	TokenContinue // +
+	// "*": the auction or play will not be continued
+	TokenEnd // *
+	// "AP" (or "all pass" in two words) in an auction: all remaining players pass
+	TokenAllPass // AP
+	// "^S": a player's turn skipped after an accepted call out of rotation
+	TokenSkip // ^S
 )
-
-// String returns "word", "-", "+", "*", "AP" or "^S".
-func (k TokenKind) String() string {
-	switch k {
-	case TokenFiller:
-		return "-"
-	case TokenContinue:
-		return "+"
-	case TokenEnd:
-		return "*"
-	case TokenAllPass:
-		return "AP"
-	case TokenSkip:
-		return "^S"
-	}
-	return "word"
-}
 
 // Token is one call of an Auction section or one card of a Play section,
 // with the annotations that follow it.
