@@ -29,7 +29,6 @@ const (
 	Notes // notes
 )
 
-
 // A Pair is one label|value| pair as written.
 type Pair struct {
 	Index    int      // 1-based place in its record
