@@ -385,58 +385,97 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	if b.Source.Format == auction.FormatLIN {
 		buf = appendLINEscapes(buf, b.Escapes)
 	}
-	// A repeated mc follows the claim, which is written last.
-	var extras, claims []auction.LINPair
+	r := newLINRecord(buf, b)
+	r.setup(qx)
+	calls := r.auction()
+	cards := r.play(calls)
+	r.claim(cards, inMatch)
+	return append(r.buf, '\n')
+}
+
+// linRecord is one record being written: the text so far, the board, and
+// the pairs of the file's own that no model field holds, to be written
+// where they stood.
+type linRecord struct {
+	buf    []byte
+	b      *auction.Board
+	extras []auction.LINPair
+	claims []auction.LINPair // a repeated mc follows the claim, which is written last
+}
+
+func newLINRecord(buf []byte, b *auction.Board) *linRecord {
+	r := &linRecord{buf: buf, b: b}
 	if b.LIN != nil {
 		for _, e := range linRecordExtras(b.LIN.Extras) {
 			if strings.EqualFold(e.Label, "mc") {
-				claims = append(claims, e)
+				r.claims = append(r.claims, e)
 			} else {
-				extras = append(extras, e)
+				r.extras = append(r.extras, e)
 			}
 		}
 	}
-	head := func(label string) {
-		for _, e := range extras {
-			if e.Calls == 0 && e.Cards == 0 && strings.EqualFold(e.Label, label) {
-				buf = appendLINPair(buf, e.Label, e.Value)
-			}
-		}
-		if b.LIN == nil {
-			buf = appendLINPair(buf, label, "")
+	return r
+}
+
+func (r *linRecord) pair(label, value string) { r.buf = appendLINPair(r.buf, label, value) }
+
+// head writes the pairs of label the file gave before its first call, or
+// an empty one for a board that did not come from LIN.
+func (r *linRecord) head(label string) {
+	for _, e := range r.extras {
+		if e.Calls == 0 && e.Cards == 0 && strings.EqualFold(e.Label, label) {
+			r.pair(e.Label, e.Value)
 		}
 	}
+	if r.b.LIN == nil {
+		r.pair(label, "")
+	}
+}
+
+// after writes the file's own pairs that followed the given numbers of
+// calls and cards.
+func (r *linRecord) after(calls, cards int) {
+	for _, e := range r.extras {
+		if e.Calls == calls && e.Cards == cards && (calls > 0 || cards > 0) {
+			r.buf = appendLINExtra(r.buf, e, true)
+		}
+	}
+}
+
+// setup writes the pairs before the auction: table, players, deal, board
+// and vulnerability, and the file's own pairs among them.
+func (r *linRecord) setup(qx string) {
+	b := r.b
 	if qx != "" {
-		buf = appendLINPair(buf, "qx", qx)
+		r.pair("qx", qx)
 	}
-	buf = appendLINPair(buf, "pn", linNames(b))
-	head("st")
-	buf = appendLINPair(buf, "md", linDeal(b))
-	head("rh")
+	r.pair("pn", linNames(b))
+	r.head("st")
+	r.pair("md", linDeal(b))
+	r.head("rh")
 	if l := b.BoardLabel(); l != "" {
-		buf = appendLINPair(buf, "ah", "Board "+linValueText(l))
+		r.pair("ah", "Board "+linValueText(l))
 	} else if strings.EqualFold(b.BoardTag.Name, "ah") {
-		buf = appendLINPair(buf, "ah", linValueText(b.BoardTag.Value))
+		r.pair("ah", linValueText(b.BoardTag.Value))
 	}
 	switch {
 	case b.VulnerableKnown && int(b.Vulnerable) < len(linVulLetter):
-		buf = appendLINPair(buf, "sv", linVulLetter[b.Vulnerable])
+		r.pair("sv", linVulLetter[b.Vulnerable])
 	case strings.EqualFold(b.VulnerableTag.Name, "sv"):
-		buf = appendLINPair(buf, "sv", linValueText(b.VulnerableTag.Value)) // as written: it cannot be read
+		r.pair("sv", linValueText(b.VulnerableTag.Value)) // as written: it cannot be read
 	}
-	for _, e := range extras {
+	for _, e := range r.extras {
 		if e.Calls == 0 && e.Cards == 0 && !strings.EqualFold(e.Label, "st") && !strings.EqualFold(e.Label, "rh") {
-			buf = appendLINExtra(buf, e, false)
+			r.buf = appendLINExtra(r.buf, e, false)
 		}
 	}
-	after := func(calls, cards int) {
-		for _, e := range extras {
-			if e.Calls == calls && e.Cards == cards && (calls > 0 || cards > 0) {
-				buf = appendLINExtra(buf, e, true)
-			}
-		}
-	}
-	buf = appendLINComments(buf, linUnanchored(b))
+	r.buf = appendLINComments(r.buf, linUnanchored(b))
+}
+
+// auction writes the calls with their alerts, explanations and
+// commentary, and returns how many it wrote.
+func (r *linRecord) auction() int {
+	b := r.b
 	rec := &b.Auction
 	calls := 0
 	if rec.Present && b.Replayed.Shift > 0 && b.Final().FromReplay {
@@ -444,7 +483,7 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		// written needs (see auction.Outcome.Shift); LIN's calls start
 		// with the dealer, so they are written.
 		for range b.Replayed.Shift {
-			buf = appendLINPair(buf, "mb", "p")
+			r.pair("mb", "p")
 		}
 	}
 	for i := range rec.Calls {
@@ -465,24 +504,31 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 			// text that is not a call and its "!".
 			text = strings.TrimRight(text, " ")
 		}
-		buf = appendLINPair(buf, "mb", text)
+		r.pair("mb", text)
 		if explained {
 			// A note of several lines is several an pairs, as LIN
 			// gives a call a line of explanation per an.
 			for line := range strings.SplitSeq(toLF(note.Text), "\n") {
-				buf = appendLINPair(buf, "an", linValueText(line))
+				r.pair("an", linValueText(line))
 			}
 		}
-		buf = appendLINComments(buf, c.Comments)
+		r.buf = appendLINComments(r.buf, c.Comments)
 		calls++
-		after(calls, 0)
+		r.after(calls, 0)
 	}
+	return calls
+}
+
+// play writes the cards, a pg after the auction and after each trick, and
+// returns how many cards it wrote.
+func (r *linRecord) play(calls int) int {
+	b := r.b
 	// Commentary before the first card follows the last call: LIN
 	// gives it no other place.
-	buf = appendLINComments(buf, b.Play.Tag.Comments)
-	buf = appendLINComments(buf, b.Play.Comments)
+	r.buf = appendLINComments(r.buf, b.Play.Tag.Comments)
+	r.buf = appendLINComments(r.buf, b.Play.Comments)
 	if calls > 0 {
-		buf = appendLINPair(buf, "pg", "")
+		r.pair("pg", "")
 	}
 	cards := 0
 	for i := range b.Play.Cards {
@@ -490,19 +536,27 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 		if !c.Card.Valid() {
 			break // the cards after an unknown one cannot be placed
 		}
-		buf = appendLINPair(buf, "pc", c.Card.String())
+		r.pair("pc", c.Card.String())
 		if c.Note > 0 {
 			if n := b.Play.Note(c.Note); n != nil && strings.TrimSpace(n.Text) != "" {
-				buf = appendLINPair(buf, "nt", linValueText(n.Text))
+				r.pair("nt", linValueText(n.Text))
 			}
 		}
-		buf = appendLINComments(buf, c.Comments)
+		r.buf = appendLINComments(r.buf, c.Comments)
 		cards++
-		after(calls, cards)
+		r.after(calls, cards)
 		if cards%4 == 0 {
-			buf = appendLINPair(buf, "pg", "")
+			r.pair("pg", "")
 		}
 	}
+	return cards
+}
+
+// claim writes the claim that ends the play, if any: the file's, or the
+// result of a play stopped early or of a board whose result no rs list
+// carries (inMatch says one does).
+func (r *linRecord) claim(cards int, inMatch bool) {
+	b := r.b
 	f := b.Final()
 	claim, claimed := "", true
 	switch {
@@ -511,22 +565,20 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 	case b.Play.ClaimTag.Present():
 		claim = linValueText(b.Play.ClaimTag.Value) // a claim that cannot be read, as written
 	case cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
-		// A play stopped early ("*") gives its result as a claim; so does
-		// any board whose result no rs list carries.
 		claim = strconv.Itoa(f.Tricks)
 	default:
 		claimed = false
 	}
-	if claimed || len(claims) > 0 {
-		if claimed {
-			buf = appendLINPair(buf, "mc", claim)
-		}
-		for _, e := range claims {
-			buf = appendLINPair(buf, e.Label, e.Value)
-		}
-		buf = appendLINPair(buf, "pg", "")
+	if !claimed && len(r.claims) == 0 {
+		return
 	}
-	return append(buf, '\n')
+	if claimed {
+		r.pair("mc", claim)
+	}
+	for _, e := range r.claims {
+		r.pair(e.Label, e.Value)
+	}
+	r.pair("pg", "")
 }
 
 // linNotesRecord appends commentary that belongs to no board as a notes

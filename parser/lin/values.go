@@ -49,6 +49,12 @@ func (v *valueIssues) add(off int, sev diag.Severity, code, format string, args 
 	}
 }
 
+// valueErrs returns the problems the error of a value's parser lists.
+func valueErrs[T any](_ T, err error) ValueErrors {
+	ve, _ := err.(ValueErrors)
+	return ve
+}
+
 func (v *valueIssues) err() error {
 	if len(v.list) == 0 {
 		return nil
@@ -976,7 +982,6 @@ func (r *Record) Notes() []*Pair { return r.All("nt") }
 // into positioned diagnostics, settles the Pavlicek kind, and checks what a
 // board record must hold.
 func checkLINRecord(rec *Record, tags []linTag) {
-	var is valueIssues
 	var mbs, pcs int
 	for _, t := range tags {
 		switch t {
@@ -986,80 +991,95 @@ func checkLINRecord(rec *Record, tags []linTag) {
 			pcs++
 		}
 	}
-	v := newLINViews(mbs, pcs)
-	var hasDeal, hasSV, hasCalls, hasCards, pavlicek bool
-	report := func(p *Pair) {
-		for _, e := range is.list {
-			pos := p.ValuePos
-			if e.Offset > 0 && e.Offset <= len(p.Value) {
-				pos = advancePos(pos, []byte(p.Value[:e.Offset]))
-			}
-			d := linDiag(pos, e.Severity, e.Code, e.Msg)
-			d.Pair = p.Index
-			rec.addDiag(d)
-		}
-		is.list = is.list[:0]
-	}
+	c := &recordCheck{rec: rec, v: newLINViews(mbs, pcs)}
 	for i, p := range rec.Pairs {
-		switch tags[i] {
-		case linTagNone:
-			d := linDiag(p.Pos, diag.Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
-			d.Pair = p.Index
-			rec.addDiag(d)
-		case linTagMD:
-			parseLINDeal(p.Value, &is)
-			hasDeal = true
-		case linTagSV:
-			hasSV = true
-			if _, err := ParseVulnerability(p.Value); err != nil {
-				is.list = append(is.list, err.(ValueErrors)...)
-			}
-		case linTagMB:
-			pavlicek = v.mb(p, &is) > 1 || pavlicek
-			hasCalls = true
-		case linTagAN:
-			if !hasCalls {
-				is.add(0, diag.Warning, "lin-note", "an explains no call: no mb comes before it")
-			}
-			v.an(p)
-		case linTagPC:
-			pavlicek = v.pc(p, &is) > 1 || pavlicek
-			hasCards = true
-		case linTagMC:
-			if _, err := ParseClaim(p.Value); err != nil {
-				is.list = append(is.list, err.(ValueErrors)...)
-			}
-		case linTagQX:
-			if _, err := ParseTable(p.Value); err != nil {
-				is.list = append(is.list, err.(ValueErrors)...)
-			}
-		case linTagVG:
-			parseLINEvent(p.Value, &is)
-		case linTagRS:
-			if _, err := ParseResults(p.Value); err != nil {
-				is.list = append(is.list, err.(ValueErrors)...)
-			}
-		case linTagPN:
-			if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
-				is.add(0, diag.Warning, "lin-names", "pn lists %s, not 4 or 8", scan.Plural(n, "name"))
-			}
-		case linTagPF:
-			pavlicek = true
-		}
-		if len(is.list) > 0 {
-			report(p)
+		c.value(p, tags[i])
+		if len(c.is.list) > 0 {
+			c.report(p)
 		}
 	}
-	rec.calls, rec.cards, rec.read = v.callList(), v.cardList(), true
+	rec.calls, rec.cards, rec.read = c.v.callList(), c.v.cardList(), true
+	c.board()
+}
+
+// recordCheck is the checking of one record's values, and what it found
+// the record to hold.
+type recordCheck struct {
+	rec                                    *Record
+	is                                     valueIssues
+	v                                      linViews
+	hasDeal, hasSV, hasCalls, hasCards, rp bool // rp: written in the rpbridge.net style
+}
+
+// value reads the value of p, a pair of the given tag.
+func (c *recordCheck) value(p *Pair, tag linTag) {
+	is := &c.is
+	switch tag {
+	case linTagNone:
+		d := linDiag(p.Pos, diag.Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
+		d.Pair = p.Index
+		c.rec.addDiag(d)
+	case linTagMD:
+		parseLINDeal(p.Value, is)
+		c.hasDeal = true
+	case linTagSV:
+		c.hasSV = true
+		is.list = append(is.list, valueErrs(ParseVulnerability(p.Value))...)
+	case linTagMB:
+		c.rp = c.v.mb(p, is) > 1 || c.rp
+		c.hasCalls = true
+	case linTagAN:
+		if !c.hasCalls {
+			is.add(0, diag.Warning, "lin-note", "an explains no call: no mb comes before it")
+		}
+		c.v.an(p)
+	case linTagPC:
+		c.rp = c.v.pc(p, is) > 1 || c.rp
+		c.hasCards = true
+	case linTagMC:
+		is.list = append(is.list, valueErrs(ParseClaim(p.Value))...)
+	case linTagQX:
+		is.list = append(is.list, valueErrs(ParseTable(p.Value))...)
+	case linTagVG:
+		parseLINEvent(p.Value, is)
+	case linTagRS:
+		is.list = append(is.list, valueErrs(ParseResults(p.Value))...)
+	case linTagPN:
+		if n := strings.Count(p.Value, ",") + 1; p.Value != "" && n != 4 && n != 8 {
+			is.add(0, diag.Warning, "lin-names", "pn lists %s, not 4 or 8", scan.Plural(n, "name"))
+		}
+	case linTagPF:
+		c.rp = true
+	}
+}
+
+// report turns the problems found in p's value into diagnostics placed in
+// the value.
+func (c *recordCheck) report(p *Pair) {
+	for _, e := range c.is.list {
+		pos := p.ValuePos
+		if e.Offset > 0 && e.Offset <= len(p.Value) {
+			pos = advancePos(pos, []byte(p.Value[:e.Offset]))
+		}
+		d := linDiag(pos, e.Severity, e.Code, e.Msg)
+		d.Pair = p.Index
+		c.rec.addDiag(d)
+	}
+	c.is.list = c.is.list[:0]
+}
+
+// board checks what a board record must hold, and settles its kind.
+func (c *recordCheck) board() {
+	rec := c.rec
 	board := rec.Kind == Single || rec.Kind == Room
 	switch {
 	case !board:
-	case !hasDeal && !hasCalls && !hasCards:
+	case !c.hasDeal && !c.hasCalls && !c.hasCards:
 		rec.addDiag(linDiag(rec.Pos, diag.Warning, "lin-empty", "the record holds no deal, calls or cards"))
-	case hasDeal && !hasSV:
+	case c.hasDeal && !c.hasSV:
 		rec.addDiag(linDiag(rec.Pos, diag.Warning, "lin-sv-missing", "the record has no sv: its vulnerability is unknown here"))
 	}
-	if rec.Kind == Single && pavlicek {
+	if rec.Kind == Single && c.rp {
 		rec.Kind = Pavlicek
 	}
 	if ah, qx := rec.Get("ah"), rec.Get("qx"); ah != nil && qx != nil {
