@@ -63,6 +63,7 @@ func mustParseCall(t testing.TB, text string) Call {
 
 // Every legality rule of RULES.md and the seeds, one case per situation.
 func TestLegality(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		dealer Seat
@@ -171,6 +172,7 @@ func checkAppend(t *testing.T, a *Auction, c Call, want *Infraction) {
 }
 
 func TestNotACall(t *testing.T) {
+	t.Parallel()
 	for _, c := range []Call{0, lastBid + 1, 200, 255} {
 		for _, before := range []string{"", "1H", "1H P P P"} {
 			a := replayAuction(t, North, before)
@@ -188,6 +190,7 @@ func TestNotACall(t *testing.T) {
 
 // The messages read like a director's notes, one per reason.
 func TestErrorMessages(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dealer Seat
 		before string
@@ -216,6 +219,7 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestInfractionCodes(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		err  *Infraction
 		code string
@@ -250,6 +254,7 @@ func TestInfractionCodes(t *testing.T) {
 }
 
 func TestEndOfAuction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dealer Seat
 		calls  string
@@ -285,6 +290,7 @@ func TestEndOfAuction(t *testing.T) {
 // The contract and declarer of complete auctions: the RULES.md and seed
 // examples, then the traps of "first to name the strain".
 func TestContractAndDeclarer(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		dealer Seat
@@ -327,6 +333,7 @@ func TestContractAndDeclarer(t *testing.T) {
 // The seeds' examples in their own words: Russian calls, with the contract
 // named as the seed names it.
 func TestSeedAuctions(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		dealer   Seat
 		calls    []string
@@ -367,6 +374,7 @@ func TestSeedAuctions(t *testing.T) {
 }
 
 func TestLegalCalls(t *testing.T) {
+	t.Parallel()
 	allBids := bidsAbove(0)
 	tests := []struct {
 		dealer Seat
@@ -398,6 +406,7 @@ func TestLegalCalls(t *testing.T) {
 // The irregularities of PBN §6.1 and the corpus's "game with all
 // irregularity situations" (bridge-pbn-ruby correct_10.pbn, game 3).
 func TestIrregularities(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		dealer   Seat
@@ -502,6 +511,7 @@ func TestIrregularities(t *testing.T) {
 }
 
 func TestIrregularityRefusals(t *testing.T) {
+	t.Parallel()
 	a := replayAuction(t, North, "1H 1S P")
 	if err := a.AppendAccepted(Double); !errors.Is(err, ErrDoubleOwnSide) {
 		t.Errorf("AppendAccepted(X) of partner's bid = %v", err)
@@ -529,6 +539,7 @@ func TestIrregularityRefusals(t *testing.T) {
 }
 
 func TestResetAndAccessors(t *testing.T) {
+	t.Parallel()
 	a := replayAuction(t, South, "1NT ^S ^I 1C P P P")
 	calls := a.Calls()
 	_ = append(calls, Pass) // must not write into the auction's storage

@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseResult(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text     string
 		declarer Seat
@@ -44,6 +45,7 @@ func TestParseResult(t *testing.T) {
 }
 
 func TestParseScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text     string
 		declarer Seat
@@ -71,6 +73,7 @@ func TestParseScore(t *testing.T) {
 }
 
 func TestParseRoom(t *testing.T) {
+	t.Parallel()
 	for text, want := range map[string]Room{"Open": Open, "closed": Closed, "o": Open, "C": Closed, "Open Room": Open, "Закрытый": Closed} {
 		if got, err := ParseRoom(text); err != nil || got != want {
 			t.Errorf("ParseRoom(%q) = %v, %v; want %v", text, got, err, want)
@@ -82,6 +85,7 @@ func TestParseRoom(t *testing.T) {
 }
 
 func TestTrickWinner(t *testing.T) {
+	t.Parallel()
 	cards := func(s ...string) (out [4]Card) {
 		for i, x := range s {
 			out[i], _ = ParseCard(x)
@@ -109,6 +113,7 @@ func TestTrickWinner(t *testing.T) {
 }
 
 func TestBoardField(t *testing.T) {
+	t.Parallel()
 	b := &Board{Tags: []Tag{{Name: "Annotator", Value: "A"}, {Name: "Annotator", Value: "B"}}}
 	b.Field("North").Value = "Hamman"
 	b.Field("Contract").Value = "4H"
@@ -132,6 +137,7 @@ func TestBoardField(t *testing.T) {
 }
 
 func TestBoardLabel(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		b    Board
 		want string
@@ -149,6 +155,7 @@ func TestBoardLabel(t *testing.T) {
 }
 
 func TestVugraph(t *testing.T) {
+	t.Parallel()
 	v := &Vugraph{
 		Fields:  [9]string{"2010 USBF SF A", "Segment 4 of 8", "I", "46", "60", "Nickell", "80", "Fleisher", "99"},
 		Results: []string{"4HE=", "4HE=", "3NW+1", ""},
@@ -176,6 +183,7 @@ func TestVugraph(t *testing.T) {
 }
 
 func TestAPPasses(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		calls string
 		want  int

@@ -8,6 +8,7 @@ import (
 )
 
 func TestAllCalls(t *testing.T) {
+	t.Parallel()
 	all := AllCalls()
 	var names []string
 	for i, c := range all {
@@ -28,6 +29,7 @@ func TestAllCalls(t *testing.T) {
 }
 
 func TestBidParts(t *testing.T) {
+	t.Parallel()
 	for l := Level(1); l <= 7; l++ {
 		for s := Clubs; s <= NoTrump; s++ {
 			c := NewBid(l, s)
@@ -66,6 +68,7 @@ func TestBidParts(t *testing.T) {
 // RULES.md: "2♦ < 2♥ < 2NT < 3♣ < 3♠"; seed: "2 Бубны < 2 Червы < 2БК < 3
 // Трефы < 3 Пики"; and every bid outranks Pass, X and XX.
 func TestBidOrder(t *testing.T) {
+	t.Parallel()
 	for _, chain := range [][]string{
 		{"2♦", "2♥", "2NT", "3♣", "3♠"},
 		{"2 Бубны", "2 Червы", "2БК", "3 Трефы", "3 Пики"},
@@ -86,6 +89,7 @@ func TestBidOrder(t *testing.T) {
 }
 
 func TestParseCall(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		want  Call
 		texts string // "|"-separated spellings
@@ -116,6 +120,7 @@ func TestParseCall(t *testing.T) {
 }
 
 func TestParseCallErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		reason string // substring of the message
@@ -156,6 +161,7 @@ func TestParseCallErrors(t *testing.T) {
 // A bid of eight or more is a Law 38 matter, which the converter reports as
 // bid-above-seven; the error is still a *ParseError naming the text.
 func TestParseCallAboveSeven(t *testing.T) {
+	t.Parallel()
 	for _, text := range []string{"8H", "8 NT", "9s", "10C", "99999999999999999999D", "восемь пик", "eight spades"} {
 		_, err := ParseCall(text)
 		var pe *ParseError
@@ -178,6 +184,7 @@ func TestParseCallAboveSeven(t *testing.T) {
 }
 
 func TestCallRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, c := range AllCalls() {
 		for _, text := range []string{c.String(), strings.ToLower(c.String()), " " + c.String() + "\t"} {
 			if got, err := ParseCall(text); err != nil || got != c {
@@ -203,6 +210,7 @@ func TestCallRoundTrip(t *testing.T) {
 }
 
 func TestParseStrain(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		want  Strain
 		texts string
@@ -237,6 +245,7 @@ func TestParseStrain(t *testing.T) {
 }
 
 func TestCallSet(t *testing.T) {
+	t.Parallel()
 	var s CallSet
 	if s.Len() != 0 || s.String() != "{}" || s.AppendTo(nil) != nil {
 		t.Errorf("empty set: len %d, %s", s.Len(), s)

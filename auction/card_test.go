@@ -19,6 +19,7 @@ func allCardsList() []Card {
 }
 
 func TestSuitValuesMatchStrains(t *testing.T) {
+	t.Parallel()
 	pairs := []struct {
 		suit   Suit
 		strain Strain
@@ -34,6 +35,7 @@ func TestSuitValuesMatchStrains(t *testing.T) {
 }
 
 func TestSuitRankStrings(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ got, want string }{
 		{Spade.String(), "S"}, {Club.String(), "C"}, {Suit(4).String(), "Suit(4)"},
 		{Heart.Symbol(), "♥"}, {Diamond.Symbol(), "♦"}, {Suit(9).Symbol(), "Suit(9)"},
@@ -52,6 +54,7 @@ func TestSuitRankStrings(t *testing.T) {
 }
 
 func TestCardValue(t *testing.T) {
+	t.Parallel()
 	cards := allCardsList()
 	if len(cards) != 52 {
 		t.Fatalf("%d cards", len(cards))
@@ -73,6 +76,7 @@ func TestCardValue(t *testing.T) {
 }
 
 func TestCardRoundTrip(t *testing.T) {
+	t.Parallel()
 	for _, c := range allCardsList() {
 		for _, text := range []string{c.String(), strings.ToLower(c.String()), c.Suit().Symbol() + c.Rank().String()} {
 			got, err := ParseCard(text)
@@ -84,6 +88,7 @@ func TestCardRoundTrip(t *testing.T) {
 }
 
 func TestParseCard(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Card
@@ -139,6 +144,7 @@ func TestParseCard(t *testing.T) {
 }
 
 func TestParseRank(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Rank
@@ -164,6 +170,7 @@ func TestParseRank(t *testing.T) {
 }
 
 func TestParseSuit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Suit
@@ -188,6 +195,7 @@ func TestParseSuit(t *testing.T) {
 }
 
 func TestHandSet(t *testing.T) {
+	t.Parallel()
 	var h Hand
 	sa, h2, c2 := NewCard(Spade, Ace), NewCard(Heart, Two), NewCard(Club, Two)
 	h.Add(sa)
@@ -213,6 +221,7 @@ func TestHandSet(t *testing.T) {
 }
 
 func TestHandCardsAndSuits(t *testing.T) {
+	t.Parallel()
 	h, err := ParseHand("AKQ.JT9.8765.432")
 	if err != nil {
 		t.Fatal(err)
@@ -251,6 +260,7 @@ func TestHandCardsAndSuits(t *testing.T) {
 }
 
 func TestHandSpots(t *testing.T) {
+	t.Parallel()
 	h, err := ParseHand("AKxx.x..Q")
 	if err != nil {
 		t.Fatal(err)
@@ -267,6 +277,7 @@ func TestHandSpots(t *testing.T) {
 }
 
 func TestHCP(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		hand string
 		hcp  int
@@ -285,6 +296,7 @@ func TestHCP(t *testing.T) {
 }
 
 func TestParseHand(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in, want string // want is the canonical form, or the error substring
 		ok       bool

@@ -142,6 +142,7 @@ func checkFindings(t *testing.T, b *Board, wants []want) {
 func at7(col int) string { return fmt.Sprintf("%d:%d", auctionLine, col) }
 
 func TestCheckAuction(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		dealer   Seat
@@ -217,6 +218,7 @@ func TestCheckAuction(t *testing.T) {
 }
 
 func TestCheckAuctionStart(t *testing.T) {
+	t.Parallel()
 	b := newBoard(t, East, "1H Pass Pass Pass")
 	b.Auction.First = North
 	checkFindings(t, b, []want{{"auction-start", diag.Error, 0, at7(1), "the auction starts with N, but E is the dealer"}})
@@ -229,6 +231,7 @@ func TestCheckAuctionStart(t *testing.T) {
 }
 
 func TestCheckRecorded(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                       string
 		dealer                     Seat
@@ -293,6 +296,7 @@ func TestCheckRecorded(t *testing.T) {
 }
 
 func TestCheckBoard(t *testing.T) {
+	t.Parallel()
 	b := newBoard(t, East, "Pass Pass Pass Pass")
 	b.Number = 1
 	b.Vulnerable, b.VulnerableKnown = VulAll, true
@@ -312,6 +316,7 @@ func TestCheckBoard(t *testing.T) {
 }
 
 func TestCheckPlay(t *testing.T) {
+	t.Parallel()
 	allTricks := "ST S3 S2 SA  HA HJ H8 H5  HK HT H7 H4  HQ H9 H6 H3  DA DJ D8 D5  DK DT D7 D4  DQ D9 D6 D3  CA CJ C8 C5  CK CT C7 C4  CQ C9 C6 C3  SK S9 S4 H2  SQ S8 S5 D2  SJ S7 S6 C2"
 	tests := []struct {
 		name                       string
@@ -380,6 +385,7 @@ func TestCheckPlay(t *testing.T) {
 // TestCheckPlayColumns replays a play given by seat, as PBN's columns give
 // it: a seat out of turn, a lead out of turn, a marked revoke.
 func TestCheckPlayColumns(t *testing.T) {
+	t.Parallel()
 	seated := func(cards ...string) *Board {
 		b := withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal)
 		b.Play.Present, b.Play.First = true, East
@@ -409,6 +415,7 @@ func TestCheckPlayColumns(t *testing.T) {
 }
 
 func TestFinal(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name                       string
 		calls                      string
@@ -435,6 +442,7 @@ func TestFinal(t *testing.T) {
 }
 
 func TestCheckScore(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		vul                        Vulnerability
 		contract, declarer, result string
@@ -457,6 +465,7 @@ func TestCheckScore(t *testing.T) {
 }
 
 func TestCodesListed(t *testing.T) {
+	t.Parallel()
 	listed := map[string]bool{}
 	for _, c := range diag.Codes {
 		if listed[string(c.Code)] {
@@ -479,6 +488,7 @@ func TestCodesListed(t *testing.T) {
 // dealer's pass and his partner's, the Declarer tag and the opening lead
 // agree with each other, and Final follows them.
 func TestCheckShift(t *testing.T) {
+	t.Parallel()
 	b := withFile(t, withDeal(t, newBoard(t, East, "1NT Pass Pass Pass"), testDeal), "1NT", "W", "")
 	b.Play = PlayRecord{Present: true, First: North, Tag: Tag{Name: "Play", Value: "N", Loc: diag.Pos{Line: 8, Col: 1}}}
 	b.Play.Cards = []PlayedCard{{Card: NewCard(Spade, Ace), Text: "SA", Seat: North, Loc: diag.Pos{Line: 9, Col: 1}}}
@@ -495,6 +505,7 @@ func TestCheckShift(t *testing.T) {
 // TestCheckSeatsAfterStop checks that the cards of a play given in the
 // order played still get seats and tricks after a card is refused.
 func TestCheckSeatsAfterStop(t *testing.T) {
+	t.Parallel()
 	b := withPlay(t, withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal), "ST SA S3 S2 HA HJ H8 H5")
 	Check(b)
 	var got []string
@@ -552,6 +563,7 @@ func ExampleCheck() {
 // of 0 and no card (BBO's vugraph writes mc|0| so) records no play: no
 // finding. A card or a claim of tricks after a pass-out still is one.
 func TestCheckPassedOutClaim(t *testing.T) {
+	t.Parallel()
 	b := withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
 	b.Play.Claim, b.Play.Claimed = 0, true
 	b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: diag.Pos{Line: 9, Col: 20}}
@@ -567,6 +579,7 @@ func TestCheckPassedOutClaim(t *testing.T) {
 // already won is an impossible claim (Law 68), as LIN's mc is; a possible
 // one is no finding.
 func TestCheckPBNClaim(t *testing.T) {
+	t.Parallel()
 	// 7NT by N, E leads: N wins the first trick, then two more.
 	three := "ST S3 S2 SA  HA HJ H8 H5  HK HT H7 H4"
 	for _, tc := range []struct {

@@ -12,6 +12,7 @@ import (
 )
 
 func TestParseContract(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		want  string // canonical String()
 		texts string // "|"-separated spellings
@@ -41,6 +42,7 @@ func TestParseContract(t *testing.T) {
 }
 
 func TestParseContractErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		text   string
 		reason string
@@ -93,6 +95,7 @@ func allContracts(d Seat) []Contract {
 }
 
 func TestContractRoundTrip(t *testing.T) {
+	t.Parallel()
 	ks := allContracts(North)
 	if len(ks) != 1+35*3 {
 		t.Fatalf("%d contracts", len(ks))
@@ -107,6 +110,7 @@ func TestContractRoundTrip(t *testing.T) {
 }
 
 func TestContractString(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		k        Contract
 		str, des string
@@ -141,6 +145,7 @@ func TestContractString(t *testing.T) {
 // (inherited from the previous game) and "H" (an end position gives the
 // strain only). Each one read prints in canonical form and reads back.
 func TestContractCorpus(t *testing.T) {
+	t.Parallel()
 	root := filepath.Join("..", "..", "shared", "corpus")
 	if _, err := os.Stat(root); err != nil {
 		t.Skip("corpus not present:", err)

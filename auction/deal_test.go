@@ -38,6 +38,7 @@ func randomDeal(r *rand.Rand) Deal {
 }
 
 func TestParseDeal(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want string // d.PBN(North)
@@ -74,6 +75,7 @@ func TestParseDeal(t *testing.T) {
 }
 
 func TestParseDealSyntaxErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"", "missing the first seat"},
 		{".63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85", "missing the first seat"},
@@ -97,6 +99,7 @@ func TestParseDealSyntaxErrors(t *testing.T) {
 }
 
 func TestParseDealProblems(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want []DealProblem
@@ -165,6 +168,7 @@ func TestParseDealProblems(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	ok := []string{
 		stdDeal,
 		"W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -",
@@ -192,6 +196,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestDealRoundTrip(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 200 {
 		d := randomDeal(r)
@@ -221,6 +226,7 @@ func TestDealRoundTrip(t *testing.T) {
 }
 
 func TestDealQueries(t *testing.T) {
+	t.Parallel()
 	d := mustDeal(t, stdDeal)
 	if !d.Full() {
 		t.Error("standard deal not full")
@@ -259,6 +265,7 @@ func TestDealQueries(t *testing.T) {
 }
 
 func TestComplete(t *testing.T) {
+	t.Parallel()
 	full := mustDeal(t, stdDeal)
 	for _, s := range Seats {
 		d := full
@@ -283,6 +290,7 @@ func TestComplete(t *testing.T) {
 }
 
 func TestParseLINDeal(t *testing.T) {
+	t.Parallel()
 	std := mustDeal(t, stdDeal)
 	tests := []struct {
 		in        string
@@ -323,6 +331,7 @@ func TestParseLINDeal(t *testing.T) {
 }
 
 func TestParseLINDealErrors(t *testing.T) {
+	t.Parallel()
 	syntax := []struct{ in, want string }{
 		{"5SAK,,,", `'5' at character 1 is not a dealer digit`},
 		{"0SAK,,,", `'0' at character 1 is not a dealer digit`},
@@ -360,6 +369,7 @@ func TestParseLINDealErrors(t *testing.T) {
 }
 
 func TestLINRoundTrip(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		deal   string
 		dealer Seat
@@ -419,6 +429,7 @@ func corpusFiles(t *testing.T, exts ...string) []string {
 // except the deliberately broken ones of the PBN reference tests, which
 // must fail for the documented reason.
 func TestCorpusPBNDeals(t *testing.T) {
+	t.Parallel()
 	badOnPurpose := map[string]string{
 		"W:vKQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4": "is not a rank",
 		"W:KQT2.AT.J6542.85 K.63.AKQ987.A973 A8654.KQ5.T.QJT6 J973.J98742.3.K4":  "SK is in both",
@@ -467,6 +478,7 @@ func TestCorpusPBNDeals(t *testing.T) {
 // TestCorpusLINDeals reads every md value of the corpus's LIN files; all
 // must read, and those with three or four hands must give a full deal.
 func TestCorpusLINDeals(t *testing.T) {
+	t.Parallel()
 	md := regexp.MustCompile(`(?i)(?:^|\|)md\|([^|]*)\|`)
 	read, full := 0, 0
 	for _, path := range corpusFiles(t, ".lin") {
@@ -500,6 +512,7 @@ func TestCorpusLINDeals(t *testing.T) {
 }
 
 func TestTextMarshaling(t *testing.T) {
+	t.Parallel()
 	type board struct {
 		Lead  Card
 		Hand  Hand

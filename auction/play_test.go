@@ -55,6 +55,7 @@ func wantPlayError(t *testing.T, err, reason error, trick int, seat Seat, msg st
 // TestPlayStandardExample replays the example of the PBN standard: South
 // declares in hearts, West leads the spade king, North ruffs.
 func TestPlayStandardExample(t *testing.T) {
+	t.Parallel()
 	p := newPlay(t, stdDeal, Hearts, West)
 	if p.Turn() != West {
 		t.Fatalf("first turn %v", p.Turn())
@@ -85,6 +86,7 @@ func TestPlayStandardExample(t *testing.T) {
 }
 
 func TestPlayErrors(t *testing.T) {
+	t.Parallel()
 	p := newPlay(t, stdDeal, Hearts, West)
 	playAll(t, p, "SK")
 	wantPlayError(t, p.Play(card(t, "SA")), ErrNotInHand, 1, North, "trick 1 (N): SA is in E's hand, not N's")
@@ -110,6 +112,7 @@ func TestPlayErrors(t *testing.T) {
 }
 
 func TestLeadOutOfTurn(t *testing.T) {
+	t.Parallel()
 	p := newPlay(t, stdDeal, NoTrump, West)
 	// North leads instead of West; the trick goes on clockwise from North.
 	if err := p.LeadOutOfTurn(North, card(t, "DA")); err != nil {
@@ -140,6 +143,7 @@ func TestLeadOutOfTurn(t *testing.T) {
 }
 
 func TestPlayWholeBoardAndClaims(t *testing.T) {
+	t.Parallel()
 	// 13 tricks of no-trump, every card played in deal order.
 	p := newPlay(t, stdDeal, NoTrump, East)
 	for !p.Done() {
@@ -173,6 +177,7 @@ func TestPlayWholeBoardAndClaims(t *testing.T) {
 }
 
 func TestClaim(t *testing.T) {
+	t.Parallel()
 	p := newPlay(t, stdDeal, Hearts, West)
 	playAll(t, p, "SK H3 S4 S3 C2 C6 CK C5") // NS won both tricks
 	wantPlayError(t, p.Claim(South, 1), ErrBadClaim, 3, South, "trick 3 (S): a claim of 1 tricks is impossible: declarer's side has already won 2")
@@ -205,6 +210,7 @@ func TestClaim(t *testing.T) {
 }
 
 func TestPlayPartialDeal(t *testing.T) {
+	t.Parallel()
 	// Only West and East are known: North and South may play anything
 	// that no known hand holds, and are not checked for revokes.
 	p := newPlay(t, "W:KQT2.AT.J6542.85 - A8654.KQ5.T.QJT6 -", Spades, West)
@@ -230,6 +236,7 @@ func TestPlayPartialDeal(t *testing.T) {
 }
 
 func TestPlayEndPosition(t *testing.T) {
+	t.Parallel()
 	// From ben's alphamju tests: four cards each, West on lead.
 	p := newPlay(t, "W:T95...Q 8.T..T5 .J..987 ...AJ62", Spades, West)
 	playAll(t, p, "CQ C5 C9 CA  C2 ST CT C7  S9 S8 HJ CJ  S5 HT C8 C6")
@@ -243,6 +250,7 @@ func TestPlayEndPosition(t *testing.T) {
 }
 
 func TestNewPlayErrors(t *testing.T) {
+	t.Parallel()
 	d := mustDeal(t, stdDeal)
 	if _, err := NewPlay(d, Strain(5), West); err == nil || !strings.Contains(err.Error(), "not a strain") {
 		t.Errorf("strain 5: %v", err)
@@ -281,6 +289,7 @@ func simpleWinner(tr Trick, trumps Strain) Seat {
 // TestPlayRandomBoards plays random legal cards on random deals and checks
 // the engine against simpleWinner, and that every illegal card is refused.
 func TestPlayRandomBoards(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 300 {
 		d := randomDeal(r)
@@ -385,6 +394,7 @@ func trumpsOf(calls []string) (Strain, bool) {
 // leader is the owner of the first card, the trumps the strain of the last
 // bid. Every card must be accepted and every claim possible.
 func TestCorpusLINPlay(t *testing.T) {
+	t.Parallel()
 	boards, cards, claims, refused := 0, 0, 0, 0
 	for _, path := range corpusFiles(t, ".lin") {
 		data, err := os.ReadFile(path)
@@ -446,6 +456,7 @@ func TestCorpusLINPlay(t *testing.T) {
 }
 
 func TestPlayErrorCodes(t *testing.T) {
+	t.Parallel()
 	p := newPlay(t, stdDeal, Hearts, West)
 	playAll(t, p, "SK C2")
 	err := p.Play(card(t, "H5"))
@@ -607,6 +618,7 @@ func replayPBN(g pbnGame) (*Play, bool, error) {
 // not match their columns; the PBN reference tests' deliberate errors; and
 // one BBO record converted by PbnTools in which North revokes at trick 3.
 func TestCorpusPBNPlay(t *testing.T) {
+	t.Parallel()
 	knownRefusals := map[string]int{
 		"example3.pbn":     3640,
 		"example4.pbn":     1,
@@ -651,6 +663,7 @@ func TestCorpusPBNPlay(t *testing.T) {
 // reference tests: an accepted lead out of turn (^L) and two revokes that
 // stood (^R).
 func TestPlayPBNIrregularities(t *testing.T) {
+	t.Parallel()
 	g := pbnGame{deal: stdDeal, contract: "5HX", play: "W", tokens: strings.Fields(`
 		SK H3 S4 S3
 		C5 C2 ^R S5 ^L CK
@@ -687,6 +700,7 @@ func TestPlayPBNIrregularities(t *testing.T) {
 }
 
 func TestZeroPlay(t *testing.T) {
+	t.Parallel()
 	var p Play
 	if !p.Done() {
 		t.Error("the zero Play takes cards")

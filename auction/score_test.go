@@ -12,6 +12,7 @@ func ct(level Level, strain Strain, risk Risk, declarer Seat) Contract {
 }
 
 func TestScore(t *testing.T) {
+	t.Parallel()
 	const (
 		none, vul = VulNone, VulAll
 		u, x, xx  = Undoubled, Doubled, Redoubled
@@ -127,6 +128,7 @@ func TestScore(t *testing.T) {
 // never score less, making scores positive, going down negative, and the
 // doubled penalties never fall below the undoubled ones.
 func TestScoreProperties(t *testing.T) {
+	t.Parallel()
 	for _, v := range []Vulnerability{VulNone, VulAll} {
 		for level := Level(1); level <= 7; level++ {
 			for strain := Clubs; strain <= NoTrump; strain++ {
@@ -151,6 +153,7 @@ func TestScoreProperties(t *testing.T) {
 }
 
 func TestIMPs(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ diff, want int }{
 		{0, 0}, {10, 0}, {15, 0}, {20, 1}, {40, 1}, {45, 1}, {50, 2}, {80, 2}, {90, 3}, {120, 3},
 		{130, 4}, {160, 4}, {170, 5}, {210, 5}, {220, 6}, {260, 6}, {270, 7}, {310, 7},

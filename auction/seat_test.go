@@ -7,6 +7,7 @@ import (
 )
 
 func TestSeatArithmetic(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		s                       Seat
 		next, rho, partner, lho Seat
@@ -49,6 +50,7 @@ func TestSeatArithmetic(t *testing.T) {
 }
 
 func TestParseSeat(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Seat
@@ -82,6 +84,7 @@ func TestParseSeat(t *testing.T) {
 }
 
 func TestParseVulnerability(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want Vulnerability
@@ -112,6 +115,7 @@ func TestParseVulnerability(t *testing.T) {
 }
 
 func TestVulnerable(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		v      Vulnerability
 		ns, ew bool
@@ -125,6 +129,7 @@ func TestVulnerable(t *testing.T) {
 // TestBoardCycle checks the dealer and vulnerability of the 16-board cycle
 // as RULES.md lists them, and that they repeat.
 func TestBoardCycle(t *testing.T) {
+	t.Parallel()
 	vul := []string{"None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All", "None", "NS", "EW"}
 	dealer := "NESW"
 	for n := 1; n <= 64; n++ {

@@ -304,6 +304,7 @@ func reportLost(t *testing.T, fields []field, lost map[string]int) {
 // explanations, the play, the result, commentary on calls and cards. The
 // other fields are named with the reason they are lost, and counted.
 func TestPBNToLINToPBN(t *testing.T) {
+	t.Parallel()
 	fields := append(slices.Clone(commonFields), pbnOnly...)
 	lost := map[string]int{}
 	for _, f := range corpusFiles(t, ".pbn") {
@@ -326,6 +327,7 @@ func TestPBNToLINToPBN(t *testing.T) {
 // commentary before a board. The other fields are named with the reason
 // they are lost, and counted.
 func TestLINToPBNToLIN(t *testing.T) {
+	t.Parallel()
 	fields := append(slices.Clone(commonFields), linOnly...)
 	lost := map[string]int{}
 	for _, f := range corpusFiles(t, ".lin") {

@@ -52,6 +52,7 @@ const testLINDeal = "md|3S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|
 // Check, and checks code, severity, Law and place: for an auction finding
 // the mb pair.
 func TestLINFindings(t *testing.T) {
+	t.Parallel()
 	const head = "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|"
 	tests := []struct {
 		name   string
@@ -120,6 +121,7 @@ func TestLINFindings(t *testing.T) {
 // TestFromLINMapping checks a single-board record with alerts,
 // explanations, commentary, a claim and an unknown label.
 func TestFromLINMapping(t *testing.T) {
+	t.Parallel()
 	src := "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|nt|before|" +
 		"mb|1N!|an|15-17|mb|p|nt|after pass|mb|2C!|an|Stayman|an|4-card major|mb|p|mb|2D|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||" +
 		"pc|S7|pc|S3|pc|S2|pc|SA|nt|on the ace|pg||zz|3.53|mc|13|pg||"
@@ -168,6 +170,7 @@ func TestFromLINMapping(t *testing.T) {
 // TestLINPavlicek reads an rpbridge.net record: % lines, the whole auction
 // in one mb and whole tricks in one pc.
 func TestLINPavlicek(t *testing.T) {
+	t.Parallel()
 	src := "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + testLINDeal + "ah|Board 1|sv|0|pf|y|mb|1SP2SPPP|pc|S7S3S2SA|pc|SKS8|\n"
 	boards, findings := linBoards(t, "rp.lin", []byte(src))
 	b := boards[0]
@@ -194,6 +197,7 @@ func TestLINPavlicek(t *testing.T) {
 // TestLINVugraph reads the 2010 USBF semifinal segment: 15 boards in two
 // rooms, the header's event and results carried to every board.
 func TestLINVugraph(t *testing.T) {
+	t.Parallel()
 	path := corpusFile(t, "bridge-bots/usbf_sf_14502.lin")
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -252,6 +256,7 @@ func TestLINVugraph(t *testing.T) {
 // TestCorpusLIN converts and checks every record of every LIN file of the
 // corpus: every board record gives a board.
 func TestCorpusLIN(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".lin")
 	records, boards, headers := 0, 0, 0
 	codes := map[string]int{}
@@ -337,6 +342,7 @@ func BenchmarkFromLIN(b *testing.B) {
 // comes out of the check with its opening leader set, so that the PBN
 // writer puts the cards in the right columns and the PBN audits clean.
 func TestLINPlayThroughPBN(t *testing.T) {
+	t.Parallel()
 	// North deals and declares 4H; East leads.
 	src := "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|mb|4H|mb|p|mb|p|mb|p|pg||pc|CJ|pc|C8|pc|C2|pc|CA|pg||mc|13|"
 	boards, findings := linBoards(t, "lead.lin", []byte(src))

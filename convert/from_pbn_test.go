@@ -48,6 +48,7 @@ func pbnBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]dia
 // TestPBNFindings runs small PBN games through parser, converter and Check,
 // one for each finding code, and checks code, severity, Law and place.
 func TestPBNFindings(t *testing.T) {
+	t.Parallel()
 	const play = `[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
 [Contract "7NT"]
 [Declarer "N"]
@@ -139,6 +140,7 @@ func TestPBNFindings(t *testing.T) {
 // TestPBNRulesDeclarer replays the declarer examples of RULES.md written as
 // PBN, Russian included.
 func TestPBNRulesDeclarer(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ dealer, calls, want string }{
 		{"N", "1H 1NT 2H X XX Pass Pass Pass", "2HXX by N"},
 		{"S", "1NT X XX 2H Pass Pass Pass", "2H by E"},
@@ -159,6 +161,7 @@ func TestPBNRulesDeclarer(t *testing.T) {
 // TestFromPBNMapping checks that a game with every kind of content lands
 // in the Board's fields with its place and attachment.
 func TestFromPBNMapping(t *testing.T) {
+	t.Parallel()
 	src := `% PBN 2.1
 %Creator: test
 {start of game}
@@ -273,6 +276,7 @@ func cardTexts(cards []auction.PlayedCard) string {
 // TestPBNFollowUp checks that a follow-up game that gives neither Board nor
 // Deal takes them from the game before, as in rpbridge.net files.
 func TestPBNFollowUp(t *testing.T) {
+	t.Parallel()
 	src := "[Board \"7\"]\n[Dealer \"S\"]\n[Vulnerable \"Both\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n[Auction \"S\"]\nPass\n\n" +
 		"[West \"Nunes\"]\n[Auction \"S\"]\n1C AP\n\n[Event \"Other\"]\n"
 	boards, _ := pbnBoards(t, "f.pbn", []byte(src))
@@ -295,6 +299,7 @@ func TestPBNFollowUp(t *testing.T) {
 // auctions leave out the leading passes and whose contracts often leave out
 // the double. Most declarer mismatches must come out explained.
 func TestRPBridge(t *testing.T) {
+	t.Parallel()
 	path := corpusFile(t, "endplay/example3.pbn")
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -364,6 +369,7 @@ func corpusFiles(t testing.TB, ext string) []string {
 // TestCorpusPBN converts and checks every game of every PBN file of the
 // corpus, streaming, and counts boards against the reader's games.
 func TestCorpusPBN(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".pbn")
 	games, boards := 0, 0
 	codes := map[string]int{}
@@ -478,6 +484,7 @@ func ExampleFromPBN() {
 // TestPBNKeepsEverything checks that what PBN's import rules ignore is
 // kept: a repeated tag, a second auction, a Note outside a section.
 func TestPBNKeepsEverything(t *testing.T) {
+	t.Parallel()
 	src := "[Event \"e\"]\n[Dealer \"N\"]\n[Dealer \"S\"]\n[Note \"1:stray\"]\n[Auction \"N\"]\n1H AP\n[Auction \"N\"]\n2H AP\n"
 	boards, _ := pbnBoards(t, "k.pbn", []byte(src))
 	b := boards[0]
@@ -496,6 +503,7 @@ func TestPBNKeepsEverything(t *testing.T) {
 // TestPBNRussian reads a game written with the Russian vocabulary of
 // RULES.md: every value comes out in the Board's own terms.
 func TestPBNRussian(t *testing.T) {
+	t.Parallel()
 	src := `[Board "3"]
 [Dealer "Ю"]
 [Vulnerable "В-З"]
@@ -520,6 +528,7 @@ func TestPBNRussian(t *testing.T) {
 }
 
 func TestKnownPBNTag(t *testing.T) {
+	t.Parallel()
 	for name, want := range map[string]bool{
 		"Event": true, "Hidden": true, "BCFlags": true, "DoubleDummyTricks": true,
 		"OptimumResultTable": true, "MyOwnTable": true,

@@ -100,6 +100,7 @@ func TestGolden(t *testing.T) {
 // TestCanonical: testdata/canonical.pbn shows the house style; normalizing
 // it gives it back byte for byte.
 func TestCanonical(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile("testdata/canonical.pbn")
 	if err != nil {
 		t.Fatal(err)

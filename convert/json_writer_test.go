@@ -46,6 +46,7 @@ func topKeys(t *testing.T, line []byte) []string {
 // line, each with every documented key in the documented order, and
 // values of the documented kinds.
 func TestJSONCorpus(t *testing.T) {
+	t.Parallel()
 	lines := 0
 	for _, ext := range []string{".pbn", ".lin"} {
 		for _, f := range corpusFiles(t, ext) {
@@ -125,6 +126,7 @@ func checkJSONKinds(t *testing.T, file string, line int, data []byte) {
 // md|,,,|) is not known, and null in JSON as a PBN "?" is; LIN written
 // back keeps it empty.
 func TestJSONUnknownIsNull(t *testing.T) {
+	t.Parallel()
 	lin := "pn|,,,|st||md|,,,|rh||ah|Board 2|sv|o|pg||\n"
 	boards, _ := readLIN([]byte(lin), "u.lin")
 	j := string(writeJSON(t, boards))
@@ -141,6 +143,7 @@ func TestJSONUnknownIsNull(t *testing.T) {
 // TestJSONFileSaysVugraphResult: a vugraph rs entry is the file's own
 // contract, declarer and result, and reaches file_says where it differs.
 func TestJSONFileSaysVugraphResult(t *testing.T) {
+	t.Parallel()
 	lin := "vg|M,S1,I,1,1,A,0,B,0|\nrs|4SN-1,|\npn|a,b,c,d,e,f,g,h|pg||\n" +
 		"qx|o1|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 1|mb|3N|mb|p|mb|p|mb|p|pg||\n"
 	boards, _ := readLIN([]byte(lin), "rs.lin")

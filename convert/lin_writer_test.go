@@ -47,6 +47,7 @@ func TestLINWriterBoundedByInput(t *testing.T) {
 // rooms at two events are two matches, not one. Reading the stream and
 // writing it again gives it back.
 func TestLINStreamKeepsInputsApart(t *testing.T) {
+	t.Parallel()
 	read := func(name string) []*auction.Board {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
@@ -95,6 +96,7 @@ func TestLINStreamKeepsInputsApart(t *testing.T) {
 // no an) is written to PBN as a note with no text, which reads back as
 // that alert; LIN → PBN → LIN keeps it.
 func TestBareAlertRoundTrip(t *testing.T) {
+	t.Parallel()
 	lin := "pn|s,w,n,e|st||md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|rh||ah|Board 1|sv|o|mb|1S|mb|2H!|mb|p|mb|p|mb|p|pg||\n"
 	boards, _ := readLIN([]byte(lin), "a.lin")
 	pbn := writePBN(t, boards, PBNWriterOptions{})
@@ -112,6 +114,7 @@ func TestBareAlertRoundTrip(t *testing.T) {
 // what LIN cannot: the event outside a match, date, site, score, other
 // tags, tables, NAGs.
 func TestLINDropped(t *testing.T) {
+	t.Parallel()
 	pbn := "[Event \"Club\"]\n[Site \"Here\"]\n[Date \"2025.01.01\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n" +
 		"[Score \"NS 110\"]\n[Generator \"x\"]\n[Auction \"N\"]\n1H $1 Pass Pass Pass\n" +
 		"[OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\nN NT 7\n\n" +
@@ -130,6 +133,7 @@ func TestLINDropped(t *testing.T) {
 // segment, scoring, boards, teams and carry-over) reaches PBN as tags and
 // JSON as a match object, and LIN written from that PBN has the same vg.
 func TestVugraphIdentityThroughPBN(t *testing.T) {
+	t.Parallel()
 	const vg = "vg|2010 USBF SF A,Segment 4 of 8,I,46,47,Nickell,80,Fleisher,99|"
 	lin := vg + "\nrs|3NN=,3NN=,P,|\npn|a,b,c,d,e,f,g,h|pg||\n" +
 		"qx|o46|md|3S765H432DAKQJCT98,S432HAKQJDT98C765,SAKQJHT98D765C432,|sv|o|ah|Board 46|mb|3N|mb|p|mb|p|mb|p|pg||\n" +
@@ -199,6 +203,7 @@ func documentedLIN(text []byte) string {
 // from the PBN written from it holds the boards LIN written from it holds,
 // but for what the package doc lists PBN cannot carry.
 func TestLINThroughPBNCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".lin")
 	if len(files) == 0 {
 		t.Fatal("the corpus holds no LIN file")

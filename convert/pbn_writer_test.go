@@ -23,6 +23,7 @@ func norm(t *testing.T, src string, opt PBNWriterOptions) string {
 
 // TestPBNLayout checks single points of the canonical layout.
 func TestPBNLayout(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		want     []string // lines that must appear, in order
@@ -150,6 +151,7 @@ func TestPBNLayout(t *testing.T) {
 // TestPBNStringEscapes: every value reads back as it was, and the single
 // backslashes of column specs stay single.
 func TestPBNStringEscapes(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{`plain`, `a "quoted" word`, `back\slash`, `ends\`, `two\\`, `\"`, `Result\2R`, ``} {
 		written := string(appendPBNString(nil, v))
 		g := pbn.Parse([]byte("[Event "+written+"]\n"), "t.pbn").Games
@@ -165,6 +167,7 @@ func TestPBNStringEscapes(t *testing.T) {
 // TestPBNBadInput: a board that cannot be completed is written with
 // everything it has.
 func TestPBNBadInput(t *testing.T) {
+	t.Parallel()
 	in := "[Event \"bad\"]\n[Dealer \"?\"]\n[Deal \"N:AKQ\"]\n[Auction \"N\"]\n1C 1C Pass blah 2H\n[Play \"Q\"]\nSA S1 HK\n"
 	got := norm(t, in, PBNWriterOptions{})
 	for _, w := range []string{
@@ -180,6 +183,7 @@ func TestPBNBadInput(t *testing.T) {
 // TestPBNComments: commentary a PBN brace cannot hold is written as ;
 // comments, and text at the start of a game as it was.
 func TestPBNComments(t *testing.T) {
+	t.Parallel()
 	b := &auction.Board{
 		Leading: []auction.Comment{{Text: "a } brace", Kind: auction.CommentLIN}, {Text: "two\nlines }", Kind: auction.CommentBrace}},
 	}
@@ -196,6 +200,7 @@ func TestPBNComments(t *testing.T) {
 // TestPBNLatin1 writes ISO-8859-1 and refuses, naming it, a character
 // ISO-8859-1 does not have.
 func TestPBNLatin1(t *testing.T) {
+	t.Parallel()
 	in := "[Event \"Chorzów\"]\n\n[Event \"Spades\"]\n[Dealer \"N\"]\n[Auction \"N\"]\n1S =1= AP\n[Note \"1:5+ ♠\"]\n\n[Event \"Zürich\"]\n"
 	var buf bytes.Buffer
 	err := normalizePBN(&buf, strings.NewReader(in), "latin.pbn", PBNWriterOptions{Latin1: true}, nil)
@@ -241,6 +246,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 // TestWriterErrors: a nil board and a write error name the board; a write
 // error sticks.
 func TestWriterErrors(t *testing.T) {
+	t.Parallel()
 	b := &auction.Board{Source: auction.Source{File: "x.pbn", Game: 3}, Number: 12}
 	writers := map[string]writer{
 		"pbn":  NewPBNWriter(failWriter{}, PBNWriterOptions{}),
@@ -267,6 +273,7 @@ func TestWriterErrors(t *testing.T) {
 // TestEmptyCallText: a call slot with neither a call nor text cannot be
 // written; the error names the board and the call.
 func TestEmptyCallText(t *testing.T) {
+	t.Parallel()
 	b := &auction.Board{Number: 4, Auction: auction.AuctionRecord{Present: true, Calls: []auction.AuctionCall{{Call: auction.Pass}, {}}}}
 	var buf bytes.Buffer
 	w := NewPBNWriter(&buf, PBNWriterOptions{})
@@ -283,6 +290,7 @@ func TestEmptyCallText(t *testing.T) {
 // written in the columns of the seats that played it, the winner of each
 // trick leading the next.
 func TestPBNPlayInPlayedOrder(t *testing.T) {
+	t.Parallel()
 	deal, err := auction.ParseDeal("N:AKQ2.AK2.AK2.AK2 JT98.QJT9.QJ.QJT 7654.8765.T98.98 3.43.76543.76543")
 	if err != nil {
 		t.Fatal(err)
@@ -313,6 +321,7 @@ func TestPBNPlayInPlayedOrder(t *testing.T) {
 // written from it ends the line at the last card, and that reads back the
 // same.
 func TestPartialTrickFillers(t *testing.T) {
+	t.Parallel()
 	const in = "[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n" +
 		"[Declarer \"N\"]\n[Contract \"1S\"]\n[Result \"7\"]\n[Auction \"N\"]\n1S Pass Pass Pass\n" +
 		"[Play \"E\"]\nH7 H2 HA H8\n- - HK -\n*\n"
@@ -338,6 +347,7 @@ func TestPartialTrickFillers(t *testing.T) {
 // sets so) is board 3 for what needs a number, and "3-2" wherever it is
 // written: PBN, LIN and JSON; a plain number is written canonical.
 func TestBoardLabels(t *testing.T) {
+	t.Parallel()
 	boards := readPBN([]byte("[Board \"3-2\"]\n[Dealer \"S\"]\n\n[Board \"07\"]\n"), "l.pbn")
 	if boards[0].Number != 3 || boards[0].BoardLabel() != "3-2" || boards[1].BoardLabel() != "7" {
 		t.Fatalf("number %d, labels %q %q", boards[0].Number, boards[0].BoardLabel(), boards[1].BoardLabel())
@@ -394,6 +404,7 @@ func documentedJSON(t *testing.T, lines []byte) string {
 }
 
 func TestPBNThroughPBNJSONCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".pbn")
 	if len(files) == 0 {
 		t.Fatal("the corpus holds no PBN file")

@@ -74,6 +74,7 @@ func TestFromPBNInto(t *testing.T) {
 // twice: into new boards, and with each board handed back to the converter
 // (LINConverter.Reuse). The boards must be the same.
 func TestLINConverterReuse(t *testing.T) {
+	t.Parallel()
 	inputs := map[string][]byte{"inline.lin": []byte("pn|Sue,Wes,Nat,Ed|st||" + testLINDeal +
 		"rh||ah|Board 1|sv|o|mb|1C|an|strong|mb|p|mb|1N|mb|p|mb|p|mb|p|pc|S2|pc|SA|pc|S3|pc|S4|nt|well played|mc|9|pg||\n" +
 		"qx|o2|md|1S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|ah|Board 2|mb|p|mb|p|mb|p|mb|p|pg||\n")}

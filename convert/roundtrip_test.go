@@ -104,6 +104,7 @@ func writeLIN(t testing.TB, boards []*auction.Board, trailing []auction.Comment,
 // writing LIN and reading that gives equal boards (unknown labels kept),
 // and that writing what was read back gives the same text again.
 func TestLINCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".lin")
 	same, stable, boards := 0, 0, 0
 	for _, f := range files {
@@ -176,6 +177,7 @@ func firstDiff(a, b []byte) string {
 //   - Lossless: the boards read back from the normalized file equal the
 //     boards read from the original (see canon for what equal means).
 func TestPBNCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusFiles(t, ".pbn")
 	idem, lossless, boards := 0, 0, 0
 	for _, f := range files {

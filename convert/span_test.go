@@ -12,6 +12,7 @@ import (
 // TestBoardSpans: the spans the boards carry are those of the text read,
 // so that a repair rewrites exactly a tag's value, a call or a card.
 func TestBoardSpans(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.input")
 	checked := 0
 	for _, f := range files {

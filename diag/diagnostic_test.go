@@ -46,6 +46,7 @@ func FuzzDiagnosticJSON(f *testing.F) {
 // TestAddUpTo: past the cap, one warning counts the rest of a file's
 // reports.
 func TestAddUpTo(t *testing.T) {
+	t.Parallel()
 	var l List
 	for range 1000 + 5 {
 		l.AddUpTo(1000, Diagnostic{Severity: Error, Code: Syntax, Message: "x"})
@@ -59,6 +60,7 @@ func TestAddUpTo(t *testing.T) {
 }
 
 func TestDiagnosticString(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		f    Diagnostic
 		want string
@@ -87,6 +89,7 @@ func TestDiagnosticString(t *testing.T) {
 }
 
 func TestDiagnosticJSON(t *testing.T) {
+	t.Parallel()
 	f := Diagnostic{Span: Span{Pos: Pos{Line: 40, Col: 9}}, File: "x.pbn", Game: 2, Board: 5, Severity: Error, Code: "inadmissible-double",
 		Law: 36, Message: "call 3 (E): X doubles partner's bid"}
 	b, err := json.Marshal(f)

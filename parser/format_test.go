@@ -91,6 +91,7 @@ var sniffTests = []struct {
 }
 
 func TestSniff(t *testing.T) {
+	t.Parallel()
 	for _, tc := range sniffTests {
 		if got := Sniff(tc.head); got != tc.want {
 			t.Errorf("%s: Sniff(%q) = %v, want %v", tc.name, tc.head, got, tc.want)
@@ -99,6 +100,7 @@ func TestSniff(t *testing.T) {
 }
 
 func TestSniffLongHeader(t *testing.T) {
+	t.Parallel()
 	// Some generators write kilobytes of % lines before the first tag.
 	header := strings.Repeat("% a long comment line from a robot generator\n", 400)
 	if got := Sniff([]byte(header + "% PBN 2.1\n[Event \"\"]")); got != Unknown {
@@ -110,6 +112,7 @@ func TestSniffLongHeader(t *testing.T) {
 }
 
 func TestFormatOfAndDetect(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		head string
@@ -141,6 +144,7 @@ func TestFormatOfAndDetect(t *testing.T) {
 }
 
 func TestSniffReader(t *testing.T) {
+	t.Parallel()
 	text := strings.Repeat("[Event \"x\"]\n", 2000) // longer than SniffLen
 	f, r, err := SniffReader("x.txt", strings.NewReader(text))
 	if err != nil || f != PBN {
@@ -162,6 +166,7 @@ func (errReader) Read([]byte) (int, error) { return 0, fs.ErrPermission }
 // TestSniffCorpus checks every real file: .pbn/.PBN are PBN, .lin LIN, the
 // BBO pages HTML, by content alone.
 func TestSniffCorpus(t *testing.T) {
+	t.Parallel()
 	corpusDir := testinput.NeedCorpus(t)
 	counts := map[Format]int{}
 	err := filepath.WalkDir(corpusDir, func(p string, d fs.DirEntry, err error) error {

@@ -198,6 +198,7 @@ func TestDecodeSmallInputAllocs(t *testing.T) {
 // TestDecodeShortRussian decodes a single tag value in each Cyrillic
 // charset: words of three letters or more, or capitalised ones, are enough.
 func TestDecodeShortRussian(t *testing.T) {
+	t.Parallel()
 	words := []string{
 		"пас", "контра", "реконтра", "трефы", "бубны", "червы", "пики", "без козыря",
 		"Север", "Юг", "Восток", "Запад", "Иванов", "Щукин", "Фёдоров", "Юрий Щукин",
@@ -228,6 +229,7 @@ func TestDecodeShortRussian(t *testing.T) {
 // TestDecodeCapsInWindows1251 checks the tie-break Decode documents: words
 // in capitals alone go to windows-1251.
 func TestDecodeCapsInWindows1251(t *testing.T) {
+	t.Parallel()
 	for _, w := range []string{"СЕВЕР", "ВОСТОК", "ЗАПАД", "ЦСКА", "КОНТРА"} {
 		in, _ := charmap.Windows1251.NewEncoder().String(`[Event "` + w + `"]`)
 		if _, enc := decodeToString(t, []byte(in)); enc.Name != "windows-1251" {
@@ -240,6 +242,7 @@ func TestDecodeCapsInWindows1251(t *testing.T) {
 // taken for Russian, however short; read as Central European, it must
 // come back as it was.
 func TestDecodeWestern8bit(t *testing.T) {
+	t.Parallel()
 	texts := []string{
 		`[Site "Chorzów, Stadion Śląski"]`, `[Note "1:minörs"]`, `[Event "párový turnaj"]`,
 		`[Site "Liège"]`, `{Il ne reste qu'à deviner la position des cartes… Résultats à table}`,
@@ -272,6 +275,7 @@ func TestDecodeWestern8bit(t *testing.T) {
 // in Cyrillic must come back in their charset, all others as windows-1252
 // or, when read as Central European, as they were written.
 func TestDecodeLanguageNames(t *testing.T) {
+	t.Parallel()
 	charsets := []*charmap.Charmap{
 		charmap.Windows1252, charmap.Windows1250, charmap.Windows1254, charmap.Windows1257,
 		charmap.ISO8859_2, charmap.Windows1251, charmap.KOI8R,
@@ -316,6 +320,7 @@ func TestDecodeLanguageNames(t *testing.T) {
 // TestDecodeNotRussian feeds 8-bit byte tables and junk that decode to
 // Cyrillic letters in windows-1251 but are not words.
 func TestDecodeNotRussian(t *testing.T) {
+	t.Parallel()
 	spaced := func(from, to int) []byte {
 		var b []byte
 		for c := from; c <= to; c++ {
@@ -349,6 +354,7 @@ func TestDecodeNotRussian(t *testing.T) {
 func joinBytes(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
 func TestFindDeclaration(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in    string
 		label string
@@ -380,6 +386,7 @@ func TestFindDeclaration(t *testing.T) {
 }
 
 func TestLookupEncoding(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ label, name string }{
 		{"UTF-8", "UTF-8"}, {"utf8", "UTF-8"}, {"ISO-8859-1", "ISO-8859-1"}, {"latin1", "ISO-8859-1"},
 		{"Latin-1", "ISO-8859-1"}, {"iso8859-1", "ISO-8859-1"}, {"windows-1251", "windows-1251"},
@@ -410,6 +417,7 @@ func TestLookupEncoding(t *testing.T) {
 // TestDecodeCorpus decodes every PBN, LIN and HTML file of the corpus and
 // checks the encodings its notes name.
 func TestDecodeCorpus(t *testing.T) {
+	t.Parallel()
 	if _, err := os.Stat(testinput.CorpusDir()); err != nil {
 		t.Skip("corpus not present:", err)
 	}
@@ -518,6 +526,7 @@ func (c *sniffCounter) Read(p []byte) (int, error) {
 // TestDecodeSniffBound checks that Decode reads no more than its window
 // before it returns, whatever the input's size.
 func TestDecodeSniffBound(t *testing.T) {
+	t.Parallel()
 	for _, in := range []io.Reader{
 		strings.NewReader(strings.Repeat("[Event \"x\"]\n", 100000)),
 		strings.NewReader(strings.Repeat("[Event \"Кубок\"]\n", 100000)),
@@ -602,6 +611,7 @@ func TestDecodeConstantMemory(t *testing.T) {
 // choice, or the weighing of a declaration, is made at the first non-ASCII
 // byte and reported afterwards.
 func TestDecodeLateChoice(t *testing.T) {
+	t.Parallel()
 	const latin1 = "%Content-type: text/x-pbn; charset=ISO-8859-1\n"
 	filler := strings.Repeat("[Event \"Cup\"]\n", sniffLen/10)
 	tests := []struct {
@@ -657,6 +667,7 @@ func TestDecodeLateChoice(t *testing.T) {
 // TestDecodeMixedUTF8 covers text that is mostly UTF-8 with stray 8-bit
 // bytes, as in files concatenated from different sources: nothing is lost.
 func TestDecodeMixedUTF8(t *testing.T) {
+	t.Parallel()
 	latin, _ := charmap.Windows1252.NewEncoder().String("[Site \"Liège\"]\n")
 	russian, _ := charmap.Windows1251.NewEncoder().String("[North \"Иванов\"]\n")
 	utf := "[Event \"Coupe de Noël — 2024 ♠♥♦♣\"]\n"
@@ -681,6 +692,7 @@ func TestDecodeMixedUTF8(t *testing.T) {
 // TestUTF8FallbackTransform drives the UTF-8 transformer with small source
 // and destination buffers, so that sequences are cut at every position.
 func TestUTF8FallbackTransform(t *testing.T) {
+	t.Parallel()
 	// Stray bytes: E9 alone, F0 9F cut short by E0, E0 A4 cut short by x,
 	// FF, and E2 82 cut short by the end; EF BF BD is a real U+FFFD.
 	in := []byte("a€b\xE9c𝄞d\xF0\x9F\xE0\xA4x\xC3\xA9\xFF\xEF\xBF\xBD\xE2\x82")
@@ -737,6 +749,7 @@ func (e *failingReader) Read(p []byte) (int, error) {
 }
 
 func TestDecodeReadError(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("disk on fire")
 	if _, _, err := Decode(&failingReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
 		t.Errorf("error within the window: got %v", err)
@@ -753,6 +766,7 @@ func TestDecodeReadError(t *testing.T) {
 }
 
 func TestDecodeEmptyAndTiny(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "\xEF\xBB\xBF", "\xFF\xFE", "\xFE\xFF", "\x00", "A\x00", "\xE9", "\xC3"} {
 		decodeToString(t, []byte(in))
 	}
@@ -884,6 +898,7 @@ func BenchmarkDecode(b *testing.B) {
 // the tables differ, and a Spanish ¿, which windows-1250 reads as ż, does
 // not make Western text Central European.
 func TestDecodeCentralEuropean(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		text string
 		cm   *charmap.Charmap

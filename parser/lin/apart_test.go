@@ -65,6 +65,7 @@ func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int) {
 
 // TestLINRecordsApart reads the fixtures and the corpus both ways.
 func TestLINRecordsApart(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.input")
 	if testinput.HaveCorpus() {
 		files = append(files, corpusLINFiles(t)...)

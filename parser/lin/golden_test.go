@@ -189,6 +189,7 @@ func corpusLINFiles(t testing.TB) []string {
 // TestLINCorpus reads every LIN file of the corpus (and the two web pages)
 // and checks the number and kinds of records of the files counted by hand.
 func TestLINCorpus(t *testing.T) {
+	t.Parallel()
 	// Counted by hand: grep -c of qx| and of lines, and a look at the layout.
 	want := map[string]struct {
 		records int
@@ -257,6 +258,7 @@ func TestLINCorpus(t *testing.T) {
 // TestLINCorpusDetails checks facts of particular corpus files that the
 // record counts do not show.
 func TestLINCorpusDetails(t *testing.T) {
+	t.Parallel()
 	dir := testinput.NeedCorpus(t)
 	read := func(rel string) []*Record {
 		src, err := os.ReadFile(filepath.Join(dir, rel))
@@ -339,6 +341,7 @@ func TestLINCorpusDetails(t *testing.T) {
 
 // TestLINReadError checks that a failing reader ends the records with its error.
 func TestLINReadError(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("boom")
 	r := io.MultiReader(strings.NewReader("pn|a,b,c,d|md|1SAKQJT98765432H,,,|"), iotest.ErrReader(boom))
 	res := readAllLIN(t, NewReader(r, "x.lin"))
@@ -359,6 +362,7 @@ func TestLINReadError(t *testing.T) {
 // the next line break, that the record before it is kept (cut short), and
 // that reading resumes after it.
 func TestLINTooLong(t *testing.T) {
+	t.Parallel()
 	huge := "nt|" + strings.Repeat("x", 5000) + "|pg||\n"
 	junk := strings.Repeat("y", 9000) + "\n"
 	src := junk + "pn|a,b,c,d|md|1S2,,,|sv|o|\n" + huge + "pn|e,f,g,h|md|2S3,,,|sv|n|\n" + junk + "pn|i,j,k,l|md|3S4,,,|sv|b|"
@@ -405,6 +409,7 @@ func TestReadLINSmallInputAllocs(t *testing.T) {
 // ASCII, Cyrillic, line breaks, stray continuation bytes and every length
 // around the eight bytes charCount reads at once.
 func TestAdvancePos(t *testing.T) {
+	t.Parallel()
 	slow := func(p diag.Pos, b []byte) diag.Pos {
 		p.Offset += len(b)
 		for _, c := range b {

@@ -67,6 +67,7 @@ func TestJunkBounded(t *testing.T) {
 // an error, and the pairs after it are read as the next record: nothing is
 // dropped without a word.
 func TestLINPairsCap(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	b.WriteString("md|1S,,,|")
 	for range maxLINRecordPairs + 10 {

@@ -28,6 +28,7 @@ func shape(recs []*Record) string {
 
 // TestLINRecordBoundaries checks where records start, whatever the line breaks.
 func TestLINRecordBoundaries(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ name, in, want string }{
 		{"one board per line", "pn|a|md|1S2|sv|o|mb|p|\npn|b|md|2S3|sv|o|mb|p|",
 			"single:pn md sv mb / single:pn md sv mb"},
@@ -67,6 +68,7 @@ func TestLINRecordBoundaries(t *testing.T) {
 
 // TestLINOrder checks that a section out of order is an error at its first pair.
 func TestLINOrder(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"pn|a|md|1S2|sv|o|mb|1C|pc|SA|mb|p|":    "6 a call (mb) comes after the play began",
 		"qx|o1|mb|1C|md|1S2|sv|o|":              "3 a board-setup pair (md) comes after the auction began",
@@ -90,6 +92,7 @@ func TestLINOrder(t *testing.T) {
 // TestLINOrderRemembered checks that a remembered verdict still points at
 // the pair out of order in each record.
 func TestLINOrderRemembered(t *testing.T) {
+	t.Parallel()
 	src := "pn|a|md|1S2|sv|o|mb|1C|pc|SA|mb|p|\npn|b|md|1S2|sv|o|mb|1C|mb|1D|pc|SA|pc|SK|mb|p|\n"
 	recs, _ := Parse([]byte(src), "o.lin")
 	var got []string
@@ -105,6 +108,7 @@ func TestLINOrderRemembered(t *testing.T) {
 
 // TestLINPositions checks positions: columns count characters, offsets bytes.
 func TestLINPositions(t *testing.T) {
+	t.Parallel()
 	src := "pn|Иван,Пётр,c,d|md|1S2,,,|\r\nmb|p!|an|  ok  |nt| two\r\nlines |sv|o|"
 	recs, _ := Parse([]byte(src), "p.lin")
 	r := recs[0]
@@ -129,6 +133,7 @@ func TestLINPositions(t *testing.T) {
 
 // TestLINEncoding checks that 8-bit input is decoded before reading.
 func TestLINEncoding(t *testing.T) {
+	t.Parallel()
 	src := []byte("pn|Andr\xe9,Bj\xf6rn,c,d|md|1S2,,,|sv|o|")
 	lr := NewReader(bytes.NewReader(src), "cp.lin")
 	res := readAllLIN(t, lr)
@@ -145,6 +150,7 @@ func TestLINEncoding(t *testing.T) {
 
 // TestLINCutOff checks input that ends inside a pair, and text kept as written.
 func TestLINCutOff(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"pn|a,b,c,d|md|1S2|mb":   "incomplete lin-missing-bar lin-call", // mb holds no call
 		"pn|a,b,c,d|md|1S2|mb|1": "incomplete lin-call lin-unclosed",    // 1 is not a call
@@ -174,6 +180,7 @@ func TestLINCutOff(t *testing.T) {
 
 // TestLINEmpty checks inputs without any pair.
 func TestLINEmpty(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "\n\n", "% only a comment\n", "garbage\n"} {
 		recs, diags := Parse([]byte(in), "e.lin")
 		if len(recs) != 0 {
@@ -195,6 +202,7 @@ func TestLINEmpty(t *testing.T) {
 
 // TestLINStopEarly checks that breaking out of Records stops reading.
 func TestLINStopEarly(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"pn|a|md|1S2|\npn|b|md|1S2|\npn|c|md|1S2|", "<p>lin('pn|a|')lin('pn|b|')</p>"} {
 		n := 0
 		for range NewReader(strings.NewReader(in), "s.lin").Records() {
@@ -209,6 +217,7 @@ func TestLINStopEarly(t *testing.T) {
 
 // TestLINLexer checks the lexer definition the grammar is built with.
 func TestLINLexer(t *testing.T) {
+	t.Parallel()
 	lx, err := linLexer{}.Lex("l.lin", strings.NewReader("qx|o1|nt|hi|pn|a|st||md|1S2|mb|p|an|x|pn|a|pc|SA|mc|1|zz|1|"))
 	if err != nil {
 		t.Fatal(err)

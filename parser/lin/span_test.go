@@ -14,6 +14,7 @@ import (
 // value is found at its span in the decoded text: what a repair would
 // rewrite is exactly the value read.
 func TestSpans(t *testing.T) {
+	t.Parallel()
 	files := testinput.Glob(t, "testdata/*.input")
 	if testinput.HaveCorpus() {
 		files = append(files, corpusLINFiles(t)...)

@@ -6,6 +6,7 @@ import (
 )
 
 func TestExtractLIN(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		want     []string // decoded texts
@@ -47,6 +48,7 @@ func TestExtractLIN(t *testing.T) {
 }
 
 func TestDecodeLINURL(t *testing.T) {
+	t.Parallel()
 	got, err := DecodeURL(" https://www.bridgebase.com/tools/handviewer.html?bbo=y&lin=pn%7CAnn%2CBen%7Cah%7CBoard+3%7C ")
 	if err != nil || got != "pn|Ann,Ben|ah|Board 3|" {
 		t.Errorf("DecodeURL = %q, %v", got, err)
@@ -63,6 +65,7 @@ func TestDecodeLINURL(t *testing.T) {
 // TestLINFragmentPositions checks that positions of records read from a web
 // page point into the page, in characters.
 func TestLINFragmentPositions(t *testing.T) {
+	t.Parallel()
 	page := "<html>\n<p>Жюри</p><a onclick=\"lin('pn|a|md%7C1S2%2C%7Cmb%7C1C%7C')\">\n</html>\n"
 	recs, diags := Parse([]byte(page), "page.html")
 	if len(recs) != 1 {
@@ -90,6 +93,7 @@ func TestLINFragmentPositions(t *testing.T) {
 }
 
 func TestSniffLINContainer(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]linContainer{
 		"pn|a|":                       linPlain,
 		"% LIN 1\npn|a|":              linPlain,

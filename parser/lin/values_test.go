@@ -24,6 +24,7 @@ func issues(err error) string {
 }
 
 func TestParseLINDeal(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in     string
 		dealer int
@@ -57,6 +58,7 @@ func TestParseLINDeal(t *testing.T) {
 }
 
 func TestParseLINCalls(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in     string
 		want   string // calls, ! for alerts, @offset when not 0
@@ -106,6 +108,7 @@ func TestParseLINCalls(t *testing.T) {
 }
 
 func TestParseLINCards(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want, issues string }{
 		{"SA", "SA", ""},
 		{"c2", "C2", ""},
@@ -130,6 +133,7 @@ func TestParseLINCards(t *testing.T) {
 }
 
 func TestParseLINResult(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in                     string
 		contract, result, risk string
@@ -171,6 +175,7 @@ func TestParseLINResult(t *testing.T) {
 }
 
 func TestParseLINSmallValues(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"o": "o", "O": "o", "0": "o", "-": "o", "None": "o", "z": "o",
 		"n": "n", "NS": "n", "e": "e", "ew": "e", "E-W": "e", "b": "b", "Both": "b", "all": "b",
@@ -214,6 +219,7 @@ func TestParseLINSmallValues(t *testing.T) {
 }
 
 func TestParseLINEvent(t *testing.T) {
+	t.Parallel()
 	e, err := ParseEvent("2010 USBF SF A,Segment 4 of 8,I,46,60,Nickell,80,Fleisher,99")
 	want := Event{Title: "2010 USBF SF A", Subtitle: "Segment 4 of 8", Scoring: "I", FirstBoard: 46, LastBoard: 60,
 		Team1: "Nickell", Carry1: "80", Team2: "Fleisher", Carry2: "99"}
@@ -235,6 +241,7 @@ func TestParseLINEvent(t *testing.T) {
 }
 
 func TestLINPlayers(t *testing.T) {
+	t.Parallel()
 	got := Players("a,b,c,d,e,f,g,h,,,x,,,,,,,,", 8)
 	want := [][]string{{"a", "b", "c", "d", "e", "f", "g", "h"}, {"a", "b", "x", "d", "e", "f", "g", "h"}}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -250,6 +257,7 @@ func TestLINPlayers(t *testing.T) {
 
 // TestLINRecordViews checks the record-level views over one record.
 func TestLINRecordViews(t *testing.T) {
+	t.Parallel()
 	recs, _ := Parse([]byte("qx|c12|pn|a,b,c,d|md|2SA,,,|ah|Board 3|sv|e|mb|1C!|an|strong|an|16+|mb|p|pc|sa|pc|sk|mc|7|nt|hi|zz|1|"), "v.lin")
 	if len(recs) != 1 {
 		t.Fatalf("%d records", len(recs))
@@ -291,6 +299,7 @@ func TestLINRecordViews(t *testing.T) {
 // TestLINEventFields: commas in the event name are read as part of it
 // when the scoring letter shows where the real fields start.
 func TestLINEventFields(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		in     string
 		title  string

@@ -54,6 +54,7 @@ func checkApart(t *testing.T, src []byte, filename string) {
 
 // TestPBNGameTextsApart reads the fixtures and the corpus both ways.
 func TestPBNGameTextsApart(t *testing.T) {
+	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.pbn")
 	if testinput.HaveCorpus() {
 		for _, f := range corpusPBNFiles(t) {
@@ -68,6 +69,7 @@ func TestPBNGameTextsApart(t *testing.T) {
 // without its rows, and the resolver reads it again with the columns of
 // the game before.
 func TestPBNInheritedColumns(t *testing.T) {
+	t.Parallel()
 	src := []byte(`[Board "1"]
 [ScoreTable "Rank\2R;Score\3R"]
  1  50

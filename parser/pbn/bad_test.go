@@ -27,6 +27,7 @@ func readAllPBN(t *testing.T, r io.Reader) ([]*Game, *Reader, error) {
 }
 
 func TestPBNEmptyAndHeaderOnly(t *testing.T) {
+	t.Parallel()
 	for _, in := range []string{"", "\n\n  \n", "% PBN 2.1\n% EXPORT\n", "% PBN 2.1\r\n\r\n%Creator: x"} {
 		f := Parse([]byte(in), "t.pbn")
 		if len(f.Games) != 0 || f.Trailer != nil {
@@ -45,6 +46,7 @@ func TestPBNEmptyAndHeaderOnly(t *testing.T) {
 }
 
 func TestPBNTrailer(t *testing.T) {
+	t.Parallel()
 	f := Parse([]byte("[Event \"x\"]\n\n{ the end }\n% bye\nprose"), "t.pbn")
 	if len(f.Games) != 1 || f.Trailer == nil {
 		t.Fatalf("%d games, trailer %v", len(f.Games), f.Trailer)
@@ -62,6 +64,7 @@ func TestPBNTrailer(t *testing.T) {
 // without panic, and a prefix cut inside a tag value, a tag pair or a comment
 // gives an error at the right place.
 func TestPBNTruncated(t *testing.T) {
+	t.Parallel()
 	src := "[Event \"Cut\"]\n[Auction \"N\"]\n1C {short} 1D =1=\n[Note \"1:x\"]\n[Play \"W\"]\nSK H3"
 	for i := range len(src) {
 		f := Parse([]byte(src[:i]), "t.pbn")
@@ -88,6 +91,7 @@ func TestPBNTruncated(t *testing.T) {
 // TestPBNUnterminatedCommentResync: a comment never closed ends at its
 // first semi-empty line, so that the games after it are still read.
 func TestPBNUnterminatedCommentResync(t *testing.T) {
+	t.Parallel()
 	src := "[Event \"1\"]\n{ never closed\n\n[Event \"2\"]\n\n[Event \"3\"]\n"
 	f := Parse([]byte(src), "t.pbn")
 	if len(f.Games) != 3 {
@@ -102,6 +106,7 @@ func TestPBNUnterminatedCommentResync(t *testing.T) {
 }
 
 func TestPBNBinaryJunk(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	junk := make([]byte, 1<<20)
 	for i := range junk {
@@ -121,6 +126,7 @@ func TestPBNBinaryJunk(t *testing.T) {
 }
 
 func TestPBNReadError(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("disk on fire")
 	in := io.MultiReader(strings.NewReader(strings.Repeat("[Event \"x\"]\n\n", 10000)), iotest.ErrReader(boom))
 	games, _, err := readAllPBN(t, in)
@@ -135,6 +141,7 @@ func TestPBNReadError(t *testing.T) {
 // TestPBNGamesResume: stopping an iteration and starting another goes on
 // with the next game.
 func TestPBNGamesResume(t *testing.T) {
+	t.Parallel()
 	r := NewReader(strings.NewReader("[Board \"1\"]\n\n[Board \"2\"]\n\n[Board \"3\"]\n"), "t.pbn")
 	var boards []string
 	for g := range r.Games() {
@@ -214,6 +221,7 @@ func TestPBNStreamingMemory(t *testing.T) {
 }
 
 func TestPBNNamesAndLookups(t *testing.T) {
+	t.Parallel()
 	f := Parse([]byte("[Event \"##E\"]\n[Auction \"N\"]\n1C\n\n[Site \"#\"]\n[Event \"#\"]"), "t.pbn")
 	g1, g2 := f.Games[0], f.Games[1]
 	if got := g1.Section("Auction").Pos.String(); got != "3:1" {

@@ -135,6 +135,7 @@ func countPBNGames(text string) int {
 // order with sane positions, as many games as the simple count (and as the
 // hand-checked table says), no syntax error outside the known files.
 func TestPBNCorpus(t *testing.T) {
+	t.Parallel()
 	files := corpusPBNFiles(t)
 	seen := map[string]bool{}
 	for _, rel := range files {
@@ -206,6 +207,7 @@ func TestPBNCorpus(t *testing.T) {
 // values), which is not the reader's business: games whose only faults are
 // of that kind must read without a syntax error here.
 func TestPBNVerifierFiles(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(testinput.CorpusDir(), "bridge-pbn-ruby", "reference_impl_tests")
 	if _, err := os.Stat(dir); err != nil {
 		t.Skipf("Verifier files not available: %v", err)

@@ -11,6 +11,7 @@ import (
 // severity, its position, and that the game is marked Incomplete exactly
 // when it has an Error.
 func TestPBNDiagnostics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		code, in string
 		sev      diag.Severity

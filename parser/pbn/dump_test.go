@@ -187,6 +187,7 @@ func firstDiff(want, got string) string {
 // TestPBNGolden reads each testdata/*.pbn and compares its syntax tree
 // with the .golden file beside it.
 func TestPBNGolden(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("testdata/*.pbn")
 	if err != nil || len(files) == 0 {
 		t.Fatal("no fixtures in testdata/pbn", err)

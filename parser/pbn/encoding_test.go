@@ -30,6 +30,7 @@ func treeOnly(dump string) string {
 // of the UTF-8 original: same text, same positions (offsets are in the
 // decoded text).
 func TestPBNEncodings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		fixture string
 		enc     encoding.Encoding

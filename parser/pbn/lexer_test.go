@@ -9,6 +9,7 @@ import (
 
 // TestPBNLexerTokens checks the coarse tokens the lexer hands participle.
 func TestPBNLexerTokens(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want string // token types, then each token's text
@@ -47,6 +48,7 @@ func TestPBNLexerTokens(t *testing.T) {
 // TestPBNGrammar runs the participle grammar alone: a section's Notes are
 // part of it, Notes after plain tags stand alone.
 func TestPBNGrammar(t *testing.T) {
+	t.Parallel()
 	src := "{lead}\n[A \"1\"]\n[Auction \"N\"]\n1C\n[Note \"1:x\"]\n[B \"2\"]\n[Note \"2:y\"]\n"
 	ast, err := pbnGrammar.ParseString("t.pbn", src)
 	if err != nil {

@@ -64,6 +64,7 @@ func TestJunkBounded(t *testing.T) {
 // seven too ("восемь пик", "8 NT"), so that it is reported as a bid above
 // seven (Law 38) rather than as two words that are no call.
 func TestRussianSplitCalls(t *testing.T) {
+	t.Parallel()
 	f := Parse([]byte("[Auction \"N\"]\n1C восемь пик 8 NT одну, пику Пасс\n"), "ru.pbn")
 	var got []string
 	for _, tok := range f.Games[0].Sections[0].Tokens {

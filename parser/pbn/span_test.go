@@ -15,6 +15,7 @@ import (
 // and each token is found at its span in the decoded text: what a repair
 // would rewrite is exactly the value read.
 func TestSpans(t *testing.T) {
+	t.Parallel()
 	files := testinput.Glob(t, "testdata/*.pbn")
 	if testinput.HaveCorpus() {
 		for _, f := range corpusPBNFiles(t) {

@@ -37,6 +37,7 @@ func splitAll(t *testing.T, text string, maxGame int) []string {
 }
 
 func TestPBNSplit(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		in   string
@@ -72,6 +73,7 @@ func TestPBNSplit(t *testing.T) {
 }
 
 func TestPBNSplitReadError(t *testing.T) {
+	t.Parallel()
 	boom := errors.New("boom")
 	s := newPBNSplitter(io.MultiReader(strings.NewReader("[A \"1\"]\n\n[B"), iotest.ErrReader(boom)))
 	c, ok, err := s.next()
