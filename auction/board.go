@@ -516,18 +516,18 @@ type Outcome struct {
 // else the file's; the replayed tricks when the play or a claim gives them,
 // else the file's.
 type Final struct {
-	Contract    Contract // with its Declarer when HasDeclarer
-	HasContract bool
-	HasDeclarer bool // false for a passed-out board or an unknown declarer
-	Tricks      int
-	HasTricks   bool
+	Contract      Contract // with its Declarer when DeclarerKnown
+	ContractKnown bool
+	DeclarerKnown bool // false for a passed-out board or an unknown declarer
+	Tricks        int
+	TricksKnown   bool
 	// FromReplay is set when Contract comes from the replay.
 	FromReplay bool
 	// ScoreNS is North–South's score for the contract and tricks (Law 77),
-	// when HasScore: the vulnerability, and for a contract the declarer
+	// when ScoreKnown: the vulnerability, and for a contract the declarer
 	// and the tricks, are known.
-	ScoreNS  int
-	HasScore bool
+	ScoreNS    int
+	ScoreKnown bool
 }
 
 // Final returns the contract, declarer and result to write for b. A result
@@ -536,28 +536,28 @@ func (b *Board) Final() Final {
 	var f Final
 	switch {
 	case b.Replayed.Complete && b.Replayed.Legal:
-		f.Contract, f.HasContract, f.FromReplay = b.Replayed.Contract, true, true
+		f.Contract, f.ContractKnown, f.FromReplay = b.Replayed.Contract, true, true
 		if b.Replayed.Shift > 0 {
 			f.Contract = b.Replayed.Shifted
 		}
-		f.HasDeclarer = !f.Contract.PassedOut()
+		f.DeclarerKnown = !f.Contract.PassedOut()
 	case b.File.ContractKnown:
-		f.Contract, f.HasContract = b.File.Contract, true
+		f.Contract, f.ContractKnown = b.File.Contract, true
 		f.Contract.Declarer = b.File.Declarer
-		f.HasDeclarer = b.File.DeclarerKnown && !f.Contract.PassedOut()
+		f.DeclarerKnown = b.File.DeclarerKnown && !f.Contract.PassedOut()
 	}
-	passed := f.HasContract && f.Contract.PassedOut()
+	passed := f.ContractKnown && f.Contract.PassedOut()
 	switch {
 	case passed:
 	case b.File.Agreed && b.File.TricksKnown:
-		f.Tricks, f.HasTricks = b.File.Tricks, true
+		f.Tricks, f.TricksKnown = b.File.Tricks, true
 	case b.Replayed.TricksKnown && f.FromReplay:
-		f.Tricks, f.HasTricks = b.Replayed.Tricks, true
+		f.Tricks, f.TricksKnown = b.Replayed.Tricks, true
 	case b.File.TricksKnown:
-		f.Tricks, f.HasTricks = b.File.Tricks, true
+		f.Tricks, f.TricksKnown = b.File.Tricks, true
 	}
-	if b.VulnerableKnown && (passed || f.HasDeclarer && f.HasTricks) {
-		f.ScoreNS, f.HasScore = Score(f.Contract, f.Tricks, b.Vulnerable), true
+	if b.VulnerableKnown && (passed || f.DeclarerKnown && f.TricksKnown) {
+		f.ScoreNS, f.ScoreKnown = Score(f.Contract, f.Tricks, b.Vulnerable), true
 		if !passed && f.Contract.Declarer.Side() == EW {
 			f.ScoreNS = -f.ScoreNS
 		}
@@ -568,7 +568,7 @@ func (b *Board) Final() Final {
 // ContractText is the value to write in a PBN Contract tag: the final
 // contract ("4HX", "Pass"), else what the file wrote ("?", "").
 func (b *Board) ContractText() string {
-	if f := b.Final(); f.HasContract {
+	if f := b.Final(); f.ContractKnown {
 		return f.Contract.String()
 	}
 	return b.File.ContractTag.Value
@@ -580,9 +580,9 @@ func (b *Board) ContractText() string {
 func (b *Board) DeclarerText() string {
 	f := b.Final()
 	switch {
-	case f.HasContract && f.Contract.PassedOut():
+	case f.ContractKnown && f.Contract.PassedOut():
 		return ""
-	case f.HasDeclarer:
+	case f.DeclarerKnown:
 		if b.File.Swapped && b.File.DeclarerKnown && b.File.Declarer == f.Contract.Declarer {
 			return "^" + f.Contract.Declarer.String()
 		}
@@ -596,11 +596,11 @@ func (b *Board) DeclarerText() string {
 func (b *Board) ResultText() string {
 	f := b.Final()
 	switch {
-	case f.HasContract && f.Contract.PassedOut():
+	case f.ContractKnown && f.Contract.PassedOut():
 		return ""
-	case f.HasTricks && b.File.Agreed:
+	case f.TricksKnown && b.File.Agreed:
 		return "^" + strconv.Itoa(f.Tricks)
-	case f.HasTricks:
+	case f.TricksKnown:
 		return strconv.Itoa(f.Tricks)
 	}
 	return b.File.ResultTag.Value

@@ -417,7 +417,7 @@ func (c *Checker) replayFrom(rec *AuctionRecord, first Seat, k int) (Contract, b
 // (see [Board.Final]) when it has a declarer.
 func playContract(b *Board) (Contract, bool) {
 	f := b.Final()
-	if !f.HasContract || (!f.HasDeclarer && !f.Contract.PassedOut()) {
+	if !f.ContractKnown || (!f.DeclarerKnown && !f.Contract.PassedOut()) {
 		return Contract{}, false
 	}
 	return f.Contract, true
@@ -610,7 +610,7 @@ func isEndPosition(d Deal) bool {
 // warning.
 func (c *Checker) checkScore(b *Board) {
 	f := b.Final()
-	if !b.File.ScoreKnown || !f.HasScore || b.File.ScoreNS == f.ScoreNS {
+	if !b.File.ScoreKnown || !f.ScoreKnown || b.File.ScoreNS == f.ScoreNS {
 		return
 	}
 	what := "passed out"

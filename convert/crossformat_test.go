@@ -86,7 +86,7 @@ var commonFields = []field{
 		return strings.Join(cards, " ")
 	}},
 	{name: "result", carried: true, get: func(b *auction.Board) string {
-		if f := b.Final(); f.HasTricks {
+		if f := b.Final(); f.TricksKnown {
 			return fmt.Sprint(f.Tricks)
 		}
 		return "?"

@@ -286,14 +286,14 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 // the file says where it differs.
 func (j *jsonBoard) outcome(b *auction.Board) {
 	f := b.Final()
-	passed := f.HasContract && f.Contract.PassedOut()
-	if f.HasContract {
+	passed := f.ContractKnown && f.Contract.PassedOut()
+	if f.ContractKnown {
 		j.Contract = ptr(f.Contract.String())
 	}
-	if f.HasDeclarer && !passed {
+	if f.DeclarerKnown && !passed {
 		j.Declarer = ptr(f.Contract.Declarer.String())
 	}
-	if f.HasTricks && !passed {
+	if f.TricksKnown && !passed {
 		j.Result = ptr(f.Tricks)
 	}
 	if b.Play.Claimed {

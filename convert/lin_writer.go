@@ -564,7 +564,7 @@ func (r *linRecord) claim(cards int, inMatch bool) {
 		claim = strconv.Itoa(b.Play.Claim)
 	case b.Play.ClaimTag.Present():
 		claim = linValueText(b.Play.ClaimTag.Value) // a claim that cannot be read, as written
-	case cards < 52 && f.HasTricks && !(f.HasContract && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
+	case cards < 52 && f.TricksKnown && !(f.ContractKnown && f.Contract.PassedOut()) && (!inMatch || b.Play.End == "*"):
 		claim = strconv.Itoa(f.Tricks)
 	default:
 		claimed = false
@@ -710,9 +710,9 @@ func linUnanchored(b *auction.Board) []auction.Comment {
 func linResultEntry(b *auction.Board) string {
 	f := b.Final()
 	switch {
-	case f.HasContract && f.Contract.PassedOut():
+	case f.ContractKnown && f.Contract.PassedOut():
 		return "P"
-	case !f.HasContract || !f.HasDeclarer:
+	case !f.ContractKnown || !f.DeclarerKnown:
 		if b.LIN != nil {
 			return linValueText(b.LIN.Result.Value)
 		}
@@ -720,7 +720,7 @@ func linResultEntry(b *auction.Board) string {
 	}
 	c := f.Contract
 	s := strings.TrimSuffix(auction.NewBid(c.Level, c.Strain).String(), "T") + c.Declarer.String() + strings.ToLower(c.Risk.String())
-	if f.HasTricks {
+	if f.TricksKnown {
 		switch d := f.Tricks - int(c.Level) - 6; {
 		case d == 0:
 			s += "="

@@ -595,21 +595,21 @@ const mandatoryTags = 15
 // gives the result when nothing else does.
 func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 	f, file := b.Final(), &b.File
-	passed := f.HasContract && f.Contract.PassedOut()
+	passed := f.ContractKnown && f.Contract.PassedOut()
 	unknown := func(text string, known bool, t *auction.Tag) string {
 		if !known && !t.Present() {
 			return "?"
 		}
 		return text
 	}
-	result = unknown(b.ResultText(), f.HasTricks || passed, &file.ResultTag)
-	if !f.HasTricks && !passed && b.Play.Claimed && !file.TricksKnown {
+	result = unknown(b.ResultText(), f.TricksKnown || passed, &file.ResultTag)
+	if !f.TricksKnown && !passed && b.Play.Claimed && !file.TricksKnown {
 		// A claim whose contract is not known still says declarer's
 		// tricks.
 		result = strconv.Itoa(b.Play.Claim)
 	}
-	return unknown(b.DeclarerText(), f.HasDeclarer || passed, &file.DeclarerTag),
-		unknown(b.ContractText(), f.HasContract, &file.ContractTag),
+	return unknown(b.DeclarerText(), f.DeclarerKnown || passed, &file.DeclarerTag),
+		unknown(b.ContractText(), f.ContractKnown, &file.ContractTag),
 		result
 }
 
@@ -1073,10 +1073,10 @@ func seatedTricks(b *auction.Board) (auction.Seat, [][4]*auction.PlayedCard) {
 		return first, tricks
 	}
 	f := b.Final()
-	trumps, known := auction.NoTrump, f.HasContract && !f.Contract.PassedOut()
+	trumps, known := auction.NoTrump, f.ContractKnown && !f.Contract.PassedOut()
 	if known {
 		trumps = f.Contract.Strain
-		if f.HasDeclarer {
+		if f.DeclarerKnown {
 			first = f.Contract.Declarer.LHO()
 		}
 	}

@@ -654,7 +654,7 @@ func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mappe
 	r.Findings = r.Findings.Cap(maxBoardFindings)
 	p.Report.Games++
 	p.Report.Boards++
-	if fin := b.Final(); fin.HasContract {
+	if fin := b.Final(); fin.ContractKnown {
 		p.Report.AddContract(fin.Contract)
 	}
 	if b.Deal.Full() {

@@ -787,7 +787,7 @@ H7 H2 HA H8
 		}
 		b := p.Boards[0]
 		fin := b.Board.Final()
-		if !fin.HasContract || fin.Contract.Describe() != "1S by N" || !fin.HasTricks || fin.Tricks != 7 {
+		if !fin.ContractKnown || fin.Contract.Describe() != "1S by N" || !fin.TricksKnown || fin.Tricks != 7 {
 			t.Errorf("%s: final %+v, want 1S by N making 7", tc.name, fin)
 		}
 		if b.Board.Replayed.Played != 1 {

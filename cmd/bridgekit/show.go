@@ -355,7 +355,7 @@ func strainSymbol(s auction.Strain) string {
 func outcome(s *strings.Builder, b *auction.Board) {
 	fin := b.Final()
 	switch {
-	case !fin.HasContract:
+	case !fin.ContractKnown:
 		fmt.Fprintf(s, "%-10s%s\n", "Contract", "unknown")
 		return
 	case fin.Contract.PassedOut():
@@ -364,11 +364,11 @@ func outcome(s *strings.Builder, b *auction.Board) {
 	}
 	c := fin.Contract
 	contract := strconv.Itoa(int(c.Level)) + strainSymbol(c.Strain) + c.Risk.String()
-	if fin.HasDeclarer {
+	if fin.DeclarerKnown {
 		contract += " by " + c.Declarer.Name()
 	}
 	fmt.Fprintf(s, "%-10s%s\n", "Contract", contract)
-	if !fin.HasTricks {
+	if !fin.TricksKnown {
 		return
 	}
 	need := int(c.Level) + 6
@@ -381,7 +381,7 @@ func outcome(s *strings.Builder, b *auction.Board) {
 	default:
 		result += fmt.Sprintf("made with %d over", d)
 	}
-	if fin.HasDeclarer && b.VulnerableKnown {
+	if fin.DeclarerKnown && b.VulnerableKnown {
 		score := auction.Score(c, fin.Tricks, b.Vulnerable)
 		side := "N-S"
 		if c.Declarer.Side() == auction.EW {
