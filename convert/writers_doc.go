@@ -1,7 +1,8 @@
 // # Writers
 //
-// Three writers print boards: [PBNWriter] (canonical PBN), [LINWriter]
-// (BBO LIN) and [JSONWriter] (JSON Lines). Each takes one board at a time
+// Four writers print boards: [PBNWriter] (canonical PBN), [LINWriter]
+// (BBO LIN), [JSONWriter] (JSON Lines) and [TextWriter] (for people, as
+// `bridgekit show` prints them). Each takes one board at a time
 // (WriteBoard) and is closed with Close; none closes the io.Writer it was
 // given. A board that has not been replayed is replayed first
 // ([auction.Check]), since every writer writes the contract, declarer and

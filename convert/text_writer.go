@@ -1,0 +1,354 @@
+package convert
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"io"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"bridgekit/auction"
+)
+
+// TextWriterOptions configure a TextWriter.
+type TextWriterOptions struct {
+	// Color colours the red suits with ANSI escapes, for a terminal.
+	Color bool
+	// File names the input in each board's first line; the board's own
+	// Source.File when empty.
+	File string
+}
+
+// A TextWriter writes boards for people, as `bridgekit show` prints them:
+// the board's identity, the four hands with suit symbols, the auction in
+// four columns from West, the contract, declarer and result, and a link
+// that opens the board in BBO's handviewer. It writes each board when
+// given; Close has nothing left to write.
+type TextWriter struct {
+	w   io.Writer
+	opt TextWriterOptions
+	err error
+}
+
+// NewTextWriter returns a TextWriter writing to w.
+func NewTextWriter(w io.Writer, opt TextWriterOptions) *TextWriter {
+	return &TextWriter{w: w, opt: opt}
+}
+
+// WriteBoard writes b.
+func (tw *TextWriter) WriteBoard(b *auction.Board) error { return tw.WriteBoardNotes(b, nil) }
+
+// WriteBoardNotes writes b with notes about it (an audit's findings), a
+// line each after its result.
+func (tw *TextWriter) WriteBoardNotes(b *auction.Board, notes []string) error {
+	if tw.err != nil {
+		return tw.err
+	}
+	file := cmp.Or(tw.opt.File, b.Source.File)
+	var s strings.Builder
+	fmt.Fprintf(&s, "%s, game %d\n", file, b.Source.Game)
+	if head := joinPresent(" · ", b.Event.Value, b.Site.Value, b.Date.Value); head != "" {
+		s.WriteString(head + "\n")
+	}
+	if line := matchLine(b); line != "" {
+		s.WriteString(line + "\n")
+	}
+	dealer, vul := "?", "?"
+	if b.DealerKnown {
+		dealer = b.Dealer.Name()
+	}
+	if b.VulnerableKnown {
+		vul = vulnerability(b.Vulnerable)
+	}
+	board := "Board ?"
+	if l := b.BoardLabel(); l != "" {
+		board = "Board " + l
+	}
+	fmt.Fprintf(&s, "%s · Dealer %s · Vulnerable %s\n\n", board, dealer, vul)
+	diagram(&s, b)
+	s.WriteString("\n")
+	auctionTable(&s, b)
+	outcome(&s, b)
+	for _, n := range notes {
+		fmt.Fprintf(&s, "%-10s%s\n", "Finding", n)
+	}
+	if link, err := handviewer(b); err == nil {
+		fmt.Fprintf(&s, "%-10s%s\n", "Link", link)
+	}
+	out := s.String()
+	if tw.opt.Color {
+		out = redSuits.Replace(out)
+	}
+	_, tw.err = io.WriteString(tw.w, out)
+	return tw.err
+}
+
+// Close returns the first write error.
+func (tw *TextWriter) Close() error { return tw.err }
+
+// matchLine says the room and the teams of a board played in a match:
+// "Open room · Nickell v Fleisher · Segment 4 of 8", or "".
+func matchLine(b *auction.Board) string {
+	room := ""
+	if b.Room != auction.RoomUnknown {
+		room = b.Room.String() + " room"
+	}
+	teams := ""
+	m, ok := MatchOf(b)
+	if ok && (m.Home != "" || m.Visit != "") {
+		teams = joinPresent(" v ", m.Home, m.Visit)
+	}
+	return joinPresent(" · ", room, teams, m.Segment)
+}
+
+// handviewer returns the link that opens the board in BBO's handviewer:
+// the board written by the LIN writer as a record of its own, in the lin
+// parameter, without what the handviewer will not load (see
+// handviewerLIN).
+func handviewer(b *auction.Board) (string, error) {
+	var lin bytes.Buffer
+	w := NewLINWriter(&lin, LINWriterOptions{Vugraph: VugraphNever})
+	if err := w.WriteBoard(b); err != nil {
+		return "", err
+	}
+	if err := w.Close(); err != nil {
+		return "", err
+	}
+	return "https://www.bridgebase.com/tools/handviewer.html?lin=" + url.QueryEscape(handviewerLIN(lin.String())), nil
+}
+
+// handviewerLIN returns LIN as the writer wrote it without the % lines
+// kept from the file and the nt commentary of vugraph files, with which
+// BBO's handviewer does not load the board, and without the lines (a notes
+// record) that held nothing else. The writer never puts "|" or a line
+// break inside a value, so the text splits safely into pairs.
+func handviewerLIN(lin string) string {
+	var kept []string
+	for line := range strings.SplitSeq(lin, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if strings.HasPrefix(line, "%") {
+			continue
+		}
+		fields := strings.Split(line, "|")
+		var pairs []string
+		board := false
+		for i := 0; i+1 < len(fields); i += 2 {
+			label := strings.ToLower(fields[i])
+			if label == "nt" {
+				continue
+			}
+			board = board || label != "pg"
+			pairs = append(pairs, fields[i]+"|"+fields[i+1]+"|")
+		}
+		if board {
+			kept = append(kept, strings.Join(pairs, ""))
+		}
+	}
+	return strings.Join(kept, "\n")
+}
+
+// bboSuits turns BBO's suit marks in explanations ("transfer to !h")
+// into suit symbols.
+var bboSuits = strings.NewReplacer("!s", "♠", "!h", "♥", "!d", "♦", "!c", "♣", "!S", "♠", "!H", "♥", "!D", "♦", "!C", "♣")
+
+// redSuits colours the red suit symbols with ANSI escapes.
+var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m♦\x1b[0m")
+
+func joinPresent(sep string, parts ...string) string {
+	var kept []string
+	for _, p := range parts {
+		if p != "" && p != "?" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, sep)
+}
+
+func vulnerability(v auction.Vulnerability) string {
+	switch v {
+	case auction.VulNone:
+		return "none"
+	case auction.VulNS:
+		return "N-S"
+	case auction.VulEW:
+		return "E-W"
+	}
+	return "all"
+}
+
+// diagram writes the four hands: North above, West and East side by side,
+// South below.
+func diagram(s *strings.Builder, b *auction.Board) {
+	const indent = 18
+	pad := strings.Repeat(" ", indent)
+	for _, line := range hand(b, auction.North) {
+		s.WriteString(pad + line + "\n")
+	}
+	west, east := hand(b, auction.West), hand(b, auction.East)
+	for i := range west {
+		fmt.Fprintf(s, "%s%s\n", padRight(west[i], 2*indent), east[i])
+	}
+	for _, line := range hand(b, auction.South) {
+		s.WriteString(pad + line + "\n")
+	}
+}
+
+// hand returns the lines of one seat in the diagram: its name and player,
+// then a line per suit, spades first.
+func hand(b *auction.Board, seat auction.Seat) []string {
+	title := seat.Name()
+	if p := b.Player(seat); p != "" && p != "?" {
+		title += ": " + p
+	}
+	lines := []string{title}
+	h := b.Deal[seat]
+	for _, suit := range auction.Suits {
+		if !b.Deal.Known(seat) {
+			lines = append(lines, suit.Symbol()+" ?")
+			continue
+		}
+		lines = append(lines, suit.Symbol()+" "+holding(h, suit))
+	}
+	return lines
+}
+
+// holding writes the cards of one suit from the ace down, "10" for the
+// ten, x for each unspecified small card, and a dash for a void.
+func holding(h auction.Hand, suit auction.Suit) string {
+	var s strings.Builder
+	for c := range h.InSuit(suit).All() {
+		r := c.Rank().String()
+		if r == "T" {
+			r = "10"
+		}
+		s.WriteString(r)
+	}
+	s.WriteString(strings.Repeat("x", h.Spots(suit)))
+	if s.Len() == 0 {
+		return "—"
+	}
+	return s.String()
+}
+
+func padRight(s string, width int) string {
+	return s + strings.Repeat(" ", max(0, width-utf8.RuneCountInString(s)))
+}
+
+// auctionTable writes the auction in four columns from West, with the
+// notes that explain calls after it.
+func auctionTable(s *strings.Builder, b *auction.Board) {
+	rec := &b.Auction
+	if !rec.Present || len(rec.Calls) == 0 {
+		s.WriteString("No auction\n\n")
+		return
+	}
+	const width = 8
+	s.WriteString(padRight("West", width) + padRight("North", width) + padRight("East", width) + "South\n")
+	col := (int(rec.First) + 1) % 4 // West is column 0
+	s.WriteString(strings.Repeat(" ", col*width))
+	for i := 0; i < len(rec.Calls); i++ {
+		c := &rec.Calls[i]
+		text := callText(c)
+		if c.AllPass {
+			text = "All Pass"
+			i = len(rec.Calls)
+		}
+		if col == 3 || i >= len(rec.Calls)-1 {
+			s.WriteString(strings.TrimRight(text, " ") + "\n")
+		} else {
+			s.WriteString(padRight(text, width))
+		}
+		col = (col + 1) % 4
+	}
+	if rec.End == "+" {
+		s.WriteString("(to be continued)\n")
+	}
+	for _, n := range rec.Notes {
+		fmt.Fprintf(s, "(%d) %s\n", n.Number, bboSuits.Replace(n.Text))
+	}
+	s.WriteString("\n")
+}
+
+// callText writes a call with suit symbols and its marks: ! for an alert,
+// (n) for a note, * for an insufficient bid accepted at the table.
+func callText(c *auction.AuctionCall) string {
+	var text string
+	switch {
+	case c.Skip:
+		text = "—"
+	case !c.Readable():
+		text = c.Text
+	default:
+		text = callSymbol(c.Call)
+	}
+	if c.Accepted {
+		text += "*"
+	}
+	if c.Alert {
+		text += "!"
+	}
+	if c.Note > 0 {
+		text += "(" + strconv.Itoa(c.Note) + ")"
+	}
+	return text
+}
+
+// callSymbol writes a call with its suit symbol: "1♥", "3NT", "Pass".
+func callSymbol(c auction.Call) string {
+	bid, ok := c.Bid()
+	if !ok {
+		return c.String()
+	}
+	return strconv.Itoa(int(bid.Level)) + strainSymbol(bid.Strain)
+}
+
+func strainSymbol(s auction.Strain) string {
+	if s == auction.NoTrump {
+		return "NT"
+	}
+	return auction.Suit(s).Symbol()
+}
+
+// outcome writes the contract, declarer and result.
+func outcome(s *strings.Builder, b *auction.Board) {
+	fin := b.Final()
+	switch {
+	case !fin.ContractKnown:
+		fmt.Fprintf(s, "%-10s%s\n", "Contract", "unknown")
+		return
+	case fin.Contract.PassedOut():
+		fmt.Fprintf(s, "%-10s%s\n", "Contract", "passed out")
+		return
+	}
+	c := fin.Contract
+	contract := strconv.Itoa(int(c.Level)) + strainSymbol(c.Strain) + c.Risk.String()
+	if fin.DeclarerKnown {
+		contract += " by " + c.Declarer.Name()
+	}
+	fmt.Fprintf(s, "%-10s%s\n", "Contract", contract)
+	if !fin.TricksKnown {
+		return
+	}
+	need := int(c.Level) + 6
+	result := fmt.Sprintf("%d tricks, ", fin.Tricks)
+	switch d := fin.Tricks - need; {
+	case d < 0:
+		result += fmt.Sprintf("down %d", -d)
+	case d == 0:
+		result += "made"
+	default:
+		result += fmt.Sprintf("made with %d over", d)
+	}
+	if fin.DeclarerKnown && b.VulnerableKnown {
+		score := auction.Score(c, fin.Tricks, b.Vulnerable)
+		side := "N-S"
+		if c.Declarer.Side() == auction.EW {
+			side = "E-W"
+		}
+		result += fmt.Sprintf(" (%s %+d)", side, score)
+	}
+	fmt.Fprintf(s, "%-10s%s\n", "Result", result)
+}
