@@ -8,6 +8,7 @@ import (
 	"bridgekit/auction"
 	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
+	"bridgekit/internal/testinput"
 	"bridgekit/parser/pbn"
 )
 
@@ -15,7 +16,7 @@ import (
 // the corpus, or from the writers' test inputs when the corpus is absent,
 // repeated up to at least size bytes.
 func benchInput(b *testing.B, size int) []byte {
-	data := benchinput.Repeat(".pbn", size, corpusDir)
+	data := benchinput.Repeat(".pbn", size, testinput.CorpusDir())
 	if data == nil {
 		data = benchinput.Repeat(".input", size, "testdata")
 	}

@@ -298,7 +298,7 @@ func reportLost(t *testing.T, fields []field, lost map[string]int) {
 	}
 }
 
-// TestPBNToLINToPBN converts every PBN file of the corpus to LIN and back
+// TestPBNToLINToPBN converts every PBN fixture and corpus file to LIN and back
 // to PBN. What LIN can carry comes back the same on every board: the
 // board number, players, dealer, vulnerability, calls, alerts and their
 // explanations, the play, the result, commentary on calls and cards. The
@@ -307,7 +307,7 @@ func TestPBNToLINToPBN(t *testing.T) {
 	t.Parallel()
 	fields := append(slices.Clone(commonFields), pbnOnly...)
 	lost := map[string]int{}
-	for _, f := range corpusFiles(t, ".pbn") {
+	for _, f := range roundTripFiles(t, ".pbn") {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -321,7 +321,7 @@ func TestPBNToLINToPBN(t *testing.T) {
 	reportLost(t, fields, lost)
 }
 
-// TestLINToPBNToLIN converts every LIN file of the corpus to PBN and back
+// TestLINToPBNToLIN converts every LIN fixture and corpus file to PBN and back
 // to LIN. A LIN record comes back the same in all PBN can hold: the
 // common fields, the room, the deal, the contract and declarer, the event,
 // commentary before a board. The other fields are named with the reason
@@ -330,7 +330,7 @@ func TestLINToPBNToLIN(t *testing.T) {
 	t.Parallel()
 	fields := append(slices.Clone(commonFields), linOnly...)
 	lost := map[string]int{}
-	for _, f := range corpusFiles(t, ".lin") {
+	for _, f := range roundTripFiles(t, ".lin") {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -85,17 +85,19 @@
 //
 // PBN written from PBN reads back as the same boards, and LIN written from
 // LIN as the same records. Their JSON is the same (a test checks it for
-// every PBN file of the corpus) but for what the writer recomputes or
+// every PBN fixture and corpus file) but for what the writer recomputes or
 // normalizes: it writes the contract, declarer and result the replay
 // gives, so file_says (the file's own where they differ) is empty after;
 // tabs in values become spaces; supplemental sections come in name order;
 // a repeat of a mandatory tag that says what the first says is written
 // once. LIN written from the PBN written from LIN holds
 // the same boards as LIN written from LIN (a test checks it for every LIN
-// file of the corpus) but for what PBN cannot carry, which is documented:
+// fixture and corpus file) but for what PBN cannot carry, which is documented:
 // the alert mark of a call that has an explanation; the pairs a board does
 // not interpret (LIN extras such as sa or zz, a pn after the deal); text
-// after the table in qx ("o1,BOARD 1"); a vugraph header's pairs other than
+// after the table in qx ("o1,BOARD 1"), and a qx board number that
+// differs from ah's (ah is the board); several an pairs of one call, which
+// become one (a PBN note is one line); a vugraph header's pairs other than
 // vg, rs and pn, and its commentary. The layout differs too: boards from
 // PBN get BBO's empty st and rh pairs, and boards played in rooms a header
 // of the writer's own. Converting says what the target could not hold,

@@ -8,19 +8,18 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/internal/testinput"
+	"bridgekit/parser"
 	"bridgekit/parser/pbn"
 
 	"bridgekit/auction"
 )
 
-// corpusDir is the real-world corpus beside the repository.
-const corpusDir = "../../shared/corpus"
-
 // corpusFile returns the path of a corpus file, skipping the test when the
 // corpus (or the file) is absent.
 func corpusFile(t testing.TB, rel string) string {
 	t.Helper()
-	p := filepath.Join(corpusDir, filepath.FromSlash(rel))
+	p := filepath.Join(testinput.CorpusDir(), filepath.FromSlash(rel))
 	if _, err := os.Stat(p); err != nil {
 		t.Skipf("corpus file %s absent", rel)
 	}
@@ -346,15 +345,23 @@ func TestRPBridge(t *testing.T) {
 	}
 }
 
-// corpusFiles returns the corpus files whose names end in ext (any case),
-// skipping the test when the corpus is absent.
+// corpusFiles returns the corpus files of the given extension, skipping
+// the test when the corpus is absent.
 func corpusFiles(t testing.TB, ext string) []string {
 	t.Helper()
-	if _, err := os.Stat(corpusDir); err != nil {
-		t.Skip("corpus absent")
+	testinput.NeedCorpus(t)
+	return corpusFilesOf(t, ext)
+}
+
+// corpusFilesOf returns the corpus files of the given extension, none when
+// the corpus is absent.
+func corpusFilesOf(t testing.TB, ext string) []string {
+	t.Helper()
+	if !testinput.HaveCorpus() {
+		return nil
 	}
 	var files []string
-	err := filepath.WalkDir(corpusDir, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(testinput.CorpusDir(), func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ext) {
 			files = append(files, p)
 		}
@@ -364,6 +371,30 @@ func corpusFiles(t testing.TB, ext string) []string {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// roundTripFiles returns the repository's own inputs in the format of ext
+// (the converters' fixtures and the samples), and the corpus files too
+// when the corpus is there: round trips run in every clone.
+func roundTripFiles(t testing.TB, ext string) []string {
+	t.Helper()
+	var files []string
+	for _, glob := range []string{"testdata/*.input", "../corpus/samples/*"} {
+		m, _ := filepath.Glob(glob)
+		for _, f := range m {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if "."+parser.Detect(f, data).String() == ext {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) == 0 {
+		t.Fatalf("no %s fixtures", ext)
+	}
+	return append(files, corpusFilesOf(t, ext)...)
 }
 
 // TestCorpusPBN converts and checks every game of every PBN file of the

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bridgekit/diag"
+	"bridgekit/internal/testinput"
 	"bridgekit/parser/lin"
 	"bridgekit/parser/pbn"
 
@@ -33,7 +34,7 @@ func sameAfterCheck(t *testing.T, where string, fresh, reused *auction.Board, ff
 // turn as an audit does (PBNOptions.Into). The boards must be the same.
 func TestFromPBNInto(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.input")
-	if _, err := os.Stat(corpusDir); err == nil && !testing.Short() {
+	if testinput.HaveCorpus() && !testing.Short() {
 		files = append(files, corpusFiles(t, ".pbn")...)
 	}
 	games, reused := 0, 0
@@ -78,7 +79,7 @@ func TestLINConverterReuse(t *testing.T) {
 	inputs := map[string][]byte{"inline.lin": []byte("pn|Sue,Wes,Nat,Ed|st||" + testLINDeal +
 		"rh||ah|Board 1|sv|o|mb|1C|an|strong|mb|p|mb|1N|mb|p|mb|p|mb|p|pc|S2|pc|SA|pc|S3|pc|S4|nt|well played|mc|9|pg||\n" +
 		"qx|o2|md|1S6543H876D876C876,S2H5432D5432C5432,SAKQJHAKQDAKQCAKQ,|ah|Board 2|mb|p|mb|p|mb|p|mb|p|pg||\n")}
-	if _, err := os.Stat(corpusDir); err == nil {
+	if testinput.HaveCorpus() {
 		for _, path := range corpusFiles(t, ".lin") {
 			src, err := os.ReadFile(path)
 			if err != nil {
