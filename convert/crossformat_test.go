@@ -17,9 +17,9 @@ type field struct {
 	carried bool
 	why     string // for a field that is not carried: why the other format cannot hold it
 	get     func(b *auction.Board) string
-	// needs, when set, is a field the field is carried with: a board
-	// that loses that one loses this one too (counted, not an error).
-	needs string
+	// needs are the fields the field is carried with: a board that loses
+	// one of them loses this one too (counted, not an error).
+	needs []string
 }
 
 // contractAndDeclarer is the contract and declarer written for a board.
@@ -64,7 +64,12 @@ var commonFields = []field{
 	}},
 	{name: "alerts and their explanations", carried: true, get: func(b *auction.Board) string {
 		var out []string
-		for i, c := range b.Auction.Calls {
+		i := -1 // the index among the calls both formats hold
+		for _, c := range b.Auction.Calls {
+			if c.Skip {
+				continue
+			}
+			i++
 			explained := ""
 			if n := b.Auction.Note(c.Note); n != nil && c.Note > 0 {
 				explained = strings.Join(strings.Fields(n.Text), " ")
@@ -75,7 +80,7 @@ var commonFields = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: "play", carried: true, needs: "contract and declarer", get: func(b *auction.Board) string {
+	{name: "play", carried: true, needs: []string{"contract and declarer", marksOnCards}, get: func(b *auction.Board) string {
 		var cards []string
 		for _, c := range b.Play.Cards {
 			if !c.Card.Valid() {
@@ -91,7 +96,7 @@ var commonFields = []field{
 		}
 		return "?"
 	}},
-	{name: "commentary on calls and cards (card notes become commentary)", carried: true, needs: "contract and declarer", get: func(b *auction.Board) string {
+	{name: "commentary on calls and cards (card notes become commentary)", carried: true, needs: []string{"contract and declarer", commentaryBefore}, get: func(b *auction.Board) string {
 		var out []string
 		add := func(cs []auction.Comment) {
 			for _, c := range cs {
@@ -165,6 +170,22 @@ var pbnOnly = []field{
 			}
 		}
 		return strings.Join(out, " ") + b.Auction.End
+	}},
+	{name: marksOnCards, why: "LIN has no mark for them: the cards of such a trick come back at the seats the replay gives them", get: func(b *auction.Board) string {
+		var out []string
+		for _, c := range b.Play.Cards {
+			if c.Revoke || c.OutOfTurn {
+				out = append(out, c.Text)
+			}
+		}
+		return strings.Join(out, " ")
+	}},
+	{name: commentaryBefore, why: "LIN gives commentary between two tables to the table before it", get: func(b *auction.Board) string {
+		var out []string
+		for _, c := range b.Leading {
+			out = append(out, c.Text)
+		}
+		return strings.Join(out, "|")
 	}},
 	{name: "tables and unknown sections", why: "LIN has no place for them", get: func(b *auction.Board) string { return fmt.Sprint(len(b.Tables)) }},
 	{name: "commentary on tags and notes", why: "LIN can put it only before the first call", get: func(b *auction.Board) string {
@@ -261,6 +282,12 @@ func annotationText(b *auction.Board, f func(*auction.Annotations) string) strin
 	return strings.Join(out, " ")
 }
 
+// The fields of a PBN board that LIN does not hold and others depend on.
+const (
+	marksOnCards     = "accepted revokes and leads out of turn (^R, ^L)"
+	commentaryBefore = "commentary before a board"
+)
+
 // compareFields checks that every carried field of each board in orig is
 // the same in back, and counts the boards that lost each field that is not
 // carried.
@@ -270,13 +297,20 @@ func compareFields(t *testing.T, file string, fields []field, orig, back []*auct
 		t.Errorf("%s: %d boards come back, want %d", file, len(back), len(orig))
 		return
 	}
+	byName := map[string]field{}
+	for _, f := range fields {
+		byName[f.name] = f
+	}
 	for i := range orig {
 		for _, f := range fields {
 			a, b := f.get(orig[i]), f.get(back[i])
 			switch {
 			case a == b:
-			case f.needs == "contract and declarer" && contractAndDeclarer(orig[i]) != contractAndDeclarer(back[i]):
-				lost[f.name+" (with "+f.needs+")"]++
+			case slices.ContainsFunc(f.needs, func(n string) bool {
+				g, ok := byName[n]
+				return ok && g.get(orig[i]) != g.get(back[i])
+			}):
+				lost[f.name+" (with what it needs)"]++
 			case f.carried:
 				t.Errorf("%s: board %d: %s not kept:\n  was  %q\n  now  %q", file, i+1, f.name, a, b)
 			default:
@@ -292,8 +326,8 @@ func reportLost(t *testing.T, fields []field, lost map[string]int) {
 		switch {
 		case !f.carried:
 			t.Logf("not carried: %s (%s): lost on %d boards", f.name, f.why, lost[f.name])
-		case f.needs != "":
-			t.Logf("carried with the %s: %s: lost with it on %d boards", f.needs, f.name, lost[f.name+" (with "+f.needs+")"])
+		case len(f.needs) > 0:
+			t.Logf("carried with %s: %s: lost with them on %d boards", strings.Join(f.needs, ", "), f.name, lost[f.name+" (with what it needs)"])
 		}
 	}
 }
