@@ -30,18 +30,9 @@ var unreachable = map[diag.Code]string{
 // the test file that reports them from text of its own, if one does. The
 // test fails when one of them is reported, so that the list only shrinks.
 var unfixtured = map[diag.Code]string{
-	diag.ResultMismatch:     "auction/check_test.go",
-	diag.Revoke:             "auction/play_test.go",
-	diag.ClaimImpossible:    "auction/check_test.go",
-	diag.PlayRotated:        "convert/from_pbn_test.go",
 	diag.DuplicateIndexFull: "corpus/process_dup_test.go",
-	"backslash-quote":       "parser/pbn_diag_test.go",
-	"lin-deal-empty":        "parser/lin_values_test.go",
-	"lin-too-long":          "parser/lin_test.go",
-	"note-detached":         "parser/pbn_diag_test.go",
 	"too-many-problems":     "diag/diagnostic_test.go",
 	"lin-grammar":           "no test yet",
-	"lin-table":             "no test yet",
 	"read":                  "no test yet",
 }
 
@@ -95,6 +86,7 @@ func TestCodeTable(t *testing.T) {
 		"binary.pbn":   "[Event \"x\"]\n\x00[Board \"1\"]\n",
 		"large.pbn":    "[Event \"x\"]\n{" + strings.Repeat("x", 17<<20) + "}\n",
 		"errors.pbn":   "[Board \"1\"]\n[Auction \"N\"]\n" + strings.Repeat("1C =9= ", 150) + "\n",
+		"long.lin":     "md|1S,,,|nt|" + strings.Repeat("x", 17<<20) + "|\n",
 	} {
 		inputs = append(inputs, input{name, []byte(text)})
 	}
@@ -130,9 +122,11 @@ func TestCodeTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := corpus.Process("failing.pbn", iotest.ErrReader(errors.New("disk failed")), corpus.AuditOptions{})
-	for f := range p.All() {
-		check(f.File, f)
+	for _, name := range []string{"failing.pbn", "failing.lin"} {
+		p := corpus.Process(name, iotest.ErrReader(errors.New("disk failed")), corpus.AuditOptions{})
+		for f := range p.All() {
+			check(f.File, f)
+		}
 	}
 	for _, c := range diag.Codes {
 		if _, ok := seen[c.Code]; !ok && unreachable[c.Code] == "" && unfixtured[c.Code] == "" {
