@@ -144,6 +144,19 @@ func Decode(r io.Reader) (io.Reader, Encoding, error) {
 	return d, d.info, nil
 }
 
+// DecodeBytes is Decode of a text held in memory.
+func DecodeBytes(src []byte) ([]byte, Encoding, error) {
+	r, enc, err := Decode(bytes.NewReader(src))
+	if err != nil {
+		return nil, Encoding{}, err
+	}
+	text, err := io.ReadAll(r)
+	if er, ok := r.(EncodingReporter); ok {
+		enc = er.Encoding() // the choice, final once all is read
+	}
+	return text, enc, err
+}
+
 // DecodeAs is Decode with the encoding given rather than found: name is a
 // label LookupEncoding knows ("windows-1250", "koi8-r", "latin1"). A
 // byte-order mark is still dropped. Text the encoding cannot decode

@@ -1,8 +1,6 @@
 package lin
 
 import (
-	"bytes"
-	"io"
 	"strings"
 	"testing"
 
@@ -21,11 +19,7 @@ func TestSpans(t *testing.T) {
 	}
 	checked := 0
 	testinput.EachFile(t, files, func(src []byte, name string) {
-		r, _, err := charset.Decode(bytes.NewReader(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := io.ReadAll(r)
+		text, _, err := charset.DecodeBytes(src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,8 +1,6 @@
 package pbn
 
 import (
-	"bytes"
-	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -23,11 +21,7 @@ func TestSpans(t *testing.T) {
 		}
 	}
 	testinput.EachFile(t, files, func(src []byte, name string) {
-		r, _, err := charset.Decode(bytes.NewReader(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := io.ReadAll(r)
+		text, _, err := charset.DecodeBytes(src)
 		if err != nil {
 			t.Fatal(err)
 		}
