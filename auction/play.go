@@ -382,3 +382,15 @@ func (p *Play) Result(declarer Seat) (tricks int, ok bool) {
 	}
 	return 0, false
 }
+
+// TrickWinner returns the seat that wins a trick led by leader with cards,
+// in the order played, and trumps (NoTrump for none). ok is false when one
+// of the cards is not a card (NoCard): the winner is then unknown.
+func TrickWinner(leader Seat, cards [4]Card, trumps Strain) (winner Seat, ok bool) {
+	for _, c := range cards {
+		if !c.Valid() {
+			return 0, false
+		}
+	}
+	return Trick{Leader: leader & 3, Cards: cards}.winner(trumps), true
+}

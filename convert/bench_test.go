@@ -5,11 +5,11 @@ import (
 	"io"
 	"testing"
 
-	"bridgekit/auction"
 	"bridgekit/internal/benchinput"
 	"bridgekit/internal/cputime"
 	"bridgekit/internal/testinput"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 )
 
 // benchInput builds a large realistic PBN text from the UTF-8 PBN files of
@@ -71,7 +71,7 @@ func BenchmarkReadPBNBoards(b *testing.B) {
 	data := benchInput(b, 16<<20)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
-	var c auction.Checker
+	var c record.Checker
 	start := cputime.Used()
 	for b.Loop() {
 		for bd, err := range readPBNBoards(pbn.NewReader(bytes.NewReader(data), "bench.pbn")) {
@@ -86,7 +86,7 @@ func BenchmarkReadPBNBoards(b *testing.B) {
 
 // benchBoards reads the boards of the corpus once, replayed, for the
 // benchmarks of the writers alone.
-func benchBoards(b *testing.B) ([]*auction.Board, int) {
+func benchBoards(b *testing.B) ([]*record.Board, int) {
 	data := benchInput(b, 1)
 	return readPBN(data, "bench.pbn"), len(data)
 }
@@ -109,7 +109,7 @@ func BenchmarkWriteJSON(b *testing.B) {
 	benchWrite(b, n, func(w io.Writer) writer { return NewJSONWriter(w) }, boards)
 }
 
-func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*auction.Board) {
+func benchWrite(b *testing.B, size int, open func(io.Writer) writer, boards []*record.Board) {
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	start := cputime.Used()

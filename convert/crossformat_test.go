@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // field is one thing a board says, as a conversion to the other format and
@@ -16,35 +17,35 @@ type field struct {
 	name    string
 	carried bool
 	why     string // for a field that is not carried: why the other format cannot hold it
-	get     func(b *auction.Board) string
+	get     func(b *record.Board) string
 	// needs are the fields the field is carried with: a board that loses
 	// one of them loses this one too (counted, not an error).
 	needs []string
 }
 
 // contractAndDeclarer is the contract and declarer written for a board.
-func contractAndDeclarer(b *auction.Board) string {
+func contractAndDeclarer(b *record.Board) string {
 	d, c, _ := outcomeTexts(b)
 	return c + " " + d
 }
 
 // commonFields are the fields both formats hold.
 var commonFields = []field{
-	{name: "board number", carried: true, get: func(b *auction.Board) string { return fmt.Sprint(b.Number) }},
-	{name: "players", carried: true, get: func(b *auction.Board) string {
+	{name: "board number", carried: true, get: func(b *record.Board) string { return fmt.Sprint(b.Number) }},
+	{name: "players", carried: true, get: func(b *record.Board) string {
 		var n []string
 		for _, s := range auction.Seats {
 			n = append(n, linNameText(b.Player(s)))
 		}
 		return strings.Join(n, ",")
 	}},
-	{name: "dealer", carried: true, get: func(b *auction.Board) string {
+	{name: "dealer", carried: true, get: func(b *record.Board) string {
 		return fmt.Sprint(b.DealerKnown, b.Dealer)
 	}},
-	{name: "vulnerability", carried: true, get: func(b *auction.Board) string {
+	{name: "vulnerability", carried: true, get: func(b *record.Board) string {
 		return fmt.Sprint(b.VulnerableKnown, b.Vulnerable)
 	}},
-	{name: "calls (with the leading passes a record leaves out)", carried: true, get: func(b *auction.Board) string {
+	{name: "calls (with the leading passes a record leaves out)", carried: true, get: func(b *record.Board) string {
 		var calls []string
 		if b.Replayed.Shift > 0 && b.Final().FromReplay {
 			for range b.Replayed.Shift {
@@ -62,7 +63,7 @@ var commonFields = []field{
 		}
 		return strings.Join(calls, " ")
 	}},
-	{name: "alerts and their explanations", carried: true, get: func(b *auction.Board) string {
+	{name: "alerts and their explanations", carried: true, get: func(b *record.Board) string {
 		var out []string
 		i := -1 // the index among the calls both formats hold
 		for _, c := range b.Auction.Calls {
@@ -80,7 +81,7 @@ var commonFields = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: "play", carried: true, needs: []string{"contract and declarer", marksOnCards}, get: func(b *auction.Board) string {
+	{name: "play", carried: true, needs: []string{"contract and declarer", marksOnCards}, get: func(b *record.Board) string {
 		var cards []string
 		for _, c := range b.Play.Cards {
 			if !c.Card.Valid() {
@@ -90,15 +91,15 @@ var commonFields = []field{
 		}
 		return strings.Join(cards, " ")
 	}},
-	{name: "result", carried: true, get: func(b *auction.Board) string {
+	{name: "result", carried: true, get: func(b *record.Board) string {
 		if f := b.Final(); f.TricksKnown {
 			return fmt.Sprint(f.Tricks)
 		}
 		return "?"
 	}},
-	{name: "commentary on calls and cards (card notes become commentary)", carried: true, needs: []string{"contract and declarer", commentaryBefore}, get: func(b *auction.Board) string {
+	{name: "commentary on calls and cards (card notes become commentary)", carried: true, needs: []string{"contract and declarer", commentaryBefore}, get: func(b *record.Board) string {
 		var out []string
-		add := func(cs []auction.Comment) {
+		add := func(cs []record.Comment) {
 			for _, c := range cs {
 				out = append(out, strings.Join(strings.Fields(c.Text), " "))
 			}
@@ -124,11 +125,11 @@ var commonFields = []field{
 // pbnOnly are the fields of a PBN board that LIN holds only in part, or
 // not at all.
 var pbnOnly = []field{
-	{name: "room", why: "only in a vugraph file: a PBN board of no known room is a record of its own", get: func(b *auction.Board) string { return b.Room.String() }},
-	{name: "event", why: "only in a vugraph header", get: func(b *auction.Board) string { return b.Event.Value }},
-	{name: "deal", why: `a hand whose cards are not named ("x") and a fourth hand hidden behind three full ones`, get: func(b *auction.Board) string { return b.Deal.String() }},
+	{name: "room", why: "only in a vugraph file: a PBN board of no known room is a record of its own", get: func(b *record.Board) string { return b.Room.String() }},
+	{name: "event", why: "only in a vugraph header", get: func(b *record.Board) string { return b.Event.Value }},
+	{name: "deal", why: `a hand whose cards are not named ("x") and a fourth hand hidden behind three full ones`, get: func(b *record.Board) string { return b.Deal.String() }},
 	{name: "contract and declarer", why: "LIN gives them by the auction, or by rs in a vugraph file: the file's own values are lost where the auction does not give them, and with them who led to the play", get: contractAndDeclarer},
-	{name: "site, date, scoring and other tags", why: "LIN has no place for them", get: func(b *auction.Board) string {
+	{name: "site, date, scoring and other tags", why: "LIN has no place for them", get: func(b *record.Board) string {
 		var out []string
 		for _, t := range writtenTags(nil, b) {
 			if t.name == "Site" || t.name == "Date" || t.name == "Scoring" || t.name == "Score" || t.name == "Room" {
@@ -140,15 +141,15 @@ var pbnOnly = []field{
 		}
 		return strings.Join(out, ";")
 	}},
-	{name: "suffixes and NAGs", why: "LIN has no annotation glyphs", get: func(b *auction.Board) string {
-		return annotationText(b, func(a *auction.Annotations) string {
+	{name: "suffixes and NAGs", why: "LIN has no annotation glyphs", get: func(b *record.Board) string {
+		return annotationText(b, func(a *record.Annotations) string {
 			if a.Suffix == "" && len(a.NAGs) == 0 {
 				return ""
 			}
 			return fmt.Sprint(a.Suffix, a.NAGs)
 		})
 	}},
-	{name: "card notes", why: "LIN explains calls only: a card's note becomes commentary after it", get: func(b *auction.Board) string {
+	{name: "card notes", why: "LIN explains calls only: a card's note becomes commentary after it", get: func(b *record.Board) string {
 		var out []string
 		for _, c := range b.Play.Cards {
 			if c.Note > 0 {
@@ -157,7 +158,7 @@ var pbnOnly = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: "skipped turns (^S), end marks (*, +) and unknown cards", why: "LIN has no token for them", get: func(b *auction.Board) string {
+	{name: "skipped turns (^S), end marks (*, +) and unknown cards", why: "LIN has no token for them", get: func(b *record.Board) string {
 		var out []string
 		for _, c := range b.Auction.Calls {
 			if c.Skip {
@@ -171,7 +172,7 @@ var pbnOnly = []field{
 		}
 		return strings.Join(out, " ") + b.Auction.End
 	}},
-	{name: marksOnCards, why: "LIN has no mark for them: the cards of such a trick come back at the seats the replay gives them", get: func(b *auction.Board) string {
+	{name: marksOnCards, why: "LIN has no mark for them: the cards of such a trick come back at the seats the replay gives them", get: func(b *record.Board) string {
 		var out []string
 		for _, c := range b.Play.Cards {
 			if c.Revoke || c.OutOfTurn {
@@ -180,15 +181,15 @@ var pbnOnly = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: commentaryBefore, why: "LIN gives commentary between two tables to the table before it", get: func(b *auction.Board) string {
+	{name: commentaryBefore, why: "LIN gives commentary between two tables to the table before it", get: func(b *record.Board) string {
 		var out []string
 		for _, c := range b.Leading {
 			out = append(out, c.Text)
 		}
 		return strings.Join(out, "|")
 	}},
-	{name: "tables and unknown sections", why: "LIN has no place for them", get: func(b *auction.Board) string { return fmt.Sprint(len(b.Tables)) }},
-	{name: "commentary on tags and notes", why: "LIN can put it only before the first call", get: func(b *auction.Board) string {
+	{name: "tables and unknown sections", why: "LIN has no place for them", get: func(b *record.Board) string { return fmt.Sprint(len(b.Tables)) }},
+	{name: "commentary on tags and notes", why: "LIN can put it only before the first call", get: func(b *record.Board) string {
 		var out []string
 		for _, t := range writtenTags(nil, b) {
 			for _, c := range t.t.Comments {
@@ -197,7 +198,7 @@ var pbnOnly = []field{
 		}
 		return strings.Join(out, "|")
 	}},
-	{name: "% lines", why: "a LIN file written from PBN has none", get: func(b *auction.Board) string {
+	{name: "% lines", why: "a LIN file written from PBN has none", get: func(b *record.Board) string {
 		var out []string
 		for _, e := range b.Escapes {
 			if !declaresFile(e.Text) {
@@ -211,21 +212,21 @@ var pbnOnly = []field{
 // linOnly are the fields of a LIN board that PBN holds only in part, or
 // not at all.
 var linOnly = []field{
-	{name: "room", carried: true, get: func(b *auction.Board) string { return b.Room.String() }},
-	{name: "deal", carried: true, get: func(b *auction.Board) string { return b.Deal.String() }},
+	{name: "room", carried: true, get: func(b *record.Board) string { return b.Room.String() }},
+	{name: "deal", carried: true, get: func(b *record.Board) string { return b.Deal.String() }},
 	{name: "contract and declarer", carried: true, get: contractAndDeclarer},
-	{name: "event", carried: true, get: func(b *auction.Board) string { return b.Event.Value }},
-	{name: "commentary before the board", carried: true, get: func(b *auction.Board) string {
+	{name: "event", carried: true, get: func(b *record.Board) string { return b.Event.Value }},
+	{name: "commentary before the board", carried: true, get: func(b *record.Board) string {
 		var out []string
 		for _, c := range b.Leading {
 			out = append(out, c.Text)
 		}
 		return strings.Join(out, "|")
 	}},
-	{name: "claim", why: "PBN ends a claimed play with * and gives the tricks in Result: a claim after all 52 cards is not kept", get: func(b *auction.Board) string {
+	{name: "claim", why: "PBN ends a claimed play with * and gives the tricks in Result: a claim after all 52 cards is not kept", get: func(b *record.Board) string {
 		return fmt.Sprint(b.Play.Claimed, b.Play.Claim)
 	}},
-	{name: "alert marks on explained calls", why: "PBN alerts by note: a call with an explanation comes back without its !", get: func(b *auction.Board) string {
+	{name: "alert marks on explained calls", why: "PBN alerts by note: a call with an explanation comes back without its !", get: func(b *record.Board) string {
 		var out []string
 		for i, c := range b.Auction.Calls {
 			if c.Alert {
@@ -234,7 +235,7 @@ var linOnly = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: "st, rh, pf and unknown labels", why: "PBN has no place for LIN pairs it does not interpret", get: func(b *auction.Board) string {
+	{name: "st, rh, pf and unknown labels", why: "PBN has no place for LIN pairs it does not interpret", get: func(b *record.Board) string {
 		if b.LIN == nil {
 			return ""
 		}
@@ -244,19 +245,19 @@ var linOnly = []field{
 		}
 		return strings.Join(out, " ")
 	}},
-	{name: "the vugraph header's other pairs (mp, bn, pw, team names)", why: "PBN has no place for them", get: func(b *auction.Board) string {
+	{name: "the vugraph header's other pairs (mp, bn, pw, team names)", why: "PBN has no place for them", get: func(b *record.Board) string {
 		if b.LIN == nil || b.LIN.Vugraph == nil {
 			return ""
 		}
 		return fmt.Sprint(b.LIN.Vugraph.Fields[5:], len(b.LIN.Vugraph.Pairs))
 	}},
-	{name: "the table's own numbering (qx|o39| for board 3)", why: "PBN keeps the room; qx is written again from the room and the board", get: func(b *auction.Board) string {
+	{name: "the table's own numbering (qx|o39| for board 3)", why: "PBN keeps the room; qx is written again from the room and the board", get: func(b *record.Board) string {
 		if b.LIN == nil {
 			return ""
 		}
 		return b.LIN.Table.Value
 	}},
-	{name: "% lines", why: "a LIN file written from PBN has none", get: func(b *auction.Board) string {
+	{name: "% lines", why: "a LIN file written from PBN has none", get: func(b *record.Board) string {
 		var out []string
 		for _, e := range b.Escapes {
 			out = append(out, e.Text)
@@ -267,7 +268,7 @@ var linOnly = []field{
 
 // annotationText lists what f gives for the calls and cards that have
 // any of it.
-func annotationText(b *auction.Board, f func(*auction.Annotations) string) string {
+func annotationText(b *record.Board, f func(*record.Annotations) string) string {
 	var out []string
 	for i := range b.Auction.Calls {
 		if v := f(&b.Auction.Calls[i].Annotations); v != "" {
@@ -291,7 +292,7 @@ const (
 // compareFields checks that every carried field of each board in orig is
 // the same in back, and counts the boards that lost each field that is not
 // carried.
-func compareFields(t *testing.T, file string, fields []field, orig, back []*auction.Board, lost map[string]int) {
+func compareFields(t *testing.T, file string, fields []field, orig, back []*record.Board, lost map[string]int) {
 	t.Helper()
 	if len(back) != len(orig) {
 		t.Errorf("%s: %d boards come back, want %d", file, len(back), len(orig))

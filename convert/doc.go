@@ -1,5 +1,5 @@
 // Package convert maps what the parsers read onto the domain model, the
-// [auction.Board], and writes boards back out.
+// [record.Board], and writes boards back out.
 //
 // # From PBN
 //
@@ -18,7 +18,7 @@
 //     read. A value that cannot be read is kept as written and reported as
 //     unreadable-value at its place; a deal that cannot be read as
 //     deal-invalid. A deal that reads but contradicts itself is kept for
-//     [auction.Check] to report.
+//     [record.Check] to report.
 //   - The Auction section gives the first seat, moved past the "-" fillers,
 //     and the calls in order. An AP becomes the passes that close the
 //     auction (at least one), each marked AllPass and placed at the AP
@@ -113,8 +113,8 @@
 //
 // # Findings
 //
-// The converters return [auction.Finding] values for text they could not
+// The converters return [diag.Diagnostic] values for text they could not
 // read, never an error and never a panic: a board is built from whatever
 // its record holds. The readers' own diagnostics stay with the parser's
-// games and records; the domain findings come from [auction.Check].
+// games and records; the domain findings come from [record.Check].
 package convert

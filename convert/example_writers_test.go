@@ -4,15 +4,15 @@ import (
 	"fmt"
 	"os"
 
-	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 )
 
 // readBoards reads the boards of a PBN text for the examples.
-func readBoards(src string) []*auction.Board {
+func readBoards(src string) []*record.Board {
 	f := pbn.Parse([]byte(src), "match.pbn")
-	var boards []*auction.Board
+	var boards []*record.Board
 	for _, g := range f.Games {
 		b, _ := convert.FromPBN(g, convert.PBNOptions{Header: f.Header})
 		boards = append(boards, b)

@@ -9,6 +9,7 @@ import (
 
 	"bridgekit/diag"
 	"bridgekit/parser/lin"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
@@ -19,14 +20,14 @@ type LINOptions struct {
 	File string
 	// Vugraph is the header of the match segment the record belongs to
 	// (see [LINHeader]), nil for a record on its own.
-	Vugraph *auction.Vugraph
+	Vugraph *record.Vugraph
 	// Leading is commentary that came before the record and belongs to no
 	// board: the nt pairs of a notes record between two boards.
-	Leading []auction.Comment
+	Leading []record.Comment
 	// Into, when not nil, is a board the caller has done with: FromLIN
 	// builds the new board in its memory, as FromPBN does with
 	// PBNOptions.Into.
-	Into *auction.Board
+	Into *record.Board
 }
 
 // LINConverter converts the records of one LIN file in order, keeping what
@@ -34,9 +35,9 @@ type LINOptions struct {
 // and the commentary written between boards.
 type LINConverter struct {
 	file    string
-	vugraph *auction.Vugraph
-	pending []auction.Comment
-	spare   *auction.Board // see Reuse
+	vugraph *record.Vugraph
+	pending []record.Comment
+	spare   *record.Board // see Reuse
 }
 
 // NewLINConverter returns a converter for the records of the named file.
@@ -45,7 +46,7 @@ func NewLINConverter(file string) *LINConverter { return &LINConverter{file: fil
 // Convert maps the next record of the file. A header record starts a new
 // segment and a notes record holds commentary for the next board: for
 // those it returns a nil board. Every other record gives a board.
-func (c *LINConverter) Convert(r *lin.Record) (*auction.Board, []diag.Diagnostic) {
+func (c *LINConverter) Convert(r *lin.Record) (*record.Board, []diag.Diagnostic) {
 	switch r.Kind {
 	case lin.Header:
 		c.vugraph = LINHeader(r)
@@ -65,18 +66,18 @@ func (c *LINConverter) Convert(r *lin.Record) (*auction.Board, []diag.Diagnostic
 // Reuse gives back a board Convert returned that the caller has done
 // with: the next board is built in its memory rather than in new memory,
 // which saves most of the allocation of a caller that keeps no board.
-func (c *LINConverter) Reuse(b *auction.Board) { c.spare = b }
+func (c *LINConverter) Reuse(b *record.Board) { c.spare = b }
 
 // Trailing returns the commentary after the file's last board, which no
 // board has taken.
-func (c *LINConverter) Trailing() []auction.Comment { return c.pending }
+func (c *LINConverter) Trailing() []record.Comment { return c.pending }
 
 // LINHeader reads a header record (vg, rs, pw, mp, bn, pn) into the
 // Vugraph its boards share.
-func LINHeader(r *lin.Record) *auction.Vugraph {
-	v := &auction.Vugraph{Loc: r.Pos, Escapes: linEscapes(r)}
+func LINHeader(r *lin.Record) *record.Vugraph {
+	v := &record.Vugraph{Loc: r.Pos, Escapes: linEscapes(r)}
 	for _, p := range r.Pairs {
-		v.Pairs = append(v.Pairs, auction.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}})
+		v.Pairs = append(v.Pairs, record.LINPair{Label: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}})
 		switch p.Key() {
 		case "vg":
 			if v.VGTag.Present() {
@@ -102,7 +103,7 @@ func LINHeader(r *lin.Record) *auction.Vugraph {
 // no other way to say that the records after it belong to no match, and
 // the LIN writer writes it where a board of no match follows a match in
 // one stream.
-func endsMatch(v *auction.Vugraph) bool {
+func endsMatch(v *record.Vugraph) bool {
 	if !v.VGTag.Present() || strings.TrimSpace(v.VGTag.Value) != "" || len(v.Escapes) > 0 {
 		return false
 	}
@@ -115,17 +116,17 @@ func endsMatch(v *auction.Vugraph) bool {
 }
 
 // linEscapes returns the % lines before a record.
-func linEscapes(r *lin.Record) []auction.Escape {
-	var out []auction.Escape
+func linEscapes(r *lin.Record) []record.Escape {
+	var out []record.Escape
 	for _, c := range r.Comments {
-		out = append(out, auction.Escape{Text: c.Text, Loc: c.Pos})
+		out = append(out, record.Escape{Text: c.Text, Loc: c.Pos})
 	}
 	return out
 }
 
 // linNotes returns the nt pairs of a record as commentary.
-func linNotes(r *lin.Record) []auction.Comment {
-	var out []auction.Comment
+func linNotes(r *lin.Record) []record.Comment {
+	var out []record.Comment
 	for _, p := range r.Pairs {
 		if p.Is("nt") {
 			out = append(out, linComment(p))
@@ -136,21 +137,21 @@ func linNotes(r *lin.Record) []auction.Comment {
 
 // FromLIN maps one LIN record that holds a board onto a Board. Like
 // [FromPBN] it never fails: what it cannot read is kept as written and
-// reported. The play is kept in the order played; [auction.Check] gives each
+// reported. The play is kept in the order played; [record.Check] gives each
 // card its seat and trick.
-func FromLIN(r *lin.Record, opt LINOptions) (*auction.Board, []diag.Diagnostic) {
-	m := &linMapper{mapper: newMapper(opt.Into, nil, auction.Source{
-		File: opt.File, Format: auction.FormatLIN, Game: r.Index, Loc: r.Pos,
+func FromLIN(r *lin.Record, opt LINOptions) (*record.Board, []diag.Diagnostic) {
+	m := &linMapper{mapper: newMapper(opt.Into, nil, record.Source{
+		File: opt.File, Format: record.FormatLIN, Game: r.Index, Loc: r.Pos,
 	})}
 	b := m.b
-	b.Leading = append([]auction.Comment(nil), opt.Leading...)
+	b.Leading = append([]record.Comment(nil), opt.Leading...)
 	b.LIN = m.oldLIN
 	if b.LIN == nil {
-		b.LIN = new(auction.LINInfo)
+		b.LIN = new(record.LINInfo)
 	} else {
 		m.oldExtras = b.LIN.Extras[:0]
 	}
-	*b.LIN = auction.LINInfo{Vugraph: opt.Vugraph}
+	*b.LIN = record.LINInfo{Vugraph: opt.Vugraph}
 	b.Escapes = linEscapes(r)
 	m.reserve(r)
 	for _, p := range r.Pairs {
@@ -211,7 +212,7 @@ type linMapper struct {
 	names *lin.Pair // the pn pair the players came from
 	md    *lin.Pair
 	// oldExtras is the memory of the extras of the board reused, emptied.
-	oldExtras []auction.LINPair
+	oldExtras []record.LINPair
 	// recCalls and recCards are the calls and cards of the record's pairs
 	// not mapped yet, in order.
 	recCalls []lin.Call
@@ -221,7 +222,7 @@ type linMapper struct {
 // pair maps one pair of the record.
 func (m *linMapper) pair(p *lin.Pair) {
 	b := m.b
-	first := func(t *auction.Tag) bool {
+	first := func(t *record.Tag) bool {
 		if t.Present() {
 			return false
 		}
@@ -277,7 +278,7 @@ func (m *linMapper) pair(p *lin.Pair) {
 	if b.LIN.Extras == nil {
 		b.LIN.Extras = m.oldExtras
 	}
-	b.LIN.Extras = append(b.LIN.Extras, auction.LINPair{
+	b.LIN.Extras = append(b.LIN.Extras, record.LINPair{
 		Label: p.Label, Value: p.Value, Loc: pairLoc(p), Calls: len(b.Auction.Calls), Cards: len(b.Play.Cards),
 	})
 }
@@ -292,7 +293,7 @@ func (m *linMapper) calls(p *lin.Pair) bool {
 	rec := &m.b.Auction
 	rec.Present = true
 	for _, lc := range calls {
-		call := auction.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls)), End: tokenEnd(p, lc.Offset, lc.Text, len(calls))}
+		call := record.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls)), End: tokenEnd(p, lc.Offset, lc.Text, len(calls))}
 		call.Alert = lc.Alert
 		m.readCall(&call, len(rec.Calls)+1)
 		rec.Calls = append(rec.Calls, call)
@@ -314,7 +315,7 @@ func (m *linMapper) explain(p *lin.Pair) bool {
 		return true
 	}
 	call.Note = len(rec.Notes) + 1
-	rec.Notes = append(rec.Notes, auction.Note{Number: call.Note, Text: p.Value, Tag: linTag(p)})
+	rec.Notes = append(rec.Notes, record.Note{Number: call.Note, Text: p.Value, Tag: linTag(p)})
 	return true
 }
 
@@ -328,7 +329,7 @@ func (m *linMapper) cards(p *lin.Pair) {
 		cards = []lin.Card{{Text: p.Value}}
 	}
 	for _, lc := range cards {
-		card := auction.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards)), End: tokenEnd(p, lc.Offset, lc.Text, len(cards))}
+		card := record.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards)), End: tokenEnd(p, lc.Offset, lc.Text, len(cards))}
 		c, err := auction.ParseCard(lc.Text)
 		if err != nil {
 			m.add(diag.UnreadableCard, diag.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
@@ -383,9 +384,9 @@ func (m *linMapper) identity() {
 		case err != nil:
 			m.unreadable(t, "not o or c followed by a board number")
 		default:
-			b.Room = auction.Open
+			b.Room = record.Open
 			if tab.Room == 'c' {
-				b.Room = auction.Closed
+				b.Room = record.Closed
 			}
 			if b.Number == 0 && tab.Board > 0 {
 				b.Number = tab.Board
@@ -420,8 +421,8 @@ func (m *linMapper) identity() {
 // players files names given in LIN order S, W, N, E under the Board's
 // seats, each a copy of the pn tag they came from; a list of eight holds
 // the closed room's after the open room's.
-func (m *linMapper) players(names []string, pn auction.Tag) {
-	if len(names) >= 8 && m.b.Room == auction.Closed {
+func (m *linMapper) players(names []string, pn record.Tag) {
+	if len(names) >= 8 && m.b.Room == record.Closed {
 		names = names[4:]
 	}
 	for i, s := range [...]auction.Seat{auction.South, auction.West, auction.North, auction.East} {
@@ -443,7 +444,7 @@ func (m *linMapper) fromHeader() {
 	}
 	if names, ok := v.NamesFor(b.Room); ok && m.names == nil {
 		if p := headerPair(v, "pn"); p != nil {
-			m.players(names, auction.Tag{Name: p.Label, Value: p.Value, Loc: p.Loc, ValueSpan: p.ValueSpan})
+			m.players(names, record.Tag{Name: p.Label, Value: p.Value, Loc: p.Loc, ValueSpan: p.ValueSpan})
 		}
 	}
 	vg := v.VGTag
@@ -461,13 +462,13 @@ func (m *linMapper) fromHeader() {
 	if entry, ok := v.ResultFor(b.Number, b.Room); ok {
 		if p := headerPair(v, "rs"); p != nil {
 			// The entry is one of the value's; its own bytes are not kept.
-			b.LIN.Result = auction.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueSpan: diag.Span{Pos: p.ValueSpan.Pos}}
+			b.LIN.Result = record.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueSpan: diag.Span{Pos: p.ValueSpan.Pos}}
 		}
 	}
 }
 
 // headerPair returns the header's first pair with the label, or nil.
-func headerPair(v *auction.Vugraph, label string) *auction.LINPair {
+func headerPair(v *record.Vugraph, label string) *record.LINPair {
 	for i := range v.Pairs {
 		if strings.EqualFold(v.Pairs[i].Label, label) {
 			return &v.Pairs[i]
@@ -514,12 +515,12 @@ func (m *linMapper) recorded() {
 	}
 }
 
-func linTag(p *lin.Pair) auction.Tag {
-	return auction.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}}
+func linTag(p *lin.Pair) record.Tag {
+	return record.Tag{Name: p.Label, Value: p.Value, Loc: pairLoc(p), ValueSpan: diag.Span{Pos: valueLoc(p, 0), End: p.ValueSpan().End}}
 }
 
-func linComment(p *lin.Pair) auction.Comment {
-	return auction.Comment{Text: p.Value, Kind: auction.CommentLIN, Loc: pairLoc(p)}
+func linComment(p *lin.Pair) record.Comment {
+	return record.Comment{Text: p.Value, Kind: record.CommentLIN, Loc: pairLoc(p)}
 }
 
 // pairLoc is the place of a pair's label, with its index in the record.

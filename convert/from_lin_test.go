@@ -9,6 +9,7 @@ import (
 	"bridgekit/diag"
 	"bridgekit/parser/lin"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
@@ -16,13 +17,13 @@ import (
 // linBoards converts every record of a LIN text as a reader of a whole
 // file does, and checks each board. It returns the boards and, per board,
 // the converter's findings followed by Check's.
-func linBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
+func linBoards(t testing.TB, name string, src []byte) ([]*record.Board, [][]diag.Diagnostic) {
 	t.Helper()
 	recs, _ := lin.Parse(src, name)
 	c := NewLINConverter(name)
-	var boards []*auction.Board
+	var boards []*record.Board
 	var findings [][]diag.Diagnostic
-	var ch auction.Checker
+	var ch record.Checker
 	for _, r := range recs {
 		b, fs := c.Convert(r)
 		if b == nil {
@@ -154,7 +155,7 @@ func TestFromLINMapping(t *testing.T) {
 		{"card comment", b.Play.Cards[3].Comments[0].Text, "on the ace"},
 		{"claim", fmt.Sprint(b.Play.Claim, b.Play.Claimed), "13 true"},
 		{"result", b.ResultText(), "13"},
-		{"extras", fmt.Sprint(b.LIN.Extras), fmt.Sprint([]auction.LINPair{
+		{"extras", fmt.Sprint(b.LIN.Extras), fmt.Sprint([]record.LINPair{
 			{Label: "st", Loc: b.LIN.Extras[0].Loc},
 			{Label: "rh", Loc: b.LIN.Extras[1].Loc},
 			{Label: "zz", Value: "3.53", Loc: b.LIN.Extras[2].Loc, Calls: 10, Cards: 4},
@@ -207,7 +208,7 @@ func TestLINVugraph(t *testing.T) {
 	if len(boards) != 30 {
 		t.Fatalf("got %d boards, want 30 (boards 46-60, open and closed)", len(boards))
 	}
-	rooms := map[auction.Room]int{}
+	rooms := map[record.Room]int{}
 	comments := 0
 	for i, b := range boards {
 		rooms[b.Room]++
@@ -236,7 +237,7 @@ func TestLINVugraph(t *testing.T) {
 			comments += len(c.Comments)
 		}
 	}
-	if rooms[auction.Open] != 15 || rooms[auction.Closed] != 15 {
+	if rooms[record.Open] != 15 || rooms[record.Closed] != 15 {
 		t.Errorf("rooms %v, want 15 open and 15 closed", rooms)
 	}
 	recs, _ := lin.Parse(src, path)
@@ -260,7 +261,7 @@ func TestCorpusLIN(t *testing.T) {
 	files := corpusFiles(t, ".lin")
 	records, boards, headers := 0, 0, 0
 	codes := map[string]int{}
-	var ch auction.Checker
+	var ch record.Checker
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
@@ -325,7 +326,7 @@ func BenchmarkFromLIN(b *testing.B) {
 		b.Fatal(err)
 	}
 	recs, _ := lin.Parse(src, path)
-	var ch auction.Checker
+	var ch record.Checker
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -365,7 +366,7 @@ func TestLINPlayThroughPBN(t *testing.T) {
 	}
 	for _, g := range pbn.Parse([]byte(out.String()), "lead.pbn").Games {
 		b, fs := FromPBN(g, PBNOptions{})
-		if fs = append(fs, auction.Check(b)...); len(fs) != 0 {
+		if fs = append(fs, record.Check(b)...); len(fs) != 0 {
 			t.Errorf("the PBN written from LIN audits with %v", fs)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"bridgekit/diag"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
@@ -27,23 +28,23 @@ type PBNOptions struct {
 	// players, contract, auction and play) takes the board's identity from
 	// it: Event, Site, Date, Board, Dealer, Vulnerable, Deal and Scoring,
 	// with their places in the earlier game.
-	Previous *auction.Board
+	Previous *record.Board
 	// Into, when not nil, is a board the caller has done with, one FromPBN
 	// returned before: FromPBN builds the new board in it, reusing its
 	// memory and that of its calls and cards, and returns it. A caller
 	// that keeps no board, such as an audit, so allocates two boards for a
 	// whole file instead of one a game. It is ignored when it is Previous.
-	Into *auction.Board
+	Into *record.Board
 }
 
 // FromPBN maps a PBN game, its tag inheritance already resolved by the
 // reader, onto a Board. It never fails: a value it cannot read is kept as
 // written in its Tag and reported as a finding at its place in the file.
 // The findings are about mapping only; the reader's own diagnostics stay
-// on the game, and [auction.Check] says what is wrong with the board.
-func FromPBN(g *pbn.Game, opt PBNOptions) (*auction.Board, []diag.Diagnostic) {
-	m := newMapper(opt.Into, opt.Previous, auction.Source{
-		File: g.Filename, Format: auction.FormatPBN, Game: g.Index, Loc: g.Pos,
+// on the game, and [record.Check] says what is wrong with the board.
+func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
+	m := newMapper(opt.Into, opt.Previous, record.Source{
+		File: g.Filename, Format: record.FormatPBN, Game: g.Index, Loc: g.Pos,
 	})
 	b := m.b
 	if g.Index == 1 {
@@ -151,8 +152,8 @@ func sectionNotes(g *pbn.Game) map[*pbn.Tag]bool {
 // one the board has and the game has not given yet, else a new place at
 // the end of the other tags. The tag is for the caller to set, every field
 // of it (see setPBNTag): the place may hold what a reused board had there.
-func (m *mapper) slot(name string) *auction.Tag {
-	if auction.IsField(name) {
+func (m *mapper) slot(name string) *record.Tag {
+	if record.IsField(name) {
 		if f := m.b.Field(name); !f.Present() {
 			return f
 		}
@@ -164,14 +165,14 @@ func (m *mapper) slot(name string) *auction.Tag {
 	if len(tags) < cap(tags) {
 		tags = tags[:len(tags)+1]
 	} else {
-		tags = append(tags, auction.Tag{})
+		tags = append(tags, record.Tag{})
 	}
 	m.b.Tags = tags
 	return &tags[len(tags)-1]
 }
 
 // carryOver gives b the board identity of prev (see PBNOptions.Previous).
-func carryOver(b, prev *auction.Board) {
+func carryOver(b, prev *record.Board) {
 	for _, name := range []string{"Event", "Site", "Date", "Scoring"} {
 		if f := b.Field(name); !f.Present() {
 			*f = *prev.Field(name)
@@ -199,7 +200,7 @@ func (m *mapper) identity() {
 		}
 	}
 	if t := &b.RoomTag; readable(t) {
-		r, err := auction.ParseRoom(t.Value)
+		r, err := record.ParseRoom(t.Value)
 		m.check(t, "room", err)
 		b.Room = r
 	}
@@ -220,7 +221,7 @@ func (m *mapper) identity() {
 
 // deal reads the deal in t with parse. A deal that reads but contradicts
 // itself is kept as read, for Check to report.
-func (m *mapper) deal(t *auction.Tag, parse func(string) (auction.Deal, error)) {
+func (m *mapper) deal(t *record.Tag, parse func(string) (auction.Deal, error)) {
 	d, err := parse(t.Value)
 	var de *auction.DealError
 	switch {
@@ -254,17 +255,17 @@ func (m *mapper) recorded() {
 		}
 	}
 	if t := &f.ResultTag; readable(t) {
-		n, agreed, err := auction.ParseResult(t.Value, f.Declarer, f.DeclarerKnown)
+		n, agreed, err := record.ParseResult(t.Value, f.Declarer, f.DeclarerKnown)
 		// A result by side (a bare score) needs the declarer; when the
 		// file names none, Check reads it with the auction's.
-		if _, _, err2 := auction.ParseResult(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
+		if _, _, err2 := record.ParseResult(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
 			m.check(t, "result", err)
 		}
 		f.Tricks, f.TricksKnown, f.Agreed = n, err == nil, agreed
 	}
 	if t := &f.ScoreTag; readable(t) {
-		n, err := auction.ParseScore(t.Value, f.Declarer, f.DeclarerKnown)
-		if _, err2 := auction.ParseScore(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
+		n, err := record.ParseScore(t.Value, f.Declarer, f.DeclarerKnown)
+		if _, err2 := record.ParseScore(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
 			m.check(t, "score", err)
 		}
 		f.ScoreNS, f.ScoreKnown = n, err == nil
@@ -290,7 +291,7 @@ func (m *mapper) auction(sec *pbn.Section) {
 	started := false
 	for i := range sec.Tokens {
 		tok := &sec.Tokens[i]
-		call := auction.AuctionCall{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
+		call := record.AuctionCall{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
 		switch tok.Kind {
 		case pbn.TokenFiller:
 			if !started {
@@ -327,7 +328,7 @@ func (m *mapper) auction(sec *pbn.Section) {
 // explanation, and drops the empty note: that is how the PBN writer writes
 // such an alert (LIN "2H!" with no an), PBN having no mark of its own for
 // it. A note some other token refers to stays.
-func bareAlerts(rec *auction.AuctionRecord) {
+func bareAlerts(rec *record.AuctionRecord) {
 	empty := map[int]int{} // empty note → the calls that refer to it
 	for _, n := range rec.Notes {
 		if strings.TrimSpace(n.Text) == "" && n.Number > 0 {
@@ -348,12 +349,12 @@ func bareAlerts(rec *auction.AuctionRecord) {
 			c.Alert, c.Note = true, 0
 		}
 	}
-	rec.Notes = slices.DeleteFunc(rec.Notes, func(n auction.Note) bool { return empty[n.Number] == 1 })
+	rec.Notes = slices.DeleteFunc(rec.Notes, func(n record.Note) bool { return empty[n.Number] == 1 })
 }
 
 // readCall reads call.Text into call.Call, reporting text that is not a
 // call. A bid above seven is left for Check, which reports it under Law 38.
-func (m *mapper) readCall(call *auction.AuctionCall, n int) {
+func (m *mapper) readCall(call *record.AuctionCall, n int) {
 	c, err := auction.ParseCall(call.Text)
 	switch {
 	case err == nil:
@@ -366,10 +367,10 @@ func (m *mapper) readCall(call *auction.AuctionCall, n int) {
 // allPass appends the passes an AP stands for: as many as close the
 // auction replayed so far (illegal calls void, as Check replays them), at
 // least one. The annotations of the AP go with the last of them.
-func (m *mapper) allPass(ap auction.AuctionCall) {
+func (m *mapper) allPass(ap record.AuctionCall) {
 	rec := &m.b.Auction
 	n := rec.APPasses(len(rec.Calls))
-	pass := auction.AuctionCall{Call: auction.Pass, Text: ap.Text, AllPass: true, Loc: ap.Loc}
+	pass := record.AuctionCall{Call: auction.Pass, Text: ap.Text, AllPass: true, Loc: ap.Loc}
 	for range n - 1 {
 		rec.Calls = append(rec.Calls, pass)
 	}
@@ -408,7 +409,7 @@ func (m *mapper) play(sec *pbn.Section) {
 			rec.End = "*"
 			continue
 		}
-		card := auction.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
+		card := record.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
 		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
 		if tok.Kind == pbn.TokenWord {
@@ -444,7 +445,7 @@ func (m *mapper) play(sec *pbn.Section) {
 				leader = c.Seat
 			}
 		}
-		var byTurn [4]auction.PlayedCard
+		var byTurn [4]record.PlayedCard
 		var has [4]bool
 		for _, c := range run {
 			j := (int(c.Seat) - int(leader) + 4) % 4
@@ -485,7 +486,7 @@ func (m *mapper) play(sec *pbn.Section) {
 // not given ("-") fit anywhere; at least two must be known for the trick
 // to be turned. It returns the seat of the line's first card when it
 // turned the trick.
-func (m *mapper) unrotate(run []auction.PlayedCard) (auction.Seat, bool) {
+func (m *mapper) unrotate(run []record.PlayedCard) (auction.Seat, bool) {
 	d := &m.b.Deal
 	if len(run) != 4 || !d.Full() {
 		return 0, false
@@ -551,27 +552,27 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 
 // mapper carries a board being built and the findings about it.
 type mapper struct {
-	b *auction.Board
+	b *record.Board
 	// oldTags, oldCalls, oldCards and oldLIN are the memory of the board
 	// reused (see PBNOptions.Into), emptied.
-	oldTags  []auction.Tag
-	oldCalls []auction.AuctionCall
-	oldCards []auction.PlayedCard
-	oldLIN   *auction.LINInfo
+	oldTags  []record.Tag
+	oldCalls []record.AuctionCall
+	oldCards []record.PlayedCard
+	oldLIN   *record.LINInfo
 	findings []diag.Diagnostic
 }
 
 // newMapper starts a board from src: in the memory of into unless it is
 // nil or prev, the board the new one may take its identity from.
-func newMapper(into, prev *auction.Board, src auction.Source) mapper {
+func newMapper(into, prev *record.Board, src record.Source) mapper {
 	if into == nil || into == prev {
-		return mapper{b: &auction.Board{Source: src}}
+		return mapper{b: &record.Board{Source: src}}
 	}
 	m := mapper{
 		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
 		oldLIN: into.LIN,
 	}
-	*into = auction.Board{Source: src}
+	*into = record.Board{Source: src}
 	return m
 }
 
@@ -592,12 +593,12 @@ func (m *mapper) add(code diag.Code, sev diag.Severity, l diag.Pos, format strin
 }
 
 // unreadable reports the value of t as one that cannot be read, and why.
-func (m *mapper) unreadable(t *auction.Tag, why string) {
+func (m *mapper) unreadable(t *record.Tag, why string) {
 	m.add(diag.UnreadableValue, diag.Warning, at(t), "%s %q: %s", t.Name, t.Value, why)
 }
 
 // check reports err, from reading t as what, as an unreadable value.
-func (m *mapper) check(t *auction.Tag, what string, err error) {
+func (m *mapper) check(t *record.Tag, what string, err error) {
 	if err == nil {
 		return
 	}
@@ -616,12 +617,12 @@ func (m *mapper) check(t *auction.Tag, what string, err error) {
 
 // readable reports whether t holds a value to read: given, not "?"
 // (unknown, reported by Check) and not "" (not applicable).
-func readable(t *auction.Tag) bool {
+func readable(t *record.Tag) bool {
 	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
 }
 
 // at is the place of t's value, or of t.
-func at(t *auction.Tag) diag.Pos {
+func at(t *record.Tag) diag.Pos {
 	if t.ValueSpan.IsValid() {
 		return t.ValueSpan.Pos
 	}
@@ -643,8 +644,8 @@ func boardNumber(text string) (int, bool) {
 	return n, err == nil && n > 0
 }
 
-func pbnTag(t *pbn.Tag) auction.Tag {
-	var out auction.Tag
+func pbnTag(t *pbn.Tag) record.Tag {
+	var out record.Tag
 	setPBNTag(&out, t)
 	return out
 }
@@ -652,7 +653,7 @@ func pbnTag(t *pbn.Tag) auction.Tag {
 // setPBNTag maps t into dst, setting every field of dst one by one: dst
 // is a board's own memory, where copying a whole Tag would go through the
 // garbage collector's write barrier for each of its words.
-func setPBNTag(dst *auction.Tag, t *pbn.Tag) {
+func setPBNTag(dst *record.Tag, t *pbn.Tag) {
 	dst.Name, dst.Value, dst.Raw = t.Name, t.Value, ""
 	dst.Loc, dst.ValueSpan = t.Pos, t.ValueSpan()
 	dst.Comments, dst.Data, dst.DataLoc = comments(t.Comments), "", diag.Pos{}
@@ -665,64 +666,64 @@ func setPBNTag(dst *auction.Tag, t *pbn.Tag) {
 	}
 }
 
-func comments(cs []*pbn.Comment) []auction.Comment {
+func comments(cs []*pbn.Comment) []record.Comment {
 	if len(cs) == 0 {
 		return nil
 	}
-	out := make([]auction.Comment, len(cs))
+	out := make([]record.Comment, len(cs))
 	for i, c := range cs {
-		kind := auction.CommentLine
+		kind := record.CommentLine
 		if c.Brace {
-			kind = auction.CommentBrace
+			kind = record.CommentBrace
 		}
-		out[i] = auction.Comment{Text: c.Text, Kind: kind, Loc: c.Pos}
+		out[i] = record.Comment{Text: c.Text, Kind: kind, Loc: c.Pos}
 	}
 	return out
 }
 
 // leadingComments merges the commentary and the prose before the game's
 // first tag pair, in file order.
-func leadingComments(g *pbn.Game) []auction.Comment {
+func leadingComments(g *pbn.Game) []record.Comment {
 	out := comments(g.Leading)
 	for _, p := range g.Prose {
-		c := auction.Comment{Text: p.Text, Kind: auction.CommentProse, Loc: p.Pos}
+		c := record.Comment{Text: p.Text, Kind: record.CommentProse, Loc: p.Pos}
 		i := len(out)
 		for i > 0 && out[i-1].Loc.Offset > c.Loc.Offset {
 			i--
 		}
-		out = append(out[:i], append([]auction.Comment{c}, out[i:]...)...)
+		out = append(out[:i], append([]record.Comment{c}, out[i:]...)...)
 	}
 	return out
 }
 
-func escapes(dst []auction.Escape, es []*pbn.Escape) []auction.Escape {
+func escapes(dst []record.Escape, es []*pbn.Escape) []record.Escape {
 	for _, e := range es {
-		dst = append(dst, auction.Escape{Text: e.Text, Loc: e.Pos})
+		dst = append(dst, record.Escape{Text: e.Text, Loc: e.Pos})
 	}
 	return dst
 }
 
-func notes(ns []*pbn.Note) []auction.Note {
+func notes(ns []*pbn.Note) []record.Note {
 	if len(ns) == 0 {
 		return nil
 	}
-	out := make([]auction.Note, len(ns))
+	out := make([]record.Note, len(ns))
 	for i, n := range ns {
-		out[i] = auction.Note{Number: n.Number, Text: n.Text, Tag: pbnTag(n.Tag)}
+		out[i] = record.Note{Number: n.Number, Text: n.Text, Tag: pbnTag(n.Tag)}
 	}
 	return out
 }
 
-func annotations(tok *pbn.Token) auction.Annotations {
-	return auction.Annotations{
+func annotations(tok *pbn.Token) record.Annotations {
+	return record.Annotations{
 		Alert: tok.Alert, Note: tok.Note, Suffix: tok.Suffix, NAGs: tok.NAGs, Comments: comments(tok.Comments),
 	}
 }
 
-func table(sec *pbn.Section) auction.Table {
-	t := auction.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
+func table(sec *pbn.Section) record.Table {
+	t := record.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
 	for _, c := range sec.Columns {
-		col := auction.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
+		col := record.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
 		switch c.Align {
 		case pbn.AlignLeft:
 			col.Align = 'L'
@@ -732,9 +733,9 @@ func table(sec *pbn.Section) auction.Table {
 		t.Columns = append(t.Columns, col)
 	}
 	for _, row := range sec.Rows {
-		cells := make([]auction.Cell, len(row))
+		cells := make([]record.Cell, len(row))
 		for i, c := range row {
-			cells[i] = auction.Cell{Text: c.Text, Quoted: c.Quoted, Loc: c.Pos}
+			cells[i] = record.Cell{Text: c.Text, Quoted: c.Quoted, Loc: c.Pos}
 		}
 		t.Rows = append(t.Rows, cells)
 	}

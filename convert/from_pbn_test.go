@@ -11,6 +11,7 @@ import (
 	"bridgekit/internal/testinput"
 	"bridgekit/parser"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
@@ -29,13 +30,13 @@ func corpusFile(t testing.TB, rel string) string {
 // pbnBoards converts every game of a PBN text as a reader of a whole file
 // does (header, follow-up games), and checks each board. It returns the
 // boards and, per board, the converter's findings followed by Check's.
-func pbnBoards(t testing.TB, name string, src []byte) ([]*auction.Board, [][]diag.Diagnostic) {
+func pbnBoards(t testing.TB, name string, src []byte) ([]*record.Board, [][]diag.Diagnostic) {
 	t.Helper()
 	f := pbn.Parse(src, name)
-	var boards []*auction.Board
+	var boards []*record.Board
 	var findings [][]diag.Diagnostic
-	var prev *auction.Board
-	var c auction.Checker
+	var prev *record.Board
+	var c record.Checker
 	for _, g := range f.Games {
 		b, fs := FromPBN(g, PBNOptions{Header: f.Header, Previous: prev})
 		fs = append(fs, c.Check(b)...)
@@ -207,7 +208,7 @@ free text here
 		what      string
 		got, want any
 	}{
-		{"source", b.Source, auction.Source{File: "m.pbn", Format: auction.FormatPBN, Game: 1, Loc: b.Source.Loc}},
+		{"source", b.Source, record.Source{File: "m.pbn", Format: record.FormatPBN, Game: 1, Loc: b.Source.Loc}},
 		{"escapes", len(b.Escapes), 2},
 		{"creator escape", b.Escapes[1].Text, "Creator: test"},
 		{"leading comment", b.Leading[0].Text, "start of game"},
@@ -220,7 +221,7 @@ free text here
 		{"dealer", b.Dealer, auction.North},
 		{"vulnerable", b.Vulnerable, auction.VulAll},
 		{"deal", b.Deal.PBN(auction.North), "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"},
-		{"room", b.Room, auction.Closed},
+		{"room", b.Room, record.Closed},
 		{"scoring", b.Scoring.Value, "IMP"},
 		{"tags", tagNames(b.Tags), "Annotator Hidden Annotator MyData"},
 		{"unknown section data", strings.TrimSpace(b.Tags[3].Data), "free text here"},
@@ -248,7 +249,7 @@ free text here
 	}
 }
 
-func tagNames(tags []auction.Tag) string {
+func tagNames(tags []record.Tag) string {
 	var s []string
 	for _, t := range tags {
 		s = append(s, t.Name)
@@ -256,7 +257,7 @@ func tagNames(tags []auction.Tag) string {
 	return strings.Join(s, " ")
 }
 
-func callTexts(calls []auction.AuctionCall) string {
+func callTexts(calls []record.AuctionCall) string {
 	var s []string
 	for _, c := range calls {
 		s = append(s, c.Text)
@@ -264,7 +265,7 @@ func callTexts(calls []auction.AuctionCall) string {
 	return strings.Join(s, " ")
 }
 
-func cardTexts(cards []auction.PlayedCard) string {
+func cardTexts(cards []record.PlayedCard) string {
 	var s []string
 	for _, c := range cards {
 		s = append(s, c.Seat.String()+":"+c.Text)
@@ -404,14 +405,14 @@ func TestCorpusPBN(t *testing.T) {
 	files := corpusFiles(t, ".pbn")
 	games, boards := 0, 0
 	codes := map[string]int{}
-	var c auction.Checker
+	var c record.Checker
 	for _, path := range files {
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		r := pbn.NewReader(f, path)
-		var prev *auction.Board
+		var prev *record.Board
 		for g, err := range r.Games() {
 			if err != nil {
 				t.Fatalf("%s: %v", path, err)
@@ -477,11 +478,11 @@ func BenchmarkFromPBN(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := pbn.Parse(src, path)
-	var c auction.Checker
+	var c record.Checker
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		var prev *auction.Board
+		var prev *record.Board
 		for _, g := range f.Games {
 			prev, _ = FromPBN(g, PBNOptions{Header: f.Header, Previous: prev})
 			c.Check(prev)
@@ -503,7 +504,7 @@ func ExampleFromPBN() {
 `
 	f := pbn.Parse([]byte(src), "rp.pbn")
 	b, _ := FromPBN(f.Games[0], PBNOptions{Header: f.Header})
-	for _, x := range auction.Check(b) {
+	for _, x := range record.Check(b) {
 		fmt.Println(x)
 	}
 	fmt.Println(b.ContractText(), b.DeclarerText())

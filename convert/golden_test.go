@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the writers in testdata")
@@ -139,7 +139,7 @@ func TestCanonicalLIN(t *testing.T) {
 
 // readBoards reads the boards of a test input, replayed: LIN when its first
 // line that is not a % line holds a LIN pair, else PBN.
-func readBoards(t *testing.T, data []byte, name string) []*auction.Board {
+func readBoards(t *testing.T, data []byte, name string) []*record.Board {
 	t.Helper()
 	if isLIN(data) {
 		boards, _ := readLIN(data, name)
@@ -158,7 +158,7 @@ func isLIN(data []byte) bool {
 	return false
 }
 
-func writeJSON(t testing.TB, boards []*auction.Board) []byte {
+func writeJSON(t testing.TB, boards []*record.Board) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	writeBoards(t, NewJSONWriter(&buf), boards)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // JSONWriter writes boards as JSON Lines: one JSON object per board and
@@ -22,7 +23,7 @@ import (
 // NewJSONWriter.
 type JSONWriter struct {
 	w     io.Writer
-	check auction.Checker
+	check record.Checker
 	buf   bytes.Buffer
 	enc   *json.Encoder
 	err   error // a write error of w; every later call returns it
@@ -37,9 +38,9 @@ func NewJSONWriter(w io.Writer) *JSONWriter {
 }
 
 // WriteBoard writes b as one line. A board that has not been replayed is
-// replayed first (auction.Check). The error is a *WriteError naming the
+// replayed first (record.Check). The error is a *WriteError naming the
 // board.
-func (jw *JSONWriter) WriteBoard(b *auction.Board) error {
+func (jw *JSONWriter) WriteBoard(b *record.Board) error {
 	if jw.err != nil {
 		return jw.err
 	}
@@ -143,7 +144,7 @@ type jsonFileSays struct {
 
 // known returns the value of a tag the file gives, nil when it does not or
 // gives "?" (unknown).
-func known(t *auction.Tag) *string {
+func known(t *record.Tag) *string {
 	if !t.Present() || t.Unknown() {
 		return nil
 	}
@@ -170,7 +171,7 @@ type Match struct {
 }
 
 // MatchOf returns the match b was played in, and whether it names one.
-func MatchOf(b *auction.Board) (Match, bool) {
+func MatchOf(b *record.Board) (Match, bool) {
 	if b.LIN != nil && b.LIN.Vugraph != nil {
 		f := &b.LIN.Vugraph.Fields
 		first, _ := strconv.Atoi(f[3])
@@ -202,7 +203,7 @@ func noCards(deal string) bool {
 }
 
 // jsonRecord maps b onto the JSON schema.
-func jsonRecord(b *auction.Board) *jsonBoard {
+func jsonRecord(b *record.Board) *jsonBoard {
 	j := &jsonBoard{
 		File: b.Source.File, Format: b.Source.Format.String(), Game: b.Source.Game,
 		Event: known(&b.Event), Site: known(&b.Site), Date: known(&b.Date), Scoring: known(&b.Scoring),
@@ -222,7 +223,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	if m, ok := MatchOf(b); ok {
 		j.Match = &m
 	}
-	if b.Room != auction.RoomUnknown {
+	if b.Room != record.RoomUnknown {
 		j.Room = ptr(b.Room.String())
 	}
 	if b.DealerKnown {
@@ -267,7 +268,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 	if t := &b.File.ScoreTag; t.Present() {
 		j.Tags["Score"] = t.Value
 	}
-	if t := &b.RoomTag; t.Present() && b.Room == auction.RoomUnknown {
+	if t := &b.RoomTag; t.Present() && b.Room == record.RoomUnknown {
 		j.Tags["Room"] = t.Value
 	}
 	for i := range b.Tags {
@@ -284,7 +285,7 @@ func jsonRecord(b *auction.Board) *jsonBoard {
 
 // outcome fills the contract, declarer, result and claim written, and what
 // the file says where it differs.
-func (j *jsonBoard) outcome(b *auction.Board) {
+func (j *jsonBoard) outcome(b *record.Board) {
 	f := b.Final()
 	passed := f.ContractKnown && f.Contract.PassedOut()
 	if f.ContractKnown {
@@ -301,7 +302,7 @@ func (j *jsonBoard) outcome(b *auction.Board) {
 	}
 	dec, con, res := outcomeTexts(b)
 	file := &b.File
-	says := func(t *auction.Tag, read bool, canonical, written string) *string {
+	says := func(t *record.Tag, read bool, canonical, written string) *string {
 		if !t.Present() || t.Unknown() {
 			return nil
 		}
@@ -335,7 +336,7 @@ func (j *jsonBoard) outcome(b *auction.Board) {
 // jsonCalls maps an auction: the first seat, the calls in canonical form
 // ("^S" for a skipped turn, the text of what is not a call), and the
 // annotations of the calls that have any.
-func jsonCalls(rec *auction.AuctionRecord) *jsonAuction {
+func jsonCalls(rec *record.AuctionRecord) *jsonAuction {
 	a := &jsonAuction{First: rec.First.String(), Calls: []string{}, Annotations: []jsonAnnotation{}}
 	for i := range rec.Calls {
 		c := &rec.Calls[i]
@@ -360,7 +361,7 @@ func jsonCalls(rec *auction.AuctionRecord) *jsonAuction {
 
 // jsonAnnotationOf maps the annotations of call or card i, the suffix
 // turned into its NAG.
-func jsonAnnotationOf(i int, an *auction.Annotations, card bool) jsonAnnotation {
+func jsonAnnotationOf(i int, an *record.Annotations, card bool) jsonAnnotation {
 	a := jsonAnnotation{Index: i, Alert: an.Alert, Note: an.Note}
 	if len(an.NAGs) > 0 || an.Suffix != "" {
 		a.NAGs = append([]int(nil), an.NAGs...)
@@ -381,7 +382,7 @@ func (a jsonAnnotation) set() bool {
 		a.Accepted || a.Revoke || a.OutOfTurn || a.Unreadable || a.AllPassMark
 }
 
-func jsonNotes(ns []auction.Note) []jsonNote {
+func jsonNotes(ns []record.Note) []jsonNote {
 	out := []jsonNote{}
 	for _, n := range ns {
 		out = append(out, jsonNote{Number: n.Number, Text: n.Text})
@@ -389,7 +390,7 @@ func jsonNotes(ns []auction.Note) []jsonNote {
 	return out
 }
 
-func jsonTableOf(t *auction.Table) jsonTable {
+func jsonTableOf(t *record.Table) jsonTable {
 	out := jsonTable{Name: t.Tag.Name, Columns: []string{}, Rows: [][]string{}}
 	for _, c := range t.Columns {
 		out.Columns = append(out.Columns, c.Name)

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // jsonKeys are the keys of a board's JSON object, in order, as the package
@@ -54,7 +54,7 @@ func TestJSONCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var boards []*auction.Board
+			var boards []*record.Board
 			if ext == ".pbn" {
 				boards = readPBN(data, f)
 			} else {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // VugraphMode says when a LINWriter writes a vugraph (match) file.
@@ -50,11 +51,11 @@ type LINWriterOptions struct {
 type LINWriter struct {
 	w     io.Writer
 	opt   LINWriterOptions
-	check auction.Checker
+	check record.Checker
 	buf   []byte
 
-	seg     any // the vugraph segment being gathered: a *auction.Vugraph, or an ownMatch
-	pending []*auction.Board
+	seg     any // the vugraph segment being gathered: a *record.Vugraph, or an ownMatch
+	pending []*record.Board
 	// inMatch says a header was written and no board outside a match has
 	// been since: a reader takes every record after a header for the
 	// match's, so a board of no match that follows must be preceded by
@@ -113,11 +114,11 @@ func NewLINWriter(w io.Writer, opt LINWriterOptions) *LINWriter {
 }
 
 // WriteBoard writes b, or holds it when it belongs to a vugraph segment.
-// A board that has not been replayed is replayed first (auction.Check).
+// A board that has not been replayed is replayed first (record.Check).
 // The error is a *WriteError naming the board: b itself is nil, or a
 // write error of the underlying writer for an earlier board that was
 // held, after which every call returns the error again.
-func (lw *LINWriter) WriteBoard(b *auction.Board) error {
+func (lw *LINWriter) WriteBoard(b *record.Board) error {
 	if lw.err != nil {
 		return lw.err
 	}
@@ -154,8 +155,8 @@ func (lw *LINWriter) Dropped() Dropped { return lw.dropped }
 // inMatch says it is written under a vugraph header, which holds the
 // event, the scoring and, for a header of the writer's own, the round and
 // the teams.
-func (lw *LINWriter) countDropped(b *auction.Board, inMatch bool) {
-	given := func(t *auction.Tag) bool { v := known(t); return v != nil && strings.TrimSpace(*v) != "" }
+func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
+	given := func(t *record.Tag) bool { v := known(t); return v != nil && strings.TrimSpace(*v) != "" }
 	if given(&b.Event) && !inMatch {
 		lw.dropped.Add("Event")
 	}
@@ -217,9 +218,9 @@ func ownHeaderTag(name string) bool {
 
 // room is the room b is written in: its own, or in VugraphAlways mode the
 // open room for a board of no known room.
-func (lw *LINWriter) room(b *auction.Board) auction.Room {
-	if b.Room == auction.RoomUnknown && lw.opt.Vugraph == VugraphAlways {
-		return auction.Open
+func (lw *LINWriter) room(b *record.Board) record.Room {
+	if b.Room == record.RoomUnknown && lw.opt.Vugraph == VugraphAlways {
+		return record.Open
 	}
 	return b.Room
 }
@@ -227,7 +228,7 @@ func (lw *LINWriter) room(b *auction.Board) auction.Room {
 // WriteTrailer writes commentary that follows the last board and belongs
 // to none (see LINConverter.Trailing) as a notes record. Call it after the
 // last board, before Close.
-func (lw *LINWriter) WriteTrailer(comments []auction.Comment) error {
+func (lw *LINWriter) WriteTrailer(comments []record.Comment) error {
 	if lw.err != nil || len(comments) == 0 {
 		return lw.err
 	}
@@ -251,14 +252,14 @@ func (lw *LINWriter) Close() error {
 }
 
 // segment returns the vugraph segment b is written in, nil for none.
-func (lw *LINWriter) segment(b *auction.Board) any {
+func (lw *LINWriter) segment(b *record.Board) any {
 	if lw.opt.Vugraph == VugraphNever {
 		return nil
 	}
 	switch {
 	case b.LIN != nil && b.LIN.Vugraph != nil:
 		return b.LIN.Vugraph
-	case lw.opt.Vugraph == VugraphAlways, b.Room != auction.RoomUnknown && b.LIN == nil:
+	case lw.opt.Vugraph == VugraphAlways, b.Room != record.RoomUnknown && b.LIN == nil:
 		event := b.Event.Value
 		if event == "?" {
 			event = ""
@@ -268,7 +269,7 @@ func (lw *LINWriter) segment(b *auction.Board) any {
 	return nil
 }
 
-func (lw *LINWriter) write(b *auction.Board) error {
+func (lw *LINWriter) write(b *record.Board) error {
 	if _, err := lw.w.Write(lw.buf); err != nil {
 		lw.err = boardError(b, err)
 		return lw.err
@@ -299,15 +300,15 @@ func (lw *LINWriter) flush() error {
 // linTable is the qx value of b played in room: the one it was read with,
 // else the room and the board number; "" (no qx) for a board of no known
 // room.
-func linTable(b *auction.Board, room auction.Room) string {
+func linTable(b *record.Board, room record.Room) string {
 	switch {
 	case b.LIN != nil && b.LIN.Table.Value != "":
 		return b.LIN.Table.Value
-	case room == auction.RoomUnknown:
+	case room == record.RoomUnknown:
 		return ""
 	}
 	qx := "o"
-	if room == auction.Closed {
+	if room == record.Closed {
 		qx = "c"
 	}
 	if b.Number > 0 {
@@ -366,7 +367,7 @@ func linNameText(s string) string {
 var linSeatOrder = [4]auction.Seat{auction.South, auction.West, auction.North, auction.East}
 
 // linNames returns the pn value of b: South, West, North, East.
-func linNames(b *auction.Board) string {
+func linNames(b *record.Board) string {
 	var n [4]string
 	for i, s := range linSeatOrder {
 		n[i] = linNameText(b.Player(s))
@@ -380,9 +381,9 @@ var linVulLetter = [...]string{auction.VulNone: "o", auction.VulNS: "n", auction
 // record appends b as one LIN record on a line of its own, preceded by the
 // commentary that comes before it (a notes record). qx is the record's
 // table in a vugraph file; inMatch says the header's rs carries the result.
-func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch bool) []byte {
+func (lw *LINWriter) record(buf []byte, b *record.Board, qx string, inMatch bool) []byte {
 	buf = linNotesRecord(buf, b.Leading)
-	if b.Source.Format == auction.FormatLIN {
+	if b.Source.Format == record.FormatLIN {
 		buf = appendLINEscapes(buf, b.Escapes)
 	}
 	r := newLINRecord(buf, b)
@@ -398,12 +399,12 @@ func (lw *LINWriter) record(buf []byte, b *auction.Board, qx string, inMatch boo
 // where they stood.
 type linRecord struct {
 	buf    []byte
-	b      *auction.Board
-	extras []auction.LINPair
-	claims []auction.LINPair // a repeated mc follows the claim, which is written last
+	b      *record.Board
+	extras []record.LINPair
+	claims []record.LINPair // a repeated mc follows the claim, which is written last
 }
 
-func newLINRecord(buf []byte, b *auction.Board) *linRecord {
+func newLINRecord(buf []byte, b *record.Board) *linRecord {
 	r := &linRecord{buf: buf, b: b}
 	if b.LIN != nil {
 		for _, e := range linRecordExtras(b.LIN.Extras) {
@@ -480,7 +481,7 @@ func (r *linRecord) auction() int {
 	calls := 0
 	if rec.Present && b.Replayed.Shift > 0 && b.Final().FromReplay {
 		// The record leaves out leading passes that the contract
-		// written needs (see auction.Outcome.Shift); LIN's calls start
+		// written needs (see record.Outcome.Shift); LIN's calls start
 		// with the dealer, so they are written.
 		for range b.Replayed.Shift {
 			r.pair("mb", "p")
@@ -492,7 +493,7 @@ func (r *linRecord) auction() int {
 		if text == "" {
 			continue // a turn skipped: LIN has no way to say it
 		}
-		var note *auction.Note
+		var note *record.Note
 		if c.Note > 0 {
 			note = rec.Note(c.Note)
 		}
@@ -583,7 +584,7 @@ func (r *linRecord) claim(cards int, inMatch bool) {
 
 // linNotesRecord appends commentary that belongs to no board as a notes
 // record of its own line, nt pairs and pg.
-func linNotesRecord(buf []byte, cs []auction.Comment) []byte {
+func linNotesRecord(buf []byte, cs []record.Comment) []byte {
 	if len(cs) == 0 {
 		return buf
 	}
@@ -592,7 +593,7 @@ func linNotesRecord(buf []byte, cs []auction.Comment) []byte {
 
 // appendLINEscapes appends % lines, kept from a LIN file (rpbridge.net files
 // open with some), except those declaring a PBN version or charset.
-func appendLINEscapes(buf []byte, es []auction.Escape) []byte {
+func appendLINEscapes(buf []byte, es []record.Escape) []byte {
 	for _, e := range es {
 		if !declaresFile(e.Text) {
 			buf = append(append(append(buf, '%'), firstLine(e.Text)...), '\n')
@@ -605,7 +606,7 @@ func appendLINEscapes(buf []byte, es []auction.Escape) []byte {
 // deal, and after a call or card when afterPlay. Readers hold back a pn
 // there, and a board-setup pair (st, rh, ah, sv, pf) after a call or card,
 // for the next board, unless some other pair follows: a pg follows it.
-func appendLINExtra(buf []byte, e auction.LINPair, afterPlay bool) []byte {
+func appendLINExtra(buf []byte, e record.LINPair, afterPlay bool) []byte {
 	buf = appendLINPair(buf, e.Label, e.Value)
 	switch strings.ToLower(e.Label) {
 	case "pn":
@@ -624,8 +625,8 @@ func appendLINExtra(buf []byte, e auction.LINPair, afterPlay bool) []byte {
 // records: file-header pairs (vg, rs, pw, mp, bn), which a damaged record
 // may hold, and a repeated md or qx, which open the next board. (A late pn,
 // which BBO writes after the last board, is kept.)
-func linRecordExtras(extras []auction.LINPair) []auction.LINPair {
-	var out []auction.LINPair
+func linRecordExtras(extras []record.LINPair) []record.LINPair {
+	var out []record.LINPair
 	for _, e := range extras {
 		switch strings.ToLower(e.Label) {
 		case "vg", "rs", "pw", "mp", "bn", "md", "qx":
@@ -639,7 +640,7 @@ func linRecordExtras(extras []auction.LINPair) []auction.LINPair {
 // linDeal returns the md value of b: the dealer digit (none when the dealer is
 // unknown) and the hands. A deal that cannot be read at all keeps the
 // text LIN gave it.
-func linDeal(b *auction.Board) string {
+func linDeal(b *record.Board) string {
 	if b.Deal == (auction.Deal{}) && strings.EqualFold(b.DealTag.Name, "md") && b.DealTag.Value != "" {
 		return linValueText(b.DealTag.Value)
 	}
@@ -653,7 +654,7 @@ func linDeal(b *auction.Board) string {
 // linCallText returns the mb value of a call: bids upper case with N for
 // notrump, p, d and r; the text as written for one that is not a call; ""
 // for a skipped turn.
-func linCallText(c *auction.AuctionCall) string {
+func linCallText(c *record.AuctionCall) string {
 	switch {
 	case c.Skip:
 		return ""
@@ -673,7 +674,7 @@ func linCallText(c *auction.AuctionCall) string {
 }
 
 // appendLINComments appends commentary as nt pairs.
-func appendLINComments(buf []byte, cs []auction.Comment) []byte {
+func appendLINComments(buf []byte, cs []record.Comment) []byte {
 	for _, c := range cs {
 		buf = appendLINPair(buf, "nt", linValueText(c.Text))
 	}
@@ -683,8 +684,8 @@ func appendLINComments(buf []byte, cs []auction.Comment) []byte {
 // linUnanchored gathers the commentary that LIN can only give before the
 // first call: that of the auction, of the identification tags, of notes
 // and of tables.
-func linUnanchored(b *auction.Board) []auction.Comment {
-	out := append([]auction.Comment(nil), b.Auction.Tag.Comments...)
+func linUnanchored(b *record.Board) []record.Comment {
+	out := append([]record.Comment(nil), b.Auction.Tag.Comments...)
 	out = append(out, b.Auction.Comments...)
 	for _, t := range typedFields(b) {
 		out = append(out, t.t.Comments...)
@@ -692,7 +693,7 @@ func linUnanchored(b *auction.Board) []auction.Comment {
 	for i := range b.Tags {
 		out = append(out, b.Tags[i].Comments...)
 	}
-	for _, ns := range [][]auction.Note{b.Auction.Notes, b.Play.Notes} {
+	for _, ns := range [][]record.Note{b.Auction.Notes, b.Play.Notes} {
 		for i := range ns {
 			out = append(out, ns[i].Tag.Comments...)
 		}
@@ -707,7 +708,7 @@ func linUnanchored(b *auction.Board) []auction.Comment {
 // linResultEntry returns the rs entry of b: contract, declarer, risk and the
 // tricks against the contract ("4HN+1", "3NSx-2", "P"), or the entry the
 // file had when the outcome is not known.
-func linResultEntry(b *auction.Board) string {
+func linResultEntry(b *record.Board) string {
 	f := b.Final()
 	switch {
 	case f.ContractKnown && f.Contract.PassedOut():
@@ -743,7 +744,7 @@ func linResultEntry(b *auction.Board) string {
 // millions; a board whose slot lies past both the entries read and
 // rsSlack entries beyond two per board keeps its result in its own record
 // only.
-func linResults(entries []string, first, last int, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []string {
+func linResults(entries []string, first, last int, boards []*record.Board, roomOf func(*record.Board) record.Room) []string {
 	out := append([]string(nil), entries...)
 	if first == 0 {
 		return out
@@ -756,11 +757,11 @@ func linResults(entries []string, first, last int, boards []*auction.Board, room
 	}
 	for _, b := range boards {
 		room := roomOf(b)
-		if b.Number < first || room == auction.RoomUnknown || b.Number-first >= max(len(entries), limit)/2 {
+		if b.Number < first || room == record.RoomUnknown || b.Number-first >= max(len(entries), limit)/2 {
 			continue
 		}
 		i := 2 * (b.Number - first)
-		if room == auction.Closed {
+		if room == record.Closed {
 			i++
 		}
 		for len(out) <= i {
@@ -779,7 +780,7 @@ const rsSlack = 4096
 // linFileHeader appends the vugraph header boards were read under: its pairs
 // as the file had them, the rs list brought up to date with the results
 // written for the boards, then its commentary.
-func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []byte {
+func linFileHeader(buf []byte, v *record.Vugraph, boards []*record.Board, roomOf func(*record.Board) record.Room) []byte {
 	buf = appendLINEscapes(buf, v.Escapes)
 	last, _ := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
 	rs := strings.Join(linResults(v.Results, v.FirstBoard(), last, boards, roomOf), ",")
@@ -817,7 +818,7 @@ func linFileHeader(buf []byte, v *auction.Vugraph, boards []*auction.Board, room
 // the event, the round, the scoring, the boards and the teams of the first
 // board, rs with every board's result, and pn with the players of the
 // first board of each room.
-func linOwnHeader(buf []byte, boards []*auction.Board, roomOf func(*auction.Board) auction.Room) []byte {
+func linOwnHeader(buf []byte, boards []*record.Board, roomOf func(*record.Board) record.Room) []byte {
 	first, last := 0, 0
 	for _, b := range boards {
 		if n := b.Number; n > 0 {
@@ -850,7 +851,7 @@ func linOwnHeader(buf []byte, boards []*auction.Board, roomOf func(*auction.Boar
 	buf = append(appendLINPair(buf, "rs", strings.Join(linResults(nil, first, last, boards, roomOf), ",")), '\n')
 	var pn [2]string
 	for _, b := range boards {
-		if room := roomOf(b); room != auction.RoomUnknown && pn[room-1] == "" {
+		if room := roomOf(b); room != record.RoomUnknown && pn[room-1] == "" {
 			pn[room-1] = linNames(b)
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // TestLINWriterBoundedByInput: what the LIN writer allocates follows what
@@ -48,7 +49,7 @@ func TestLINWriterBoundedByInput(t *testing.T) {
 // writing it again gives it back.
 func TestLINStreamKeepsInputsApart(t *testing.T) {
 	t.Parallel()
-	read := func(name string) []*auction.Board {
+	read := func(name string) []*record.Board {
 		data, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
 			t.Fatal(err)
@@ -63,14 +64,14 @@ func TestLINStreamKeepsInputsApart(t *testing.T) {
 	for _, b := range other {
 		b.Event.Value = "Another event"
 	}
-	inputs := [][]*auction.Board{read("vugraph.input"), read("single.input"), read("match.input"), other}
-	var all []*auction.Board
+	inputs := [][]*record.Board{read("vugraph.input"), read("single.input"), read("match.input"), other}
+	var all []*record.Board
 	for _, in := range inputs {
 		all = append(all, in...)
 	}
 	stream := writeLIN(t, all, nil, LINWriterOptions{})
 	back, _ := readLIN(stream, "stream.lin")
-	var alone []*auction.Board
+	var alone []*record.Board
 	for _, in := range inputs {
 		boards, _ := readLIN(writeLIN(t, in, nil, LINWriterOptions{}), "alone.lin")
 		alone = append(alone, boards...)

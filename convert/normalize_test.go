@@ -5,8 +5,8 @@ import (
 	"io"
 	"iter"
 
-	"bridgekit/auction"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 )
 
 // normalizePBN reads the PBN text src and writes it to dst as canonical
@@ -22,7 +22,7 @@ import (
 // It is the writers alone, without the refusals of format.Source, which
 // the tests of the writers check on any input; written, when set, gets
 // each board once it is written.
-func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOptions, written func(*auction.Board)) error {
+func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOptions, written func(*record.Board)) error {
 	r := pbn.NewReader(src, filename)
 	w := NewPBNWriter(dst, opt)
 	var skipped []error
@@ -41,8 +41,8 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 			written(b)
 		}
 	}
-	var esc []auction.Escape
-	var comments []auction.Comment
+	var esc []record.Escape
+	var comments []record.Comment
 	if games == 0 {
 		esc = escapes(esc, r.Header())
 	}
@@ -61,9 +61,9 @@ func normalizePBN(dst io.Writer, src io.Reader, filename string, opt PBNWriterOp
 // readPBNBoards maps the games of r onto boards in order, each follow-up game
 // given the board before it (see PBNOptions.Previous). The error is a read
 // error, which ends the sequence.
-func readPBNBoards(r *pbn.Reader) iter.Seq2[*auction.Board, error] {
-	return func(yield func(*auction.Board, error) bool) {
-		var prev *auction.Board
+func readPBNBoards(r *pbn.Reader) iter.Seq2[*record.Board, error] {
+	return func(yield func(*record.Board, error) bool) {
+		var prev *record.Board
 		for g, err := range r.Games() {
 			if err != nil {
 				yield(nil, err)

@@ -13,6 +13,7 @@ import (
 
 	"bridgekit/diag"
 	"bridgekit/parser/charset"
+	"bridgekit/record"
 
 	"golang.org/x/text/encoding/charmap"
 
@@ -87,7 +88,7 @@ type PBNWriter struct {
 	w       io.Writer
 	opt     PBNWriterOptions
 	p       pbnPrinter
-	check   auction.Checker
+	check   record.Checker
 	cs      *Charset // the charset written; nil for UTF-8
 	started bool     // the file header is written
 	games   int      // boards written
@@ -133,15 +134,15 @@ func (pw *PBNWriter) header() {
 }
 
 // WriteBoard writes b as the next game. A board that has not been replayed
-// is replayed first (auction.Check), filling b.Replayed, since the
+// is replayed first (record.Check), filling b.Replayed, since the
 // contract, declarer and result written are the replayed ones when the
-// auction is complete and legal (see [auction.Board.Final]).
+// auction is complete and legal (see [record.Board.Final]).
 //
 // The error is a *WriteError naming the board: for a board that cannot be
 // written (nothing of it is then written, and the next board may follow),
 // or for a write error of the underlying writer, which every later call
 // returns again.
-func (pw *PBNWriter) WriteBoard(b *auction.Board) error {
+func (pw *PBNWriter) WriteBoard(b *record.Board) error {
 	if pw.err != nil {
 		return pw.err
 	}
@@ -183,7 +184,7 @@ func (pw *PBNWriter) Dropped() Dropped { return pw.dropped }
 // and what a vugraph header holds beyond the match identity (matchTags)
 // and the results and names, which the boards give back: other pairs
 // (pw, mp, bn) and its commentary.
-func (pw *PBNWriter) countDropped(b *auction.Board) {
+func (pw *PBNWriter) countDropped(b *record.Board) {
 	for i := range b.Auction.Calls {
 		if c := &b.Auction.Calls[i]; c.Alert && c.Note > 0 {
 			pw.dropped.Add("alert marks of explained calls")
@@ -217,7 +218,7 @@ func (pw *PBNWriter) countDropped(b *auction.Board) {
 // WriteTrailer writes what follows the last game of a file without
 // belonging to one: % lines and commentary (see pbn.Reader.Trailer),
 // after an empty line. Call it after the last board, before Close.
-func (pw *PBNWriter) WriteTrailer(escapes []auction.Escape, comments []auction.Comment) error {
+func (pw *PBNWriter) WriteTrailer(escapes []record.Escape, comments []record.Comment) error {
 	if pw.err != nil {
 		return pw.err
 	}
@@ -334,7 +335,7 @@ func (p *pbnPrinter) line(s string) {
 	p.col = 0
 }
 
-func (p *pbnPrinter) escape(e auction.Escape) { p.line("%" + firstLine(e.Text)) }
+func (p *pbnPrinter) escape(e record.Escape) { p.line("%" + firstLine(e.Text)) }
 
 // firstLine returns s up to its first line break: a % line is one line.
 func firstLine(s string) string {
@@ -347,13 +348,13 @@ func firstLine(s string) string {
 // pbnComment returns c as PBN commentary, and whether the line must end after
 // it (a ; comment runs to the end of the line). Text that braces cannot
 // hold (a "}") is written as ; comments, one per line.
-func pbnComment(c auction.Comment) (text string, endsLine bool) {
+func pbnComment(c record.Comment) (text string, endsLine bool) {
 	t := c.Text
 	multi := strings.ContainsAny(t, "\r\n")
 	switch {
-	case c.Kind == auction.CommentProse:
+	case c.Kind == record.CommentProse:
 		return notEscape(toCRLF(t)), true
-	case c.Kind == auction.CommentLine && !multi:
+	case c.Kind == record.CommentLine && !multi:
 		return ";" + t, true
 	case !strings.Contains(t, "}"):
 		return "{" + toCRLF(t) + "}", false
@@ -394,7 +395,7 @@ func notEscape(text string) string {
 }
 
 // commentLine prints c on lines of its own.
-func (p *pbnPrinter) commentLine(c auction.Comment) {
+func (p *pbnPrinter) commentLine(c record.Comment) {
 	t, _ := pbnComment(c)
 	p.line(t)
 }
@@ -402,7 +403,7 @@ func (p *pbnPrinter) commentLine(c auction.Comment) {
 // tag prints a tag pair [Name "value"] on its own line, then its
 // commentary, each on a new line (PBN §9.2), then the data of an unknown
 // section that follows it, verbatim.
-func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
+func (p *pbnPrinter) tag(name, value string, t *record.Tag) {
 	p.str("[")
 	p.str(name)
 	p.str(" ")
@@ -423,7 +424,7 @@ func (p *pbnPrinter) tag(name, value string, t *auction.Tag) {
 
 // inData reports whether l lies inside the verbatim data of t: commentary
 // and % lines there are written with the data.
-func inData(t *auction.Tag, l diag.Pos) bool {
+func inData(t *record.Tag, l diag.Pos) bool {
 	return t.Data != "" && t.DataLoc.IsValid() && l.IsValid() &&
 		l.Offset >= t.DataLoc.Offset && l.Offset < t.DataLoc.Offset+len(t.Data)
 }
@@ -460,7 +461,7 @@ func appendPBNString(dst []byte, v string) []byte {
 
 // tagValue returns what to write for a tag: its value, or "?" (unknown) when
 // the file does not give it.
-func tagValue(t *auction.Tag) string {
+func tagValue(t *record.Tag) string {
 	if !t.Present() {
 		return "?"
 	}
@@ -468,7 +469,7 @@ func tagValue(t *auction.Tag) string {
 }
 
 // board prints one game.
-func (p *pbnPrinter) board(b *auction.Board) error {
+func (p *pbnPrinter) board(b *record.Board) error {
 	data := dataTags(b)
 	for _, e := range b.Escapes {
 		if !declaresFile(e.Text) && !inAnyData(data, e.Loc) {
@@ -492,8 +493,8 @@ func (p *pbnPrinter) board(b *auction.Board) error {
 }
 
 // dataTags lists the board's tags that carry verbatim data.
-func dataTags(b *auction.Board) []*auction.Tag {
-	var out []*auction.Tag
+func dataTags(b *record.Board) []*record.Tag {
+	var out []*record.Tag
 	for _, t := range typedFields(b) {
 		if t.t.Data != "" {
 			out = append(out, t.t)
@@ -507,7 +508,7 @@ func dataTags(b *auction.Board) []*auction.Tag {
 	return out
 }
 
-func inAnyData(tags []*auction.Tag, l diag.Pos) bool {
+func inAnyData(tags []*record.Tag, l diag.Pos) bool {
 	for _, t := range tags {
 		if inData(t, l) {
 			return true
@@ -520,13 +521,13 @@ func inAnyData(tags []*auction.Tag, l diag.Pos) bool {
 // the board holds (for its commentary and data).
 type writtenTag struct {
 	name, value string
-	t           *auction.Tag
+	t           *record.Tag
 }
 
 // typedFields returns the board's typed identification tags in PBN export
 // order with their PBN names: the fifteen of the mandatory tag set, then
 // Room and Score.
-func typedFields(b *auction.Board) [mandatoryTags + 2]writtenTag {
+func typedFields(b *record.Board) [mandatoryTags + 2]writtenTag {
 	f := &b.File
 	return [...]writtenTag{
 		{name: "Event", t: &b.Event},
@@ -554,7 +555,7 @@ func typedFields(b *auction.Board) [mandatoryTags + 2]writtenTag {
 // has read the value, the file's text otherwise, "?" for a tag of the
 // mandatory set the file does not give. Room and Score are there only
 // when the file gives them.
-func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
+func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 	fields := typedFields(b)
 	for i := range fields[:mandatoryTags-3] {
 		fields[i].value = tagValue(fields[i].t)
@@ -573,7 +574,7 @@ func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
 	dst = append(dst, fields[:mandatoryTags]...)
 	if b.RoomTag.Present() {
 		fields[15].value = b.RoomTag.Value
-		if b.Room != auction.RoomUnknown {
+		if b.Room != record.RoomUnknown {
 			fields[15].value = b.Room.String()
 		}
 		dst = append(dst, fields[15])
@@ -589,14 +590,14 @@ func writtenTags(dst []writtenTag, b *auction.Board) []writtenTag {
 const mandatoryTags = 15
 
 // outcomeTexts returns the values to write for the Declarer, Contract and
-// Result tags (see [auction.Board.Final]): the final outcome where it is
+// Result tags (see [record.Board.Final]): the final outcome where it is
 // known, else the file's values, "?" (unknown) for a tag the file does not
 // give. A passed-out board has no declarer and no result: "". A claim
 // gives the result when nothing else does.
-func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
+func outcomeTexts(b *record.Board) (declarer, contract, result string) {
 	f, file := b.Final(), &b.File
 	passed := f.ContractKnown && f.Contract.PassedOut()
-	unknown := func(text string, known bool, t *auction.Tag) string {
+	unknown := func(text string, known bool, t *record.Tag) string {
 		if !known && !t.Present() {
 			return "?"
 		}
@@ -615,7 +616,7 @@ func outcomeTexts(b *auction.Board) (declarer, contract, result string) {
 
 // pbnDealText is the value to write for the Deal tag: the deal read, from the
 // dealer, when it reads without contradiction, else the file's text.
-func pbnDealText(b *auction.Board) string {
+func pbnDealText(b *record.Board) string {
 	t := &b.DealTag
 	if !dealRead(b) {
 		return tagValue(t)
@@ -633,14 +634,14 @@ func pbnDealText(b *auction.Board) string {
 
 // dealRead reports whether the board has read its deal, and the deal does
 // not contradict itself: it is then written in canonical form.
-func dealRead(b *auction.Board) bool {
+func dealRead(b *record.Board) bool {
 	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil
 }
 
 // identification prints the identification section: the mandatory tag set
 // in order, then the other tags without data sorted by name (a repeated
 // tag after the first of its name, as the file has it).
-func (p *pbnPrinter) identification(b *auction.Board) {
+func (p *pbnPrinter) identification(b *record.Board) {
 	typed := writtenTags(p.typed[:0], b)
 	for _, t := range typed[:mandatoryTags] {
 		p.tag(t.name, t.value, t.t)
@@ -665,7 +666,7 @@ func (p *pbnPrinter) identification(b *auction.Board) {
 // has no tag for a segment's carry-over), each unless the board has it or
 // the header leaves it empty. The LIN writer builds its own header back
 // from them (linOwnHeader).
-func matchTags(dst []writtenTag, b *auction.Board) []writtenTag {
+func matchTags(dst []writtenTag, b *record.Board) []writtenTag {
 	if b.LIN == nil || b.LIN.Vugraph == nil {
 		return dst
 	}
@@ -686,7 +687,7 @@ func matchTags(dst []writtenTag, b *auction.Board) []writtenTag {
 // value and the repeat carries no commentary or data of its own, or when
 // it cannot be written at all (see unwritable). typed are the board's
 // typed tags as written.
-func redundant(b *auction.Board, typed []writtenTag, i int) bool {
+func redundant(b *record.Board, typed []writtenTag, i int) bool {
 	t := &b.Tags[i]
 	switch {
 	case unwritable(t.Name):
@@ -716,11 +717,11 @@ func unwritable(name string) bool {
 
 // supplements prints the supplemental sections, sorted by name: the tables
 // and the tags with verbatim data.
-func (p *pbnPrinter) supplements(b *auction.Board) {
+func (p *pbnPrinter) supplements(b *record.Board) {
 	type section struct {
 		name  string
-		table *auction.Table
-		tag   *auction.Tag
+		table *record.Table
+		tag   *record.Tag
 	}
 	var secs []section
 	for i := range b.Tables {
@@ -743,7 +744,7 @@ func (p *pbnPrinter) supplements(b *auction.Board) {
 
 // table prints a table: its tag, one row per line with the cells padded to
 // their columns' widths, then commentary that was inside its data.
-func (p *pbnPrinter) table(t *auction.Table) {
+func (p *pbnPrinter) table(t *record.Table) {
 	p.tag(t.Tag.Name, t.Tag.Value, &t.Tag)
 	var cell []byte
 	for _, row := range t.Rows {
@@ -759,7 +760,7 @@ func (p *pbnPrinter) table(t *auction.Table) {
 				cell = append(cell, c.Text...)
 			}
 			pad := 0
-			var col auction.Column
+			var col record.Column
 			if i < len(t.Columns) {
 				col = t.Columns[i]
 				pad = col.Width - utf8.RuneCount(cell)
@@ -791,7 +792,7 @@ type sectionPrinter struct {
 // token prints one slot's text with its annotations; slot says whether it
 // takes a place in the rows (the "*" end mark does not), breakAfter that
 // the line must end after it.
-func (s *sectionPrinter) token(text string, a *auction.Annotations, card, slot, breakAfter bool) {
+func (s *sectionPrinter) token(text string, a *record.Annotations, card, slot, breakAfter bool) {
 	p := s.p
 	t := append(p.tok[:0], text...)
 	endsLine := false
@@ -860,7 +861,7 @@ func (s *sectionPrinter) end() {
 }
 
 // notes prints a section's notes after its tokens.
-func (p *pbnPrinter) notes(notes []auction.Note) {
+func (p *pbnPrinter) notes(notes []record.Note) {
 	for i := range notes {
 		n := &notes[i]
 		v := n.Tag.Value
@@ -874,7 +875,7 @@ func (p *pbnPrinter) notes(notes []auction.Note) {
 // auction prints the auction section: the Auction tag naming the dealer,
 // "-" for the seats from the dealer to the first call when the record
 // starts elsewhere, then the calls four to a line, then the notes.
-func (p *pbnPrinter) auction(b *auction.Board) error {
+func (p *pbnPrinter) auction(b *record.Board) error {
 	rec := &b.Auction
 	first, fillers := rec.First, 0
 	if b.DealerKnown {
@@ -942,7 +943,7 @@ func (p *pbnPrinter) auction(b *auction.Board) error {
 // "Pass", "^I 1C"), "AP" for the passes an AP stands for, "^S" for a
 // skipped turn, the text as written for what is not a call; "" when there
 // is nothing to write.
-func callToken(c *auction.AuctionCall) string {
+func callToken(c *record.AuctionCall) string {
 	switch {
 	case isAPPass(c):
 		return "AP"
@@ -958,10 +959,10 @@ func callToken(c *auction.AuctionCall) string {
 	return ""
 }
 
-func isAPPass(c *auction.AuctionCall) bool { return c.AllPass && c.Call == auction.Pass }
+func isAPPass(c *record.AuctionCall) bool { return c.AllPass && c.Call == auction.Pass }
 
 // annotated reports whether a carries anything to write.
-func annotated(a *auction.Annotations) bool {
+func annotated(a *record.Annotations) bool {
 	return a.Alert || a.Note > 0 || a.Suffix != "" || len(a.NAGs) > 0 || len(a.Comments) > 0
 }
 
@@ -969,7 +970,7 @@ func annotated(a *auction.Annotations) bool {
 // PBN alerts by note (§6.2) and has no mark for an alert without one. It
 // returns, for each call, the number of its new note (0 for none), followed
 // by the new numbers in order.
-func alertNotes(rec *auction.AuctionRecord) []int {
+func alertNotes(rec *record.AuctionRecord) []int {
 	out := make([]int, len(rec.Calls), len(rec.Calls)+1)
 	next := 0
 	for i := range rec.Calls {
@@ -991,7 +992,7 @@ func alertNotes(rec *auction.AuctionRecord) []int {
 // play prints the play section: the Play tag naming the seat of the first
 // column, then each trick on a line with its cards in the columns of their
 // seats, then the notes.
-func (p *pbnPrinter) play(b *auction.Board) {
+func (p *pbnPrinter) play(b *record.Board) {
 	rec := &b.Play
 	first, tricks := seatedTricks(b)
 	p.tag("Play", first.String(), &rec.Tag)
@@ -1049,20 +1050,20 @@ func (p *pbnPrinter) play(b *auction.Board) {
 // the replay gave; where the replay stopped (an unknown or illegal card),
 // the cards follow on clockwise from each trick's leader, the winner of
 // the trick before when it can be told.
-func seatedTricks(b *auction.Board) (auction.Seat, [][4]*auction.PlayedCard) {
+func seatedTricks(b *record.Board) (auction.Seat, [][4]*record.PlayedCard) {
 	rec := &b.Play
 	first := rec.First
-	var tricks [][4]*auction.PlayedCard
-	put := func(c *auction.PlayedCard, trick int, seat auction.Seat) {
+	var tricks [][4]*record.PlayedCard
+	put := func(c *record.PlayedCard, trick int, seat auction.Seat) {
 		for len(tricks) <= trick {
-			tricks = append(tricks, [4]*auction.PlayedCard{})
+			tricks = append(tricks, [4]*record.PlayedCard{})
 		}
 		col := (int(seat) - int(first) + 4) % 4
 		if tricks[trick][col] != nil {
 			// Two cards in one place: give the later one a trick of
 			// its own rather than lose it.
 			trick = len(tricks)
-			tricks = append(tricks, [4]*auction.PlayedCard{})
+			tricks = append(tricks, [4]*record.PlayedCard{})
 		}
 		tricks[trick][col] = c
 	}
@@ -1080,7 +1081,7 @@ func seatedTricks(b *auction.Board) (auction.Seat, [][4]*auction.PlayedCard) {
 			first = f.Contract.Declarer.LHO()
 		}
 	}
-	seated := func(cards []auction.PlayedCard, t int) bool {
+	seated := func(cards []record.PlayedCard, t int) bool {
 		for j := range cards {
 			if cards[j].Trick != t || cards[j].Seat != cards[0].Seat.Add(j) {
 				return false

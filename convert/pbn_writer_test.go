@@ -12,6 +12,7 @@ import (
 
 	"bridgekit/auction"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 )
 
 // norm normalizes a PBN snippet and returns the text with LF line ends.
@@ -184,8 +185,8 @@ func TestPBNBadInput(t *testing.T) {
 // comments, and text at the start of a game as it was.
 func TestPBNComments(t *testing.T) {
 	t.Parallel()
-	b := &auction.Board{
-		Leading: []auction.Comment{{Text: "a } brace", Kind: auction.CommentLIN}, {Text: "two\nlines }", Kind: auction.CommentBrace}},
+	b := &record.Board{
+		Leading: []record.Comment{{Text: "a } brace", Kind: record.CommentLIN}, {Text: "two\nlines }", Kind: record.CommentBrace}},
 	}
 	var buf bytes.Buffer
 	w := NewPBNWriter(&buf, PBNWriterOptions{})
@@ -247,7 +248,7 @@ func (failWriter) Write([]byte) (int, error) { return 0, errDiskFull }
 // error sticks.
 func TestWriterErrors(t *testing.T) {
 	t.Parallel()
-	b := &auction.Board{Source: auction.Source{File: "x.pbn", Game: 3}, Number: 12}
+	b := &record.Board{Source: record.Source{File: "x.pbn", Game: 3}, Number: 12}
 	writers := map[string]writer{
 		"pbn":  NewPBNWriter(failWriter{}, PBNWriterOptions{}),
 		"lin":  NewLINWriter(failWriter{}, LINWriterOptions{Vugraph: VugraphNever}),
@@ -261,7 +262,7 @@ func TestWriterErrors(t *testing.T) {
 		if !errors.Is(err, errDiskFull) || err.Error() != "x.pbn: game 3 (board 12): disk full" {
 			t.Errorf("%s: write error %v", name, err)
 		}
-		if err2 := w.WriteBoard(&auction.Board{}); err2 != err {
+		if err2 := w.WriteBoard(&record.Board{}); err2 != err {
 			t.Errorf("%s: after a write error, %v, want the same error again", name, err2)
 		}
 		if err2 := w.Close(); err2 != err {
@@ -274,7 +275,7 @@ func TestWriterErrors(t *testing.T) {
 // written; the error names the board and the call.
 func TestEmptyCallText(t *testing.T) {
 	t.Parallel()
-	b := &auction.Board{Number: 4, Auction: auction.AuctionRecord{Present: true, Calls: []auction.AuctionCall{{Call: auction.Pass}, {}}}}
+	b := &record.Board{Number: 4, Auction: record.AuctionRecord{Present: true, Calls: []record.AuctionCall{{Call: auction.Pass}, {}}}}
 	var buf bytes.Buffer
 	w := NewPBNWriter(&buf, PBNWriterOptions{})
 	err := w.WriteBoard(b)
@@ -295,16 +296,16 @@ func TestPBNPlayInPlayedOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &auction.Board{
-		Source: auction.Source{Format: auction.FormatLIN}, Dealer: auction.North, DealerKnown: true, Deal: deal,
-		Auction: auction.AuctionRecord{Present: true, Calls: []auction.AuctionCall{
+	b := &record.Board{
+		Source: record.Source{Format: record.FormatLIN}, Dealer: auction.North, DealerKnown: true, Deal: deal,
+		Auction: record.AuctionRecord{Present: true, Calls: []record.AuctionCall{
 			{Call: auction.NewBid(7, auction.NoTrump)}, {Call: auction.Pass}, {Call: auction.Pass}, {Call: auction.Pass},
 		}},
-		Play: auction.PlayRecord{Present: true, First: auction.East},
+		Play: record.PlayRecord{Present: true, First: auction.East},
 	}
 	for _, c := range []string{"SJ", "S3", "S4", "SA", "C2", "CT", "C8"} {
 		card, _ := auction.ParseCard(c)
-		b.Play.Cards = append(b.Play.Cards, auction.PlayedCard{Card: card})
+		b.Play.Cards = append(b.Play.Cards, record.PlayedCard{Card: card})
 	}
 	var buf bytes.Buffer
 	if err := NewPBNWriter(&buf, PBNWriterOptions{}).WriteBoard(b); err != nil {

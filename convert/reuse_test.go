@@ -11,18 +11,17 @@ import (
 	"bridgekit/internal/testinput"
 	"bridgekit/parser/lin"
 	"bridgekit/parser/pbn"
-
-	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // sameAfterCheck checks a board built in reused memory against one built
 // in new memory, both as converted and after Check.
-func sameAfterCheck(t *testing.T, where string, fresh, reused *auction.Board, ff, rf []diag.Diagnostic) {
+func sameAfterCheck(t *testing.T, where string, fresh, reused *record.Board, ff, rf []diag.Diagnostic) {
 	t.Helper()
 	if !reflect.DeepEqual(fresh, reused) || !reflect.DeepEqual(ff, rf) {
 		t.Fatalf("%s: the board built into a used one differs from a new one", where)
 	}
-	var c auction.Checker
+	var c record.Checker
 	ff, rf = c.Check(fresh), c.Check(reused)
 	if !reflect.DeepEqual(fresh, reused) || !reflect.DeepEqual(ff, rf) {
 		t.Fatalf("%s: after Check, the board built into a used one differs from a new one", where)
@@ -44,7 +43,7 @@ func TestFromPBNInto(t *testing.T) {
 			t.Fatal(err)
 		}
 		file := pbn.Parse(src, path)
-		var prev, prevInto, spare *auction.Board
+		var prev, prevInto, spare *record.Board
 		for _, g := range file.Games {
 			fresh, ff := FromPBN(g, PBNOptions{Header: file.Header, Previous: prev})
 			b, bf := FromPBN(g, PBNOptions{Header: file.Header, Previous: prevInto, Into: spare})
@@ -92,7 +91,7 @@ func TestLINConverterReuse(t *testing.T) {
 	for name, src := range inputs {
 		recs, _ := lin.Parse(src, name)
 		fresh, into := NewLINConverter(name), NewLINConverter(name)
-		var spare *auction.Board
+		var spare *record.Board
 		for _, r := range recs {
 			fb, ff := fresh.Convert(r)
 			b, bf := into.Convert(r)

@@ -13,26 +13,27 @@ import (
 	"bridgekit/diag"
 	"bridgekit/parser/lin"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
 
 // readPBN reads the boards of a PBN text the way NormalizePBN does, each
 // replayed.
-func readPBN(data []byte, name string) []*auction.Board {
-	var boards []*auction.Board
+func readPBN(data []byte, name string) []*record.Board {
+	var boards []*record.Board
 	for b, err := range readPBNBoards(pbn.NewReader(bytes.NewReader(data), name)) {
 		if err != nil {
 			break
 		}
-		auction.Check(b)
+		record.Check(b)
 		boards = append(boards, b)
 	}
 	return boards
 }
 
 // writePBN writes boards as canonical PBN.
-func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byte {
+func writePBN(t testing.TB, boards []*record.Board, opt PBNWriterOptions) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	writeBoards(t, NewPBNWriter(&buf, opt), boards)
@@ -41,12 +42,12 @@ func writePBN(t testing.TB, boards []*auction.Board, opt PBNWriterOptions) []byt
 
 // writer is what the three writers have in common.
 type writer interface {
-	WriteBoard(*auction.Board) error
+	WriteBoard(*record.Board) error
 	Close() error
 }
 
 // writeBoards writes boards with w and closes it.
-func writeBoards(t testing.TB, w writer, boards []*auction.Board) {
+func writeBoards(t testing.TB, w writer, boards []*record.Board) {
 	t.Helper()
 	for _, b := range boards {
 		if err := w.WriteBoard(b); err != nil {
@@ -62,7 +63,7 @@ func writeBoards(t testing.TB, w writer, boards []*auction.Board) {
 // board when it is closed.
 type trailedLIN struct {
 	*LINWriter
-	trailing []auction.Comment
+	trailing []record.Comment
 }
 
 func (w trailedLIN) Close() error {
@@ -74,9 +75,9 @@ func (w trailedLIN) Close() error {
 
 // readLIN reads the boards of a LIN text, each replayed, and the
 // commentary after the last.
-func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
+func readLIN(data []byte, name string) ([]*record.Board, []record.Comment) {
 	c := NewLINConverter(name)
-	var boards []*auction.Board
+	var boards []*record.Board
 	for rec, err := range lin.NewReader(bytes.NewReader(data), name).Records() {
 		if err != nil {
 			if _, ok := err.(*diag.Diagnostic); ok {
@@ -85,7 +86,7 @@ func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
 			break
 		}
 		if b, _ := c.Convert(rec); b != nil {
-			auction.Check(b)
+			record.Check(b)
 			boards = append(boards, b)
 		}
 	}
@@ -93,7 +94,7 @@ func readLIN(data []byte, name string) ([]*auction.Board, []auction.Comment) {
 }
 
 // writeLIN writes boards and the commentary after them as LIN.
-func writeLIN(t testing.TB, boards []*auction.Board, trailing []auction.Comment, opt LINWriterOptions) []byte {
+func writeLIN(t testing.TB, boards []*record.Board, trailing []record.Comment, opt LINWriterOptions) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	writeBoards(t, trailedLIN{NewLINWriter(&buf, opt), trailing}, boards)
@@ -142,11 +143,11 @@ func TestLINCorpus(t *testing.T) {
 
 // normalize runs NormalizePBN on data, returning the output and the
 // boards written.
-func normalize(t testing.TB, data []byte, name string, opt PBNWriterOptions) ([]byte, []*auction.Board) {
+func normalize(t testing.TB, data []byte, name string, opt PBNWriterOptions) ([]byte, []*record.Board) {
 	t.Helper()
 	var buf bytes.Buffer
-	var boards []*auction.Board
-	if err := normalizePBN(&buf, bytes.NewReader(data), name, opt, func(b *auction.Board) { boards = append(boards, b) }); err != nil {
+	var boards []*record.Board
+	if err := normalizePBN(&buf, bytes.NewReader(data), name, opt, func(b *record.Board) { boards = append(boards, b) }); err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
 	return buf.Bytes(), boards
@@ -233,18 +234,18 @@ func TestPBNCorpus(t *testing.T) {
 //   - Commentary after the Auction or Play tag and commentary before the
 //     first call or card are one: PBN cannot tell them apart.
 //   - Line breaks in commentary and data are compared as LF.
-func canon(b *auction.Board) *auction.Board { return canonBoard(b, true) }
+func canon(b *record.Board) *record.Board { return canonBoard(b, true) }
 
 // canonLIN is canon for a LIN round trip. A LIN writer keeps alerts as
 // they are; the rs list of a vugraph header is compared through the
 // outcome it gives, and the header's pg pairs are layout.
-func canonLIN(b *auction.Board) *auction.Board {
+func canonLIN(b *record.Board) *record.Board {
 	c := canonBoard(b, false)
 	if c.LIN != nil {
-		c.LIN.Result = auction.Tag{}
+		c.LIN.Result = record.Tag{}
 		if v := c.LIN.Vugraph; v != nil {
 			v.Results = nil
-			v.Pairs = slices.DeleteFunc(v.Pairs, func(p auction.LINPair) bool {
+			v.Pairs = slices.DeleteFunc(v.Pairs, func(p record.LINPair) bool {
 				return strings.EqualFold(p.Label, "rs") || strings.EqualFold(p.Label, "pg") || strings.EqualFold(p.Label, "nt")
 			})
 		}
@@ -254,11 +255,11 @@ func canonLIN(b *auction.Board) *auction.Board {
 
 // canonBoard is canon; pbn says the board went through PBN, which turns
 // alerts into notes.
-func canonBoard(b *auction.Board, pbn bool) *auction.Board {
+func canonBoard(b *record.Board, pbn bool) *record.Board {
 	c := *b
 	// The outcome to write, before the file's values are dropped.
 	dec, con, res := outcomeTexts(b)
-	c.Source = auction.Source{}
+	c.Source = record.Source{}
 	if b.LIN != nil {
 		// The header is shared by the boards of a segment: copy it.
 		lin := *b.LIN
@@ -270,10 +271,10 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 		}
 		c.LIN = &lin
 	}
-	c.Escapes = slices.DeleteFunc(slices.Clone(c.Escapes), func(e auction.Escape) bool { return declaresFile(e.Text) })
-	c.Replayed = auction.Outcome{}
+	c.Escapes = slices.DeleteFunc(slices.Clone(c.Escapes), func(e record.Escape) bool { return declaresFile(e.Text) })
+	c.Replayed = record.Outcome{}
 
-	mts := func(t *auction.Tag, name string, known bool) {
+	mts := func(t *record.Tag, name string, known bool) {
 		if !t.Present() {
 			t.Name, t.Value = name, "?"
 		}
@@ -293,11 +294,11 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	mts(&c.VulnerableTag, "Vulnerable", c.VulnerableKnown)
 	mts(&c.DealTag, "Deal", dealRead(b))
 	mts(&c.Scoring, "Scoring", false)
-	if c.RoomTag.Present() && c.Room != auction.RoomUnknown {
+	if c.RoomTag.Present() && c.Room != record.RoomUnknown {
 		c.RoomTag.Value = ""
 	}
 	f := b.File
-	c.File = auction.Recorded{DeclarerTag: f.DeclarerTag, ContractTag: f.ContractTag, ResultTag: f.ResultTag, ScoreTag: f.ScoreTag}
+	c.File = record.Recorded{DeclarerTag: f.DeclarerTag, ContractTag: f.ContractTag, ResultTag: f.ResultTag, ScoreTag: f.ScoreTag}
 	c.File.DeclarerTag.Name, c.File.DeclarerTag.Value = "Declarer", dec
 	c.File.ContractTag.Name, c.File.ContractTag.Value = "Contract", con
 	c.File.ResultTag.Name, c.File.ResultTag.Value = "Result", res
@@ -309,12 +310,12 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 			c.Tags = append(c.Tags, b.Tags[i])
 		}
 	}
-	slices.SortStableFunc(c.Tags, func(x, y auction.Tag) int { return strings.Compare(x.Name, y.Name) })
+	slices.SortStableFunc(c.Tags, func(x, y record.Tag) int { return strings.Compare(x.Name, y.Name) })
 	for i := range c.Tags {
 		c.Tags[i].Data = strings.TrimRight(toLF(c.Tags[i].Data), " \t\n")
 	}
 	c.Tables = slices.Clone(c.Tables)
-	slices.SortStableFunc(c.Tables, func(x, y auction.Table) int { return strings.Compare(x.Tag.Name, y.Tag.Name) })
+	slices.SortStableFunc(c.Tables, func(x, y record.Table) int { return strings.Compare(x.Tag.Name, y.Tag.Name) })
 
 	c.Auction = canonAuction(b.Auction, pbn)
 	c.Play = canonPlay(b.Play)
@@ -329,7 +330,7 @@ func canonBoard(b *auction.Board, pbn bool) *auction.Board {
 	return &c
 }
 
-func canonAuction(a auction.AuctionRecord, pbn bool) auction.AuctionRecord {
+func canonAuction(a record.AuctionRecord, pbn bool) record.AuctionRecord {
 	alerts := make([]int, len(a.Calls))
 	if pbn {
 		alerts = alertNotes(&a)
@@ -348,14 +349,14 @@ func canonAuction(a auction.AuctionRecord, pbn bool) auction.AuctionRecord {
 		c.Annotations = canonAnnotations(c.Annotations, false)
 	}
 	for _, n := range alerts[len(a.Calls):] {
-		a.Notes = append(a.Notes, auction.Note{Number: n})
+		a.Notes = append(a.Notes, record.Note{Number: n})
 	}
 	a.Tag.Comments = append(slices.Clip(a.Tag.Comments), a.Comments...)
 	a.Comments = nil
 	return a
 }
 
-func canonPlay(p auction.PlayRecord) auction.PlayRecord {
+func canonPlay(p record.PlayRecord) record.PlayRecord {
 	p.Cards = slices.Clone(p.Cards)
 	p.Notes = canonNotes(p.Notes)
 	for i := range p.Cards {
@@ -370,7 +371,7 @@ func canonPlay(p auction.PlayRecord) auction.PlayRecord {
 	return p
 }
 
-func canonNotes(ns []auction.Note) []auction.Note {
+func canonNotes(ns []record.Note) []record.Note {
 	ns = slices.Clone(ns)
 	for i := range ns {
 		if ns[i].Number > 0 {
@@ -380,7 +381,7 @@ func canonNotes(ns []auction.Note) []auction.Note {
 	return ns
 }
 
-func canonAnnotations(a auction.Annotations, card bool) auction.Annotations {
+func canonAnnotations(a record.Annotations, card bool) record.Annotations {
 	if n := qualityNAG(a.Suffix, card); n > 0 {
 		a.NAGs = append(slices.Clone(a.NAGs), n)
 		a.Suffix = ""
@@ -410,10 +411,10 @@ func clean(v reflect.Value) {
 		if f := v.FieldByName("End"); f.IsValid() && f.Kind() == reflect.Int {
 			f.SetInt(0)
 		}
-		if c, ok := v.Addr().Interface().(*auction.Comment); ok {
+		if c, ok := v.Addr().Interface().(*record.Comment); ok {
 			c.Text = toLF(c.Text)
 		}
-		if t, ok := v.Addr().Interface().(*auction.Tag); ok {
+		if t, ok := v.Addr().Interface().(*record.Tag); ok {
 			t.Raw = ""
 			t.Value = strings.Map(func(r rune) rune { // as a PBN string can hold it
 				switch {
@@ -449,7 +450,7 @@ func clean(v reflect.Value) {
 }
 
 // boardDiff returns "" when a and b are equal, else the first difference.
-func boardDiff(a, b *auction.Board) string {
+func boardDiff(a, b *record.Board) string {
 	if reflect.DeepEqual(a, b) {
 		return ""
 	}

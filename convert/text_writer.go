@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // TextWriterOptions configure a TextWriter.
@@ -39,11 +40,11 @@ func NewTextWriter(w io.Writer, opt TextWriterOptions) *TextWriter {
 }
 
 // WriteBoard writes b.
-func (tw *TextWriter) WriteBoard(b *auction.Board) error { return tw.WriteBoardNotes(b, nil) }
+func (tw *TextWriter) WriteBoard(b *record.Board) error { return tw.WriteBoardNotes(b, nil) }
 
 // WriteBoardNotes writes b with notes about it (an audit's findings), a
 // line each after its result.
-func (tw *TextWriter) WriteBoardNotes(b *auction.Board, notes []string) error {
+func (tw *TextWriter) WriteBoardNotes(b *record.Board, notes []string) error {
 	if tw.err != nil {
 		return tw.err
 	}
@@ -91,9 +92,9 @@ func (tw *TextWriter) Close() error { return tw.err }
 
 // matchLine says the room and the teams of a board played in a match:
 // "Open room · Nickell v Fleisher · Segment 4 of 8", or "".
-func matchLine(b *auction.Board) string {
+func matchLine(b *record.Board) string {
 	room := ""
-	if b.Room != auction.RoomUnknown {
+	if b.Room != record.RoomUnknown {
 		room = b.Room.String() + " room"
 	}
 	teams := ""
@@ -108,7 +109,7 @@ func matchLine(b *auction.Board) string {
 // the board written by the LIN writer as a record of its own, in the lin
 // parameter, without what the handviewer will not load (see
 // handviewerLIN).
-func handviewer(b *auction.Board) (string, error) {
+func handviewer(b *record.Board) (string, error) {
 	var lin bytes.Buffer
 	w := NewLINWriter(&lin, LINWriterOptions{Vugraph: VugraphNever})
 	if err := w.WriteBoard(b); err != nil {
@@ -181,7 +182,7 @@ func vulnerability(v auction.Vulnerability) string {
 
 // diagram writes the four hands: North above, West and East side by side,
 // South below.
-func diagram(s *strings.Builder, b *auction.Board) {
+func diagram(s *strings.Builder, b *record.Board) {
 	const indent = 18
 	pad := strings.Repeat(" ", indent)
 	for _, line := range hand(b, auction.North) {
@@ -198,7 +199,7 @@ func diagram(s *strings.Builder, b *auction.Board) {
 
 // hand returns the lines of one seat in the diagram: its name and player,
 // then a line per suit, spades first.
-func hand(b *auction.Board, seat auction.Seat) []string {
+func hand(b *record.Board, seat auction.Seat) []string {
 	title := seat.Name()
 	if p := b.Player(seat); p != "" && p != "?" {
 		title += ": " + p
@@ -239,7 +240,7 @@ func padRight(s string, width int) string {
 
 // auctionTable writes the auction in four columns from West, with the
 // notes that explain calls after it.
-func auctionTable(s *strings.Builder, b *auction.Board) {
+func auctionTable(s *strings.Builder, b *record.Board) {
 	rec := &b.Auction
 	if !rec.Present || len(rec.Calls) == 0 {
 		s.WriteString("No auction\n\n")
@@ -274,7 +275,7 @@ func auctionTable(s *strings.Builder, b *auction.Board) {
 
 // callText writes a call with suit symbols and its marks: ! for an alert,
 // (n) for a note, * for an insufficient bid accepted at the table.
-func callText(c *auction.AuctionCall) string {
+func callText(c *record.AuctionCall) string {
 	var text string
 	switch {
 	case c.Skip:
@@ -313,7 +314,7 @@ func strainSymbol(s auction.Strain) string {
 }
 
 // outcome writes the contract, declarer and result.
-func outcome(s *strings.Builder, b *auction.Board) {
+func outcome(s *strings.Builder, b *record.Board) {
 	fin := b.Final()
 	switch {
 	case !fin.ContractKnown:

@@ -5,15 +5,15 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
+	"bridgekit/record"
 )
 
 // WriteError reports a board a writer could not write, and why. Nothing of
 // the board has been written when a writer returns one, and the writer can
 // go on with the next board, except after an I/O error (see Err).
 type WriteError struct {
-	Board  string         // the board's label, "board 12" or "game 3"
-	Source auction.Source // where the board came from
+	Board  string        // the board's label, "board 12" or "game 3"
+	Source record.Source // where the board came from
 	Err    error
 }
 
@@ -45,7 +45,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 var errNilBoard = errors.New("no board (nil)")
 
 // boardError wraps err as a WriteError about b.
-func boardError(b *auction.Board, err error) error {
+func boardError(b *record.Board, err error) error {
 	if b == nil {
 		return &WriteError{Board: "a board", Err: err}
 	}
@@ -55,7 +55,7 @@ func boardError(b *auction.Board, err error) error {
 // replayed makes sure b has been replayed, so that Final, ContractText and
 // the seats of a LIN play are known. A board that has been checked is left
 // alone.
-func replayed(c *auction.Checker, b *auction.Board) {
+func replayed(c *record.Checker, b *record.Board) {
 	if !b.Replayed.Checked {
 		c.Check(b)
 	}

@@ -5,8 +5,8 @@
 // `bridgekit show` prints them). Each takes one board at a time
 // (WriteBoard) and is closed with Close; none closes the io.Writer it was
 // given. A board that has not been replayed is replayed first
-// ([auction.Check]), since every writer writes the contract, declarer and
-// result of [auction.Board.Final]: the replayed ones when the auction is
+// ([record.Check]), since every writer writes the contract, declarer and
+// result of [record.Board.Final]: the replayed ones when the auction is
 // complete and legal, the file's otherwise. A board that cannot be
 // completed (no deal, an unfinished or illegal auction, text that is not a
 // call) is written with everything it has. An error is a [*WriteError]
@@ -95,7 +95,7 @@
 // after the call or card it follows; commentary before a board is a notes
 // record ("nt|…|pg||") on the line before it; commentary after the last
 // board is written by WriteTrailer. A record whose auction leaves out
-// leading passes (see [auction.Outcome].Shift) gets them back, since LIN's
+// leading passes (see [record.Outcome].Shift) gets them back, since LIN's
 // calls start with the dealer.
 //
 // Boards that form a match are written as a vugraph file: a header, then

@@ -15,6 +15,7 @@ import (
 	"bridgekit/diag"
 	"bridgekit/parser"
 	"bridgekit/parser/charset"
+	"bridgekit/record"
 
 	"bridgekit/auction"
 )
@@ -22,7 +23,7 @@ import (
 // AuditOptions configure Audit and Process.
 type AuditOptions struct {
 	RunOptions
-	// Boards keeps each auction.Board in Board.Board, for commands that
+	// Boards keeps each record.Board in Board.Board, for commands that
 	// show or write boards. An audit leaves it off, so that memory holds a
 	// few counts per board rather than the boards themselves.
 	Boards bool
@@ -86,7 +87,7 @@ const maxBatchBoards = 128
 type Board struct {
 	// Board is the board as read and replayed; nil unless
 	// AuditOptions.Boards.
-	Board *auction.Board
+	Board *record.Board
 	// Game is the 1-based index of the PBN game or LIN record in its file;
 	// Number the board number, 0 when unknown.
 	Game, Number int
@@ -125,7 +126,7 @@ type Part struct {
 	// belonging to one, as a board with only Escapes (% lines) and Leading
 	// (commentary), for a writer's WriteTrailer; set on the last part when
 	// AuditOptions.Boards is, and nil when there is nothing.
-	Trailer *auction.Board
+	Trailer *record.Board
 	// Report counts what the part holds: its games, contracts and
 	// findings; on the last part also the file, its bytes, format,
 	// encoding and generator. The parts of an input sum to its report.
@@ -446,8 +447,8 @@ func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 var spareBoards sync.Pool
 
 // spareBoard returns a board from spareBoards, or nil.
-func spareBoard() *auction.Board {
-	b, _ := spareBoards.Get().(*auction.Board)
+func spareBoard() *record.Board {
+	b, _ := spareBoards.Get().(*record.Board)
 	return b
 }
 
@@ -628,7 +629,7 @@ func (st *fileState) notRecord(p *Part) {
 // event, session and match are what, beside its number, tell the board
 // from others (see Place).
 // another for the search for duplicates (Place).
-func (st *fileState) board(p *Part, ck *auction.Checker, b *auction.Board, mapped []diag.Diagnostic, diags diag.List, start diag.Pos, event, session, match string) {
+func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped []diag.Diagnostic, diags diag.List, start diag.Pos, event, session, match string) {
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}

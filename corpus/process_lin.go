@@ -8,8 +8,8 @@ import (
 
 	"bridgekit/diag"
 	"bridgekit/parser/lin"
+	"bridgekit/record"
 
-	"bridgekit/auction"
 	"bridgekit/convert"
 )
 
@@ -87,7 +87,7 @@ func (r *linReading) context() []*lin.Record {
 
 func (r *linReading) converter(ctx []*lin.Record) func(*Part, *lin.Record) {
 	conv := convert.NewLINConverter(r.st.name)
-	var ck auction.Checker
+	var ck record.Checker
 	started := false
 	return func(p *Part, rec *lin.Record) {
 		if !started {

@@ -9,8 +9,8 @@ import (
 
 	"bridgekit/diag"
 	"bridgekit/parser/pbn"
+	"bridgekit/record"
 
-	"bridgekit/auction"
 	"bridgekit/convert"
 )
 
@@ -139,8 +139,8 @@ func (r *pbnReading) admit(g *pbn.Game) {
 
 func (r *pbnReading) converter(ctx []*pbn.Game) func(*Part, *pbn.Game) {
 	var (
-		ck      auction.Checker
-		prev    *auction.Board
+		ck      record.Checker
+		prev    *record.Board
 		started bool
 	)
 	header := r.header()
@@ -151,7 +151,7 @@ func (r *pbnReading) converter(ctx []*pbn.Game) func(*Part, *pbn.Game) {
 				prev, _ = convert.FromPBN(c, convert.PBNOptions{Header: header, Previous: prev})
 			}
 		}
-		var into *auction.Board
+		var into *record.Board
 		if !r.st.opts.Boards {
 			into = spareBoard()
 		}

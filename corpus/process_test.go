@@ -19,6 +19,7 @@ import (
 	"bridgekit/corpus"
 	"bridgekit/diag"
 	"bridgekit/internal/cputime"
+	"bridgekit/record"
 )
 
 // deals are four different deals, rotated by board to make more.
@@ -346,7 +347,7 @@ func TestAuditLargeInput(t *testing.T) {
 
 // auditBoards audits the file at path with opts, which keep the boards,
 // and returns them, and the trailer last when there is one.
-func auditBoards(t *testing.T, path string, opts corpus.AuditOptions) []*auction.Board {
+func auditBoards(t *testing.T, path string, opts corpus.AuditOptions) []*record.Board {
 	t.Helper()
 	var parts []*corpus.Part
 	_, err := corpus.Audit(context.Background(), corpus.Inputs([]string{path}, nil, corpus.Options{}), opts, func(p *corpus.Part) {
@@ -360,8 +361,8 @@ func auditBoards(t *testing.T, path string, opts corpus.AuditOptions) []*auction
 
 // partBoards returns the boards the parts keep, and the trailer last when
 // there is one.
-func partBoards(parts ...*corpus.Part) []*auction.Board {
-	var boards []*auction.Board
+func partBoards(parts ...*corpus.Part) []*record.Board {
+	var boards []*record.Board
 	for _, p := range parts {
 		for _, b := range p.Boards {
 			boards = append(boards, b.Board)

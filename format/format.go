@@ -17,11 +17,11 @@ import (
 	"fmt"
 	"io"
 
-	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/corpus"
 	"bridgekit/diag"
 	"bridgekit/parser"
+	"bridgekit/record"
 )
 
 // Options are what corpus.AuditOptions a Formatter needs from the audit
@@ -56,7 +56,7 @@ func (e *RefusedError) Error() string {
 
 // boardWriter is what the PBN and LIN writers have in common.
 type boardWriter interface {
-	WriteBoard(*auction.Board) error
+	WriteBoard(*record.Board) error
 	Close() error
 }
 

@@ -14,10 +14,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/auction"
 	"bridgekit/convert"
 	"bridgekit/corpus"
 	"bridgekit/internal/safewrite"
+	"bridgekit/record"
 )
 
 func (a *app) convertCommand() *cli.Command {
@@ -56,7 +56,7 @@ Examples:
 
 // boardWriter is what the convert package's writers have in common.
 type boardWriter interface {
-	WriteBoard(*auction.Board) error
+	WriteBoard(*record.Board) error
 	Close() error
 }
 

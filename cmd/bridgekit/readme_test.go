@@ -363,6 +363,7 @@ func TestReadmeLayout(t *testing.T) {
 	for pkg, allowed := range map[string][]string{
 		"bridgekit/diag":           {"bridgekit/diag"},
 		"bridgekit/auction":        {"bridgekit/auction", "bridgekit/diag"},
+		"bridgekit/record":         {"bridgekit/auction", "bridgekit/diag", "bridgekit/record"},
 		"bridgekit/parser":         {"bridgekit/parser"},
 		"bridgekit/parser/charset": {"bridgekit/parser/charset", "bridgekit/parser/internal/scan"},
 		"bridgekit/parser/pbn":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/pbn"},

@@ -1,22 +1,20 @@
-package auction
+package record
 
 import (
 	"strconv"
 	"strings"
 
+	"bridgekit/auction"
+
 	"bridgekit/diag"
 )
 
-// This file holds the Board: one complete record of a board as bridgekit
-// sees it, whichever file format it came from. It is built of plain values
-// (no syntax trees), so that readers fill it, [Check] replays it and writers
-// print it without knowing about each other.
-//
-// Fields come in two kinds. Content fields (values, calls, cards, notes,
-// comments' text) are what a board says; a lossless conversion keeps them
-// equal. As-written fields (Loc, ValueSpan, Text, Raw, Source) record how and
-// where a file wrote them; they change when a writer normalises layout and
-// are what findings use to point back into the file.
+// Fields of a Board come in two kinds. Content fields (values, calls,
+// cards, notes, comments' text) are what a board says; a lossless
+// conversion keeps them equal. As-written fields (Loc, ValueSpan, Text,
+// Raw, Source) record how and where a file wrote them; they change when a
+// writer normalises layout and are what findings use to point back into
+// the file.
 
 // Format names the file format a board was read from.
 type Format uint8
@@ -144,7 +142,7 @@ func ParseRoom(text string) (Room, error) {
 	case t == "c" || strings.HasPrefix(t, "closed") || strings.HasPrefix(t, "закр"):
 		return Closed, nil
 	}
-	return RoomUnknown, &ParseError{Kind: "room", Text: text, Reason: "not Open or Closed"}
+	return RoomUnknown, &auction.ParseError{Kind: "room", Text: text, Reason: "not Open or Closed"}
 }
 
 // Board is one complete record of a board: who played it where, the deal,
@@ -188,17 +186,17 @@ type Board struct {
 	// Dealer and Vulnerable hold the values when DealerKnown and
 	// VulnerableKnown; the tags keep what the file wrote ("?", "Black").
 	DealerTag       Tag // Dealer (LIN: md, whose first digit is the dealer)
-	Dealer          Seat
+	Dealer          auction.Seat
 	DealerKnown     bool
 	VulnerableTag   Tag // Vulnerable (LIN: sv)
-	Vulnerable      Vulnerability
+	Vulnerable      auction.Vulnerability
 	VulnerableKnown bool
 
 	// DealTag is the Deal tag (LIN: md); Deal is what could be read from
 	// it, possibly partial or contradictory (see [Deal.Validate]). A deal
 	// that could not be read at all is empty, its text kept in DealTag.
 	DealTag Tag
-	Deal    Deal
+	Deal    auction.Deal
 
 	Auction AuctionRecord
 	Play    PlayRecord
@@ -237,13 +235,13 @@ func (b *Board) Field(name string) *Tag {
 	case "Room":
 		return &b.RoomTag
 	case "West":
-		return &b.Players[West]
+		return &b.Players[auction.West]
 	case "North":
-		return &b.Players[North]
+		return &b.Players[auction.North]
 	case "East":
-		return &b.Players[East]
+		return &b.Players[auction.East]
 	case "South":
-		return &b.Players[South]
+		return &b.Players[auction.South]
 	case "Scoring":
 		return &b.Scoring
 	case "Dealer":
@@ -282,7 +280,7 @@ func IsField(name string) bool {
 }
 
 // Player is the name of the player at seat s, "" when not given.
-func (b *Board) Player(s Seat) string { return b.Players[s&3].Value }
+func (b *Board) Player(s auction.Seat) string { return b.Players[s&3].Value }
 
 // Label names the board in reports: "board 12", "board 3-2", or "game 3"
 // when the board has no label.
@@ -323,7 +321,7 @@ type AuctionRecord struct {
 	// First is the seat that made Calls[0]: for PBN the tag's seat moved
 	// past the "-" fillers, for LIN the dealer. It should be the dealer
 	// (see [Check]).
-	First Seat
+	First auction.Seat
 	// Present is set when the file has an auction, even an empty one.
 	Present bool
 
@@ -347,7 +345,7 @@ type AuctionRecord struct {
 func (a *AuctionRecord) Note(k int) *Note { return findNote(a.Notes, k) }
 
 // Seat is the seat that made call i.
-func (a *AuctionRecord) Seat(i int) Seat { return a.First.Add(i) }
+func (a *AuctionRecord) Seat(i int) auction.Seat { return a.First.Add(i) }
 
 func findNote(notes []Note, k int) *Note {
 	for i := range notes {
@@ -387,7 +385,7 @@ type Annotations struct {
 type AuctionCall struct {
 	// Call is the call. It is the zero Call for a skipped turn (Skip) and
 	// for text that could not be read as a call (Text keeps it).
-	Call Call
+	Call auction.Call
 	// Text is the call as written, without annotations: "1N", "pass",
 	// "2 БК"; "AP" for the passes an AP stands for; "^S" for a skip.
 	Text string
@@ -414,7 +412,7 @@ type PlayRecord struct {
 	Tag Tag
 	// First is the seat of the first column (PBN: the Play tag's seat) or
 	// the opening leader (LIN: declarer's left-hand opponent).
-	First   Seat
+	First   auction.Seat
 	Present bool
 
 	// Cards lists the cards in the order they were played. For PBN, whose
@@ -443,12 +441,12 @@ type PlayedCard struct {
 	// Card is the card; NoCard for "-" (a card not known or not played)
 	// or "+" (the next card to be played), or for text that could not be
 	// read as a card (Text keeps it).
-	Card Card
+	Card auction.Card
 	Text string // as written: "SK", "sk", "-", "+"
 	// Trick is the trick the card belongs to, from 0, and Seat the player
 	// who played it.
 	Trick int
-	Seat  Seat
+	Seat  auction.Seat
 	// Revoke marks a revoke that was not noticed in time (PBN "^R");
 	// OutOfTurn an accepted lead out of turn (PBN "^L", Law 53).
 	Revoke    bool
@@ -463,11 +461,11 @@ type PlayedCard struct {
 // header. Each value is set only when its Known flag is.
 type Recorded struct {
 	ContractTag   Tag
-	Contract      Contract // level, strain and risk; its Declarer is that of Declarer
+	Contract      auction.Contract // level, strain and risk; its Declarer is that of Declarer
 	ContractKnown bool
 
 	DeclarerTag   Tag
-	Declarer      Seat
+	Declarer      auction.Seat
 	DeclarerKnown bool
 	// Swapped marks PBN's "^S"-style declarer: declarer and dummy
 	// exchanged their roles after a lead out of turn (Law 54).
@@ -495,14 +493,14 @@ type Outcome struct {
 	Complete bool
 	Legal    bool
 	// Contract is the final contract, with its declarer, when Complete.
-	Contract Contract
+	Contract auction.Contract
 	// Shift is set when the file's declarer disagrees with Contract's but
 	// agrees with a replay that starts Shift seats later, and the opening
 	// lead of the file's play agrees too: the record leaves out Shift
 	// leading passes, or the deal is rotated. Shifted is the contract of
 	// that replay, which [Board.Final] prefers.
 	Shift   int
-	Shifted Contract
+	Shifted auction.Contract
 	// Tricks is declarer's side's tricks from the play (every trick
 	// played) or from a claim, when TricksKnown.
 	Tricks      int
@@ -516,7 +514,7 @@ type Outcome struct {
 // else the file's; the replayed tricks when the play or a claim gives them,
 // else the file's.
 type Final struct {
-	Contract      Contract // with its Declarer when DeclarerKnown
+	Contract      auction.Contract // with its Declarer when DeclarerKnown
 	ContractKnown bool
 	DeclarerKnown bool // false for a passed-out board or an unknown declarer
 	Tricks        int
@@ -557,8 +555,8 @@ func (b *Board) Final() Final {
 		f.Tricks, f.TricksKnown = b.File.Tricks, true
 	}
 	if b.VulnerableKnown && (passed || f.DeclarerKnown && f.TricksKnown) {
-		f.ScoreNS, f.ScoreKnown = Score(f.Contract, f.Tricks, b.Vulnerable), true
-		if !passed && f.Contract.Declarer.Side() == EW {
+		f.ScoreNS, f.ScoreKnown = auction.Score(f.Contract, f.Tricks, b.Vulnerable), true
+		if !passed && f.Contract.Declarer.Side() == auction.EW {
 			f.ScoreNS = -f.ScoreNS
 		}
 	}
@@ -728,13 +726,13 @@ func (v *Vugraph) NamesFor(r Room) ([]string, bool) {
 // "^" for a result the players agreed although the play gives another
 // (Law 69). The side forms need the declarer (hasDeclarer) to say which
 // side is declarer's. The error is a *ParseError.
-func ParseResult(text string, declarer Seat, hasDeclarer bool) (tricks int, agreed bool, err error) {
+func ParseResult(text string, declarer auction.Seat, hasDeclarer bool) (tricks int, agreed bool, err error) {
 	t := strings.TrimSpace(text)
 	if rest, ok := strings.CutPrefix(t, "^"); ok {
 		t, agreed = strings.TrimSpace(rest), true
 	}
 	bad := func(reason string) (int, bool, error) {
-		return 0, false, &ParseError{Kind: "result", Text: text, Reason: reason}
+		return 0, false, &auction.ParseError{Kind: "result", Text: text, Reason: reason}
 	}
 	sides, err := sideValues(t, 0, 13)
 	if err != nil {
@@ -760,24 +758,24 @@ func ParseResult(text string, declarer Seat, hasDeclarer bool) (tricks int, agre
 // North–South: "NS 620", "EW -620", "NS 620 EW -620", or a bare number,
 // which is declarer's side's score and needs the declarer. The error is a
 // *ParseError.
-func ParseScore(text string, declarer Seat, hasDeclarer bool) (ns int, err error) {
+func ParseScore(text string, declarer auction.Seat, hasDeclarer bool) (ns int, err error) {
 	sides, err := sideValues(strings.TrimSpace(text), -1<<20, 1<<20)
 	switch {
 	case err != nil:
 	case sides.bare && !hasDeclarer:
 		err = errString("the declarer is needed to read a score without a side")
-	case sides.bare && declarer.Side() == EW:
+	case sides.bare && declarer.Side() == auction.EW:
 		return -sides.v[0], nil
 	case sides.bare:
 		return sides.v[0], nil
-	case sides.has[NS] && sides.has[EW] && sides.v[NS] != -sides.v[EW]:
+	case sides.has[auction.NS] && sides.has[auction.EW] && sides.v[auction.NS] != -sides.v[auction.EW]:
 		err = errString("the two sides' scores do not cancel out")
-	case sides.has[NS]:
-		return sides.v[NS], nil
+	case sides.has[auction.NS]:
+		return sides.v[auction.NS], nil
 	default:
-		return -sides.v[EW], nil
+		return -sides.v[auction.EW], nil
 	}
-	return 0, &ParseError{Kind: "score", Text: text, Reason: err.Error()}
+	return 0, &auction.ParseError{Kind: "score", Text: text, Reason: err.Error()}
 }
 
 type errString string
@@ -815,12 +813,12 @@ func sideValues(t string, lo, hi int) (sidePair, error) {
 		return p, errString("expected a number, or NS and EW each followed by a number")
 	}
 	for i := 0; i < len(f); i += 2 {
-		var side Side
+		var side auction.Side
 		switch strings.ToUpper(f[i]) {
 		case "NS":
-			side = NS
+			side = auction.NS
 		case "EW":
-			side = EW
+			side = auction.EW
 		default:
 			return p, errString(strconv.Quote(f[i]) + " is not NS or EW")
 		}
@@ -836,21 +834,9 @@ func sideValues(t string, lo, hi int) (sidePair, error) {
 	return p, nil
 }
 
-// TrickWinner returns the seat that wins a trick led by leader with cards,
-// in the order played, and trumps (NoTrump for none). ok is false when one
-// of the cards is not a card (NoCard): the winner is then unknown.
-func TrickWinner(leader Seat, cards [4]Card, trumps Strain) (winner Seat, ok bool) {
-	for _, c := range cards {
-		if !c.Valid() {
-			return 0, false
-		}
-	}
-	return Trick{Leader: leader & 3, Cards: cards}.winner(trumps), true
-}
-
 // AppendTo adds the call to a as the record gives it: a skipped turn (^S),
 // an accepted insufficient bid (^I) or a plain call.
-func (c *AuctionCall) AppendTo(a *Auction) error {
+func (c *AuctionCall) AppendTo(a *auction.Auction) error {
 	switch {
 	case c.Skip:
 		return a.Skip()
@@ -865,7 +851,7 @@ func (c *AuctionCall) AppendTo(a *Auction) error {
 // replays as a reader counts: an illegal call is void but keeps its seat,
 // and a call that cannot be read stops the count.
 func (r *AuctionRecord) APPasses(i int) int {
-	var a Auction
+	var a auction.Auction
 	a.Reset(r.First)
 	for j := range r.Calls[:i] {
 		c := &r.Calls[j]
@@ -877,7 +863,7 @@ func (r *AuctionRecord) APPasses(i int) int {
 		}
 	}
 	n := 1
-	for n < 4 && a.Append(Pass) == nil && !a.Done() {
+	for n < 4 && a.Append(auction.Pass) == nil && !a.Done() {
 		n++
 	}
 	return n

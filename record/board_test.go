@@ -1,43 +1,45 @@
-package auction
+package record
 
 import (
 	"errors"
 	"testing"
+
+	"bridgekit/auction"
 )
 
 func TestParseResult(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text     string
-		declarer Seat
+		declarer auction.Seat
 		has      bool
 		tricks   int
 		agreed   bool
 		ok       bool
 	}{
-		{"9", North, false, 9, false, true},
-		{" 13 ", North, false, 13, false, true},
-		{"^5", North, false, 5, true, true},
-		{"NS 9", South, true, 9, false, true},
-		{"EW 4", South, true, 9, false, true},
-		{"NS 9 EW 4", West, true, 4, false, true},
-		{"EW 4 NS 9", East, true, 4, false, true},
-		{"ns 9", North, true, 9, false, true},
-		{"NS 9", North, false, 0, false, false},
-		{"NS 9 EW 5", North, true, 0, false, false},
-		{"NS 9 NS 9", North, true, 0, false, false},
-		{"14", North, false, 0, false, false},
-		{"-9752", North, false, 0, false, false},
-		{"?", North, false, 0, false, false},
-		{"", North, false, 0, false, false},
-		{"XY 3", North, true, 0, false, false},
+		{"9", auction.North, false, 9, false, true},
+		{" 13 ", auction.North, false, 13, false, true},
+		{"^5", auction.North, false, 5, true, true},
+		{"NS 9", auction.South, true, 9, false, true},
+		{"EW 4", auction.South, true, 9, false, true},
+		{"NS 9 EW 4", auction.West, true, 4, false, true},
+		{"EW 4 NS 9", auction.East, true, 4, false, true},
+		{"ns 9", auction.North, true, 9, false, true},
+		{"NS 9", auction.North, false, 0, false, false},
+		{"NS 9 EW 5", auction.North, true, 0, false, false},
+		{"NS 9 NS 9", auction.North, true, 0, false, false},
+		{"14", auction.North, false, 0, false, false},
+		{"-9752", auction.North, false, 0, false, false},
+		{"?", auction.North, false, 0, false, false},
+		{"", auction.North, false, 0, false, false},
+		{"XY 3", auction.North, true, 0, false, false},
 	}
 	for _, tt := range tests {
 		n, agreed, err := ParseResult(tt.text, tt.declarer, tt.has)
 		if (err == nil) != tt.ok || (tt.ok && (n != tt.tricks || agreed != tt.agreed)) {
 			t.Errorf("ParseResult(%q, %s, %v) = %d, %v, %v; want %d, %v, ok %v", tt.text, tt.declarer, tt.has, n, agreed, err, tt.tricks, tt.agreed, tt.ok)
 		}
-		var pe *ParseError
+		var pe *auction.ParseError
 		if err != nil && !errors.As(err, &pe) {
 			t.Errorf("ParseResult(%q) error %T, want *ParseError", tt.text, err)
 		}
@@ -48,21 +50,21 @@ func TestParseScore(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		text     string
-		declarer Seat
+		declarer auction.Seat
 		has      bool
 		ns       int
 		ok       bool
 	}{
-		{"NS 620", North, false, 620, true},
-		{"EW 620", North, false, -620, true},
-		{"NS -100 EW 100", North, false, -100, true},
-		{"EW 100 NS -100", North, false, -100, true},
-		{"420", West, true, -420, true},
-		{"420", South, true, 420, true},
-		{"420", South, false, 0, false},
-		{"NS 488100", North, false, 488100, true},
-		{"NS 620 EW 620", North, false, 0, false},
-		{"NS", North, false, 0, false},
+		{"NS 620", auction.North, false, 620, true},
+		{"EW 620", auction.North, false, -620, true},
+		{"NS -100 EW 100", auction.North, false, -100, true},
+		{"EW 100 NS -100", auction.North, false, -100, true},
+		{"420", auction.West, true, -420, true},
+		{"420", auction.South, true, 420, true},
+		{"420", auction.South, false, 0, false},
+		{"NS 488100", auction.North, false, 488100, true},
+		{"NS 620 EW 620", auction.North, false, 0, false},
+		{"NS", auction.North, false, 0, false},
 	}
 	for _, tt := range tests {
 		ns, err := ParseScore(tt.text, tt.declarer, tt.has)
@@ -86,26 +88,26 @@ func TestParseRoom(t *testing.T) {
 
 func TestTrickWinner(t *testing.T) {
 	t.Parallel()
-	cards := func(s ...string) (out [4]Card) {
+	cards := func(s ...string) (out [4]auction.Card) {
 		for i, x := range s {
-			out[i], _ = ParseCard(x)
+			out[i], _ = auction.ParseCard(x)
 		}
 		return out
 	}
 	tests := []struct {
-		leader Seat
-		cards  [4]Card
-		trumps Strain
-		want   Seat
+		leader auction.Seat
+		cards  [4]auction.Card
+		trumps auction.Strain
+		want   auction.Seat
 		ok     bool
 	}{
-		{West, cards("SK", "H3", "S4", "S3"), Hearts, North, true},
-		{West, cards("SK", "H3", "S4", "S3"), NoTrump, West, true},
-		{North, cards("C2", "C6", "CK", "C5"), Spades, South, true},
-		{North, cards("C2", "C6", "CK"), Spades, 0, false},
+		{auction.West, cards("SK", "H3", "S4", "S3"), auction.Hearts, auction.North, true},
+		{auction.West, cards("SK", "H3", "S4", "S3"), auction.NoTrump, auction.West, true},
+		{auction.North, cards("C2", "C6", "CK", "C5"), auction.Spades, auction.South, true},
+		{auction.North, cards("C2", "C6", "CK"), auction.Spades, 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := TrickWinner(tt.leader, tt.cards, tt.trumps)
+		got, ok := auction.TrickWinner(tt.leader, tt.cards, tt.trumps)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("TrickWinner(%s, %v, %s) = %s, %v; want %s, %v", tt.leader, tt.cards, tt.trumps, got, ok, tt.want, tt.ok)
 		}
@@ -117,8 +119,8 @@ func TestBoardField(t *testing.T) {
 	b := &Board{Tags: []Tag{{Name: "Annotator", Value: "A"}, {Name: "Annotator", Value: "B"}}}
 	b.Field("North").Value = "Hamman"
 	b.Field("Contract").Value = "4H"
-	if b.Player(North) != "Hamman" || b.File.ContractTag.Value != "4H" {
-		t.Errorf("Field does not reach the typed fields: %q %q", b.Player(North), b.File.ContractTag.Value)
+	if b.Player(auction.North) != "Hamman" || b.File.ContractTag.Value != "4H" {
+		t.Errorf("Field does not reach the typed fields: %q %q", b.Player(auction.North), b.File.ContractTag.Value)
 	}
 	if f := b.Field("Annotator"); f == nil || f.Value != "A" {
 		t.Errorf("Field(Annotator) = %v, want the first", f)
@@ -197,7 +199,7 @@ func TestAPPasses(t *testing.T) {
 		{"1H Pass Pass Pass", 1}, // nothing to close: at least one
 	}
 	for _, tt := range tests {
-		b := newBoard(t, North, tt.calls)
+		b := newBoard(t, auction.North, tt.calls)
 		if got := b.Auction.APPasses(len(b.Auction.Calls)); got != tt.want {
 			t.Errorf("AP after %q stands for %d passes, want %d", tt.calls, got, tt.want)
 		}

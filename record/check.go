@@ -1,9 +1,11 @@
-package auction
+package record
 
 import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"bridgekit/auction"
 
 	"bridgekit/diag"
 )
@@ -66,10 +68,10 @@ func Check(b *Board) []diag.Diagnostic {
 // writer can place them. A claim (LIN mc) is checked against the tricks
 // already won.
 type Checker struct {
-	auc      Auction
-	alt      Auction
-	play     Play
-	declarer Seat // the declarer the play was replayed for
+	auc      auction.Auction
+	alt      auction.Auction
+	play     auction.Play
+	declarer auction.Seat // the declarer the play was replayed for
 	out      []diag.Diagnostic
 }
 
@@ -108,11 +110,11 @@ func (c *Checker) checkNumber(b *Board) {
 	if b.Number <= 0 {
 		return
 	}
-	if d := BoardDealer(b.Number); b.DealerKnown && b.Dealer != d {
+	if d := auction.BoardDealer(b.Number); b.DealerKnown && b.Dealer != d {
 		c.add(diag.BoardDealer, diag.Warning, 0, at(b.DealerTag.Loc, b.Source.Loc),
 			"dealer %s disagrees with board %d, which %s deals: a rotated or mis-numbered deal?", b.Dealer, b.Number, d)
 	}
-	if v := BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v {
+	if v := auction.BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v {
 		c.add(diag.BoardVulnerability, diag.Warning, 0, at(b.VulnerableTag.Loc, b.Source.Loc),
 			"vulnerability %s disagrees with board %d, which is %s: a rotated or mis-numbered deal?", b.Vulnerable, b.Number, v)
 	}
@@ -152,7 +154,7 @@ func (c *Checker) checkDeal(b *Board) {
 	if err == nil {
 		return
 	}
-	var de *DealError
+	var de *auction.DealError
 	if errors.As(err, &de) {
 		probs := make([]string, len(de.Problems))
 		for i, p := range de.Problems {
@@ -202,12 +204,12 @@ func (c *Checker) replayAuction(b *Board) {
 			_ = a.Skip() // cannot fail: the auction is open
 			c.add(diag.Irregularity, diag.Info, 0, loc, "%s", a.Irregularities()[n])
 		case !call.Call.Valid():
-			if _, perr := ParseCall(call.Text); !errors.Is(perr, ErrBidAboveSeven) {
+			if _, perr := auction.ParseCall(call.Text); !errors.Is(perr, auction.ErrBidAboveSeven) {
 				readable = false
 				break
 			}
 			legal, voided = false, true
-			c.add(ErrBidAboveSeven.Code(), diag.Error, ErrBidAboveSeven.Law(), loc,
+			c.add(auction.ErrBidAboveSeven.Code(), diag.Error, auction.ErrBidAboveSeven.Law(), loc,
 				"call %d (%s): %s is inadmissible: there is no bid above seven", i+1, a.Turn(), call.Text)
 			_ = a.Skip()
 		case call.Accepted:
@@ -229,7 +231,7 @@ func (c *Checker) replayAuction(b *Board) {
 		if err == nil {
 			continue
 		}
-		var ice *IllegalCallError
+		var ice *auction.IllegalCallError
 		if errors.As(err, &ice) {
 			legal, voided = false, true
 			c.add(ice.Code(), diag.Error, ice.Law, loc, "%s", ice.Describe())
@@ -275,7 +277,7 @@ func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc diag.Pos) {
 	} else if more > 1 {
 		msg += fmt.Sprintf("; %d more calls follow", more)
 	}
-	c.add(ErrAuctionOver.Code(), diag.Error, ErrAuctionOver.Law(), loc, "%s", msg)
+	c.add(auction.ErrAuctionOver.Code(), diag.Error, auction.ErrAuctionOver.Law(), loc, "%s", msg)
 }
 
 // checkRecorded compares the file's contract and declarer with a complete,
@@ -332,7 +334,7 @@ func linResultLoc(b *Board) diag.Pos {
 }
 
 // sameContract compares level, strain and risk, not declarer.
-func sameContract(a, b Contract) bool {
+func sameContract(a, b auction.Contract) bool {
 	if a.PassedOut() || b.PassedOut() {
 		return a.PassedOut() == b.PassedOut()
 	}
@@ -341,7 +343,7 @@ func sameContract(a, b Contract) bool {
 
 // explainDeclarer looks for a consistent reason the file names want as
 // declarer, and returns it as the end of a sentence ("" when none).
-func (c *Checker) explainDeclarer(b *Board, want Seat) string {
+func (c *Checker) explainDeclarer(b *Board, want auction.Seat) string {
 	rec := &b.Auction
 	got := b.Replayed.Contract
 	dummy := ""
@@ -351,7 +353,7 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 	// A record that writes its opening passes has not left any out, so
 	// for it a shifted replay explains nothing unless the opening lead
 	// bears it out.
-	writesPasses := len(rec.Calls) > 0 && rec.Calls[0].Call == Pass
+	writesPasses := len(rec.Calls) > 0 && rec.Calls[0].Call == auction.Pass
 	for k := 1; k <= 3; k++ {
 		from := rec.First.Add(k)
 		alt, ok := c.replayFrom(rec, rec.First, k)
@@ -366,7 +368,7 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 			continue
 		}
 		var why string
-		if b.Number > 0 && BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
+		if b.Number > 0 && auction.BoardDealer(b.Number) == from && !(b.DealerKnown && b.Dealer == from) {
 			why = fmt.Sprintf("replayed from %s, the dealer of board %d, it gives %s%s: the deal looks rotated", from, b.Number, want, lead)
 		} else {
 			passes := "pass"
@@ -387,26 +389,26 @@ func (c *Checker) explainDeclarer(b *Board, want Seat) string {
 }
 
 // strainName names a strain in a sentence: "hearts", "no-trump".
-func strainName(s Strain) string {
-	if s == NoTrump {
+func strainName(s auction.Strain) string {
+	if s == auction.NoTrump {
 		return "no-trump"
 	}
-	return Suit(s).Name()
+	return auction.Suit(s).Name()
 }
 
 // replayFrom replays rec's calls after k passes made from first on, and
 // returns the contract when that gives a complete and legal auction.
-func (c *Checker) replayFrom(rec *AuctionRecord, first Seat, k int) (Contract, bool) {
+func (c *Checker) replayFrom(rec *AuctionRecord, first auction.Seat, k int) (auction.Contract, bool) {
 	a := &c.alt
 	a.Reset(first)
 	for range k {
-		if a.Append(Pass) != nil {
-			return Contract{}, false
+		if a.Append(auction.Pass) != nil {
+			return auction.Contract{}, false
 		}
 	}
 	for i := range rec.Calls {
 		if rec.Calls[i].AppendTo(a) != nil {
-			return Contract{}, false
+			return auction.Contract{}, false
 		}
 	}
 	got, err := a.Contract()
@@ -415,10 +417,10 @@ func (c *Checker) replayFrom(rec *AuctionRecord, first Seat, k int) (Contract, b
 
 // playContract is the contract the play is replayed in: the final one
 // (see [Board.Final]) when it has a declarer.
-func playContract(b *Board) (Contract, bool) {
+func playContract(b *Board) (auction.Contract, bool) {
 	f := b.Final()
 	if !f.ContractKnown || (!f.DeclarerKnown && !f.Contract.PassedOut()) {
-		return Contract{}, false
+		return auction.Contract{}, false
 	}
 	return f.Contract, true
 }
@@ -540,7 +542,7 @@ func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 diag.Pos) (int, b
 // stopped, so that a writer can still place them: clockwise within a trick,
 // and each trick led by the winner of the one before when it can be told,
 // else by the same leader.
-func seatRest(cards []PlayedCard, p *Play, trumps Strain) {
+func seatRest(cards []PlayedCard, p *auction.Play, trumps auction.Strain) {
 	cur := p.Current()
 	leader, n, trick := cur.Leader, cur.Len(), len(p.Tricks())
 	played := cur.Cards
@@ -548,23 +550,23 @@ func seatRest(cards []PlayedCard, p *Play, trumps Strain) {
 		cards[i].Seat, cards[i].Trick = leader.Add(n), trick
 		played[n] = cards[i].Card
 		if n++; n == 4 {
-			if w, ok := TrickWinner(leader, played, trumps); ok {
+			if w, ok := auction.TrickWinner(leader, played, trumps); ok {
 				leader = w
 			}
-			n, trick, played = 0, trick+1, [4]Card{}
+			n, trick, played = 0, trick+1, [4]auction.Card{}
 		}
 	}
 }
 
 func (c *Checker) playError(err error, loc diag.Pos) {
-	var pe *PlayError
+	var pe *auction.PlayError
 	if !errors.As(err, &pe) {
 		return
 	}
 	switch {
-	case errors.Is(err, ErrRevoke):
+	case errors.Is(err, auction.ErrRevoke):
 		c.add(diag.Revoke, diag.Error, 61, loc, "%s", pe)
-	case errors.Is(err, ErrBadClaim):
+	case errors.Is(err, auction.ErrBadClaim):
 		c.add(diag.ClaimImpossible, diag.Error, 68, loc, "%s", pe)
 	default:
 		c.add(diag.PlayIllegal, diag.Error, 0, loc, "%s", pe)
@@ -594,7 +596,7 @@ func (c *Checker) checkResult(b *Board) {
 
 // isEndPosition reports whether d is an end position (PBN §8): some hand
 // given, and every given hand of fewer than 13 cards.
-func isEndPosition(d Deal) bool {
+func isEndPosition(d auction.Deal) bool {
 	given := false
 	for _, h := range d {
 		if h.Len() >= 13 {

@@ -1,10 +1,12 @@
-package auction
+package record
 
 import (
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+
+	"bridgekit/auction"
 
 	"bridgekit/diag"
 )
@@ -19,31 +21,31 @@ const testDeal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.54
 const auctionLine = 7
 
 // newBoard builds a board dealt by dealer with the calls written in
-// auction: ParseCall spellings, "^S" for a skipped turn, "^I" glued before
+// calls: ParseCall spellings, "^S" for a skipped turn, "^I" glued before
 // an accepted insufficient bid ("^I1C"), and any other text kept unread.
-func newBoard(t testing.TB, dealer Seat, auction string) *Board {
+func newBoard(t testing.TB, dealer auction.Seat, calls string) *Board {
 	t.Helper()
 	b := &Board{Dealer: dealer, DealerKnown: true, DealerTag: Tag{Name: "Dealer", Value: dealer.String(), Loc: diag.Pos{Line: 3, Col: 1}}}
 	b.Auction = AuctionRecord{Present: true, First: dealer, Tag: Tag{Name: "Auction", Value: dealer.String(), Loc: diag.Pos{Line: auctionLine - 1, Col: 1}}}
-	for i := 0; i < len(auction); {
-		if auction[i] == ' ' {
+	for i := 0; i < len(calls); {
+		if calls[i] == ' ' {
 			i++
 			continue
 		}
-		j := strings.IndexByte(auction[i:], ' ')
+		j := strings.IndexByte(calls[i:], ' ')
 		if j < 0 {
-			j = len(auction) - i
+			j = len(calls) - i
 		}
-		tok := auction[i : i+j]
+		tok := calls[i : i+j]
 		call := AuctionCall{Text: tok, Loc: diag.Pos{Line: auctionLine, Col: i + 1, Offset: i}}
 		switch {
 		case tok == "^S":
 			call.Skip = true
 		case strings.HasPrefix(tok, "^I"):
 			call.Accepted, call.Text = true, tok[2:]
-			call.Call, _ = ParseCall(call.Text)
+			call.Call, _ = auction.ParseCall(call.Text)
 		default:
-			call.Call, _ = ParseCall(tok)
+			call.Call, _ = auction.ParseCall(tok)
 		}
 		b.Auction.Calls = append(b.Auction.Calls, call)
 		i += j
@@ -54,8 +56,8 @@ func newBoard(t testing.TB, dealer Seat, auction string) *Board {
 // withDeal sets the board's deal.
 func withDeal(t testing.TB, b *Board, deal string) *Board {
 	t.Helper()
-	d, err := ParseDeal(deal)
-	var de *DealError
+	d, err := auction.ParseDeal(deal)
+	var de *auction.DealError
 	if err != nil && !errors.As(err, &de) {
 		t.Fatalf("ParseDeal(%q): %v", deal, err)
 	}
@@ -70,13 +72,13 @@ func withFile(t testing.TB, b *Board, contract, declarer, result string) *Board 
 	f := &b.File
 	if contract != "" {
 		f.ContractTag = Tag{Name: "Contract", Value: contract, Loc: diag.Pos{Line: 5, Col: 1}}
-		c, err := ParseContract(contract)
+		c, err := auction.ParseContract(contract)
 		f.Contract, f.ContractKnown = c, err == nil
 	}
 	if declarer != "" {
 		f.DeclarerTag = Tag{Name: "Declarer", Value: declarer, Loc: diag.Pos{Line: 5, Col: 20}}
 		d, swapped := strings.CutPrefix(declarer, "^")
-		s, err := ParseSeat(d)
+		s, err := auction.ParseSeat(d)
 		f.Declarer, f.DeclarerKnown, f.Swapped = s, err == nil, swapped
 	}
 	if result != "" {
@@ -94,7 +96,7 @@ func withPlay(t testing.TB, b *Board, cards string) *Board {
 	b.Play.Present = true
 	col := 1
 	for _, tok := range strings.Fields(cards) {
-		c, err := ParseCard(tok)
+		c, err := auction.ParseCard(tok)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,59 +147,59 @@ func TestCheckAuction(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name     string
-		dealer   Seat
+		dealer   auction.Seat
 		calls    string
 		contract string // the replayed contract with declarer, "" when incomplete
 		legal    bool
 		wants    []want
 	}{
-		{"legal", North, "1H 1S 2H X XX Pass Pass Pass", "2HXX by N", true, nil},
-		{"RULES declarer who first named the strain", North, "1H 1NT 2H X XX Pass Pass Pass", "2HXX by N", true, nil},
-		{"RULES declarer across a redouble", South, "1NT X XX 2H Pass Pass Pass", "2H by E", true, nil},
-		{"passed out", West, "Pass Pass Pass Pass", "Pass", true, nil},
-		{"insufficient bid, then the replay goes on", North, "1NT 1S 2C Pass Pass Pass", "2C by S", false, []want{
+		{"legal", auction.North, "1H 1S 2H X XX Pass Pass Pass", "2HXX by N", true, nil},
+		{"RULES declarer who first named the strain", auction.North, "1H 1NT 2H X XX Pass Pass Pass", "2HXX by N", true, nil},
+		{"RULES declarer across a redouble", auction.South, "1NT X XX 2H Pass Pass Pass", "2H by E", true, nil},
+		{"passed out", auction.West, "Pass Pass Pass Pass", "Pass", true, nil},
+		{"insufficient bid, then the replay goes on", auction.North, "1NT 1S 2C Pass Pass Pass", "2C by S", false, []want{
 			{"insufficient-bid", diag.Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT"},
 		}},
-		{"double of own side", North, "1H Pass X Pass Pass", "1H by N", false, []want{
+		{"double of own side", auction.North, "1H Pass X Pass Pass", "1H by N", false, []want{
 			{"inadmissible-double", diag.Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid"},
 		}},
-		{"double of nothing", East, "X 1C Pass Pass Pass", "1C by S", false, []want{
+		{"double of nothing", auction.East, "X 1C Pass Pass Pass", "1C by S", false, []want{
 			{"inadmissible-double", diag.Error, 36, at7(1), "call 1 (E): X is inadmissible: there is no bid to double"},
 		}},
-		{"double of a doubled bid", North, "1H X Pass X Pass Pass", "1HX by N", false, []want{
+		{"double of a doubled bid", auction.North, "1H X Pass X Pass Pass", "1HX by N", false, []want{
 			{"inadmissible-double", diag.Error, 36, at7(11), "1H is already doubled"},
 		}},
-		{"redouble of own side's double", North, "1H X Pass XX Pass Pass", "1HX by N", false, []want{
+		{"redouble of own side's double", auction.North, "1H X Pass XX Pass Pass", "1HX by N", false, []want{
 			{"inadmissible-redouble", diag.Error, 36, at7(11), "call 4 (W): XX is inadmissible: the double of 1H is his own side's"},
 		}},
-		{"redouble with no double", North, "1H XX Pass Pass Pass", "1H by N", false, []want{
+		{"redouble with no double", auction.North, "1H XX Pass Pass Pass", "1H by N", false, []want{
 			{"inadmissible-redouble", diag.Error, 36, at7(4), "1H has not been doubled"},
 		}},
-		{"calls after the end", North, "1H Pass Pass Pass Pass 2C", "1H by N", true, []want{ // the auction that ended stands (Law 39)
+		{"calls after the end", auction.North, "1H Pass Pass Pass Pass 2C", "1H by N", true, []want{ // the auction that ended stands (Law 39)
 			{"call-after-auction", diag.Error, 39, at7(19), "call 5 (N): Pass comes after the auction has ended; 1 more call follows"},
 		}},
-		{"bid above seven", North, "1H 8S Pass Pass Pass", "1H by N", false, []want{
+		{"bid above seven", auction.North, "1H 8S Pass Pass Pass", "1H by N", false, []want{
 			{"bid-above-seven", diag.Error, 38, at7(4), "call 2 (E): 8S is inadmissible"},
 		}},
-		{"incomplete", North, "1H Pass 2H", "", true, []want{
+		{"incomplete", auction.North, "1H Pass 2H", "", true, []want{
 			{"auction-incomplete", diag.Warning, 0, at7(9), "stops after 3 calls, with W still to call"},
 		}},
-		{"accepted insufficient bid", West, "1D ^I1C Pass Pass Pass", "1C by N", true, []want{
+		{"accepted insufficient bid", auction.West, "1D ^I1C Pass Pass Pass", "1C by N", true, []want{
 			{"irregularity", diag.Info, 0, at7(4), "call 2 (N): insufficient 1C after 1D accepted (Law 27A)"},
 		}},
-		{"^I on a sufficient bid", West, "1D ^I1H Pass Pass Pass", "1H by N", true, []want{
+		{"^I on a sufficient bid", auction.West, "1D ^I1H Pass Pass Pass", "1H by N", true, []want{
 			{"irregularity", diag.Info, 0, at7(4), "1H is marked as an accepted insufficient bid (^I) but is sufficient"},
 		}},
-		{"skipped turn", West, "^S 1D Pass Pass Pass", "1D by N", true, []want{
+		{"skipped turn", auction.West, "^S 1D Pass Pass Pass", "1D by N", true, []want{
 			{"irregularity", diag.Info, 0, at7(1), "call 1 (W): turn skipped"},
 		}},
-		{"unreadable call stops the replay", North, "1H relay 2H", "", false, nil},
-		{"each illegal call once", North, "1NT 1S X XX Pass Pass Pass", "1NT by N", false, []want{
+		{"unreadable call stops the replay", auction.North, "1H relay 2H", "", false, nil},
+		{"each illegal call once", auction.North, "1NT 1S X XX Pass Pass Pass", "1NT by N", false, []want{
 			{"insufficient-bid", diag.Error, 27, at7(5), "call 2 (E): 1S is insufficient after 1NT"},
 			{"inadmissible-double", diag.Error, 36, at7(8), "call 3 (S): X is inadmissible: 1NT is his own side's bid"},
 			{"inadmissible-redouble", diag.Error, 36, at7(10), "call 4 (W): XX is inadmissible: 1NT has not been doubled"},
 		}},
-		{"void call ends the replay early, quietly", North, "1H Pass X Pass Pass Pass", "1H by N", false, []want{
+		{"void call ends the replay early, quietly", auction.North, "1H Pass X Pass Pass Pass", "1H by N", false, []want{
 			{"inadmissible-double", diag.Error, 36, at7(9), "call 3 (S): X is inadmissible: 1H is his own side's bid"},
 		}},
 	}
@@ -219,8 +221,8 @@ func TestCheckAuction(t *testing.T) {
 
 func TestCheckAuctionStart(t *testing.T) {
 	t.Parallel()
-	b := newBoard(t, East, "1H Pass Pass Pass")
-	b.Auction.First = North
+	b := newBoard(t, auction.East, "1H Pass Pass Pass")
+	b.Auction.First = auction.North
 	checkFindings(t, b, []want{{"auction-start", diag.Error, 0, at7(1), "the auction starts with N, but E is the dealer"}})
 	if b.Replayed.Legal || !b.Replayed.Complete || b.Replayed.Contract.Describe() != "1H by N" {
 		t.Errorf("replay %+v, want complete, not legal, 1H by N", b.Replayed)
@@ -234,55 +236,55 @@ func TestCheckRecorded(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name                       string
-		dealer                     Seat
+		dealer                     auction.Seat
 		calls                      string
 		number                     int
 		contract, declarer, result string
 		wants                      []want
 	}{
-		{"agrees", North, "1H Pass 4H Pass Pass Pass", 1, "4H", "N", "", nil},
-		{"agrees, passed out", North, "Pass Pass Pass Pass", 1, "Pass", "", "", nil},
-		{"double left out", North, "4H X Pass Pass Pass", 1, "4H", "N", "", []want{
+		{"agrees", auction.North, "1H Pass 4H Pass Pass Pass", 1, "4H", "N", "", nil},
+		{"agrees, passed out", auction.North, "Pass Pass Pass Pass", 1, "Pass", "", "", nil},
+		{"double left out", auction.North, "4H X Pass Pass Pass", 1, "4H", "N", "", []want{
 			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		}},
-		{"redouble left out", North, "4H X XX Pass Pass Pass", 1, "4HX", "N", "", []want{
+		{"redouble left out", auction.North, "4H X XX Pass Pass Pass", 1, "4HX", "N", "", []want{
 			{"contract-mismatch", diag.Error, 0, "5:1", "leaves out the redouble"},
 		}},
-		{"plain contract mismatch", North, "4H Pass Pass Pass", 1, "4S", "N", "", []want{
+		{"plain contract mismatch", auction.North, "4H Pass Pass Pass", 1, "4S", "N", "", []want{
 			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is 4S, the auction gives 4H by N"},
 		}},
-		{"passed out in the file only", North, "4H Pass Pass Pass", 1, "Pass", "", "", []want{
+		{"passed out in the file only", auction.North, "4H Pass Pass Pass", 1, "Pass", "", "", []want{
 			{"contract-mismatch", diag.Error, 0, "5:1", "the file's contract is Pass, the auction gives 4H by N"},
 		}},
 		// rpbridge: [Dealer "E"] [Auction "E"] 1NT AP, [Declarer "W"].
-		{"leading passes left out", East, "1NT Pass Pass Pass", 2, "1NT", "W", "", []want{
+		{"leading passes left out", auction.East, "1NT Pass Pass Pass", 2, "1NT", "W", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "the auction seems to leave out 2 leading passes; replayed from W it gives W; or else W is dummy; E named no-trump first for the side"},
 		}},
-		{"one leading pass left out", North, "1S Pass 2S Pass Pass Pass", 0, "2S", "E", "", []want{
+		{"one leading pass left out", auction.North, "1S Pass 2S Pass Pass Pass", 0, "2S", "E", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "leave out 1 leading pass; replayed from E it gives E"},
 		}},
-		{"rotated deal", East, "1NT Pass Pass Pass", 1, "1NT", "N", "", []want{
+		{"rotated deal", auction.East, "1NT Pass Pass Pass", 1, "1NT", "N", "", []want{
 			{"board-dealer", diag.Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
 			{"declarer-mismatch", diag.Error, 0, "5:20", "replayed from N, the dealer of board 1, it gives N: the deal looks rotated"},
 		}},
-		{"dummy or passes", North, "1H Pass 2H Pass Pass Pass", 0, "2H", "S", "", []want{
+		{"dummy or passes", auction.North, "1H Pass 2H Pass Pass Pass", 0, "2H", "S", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is S, the auction gives 2H by N: the auction seems to leave out 2 leading passes; replayed from S it gives S; or else S is dummy; N named hearts first for the side"},
 		}},
-		{"dummy named", North, "Pass Pass 1H Pass 2H Pass Pass Pass", 0, "2H", "N", "", []want{
+		{"dummy named", auction.North, "Pass Pass 1H Pass 2H Pass Pass Pass", 0, "2H", "N", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is N, the auction gives 2H by S: N is dummy; S named hearts first for the side"},
 		}},
 		// Passes written at the start mean none were left out: shifting the
 		// replay would "explain" any mismatch within a side, so it is not offered.
-		{"written passes, dummy named", East, "Pass 1H Pass 2C Pass 2NT Pass 3NT Pass Pass Pass", 0, "3NT", "N", "", []want{
+		{"written passes, dummy named", auction.East, "Pass 1H Pass 2C Pass 2NT Pass 3NT Pass Pass Pass", 0, "3NT", "N", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is N, the auction gives 3NT by S: N is dummy; S named no-trump first for the side"},
 		}},
-		{"swapped declarer", North, "1H Pass 2H Pass Pass Pass", 0, "2H", "^S", "", []want{
+		{"swapped declarer", auction.North, "1H Pass 2H Pass Pass Pass", 0, "2H", "^S", "", []want{
 			{"irregularity", diag.Info, 54, "5:20", "declarer N and dummy S exchanged their roles"},
 		}},
-		{"no explanation", North, "1NT Pass Pass Pass", 0, "1NT", "E", "", []want{
+		{"no explanation", auction.North, "1NT Pass Pass Pass", 0, "1NT", "E", "", []want{
 			{"declarer-mismatch", diag.Error, 0, "5:20", "the file's declarer is E, the auction gives 1NT by N"},
 		}},
-		{"illegal auction is not compared", North, "1NT 1S Pass Pass Pass", 0, "7C", "W", "", []want{
+		{"illegal auction is not compared", auction.North, "1NT 1S Pass Pass Pass", 0, "7C", "W", "", []want{
 			{"insufficient-bid", diag.Error, 27, at7(5), "1S"},
 		}},
 	}
@@ -297,20 +299,20 @@ func TestCheckRecorded(t *testing.T) {
 
 func TestCheckBoard(t *testing.T) {
 	t.Parallel()
-	b := newBoard(t, East, "Pass Pass Pass Pass")
+	b := newBoard(t, auction.East, "Pass Pass Pass Pass")
 	b.Number = 1
-	b.Vulnerable, b.VulnerableKnown = VulAll, true
+	b.Vulnerable, b.VulnerableKnown = auction.VulAll, true
 	b.VulnerableTag = Tag{Name: "Vulnerable", Value: "All", Loc: diag.Pos{Line: 3, Col: 20}}
 	checkFindings(t, b, []want{
 		{"board-dealer", diag.Warning, 0, "3:1", "dealer E disagrees with board 1, which N deals"},
 		{"board-vulnerability", diag.Warning, 0, "3:20", "vulnerability All disagrees with board 1, which is None"},
 	})
 
-	b = withFile(t, newBoard(t, North, ""), "?", "?", "?")
+	b = withFile(t, newBoard(t, auction.North, ""), "?", "?", "?")
 	b.Auction.Present = false
 	checkFindings(t, b, []want{{"unknown-value", diag.Info, 0, "5:20", `Declarer, Contract and Result are given as "?" (unknown)`}})
 
-	b = withDeal(t, newBoard(t, North, ""), "N:AK... A... - -")
+	b = withDeal(t, newBoard(t, auction.North, ""), "N:AK... A... - -")
 	b.Auction.Present = false
 	checkFindings(t, b, []want{{"deal-invalid", diag.Error, 0, "4:7", "the deal contradicts itself: "}})
 }
@@ -352,7 +354,7 @@ func TestCheckPlay(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := withDeal(t, newBoard(t, North, tt.calls), testDeal)
+			b := withDeal(t, newBoard(t, auction.North, tt.calls), testDeal)
 			withFile(t, b, tt.contract, tt.declarer, tt.result)
 			withPlay(t, b, tt.cards)
 			switch {
@@ -369,11 +371,11 @@ func TestCheckPlay(t *testing.T) {
 				t.Errorf("replayed tricks %d (known %v), want %d", r.Tricks, r.TricksKnown, tt.tricks)
 			}
 			if len(b.Play.Cards) > 0 && tt.wants == nil {
-				if c := b.Play.Cards[0]; c.Seat != East || c.Trick != 0 {
+				if c := b.Play.Cards[0]; c.Seat != auction.East || c.Trick != 0 {
 					t.Errorf("first card seated %s trick %d, want E trick 0", c.Seat, c.Trick)
 				}
 				if n := len(b.Play.Cards); n > 4 {
-					if c := b.Play.Cards[4]; c.Seat != North || c.Trick != 1 {
+					if c := b.Play.Cards[4]; c.Seat != auction.North || c.Trick != 1 {
 						t.Errorf("fifth card seated %s trick %d, want N (winner of trick 1) trick 1", c.Seat, c.Trick)
 					}
 				}
@@ -387,13 +389,13 @@ func TestCheckPlay(t *testing.T) {
 func TestCheckPlayColumns(t *testing.T) {
 	t.Parallel()
 	seated := func(cards ...string) *Board {
-		b := withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal)
-		b.Play.Present, b.Play.First = true, East
+		b := withDeal(t, newBoard(t, auction.North, "7NT Pass Pass Pass"), testDeal)
+		b.Play.Present, b.Play.First = true, auction.East
 		b.Play.Tag = Tag{Name: "Play", Value: "E", Loc: diag.Pos{Line: 8, Col: 1}}
 		for i, s := range cards {
 			mark, text, _ := strings.Cut(s, ":")
-			seat, _ := ParseSeat(mark[len(mark)-1:])
-			c, err := ParseCard(text)
+			seat, _ := auction.ParseSeat(mark[len(mark)-1:])
+			c, err := auction.ParseCard(text)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -410,7 +412,7 @@ func TestCheckPlayColumns(t *testing.T) {
 	checkFindings(t, seated("E:HJ", "^RS:D6"), []want{{"irregularity", diag.Info, 64, "9:4", "D6 is a revoke that was not noticed in time"}})
 
 	b := seated("S:S3")
-	b.Play.First = South
+	b.Play.First = auction.South
 	checkFindings(t, b, []want{{"play-illegal", diag.Error, 41, "8:1", "the play starts with S, but E, on declarer N's left, makes the opening lead"}})
 }
 
@@ -432,7 +434,7 @@ func TestFinal(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := withFile(t, newBoard(t, North, tt.calls), tt.contract, tt.declarer, tt.result)
+			b := withFile(t, newBoard(t, auction.North, tt.calls), tt.contract, tt.declarer, tt.result)
 			Check(b)
 			if c, d, r := b.ContractText(), b.DeclarerText(), b.ResultText(); c != tt.wantC || d != tt.wantD || r != tt.wantR {
 				t.Errorf("got %q %q %q, want %q %q %q", c, d, r, tt.wantC, tt.wantD, tt.wantR)
@@ -444,16 +446,16 @@ func TestFinal(t *testing.T) {
 func TestCheckScore(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		vul                        Vulnerability
+		vul                        auction.Vulnerability
 		contract, declarer, result string
 		score                      string
 		want                       []want
 	}{
-		{VulNone, "4H", "N", "10", "NS 420", nil},
-		{VulEW, "3NTX", "W", "7", "NS 500", nil},
-		{VulEW, "3NTX", "W", "7", "-500", nil},
-		{VulAll, "Pass", "", "", "NS 0", nil},
-		{VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW"}}},
+		{auction.VulNone, "4H", "N", "10", "NS 420", nil},
+		{auction.VulEW, "3NTX", "W", "7", "NS 500", nil},
+		{auction.VulEW, "3NTX", "W", "7", "-500", nil},
+		{auction.VulAll, "Pass", "", "", "NS 0", nil},
+		{auction.VulEW, "3NTX", "W", "7", "EW 100", []want{{"score-mismatch", diag.Warning, 77, "6:1", "the file's score is NS -100; 3NTX by W with 7 tricks scores NS 500, vulnerability EW"}}},
 	}
 	for _, tt := range tests {
 		b := withFile(t, &Board{Vulnerable: tt.vul, VulnerableKnown: true}, tt.contract, tt.declarer, tt.result)
@@ -489,9 +491,9 @@ func TestCodesListed(t *testing.T) {
 // agree with each other, and Final follows them.
 func TestCheckShift(t *testing.T) {
 	t.Parallel()
-	b := withFile(t, withDeal(t, newBoard(t, East, "1NT Pass Pass Pass"), testDeal), "1NT", "W", "")
-	b.Play = PlayRecord{Present: true, First: North, Tag: Tag{Name: "Play", Value: "N", Loc: diag.Pos{Line: 8, Col: 1}}}
-	b.Play.Cards = []PlayedCard{{Card: NewCard(Spade, Ace), Text: "SA", Seat: North, Loc: diag.Pos{Line: 9, Col: 1}}}
+	b := withFile(t, withDeal(t, newBoard(t, auction.East, "1NT Pass Pass Pass"), testDeal), "1NT", "W", "")
+	b.Play = PlayRecord{Present: true, First: auction.North, Tag: Tag{Name: "Play", Value: "N", Loc: diag.Pos{Line: 8, Col: 1}}}
+	b.Play.Cards = []PlayedCard{{Card: auction.NewCard(auction.Spade, auction.Ace), Text: "SA", Seat: auction.North, Loc: diag.Pos{Line: 9, Col: 1}}}
 	checkFindings(t, b, []want{{"declarer-mismatch", diag.Error, 0, "5:20",
 		"the auction seems to leave out 2 leading passes; replayed from W it gives W, and so does the opening lead by N"}})
 	if r := b.Replayed; r.Shift != 2 || r.Shifted.Describe() != "1NT by W" || r.Contract.Describe() != "1NT by E" {
@@ -506,7 +508,7 @@ func TestCheckShift(t *testing.T) {
 // order played still get seats and tricks after a card is refused.
 func TestCheckSeatsAfterStop(t *testing.T) {
 	t.Parallel()
-	b := withPlay(t, withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal), "ST SA S3 S2 HA HJ H8 H5")
+	b := withPlay(t, withDeal(t, newBoard(t, auction.North, "7NT Pass Pass Pass"), testDeal), "ST SA S3 S2 HA HJ H8 H5")
 	Check(b)
 	var got []string
 	for _, c := range b.Play.Cards {
@@ -520,7 +522,7 @@ func TestCheckSeatsAfterStop(t *testing.T) {
 // BenchmarkCheck replays a board with a full auction and all 52 cards, as
 // an audit of a large archive does, with one Checker.
 func BenchmarkCheck(b *testing.B) {
-	board := withFile(b, withDeal(b, newBoard(b, North, "1NT 2H X Pass 3NT Pass 6NT Pass 7NT Pass Pass Pass"), testDeal), "7NT", "N", "13")
+	board := withFile(b, withDeal(b, newBoard(b, auction.North, "1NT 2H X Pass 3NT Pass 6NT Pass 7NT Pass Pass Pass"), testDeal), "7NT", "N", "13")
 	withPlay(b, board, "ST S3 S2 SA HA HJ H8 H5 HK HT H7 H4 HQ H9 H6 H3 DA DJ D8 D5 DK DT D7 D4 DQ D9 D6 D3 CA CJ C8 C5 CK CT C7 C4 CQ C9 C6 C3 SK S9 S4 H2 SQ S8 S5 D2 SJ S7 S6 C2")
 	var c Checker
 	if fs := c.Check(board); len(fs) != 0 || board.Replayed.Tricks != 13 {
@@ -535,7 +537,7 @@ func BenchmarkCheck(b *testing.B) {
 // BenchmarkCheckFindings replays an auction full of illegal calls and a
 // declarer mismatch, the costly case of an audit.
 func BenchmarkCheckFindings(b *testing.B) {
-	board := withFile(b, newBoard(b, East, "1NT 1S X XX 2C Pass Pass Pass Pass"), "2C", "W", "")
+	board := withFile(b, newBoard(b, auction.East, "1NT 1S X XX 2C Pass Pass Pass Pass"), "2C", "W", "")
 	var c Checker
 	b.ReportAllocs()
 	for b.Loop() {
@@ -544,10 +546,10 @@ func BenchmarkCheckFindings(b *testing.B) {
 }
 
 func ExampleCheck() {
-	b := &Board{Dealer: North, DealerKnown: true}
-	b.Auction = AuctionRecord{Present: true, First: North}
+	b := &Board{Dealer: auction.North, DealerKnown: true}
+	b.Auction = AuctionRecord{Present: true, First: auction.North}
 	for i, text := range strings.Fields("1NT 1S 2C Pass Pass Pass") {
-		c, _ := ParseCall(text)
+		c, _ := auction.ParseCall(text)
 		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: diag.Pos{Line: 3, Col: 1 + 4*i}})
 	}
 	for _, f := range Check(b) {
@@ -564,12 +566,12 @@ func ExampleCheck() {
 // finding. A card or a claim of tricks after a pass-out still is one.
 func TestCheckPassedOutClaim(t *testing.T) {
 	t.Parallel()
-	b := withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
+	b := withDeal(t, newBoard(t, auction.North, "Pass Pass Pass Pass"), testDeal)
 	b.Play.Claim, b.Play.Claimed = 0, true
 	b.Play.ClaimTag = Tag{Name: "mc", Value: "0", Loc: diag.Pos{Line: 9, Col: 20}}
 	checkFindings(t, b, nil)
 
-	b = withDeal(t, newBoard(t, North, "Pass Pass Pass Pass"), testDeal)
+	b = withDeal(t, newBoard(t, auction.North, "Pass Pass Pass Pass"), testDeal)
 	b.Play.Claim, b.Play.Claimed = 3, true
 	b.Play.ClaimTag = Tag{Name: "mc", Value: "3", Loc: diag.Pos{Line: 9, Col: 20}}
 	checkFindings(t, b, []want{{"play-illegal", diag.Error, 0, "9:20", "the board is passed out, yet the file records play"}})
@@ -591,7 +593,7 @@ func TestCheckPBNClaim(t *testing.T) {
 		{"agreed (Law 69), not a claim to check", "^2", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := withDeal(t, newBoard(t, North, "7NT Pass Pass Pass"), testDeal)
+			b := withDeal(t, newBoard(t, auction.North, "7NT Pass Pass Pass"), testDeal)
 			withFile(t, b, "7NT", "N", tc.result)
 			withPlay(t, b, three)
 			b.Play.End = "*"
