@@ -181,7 +181,6 @@ var Codes = []CodeInfo{
 	{Code: "note-tag", Severity: Error, Source: Reader, Summary: "a [Note] outside an auction or play, or given twice"},
 	{Code: "note-unused", Severity: Warning, Source: Reader, Summary: "a [Note] that no =n= refers to"},
 	{Code: "prose-outside-tag", Severity: Warning, Source: Reader, Summary: "text outside tags and sections; skipped"},
-	{Code: "read", Severity: Error, Source: Reader, Summary: "the input could not be read to its end"},
 	{Code: "redouble-r", Severity: Warning, Source: Reader, Summary: "a redouble written R; read as XX"},
 	{Code: RussianToken, Severity: Info, Source: Reader, Quiet: true, Summary: "a call, card or seat written in Russian"},
 	{Code: "space-separated-columns", Severity: Warning, Source: Reader, Summary: "a table whose columns are separated by spaces"},

@@ -136,15 +136,13 @@ func Parse(src []byte, filename string) ([]*Record, diag.List) {
 	var recs []*Record
 	var extra diag.List
 	for rec, err := range lr.Records() {
-		if err != nil {
-			var d *diag.Diagnostic
-			if !errors.As(err, &d) {
-				d = &diag.Diagnostic{File: filename, Severity: diag.Error, Code: "read", Message: err.Error()}
-			}
+		// Reading memory fails only with a diagnostic: the records of a
+		// reader are read once, and bytes.Reader has no error of its own.
+		if d := (*diag.Diagnostic)(nil); errors.As(err, &d) {
 			extra.Add(*d)
-			continue
+		} else if err == nil {
+			recs = append(recs, rec)
 		}
-		recs = append(recs, rec)
 	}
 	return recs, append(lr.diags, extra...)
 }
