@@ -36,6 +36,7 @@ var unreachable = map[diag.Code]string{
 // that every code reported is in diag.Codes with the severity the table
 // gives it, and that every code in the table is reported by some fixture.
 func TestCodeTable(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, glob := range []string{
 		"../parser/*/testdata/*", "../convert/testdata/*.input", "../convert/testdata/*.pbn", "../convert/testdata/*.lin",

@@ -127,6 +127,7 @@ func TestInputsArguments(t *testing.T) {
 }
 
 func TestInputsStdinArchive(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		stdin []byte
@@ -154,6 +155,7 @@ func TestInputsStdinArchive(t *testing.T) {
 
 // A streamed input must be read while the iteration is on it.
 func TestStreamedExpires(t *testing.T) {
+	t.Parallel()
 	big := strings.Repeat(pbnText("big"), 200)
 	data := tarBytes(t, files("big.pbn", big, "small.pbn", pbnText("s")))
 	var kept []*Input
@@ -288,6 +290,7 @@ func TestMemberCount(t *testing.T) {
 }
 
 func TestLimitErrorType(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string][]byte{"b.zip": zipBytes(t, []member{{name: "z.pbn", data: make([]byte, 4<<20)}})})
 	for in, err := range Inputs([]string{filepath.Join(dir, "b.zip")}, nil, Options{}) {
@@ -303,6 +306,7 @@ func TestLimitErrorType(t *testing.T) {
 }
 
 func TestSharedFileReopens(t *testing.T) {
+	t.Parallel()
 	// Members of a zip on disk are opened after discovery has let the file
 	// go; each Open must bring it back, and all must close it again.
 	dir := t.TempDir()

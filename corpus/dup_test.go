@@ -10,6 +10,7 @@ import (
 )
 
 func TestDuplicateIndex(t *testing.T) {
+	t.Parallel()
 	x := NewDuplicateIndex()
 	for i, tc := range []struct {
 		deal  string
@@ -48,6 +49,7 @@ func TestDuplicateIndex(t *testing.T) {
 // contradict nothing, two that share the deals repeat nothing, and two
 // rooms of one match that differ are a conflict.
 func TestDuplicateIndexMatches(t *testing.T) {
+	t.Parallel()
 	x := NewDuplicateIndex()
 	sp := func(game int, board, match string) Place {
 		return Place{File: "s.pbn", Game: game, Board: board, Event: "Spingold", Session: "QtrF:1", Match: match}
@@ -84,6 +86,7 @@ func dupText(ds []Duplicate) string {
 }
 
 func TestDuplicateMessage(t *testing.T) {
+	t.Parallel()
 	earlier := Place{File: "a.zip!s1.pbn", Game: 4, Board: "7", Event: "Spring Cup"}
 	for _, tc := range []struct {
 		d    Duplicate
@@ -106,6 +109,7 @@ func TestDuplicateMessage(t *testing.T) {
 // was given, whatever the form of its board label, event and file name:
 // each deal is added once and then again under another board.
 func TestDuplicateIndexPlaces(t *testing.T) {
+	t.Parallel()
 	var places []Place
 	for i, board := range []string{"1", "01", "0", "00", "007", "16777215", "16777216", "000000000000009",
 		"0000000000000009", "99999999999999999999", " 2 ", "A1", "1a", "", "Board 3", "٣"} {
@@ -174,6 +178,7 @@ func (r *refIndex) add(deal string, p Place) []Duplicate {
 // and wants the same answers: files in runs, as an archive gives them, and
 // files in any order.
 func TestDuplicateIndexModel(t *testing.T) {
+	t.Parallel()
 	for _, run := range []int{30, 1} {
 		r := rand.New(rand.NewPCG(1, uint64(run)))
 		x := NewDuplicateIndex()
@@ -204,6 +209,7 @@ func TestDuplicateIndexModel(t *testing.T) {
 
 // TestDuplicateIndexFull fills a small index and checks what it still does.
 func TestDuplicateIndexFull(t *testing.T) {
+	t.Parallel()
 	const size = 256 << 10
 	x := NewDuplicateIndexSize(size)
 	place := func(i int) Place {

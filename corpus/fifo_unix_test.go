@@ -13,6 +13,7 @@ import (
 // TestInputsPipe reads a named pipe given as a path, as bash's <(…) gives
 // one: it is a stream, like standard input, and may hold an archive.
 func TestInputsPipe(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		name string

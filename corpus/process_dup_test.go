@@ -13,6 +13,7 @@ import (
 // TestDuplicatesIndexFull checks that a run whose index fills up says so
 // once, at the board where it filled, and still counts every board.
 func TestDuplicatesIndexFull(t *testing.T) {
+	t.Parallel()
 	x := NewDuplicateIndexSize(64 << 10)
 	total := &Report{}
 	const parts, perPart = 20, 100
@@ -55,6 +56,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 // are one deal, said so; and board 1 of two sessions of one event (other
 // stages, other dates) is two boards, not one board with two deals.
 func TestDuplicatesAsArchivistsMeetThem(t *testing.T) {
+	t.Parallel()
 	const deal = "AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 	turned := "T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432" // N's hand now West's
 	g := func(board, stage, date, d string) string {
@@ -86,6 +88,7 @@ func TestDuplicatesAsArchivistsMeetThem(t *testing.T) {
 // game only, as vugraph archives write them; the rooms of one match that
 // differ are the one conflict.
 func TestDuplicatesPerMatch(t *testing.T) {
+	t.Parallel()
 	deals := []string{
 		"AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
 		"AK32.KQ4.A73.952 QJ9.A865.KQ8.K84 T876.J97.J94.AQ7 54.T32.T652.JT63",

@@ -126,6 +126,7 @@ func writeFiles(t testing.TB, files map[string]string) string {
 }
 
 func TestProcessFindings(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, in string
 		lin      bool
@@ -245,6 +246,7 @@ func cp1251(s string) string {
 }
 
 func TestProcessReport(t *testing.T) {
+	t.Parallel()
 	p := corpus.Process("x.pbn", strings.NewReader(pbnFile(8, true)), corpus.AuditOptions{Boards: true})
 	r := p.Report
 	if r.Files != 1 || r.Games != 16 || r.Formats["pbn"] != 1 || r.Encodings["US-ASCII"] != 1 || r.Generators["bench"] != 1 {
@@ -298,6 +300,7 @@ func inheritFile(n int) string {
 // PBN with follow-up games and with inherited tags, LIN with vugraph
 // headers and commentary between boards, at the batch boundaries too.
 func TestAuditLargeInput(t *testing.T) {
+	t.Parallel()
 	for name, text := range map[string]string{
 		"big.pbn":     pbnFile(1500, true), // about 1 MB: several batches
 		"inherit.pbn": inheritFile(2000),
@@ -396,6 +399,7 @@ func linFile(n int) string {
 }
 
 func TestAuditDuplicates(t *testing.T) {
+	t.Parallel()
 	moved := strings.Replace(game(1), `[Board "1"]`, `[Board "9"]`, 1)
 	dir := writeFiles(t, map[string]string{
 		"a.pbn": game(1),
@@ -414,6 +418,7 @@ func TestAuditDuplicates(t *testing.T) {
 }
 
 func TestAuditErrors(t *testing.T) {
+	t.Parallel()
 	dir := writeFiles(t, map[string]string{"a.pbn": game(1)})
 	var parts []*corpus.Part
 	r, err := corpus.Audit(context.Background(),
@@ -624,6 +629,7 @@ func TestAuditGigabyteLine(t *testing.T) {
 // again with the next file, that the report counts every finding, and that
 // AllFindings lists every one.
 func TestAuditRepeatedCodes(t *testing.T) {
+	t.Parallel()
 	generated := func(boards ...int) string {
 		var b strings.Builder
 		for _, i := range boards {
@@ -824,6 +830,7 @@ func TestBoardLabelInFindings(t *testing.T) {
 // name: Pavlicek-style LIN behind % lines, a handviewer link and a lin=
 // string each give their board, with no syntax error.
 func TestProcessSniffedLIN(t *testing.T) {
+	t.Parallel()
 	const deal = "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|ah|Board 1|"
 	for _, tc := range []struct{ name, text string }{
 		{"rp.txt", "% LIN 12345\n% www.rpbridge.net Richard Pavlicek\npn|Sue,Wes,Nat,Ed|" + deal + "pf|y|mb|1SP2SPPP|\n"},

@@ -43,6 +43,7 @@ func sampleReports() (*Report, *Report) {
 }
 
 func TestReportGolden(t *testing.T) {
+	t.Parallel()
 	a, b := sampleReports()
 	a.Merge(b)
 	var text bytes.Buffer
@@ -92,6 +93,7 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 func TestCountsSorted(t *testing.T) {
+	t.Parallel()
 	c := Counts{"b": 2, "a": 2, "c": 5, "d": 1}
 	if got := c.Sorted(); !slicesEqual(got, []string{"c", "a", "b", "d"}) {
 		t.Errorf("Sorted() = %v", got)

@@ -70,6 +70,7 @@ func TestRunOrder(t *testing.T) {
 // tasks never exceed Jobs, unemitted tasks never exceed MaxPending, their
 // weight never exceeds MaxInFlight, and the results keep their order.
 func TestSequencerLimits(t *testing.T) {
+	t.Parallel()
 	opts := RunOptions{Jobs: 3, MaxInFlight: 1000, MaxPending: 7}
 	var running, pending, weight, maxRunning, maxPending, maxWeight atomic.Int64
 	raise := func(m *atomic.Int64, v int64) {
@@ -134,6 +135,7 @@ func TestSequencerLimits(t *testing.T) {
 
 // TestSequencerExclusive checks that a task of unknown weight runs alone.
 func TestSequencerExclusive(t *testing.T) {
+	t.Parallel()
 	var running atomic.Int32
 	var bad atomic.Bool
 	s := NewSequencer(context.Background(), RunOptions{Jobs: 4, MaxInFlight: 100}, func(int) {})
@@ -159,6 +161,7 @@ func TestSequencerExclusive(t *testing.T) {
 }
 
 func TestRunCancel(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	inputs := func(yield func(*Input, error) bool) {
@@ -191,6 +194,7 @@ func TestRunCancel(t *testing.T) {
 // TestRunStreamed runs over a tar on standard input whose large members are
 // streamed: Run must work on each before discovery moves on.
 func TestRunStreamed(t *testing.T) {
+	t.Parallel()
 	var ms []member
 	var want []string
 	for i := range 12 {
