@@ -1,0 +1,139 @@
+// Package fix repairs what an audit proves wrong in a bridge record file,
+// changing only the bytes of the values it corrects.
+//
+// [Plan] looks at the boards of a file, as corpus reads and record checks
+// them, and proposes an [Edit] for each value the evidence settles: the
+// Contract, Declarer or Result tag of a board whose auction is complete
+// and legal, read from the dealer (no omitted leading passes, no rotated
+// deal), where the file contradicts the replay. Each edit names the bytes
+// of the value (the span the reader recorded), the text there, the text
+// to put there, and the finding that is its evidence. [Apply] copies the
+// file with the edits made: every other byte (comments, tag order,
+// spacing, line ends, Russian spellings, unknown tags, % lines, text the
+// reader could not read) stays as it was, in the file's own encoding.
+//
+// A board whose evidence allows more than one correction is left alone:
+// a replay that agrees with the file only from another seat (leading
+// passes left out, a rotated deal), a declarer the opening lead does not
+// confirm, a declarer written as having swapped with dummy, a result the
+// players agreed.
+package fix
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"bridgekit/auction"
+
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// Kind is a kind of fix; its name is the key of `bridgekit fix --only`.
+type Kind string
+
+// The kinds of fix.
+const (
+	Contract Kind = "contract" // the Contract tag, from the replayed auction (contract-mismatch)
+	Declarer Kind = "declarer" // the Declarer tag, from the replayed auction (declarer-mismatch)
+	Result   Kind = "result"   // the Result tag, from the play or the claim (result-mismatch)
+)
+
+// Kinds lists every kind, in the order Plan proposes them for a board.
+var Kinds = []Kind{Contract, Declarer, Result}
+
+// ParseKind reads a kind by its name.
+func ParseKind(name string) (Kind, error) {
+	for _, k := range Kinds {
+		if string(k) == name {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("%q is not a kind of fix (%s)", name, kindNames())
+}
+
+func kindNames() string {
+	var s string
+	for i, k := range Kinds {
+		if i > 0 {
+			s += ", "
+		}
+		s += string(k)
+	}
+	return s
+}
+
+// An Edit replaces the bytes of one value.
+type Edit struct {
+	File  string
+	Game  int
+	Board string // the board's label, "" when it has none
+	// Span is the value as written, quotes included, in the decoded text
+	// (see diag.Span).
+	Span   diag.Span
+	Kind   Kind
+	Old    string // the text at Span: the value in its quotes
+	New    string // the text to put there
+	Reason string // the evidence: the audit's finding
+}
+
+// ledBy reports whether the file's play opens with a card of seat: a
+// declarer the auction gives is settled only when the opening lead agrees.
+// Without it, the file's declarer may be right and the auction short of its
+// leading passes, or the deal rotated.
+func ledBy(b *record.Board, seat auction.Seat) bool {
+	cs := b.Play.Cards
+	return len(cs) > 0 && cs[0].Card.Valid() && cs[0].Seat == seat
+}
+
+// Plan returns the edits of the kinds wanted (all when wanted is nil) for
+// the boards of p, in file order. p comes from corpus with
+// AuditOptions.Boards and AllFindings.
+func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
+	var edits []Edit
+	for _, pb := range p.Boards {
+		edits = append(edits, planBoard(p.Name, pb, wanted)...)
+	}
+	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	return edits
+}
+
+func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
+	b := pb.Board
+	if b == nil || !b.Replayed.Complete || !b.Replayed.Legal || b.Replayed.Shift != 0 {
+		return nil // the replay settles nothing, or settles it only from another seat
+	}
+	found := map[diag.Code]diag.Diagnostic{}
+	for _, f := range pb.Findings {
+		if _, ok := found[f.Code]; !ok {
+			found[f.Code] = f
+		}
+	}
+	f := b.Final()
+	var edits []Edit
+	add := func(kind Kind, code diag.Code, tag *record.Tag, value, why string) {
+		ev, ok := found[code]
+		if !ok || wanted != nil && !wanted[kind] || tag.ValueSpan.End == 0 || tag.Raw != "" {
+			return // not asked for, or a value not written here ("#" inherits it)
+		}
+		edits = append(edits, Edit{
+			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: tag.ValueSpan, Kind: kind,
+			Old: `"` + tag.Value + `"`, New: `"` + value + `"`, Reason: string(code) + ": " + ev.Message + why,
+		})
+	}
+	if f.FromReplay {
+		add(Contract, diag.ContractMismatch, &b.File.ContractTag, f.Contract.String(), "")
+		if f.DeclarerKnown && !b.File.Swapped && ledBy(b, f.Contract.Declarer.LHO()) {
+			d := f.Contract.Declarer
+			add(Declarer, diag.DeclarerMismatch, &b.File.DeclarerTag, d.String(),
+				"; the opening lead by "+d.LHO().Name()+", on "+d.Name()+"'s left, settles it")
+		}
+	}
+	if f.TricksKnown && !b.File.Agreed && b.Replayed.TricksKnown && f.Tricks == b.Replayed.Tricks {
+		add(Result, diag.ResultMismatch, &b.File.ResultTag, strconv.Itoa(f.Tricks), "")
+	}
+	return edits
+}

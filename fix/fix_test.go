@@ -1,0 +1,161 @@
+package fix
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/internal/testinput"
+)
+
+var update = flag.Bool("update", false, "write the golden files")
+
+// fixFile plans and applies the fixes of one file's text.
+func fixFile(t *testing.T, name string, src []byte) ([]byte, []Edit) {
+	t.Helper()
+	p := corpus.Process(name, bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	edits := Plan(p, nil)
+	enc := "UTF-8"
+	for name := range p.Report.Encodings {
+		enc = name
+	}
+	var out bytes.Buffer
+	if err := Apply(&out, bytes.NewReader(src), enc, edits); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes(), edits
+}
+
+// TestFixGolden fixes each file of testdata and compares the text with its
+// .golden file, byte for byte; fixing the result changes nothing.
+func TestFixGolden(t *testing.T) {
+	for _, file := range testinput.Glob(t, "testdata/*.pbn") {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, edits := fixFile(t, filepath.Base(file), src)
+			var log strings.Builder
+			for _, e := range edits {
+				log.WriteString(string(e.Kind) + " " + e.Span.Pos.String() + " " + e.Old + " → " + e.New + ": " + e.Reason + "\n")
+			}
+			golden := file + ".golden"
+			if *update {
+				os.WriteFile(golden, got, 0o644)
+				os.WriteFile(file+".edits", []byte(log.String()), 0o644)
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("differs from %s:\n%s", golden, got)
+			}
+			wantLog, _ := os.ReadFile(file + ".edits")
+			if log.String() != string(wantLog) {
+				t.Errorf("edits differ from %s.edits:\n%s", file, log.String())
+			}
+			if again, edits := fixFile(t, filepath.Base(file), got); len(edits) > 0 || !bytes.Equal(again, got) {
+				t.Errorf("fixing the fixed text changes it again: %v", edits)
+			}
+		})
+	}
+}
+
+// TestFixCorpus fixes every corpus file that has something to fix: the
+// bytes outside the edits are the file's own, fixing again changes
+// nothing, and the audit of the fixed text no longer reports the fixed
+// codes on those boards.
+func TestFixCorpus(t *testing.T) {
+	dir := testinput.NeedCorpus(t)
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pbn") {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no corpus PBN files (%v)", err)
+	}
+	fixed, total := 0, 0
+	for _, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, edits := fixFile(t, file, src)
+		if len(edits) == 0 {
+			if !bytes.Equal(got, src) {
+				t.Errorf("%s: no edits, yet the text changed", file)
+			}
+			continue
+		}
+		fixed++
+		total += len(edits)
+		again, more := fixFile(t, file, got)
+		if len(more) > 0 || !bytes.Equal(again, got) {
+			t.Errorf("%s: fixing twice gives %d more edits, first %+v", file, len(more), more[0])
+		}
+		if d := len(got) - len(src); d != growth(edits) {
+			t.Errorf("%s: the text grew by %d bytes, the edits by %d", file, d, growth(edits))
+		}
+		answered := map[int]map[diag.Code]bool{}
+		for _, e := range edits {
+			if answered[e.Game] == nil {
+				answered[e.Game] = map[diag.Code]bool{}
+			}
+			answered[e.Game][codeOf[e.Kind]] = true
+		}
+		p := corpus.Process(file, bytes.NewReader(got), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+		for f := range p.All() {
+			if answered[f.Game][f.Code] {
+				t.Errorf("%s: still, after the fix: %s", file, f)
+			}
+		}
+	}
+	t.Logf("%d edits in %d of %d files", total, fixed, len(files))
+}
+
+var codeOf = map[Kind]diag.Code{Contract: diag.ContractMismatch, Declarer: diag.DeclarerMismatch, Result: diag.ResultMismatch}
+
+func growth(edits []Edit) int {
+	n := 0
+	for _, e := range edits {
+		n += len(e.New) - len(e.Old)
+	}
+	return n
+}
+
+// TestFixKeepsEncoding fixes a windows-1251 file: the fix is the same as
+// in UTF-8, and every other byte, Russian text included, stays as it was.
+func TestFixKeepsEncoding(t *testing.T) {
+	src, err := os.ReadFile("testdata/mismatch.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(src), `[Event "Club"]`, `[Event "Кубок Москвы, первый тур"]`, 1)
+	cp, err := charmap.Windows1251.NewEncoder().String(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, edits := fixFile(t, "ru.pbn", []byte(cp))
+	if len(edits) != 3 {
+		t.Fatalf("%d edits, want 3", len(edits))
+	}
+	want, _ := fixFile(t, "ru.pbn", []byte(text))
+	if enc, err := charmap.Windows1251.NewEncoder().Bytes(want); err != nil || !bytes.Equal(got, enc) {
+		t.Errorf("the windows-1251 fix is not the UTF-8 fix in windows-1251 (%v):\n%s", err, got)
+	}
+}
