@@ -187,6 +187,7 @@ func (a *app) commands() []*cli.Command {
 	cmds := []*cli.Command{
 		a.auditCommand(),
 		a.convertCommand(),
+		a.fixCommand(),
 		a.fmtCommand(),
 		a.showCommand(),
 		a.statsCommand(),

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+
+	"github.com/urfave/cli/v2"
+
+	"bridgekit/corpus"
+	"bridgekit/fix"
+	"bridgekit/internal/linediff"
+	"bridgekit/internal/safewrite"
+)
+
+func (a *app) fixCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "fix",
+		Usage:     "repair what an audit proves wrong, changing only those bytes",
+		ArgsUsage: "PATH…",
+		Description: `fix repairs the values of each PBN file of the PATHs that the audit proves
+wrong, and nothing else: a Contract, Declarer or Result tag that a complete,
+legal auction read from the dealer, and its play or claim, contradict. Only
+the bytes of those values change; comments, tag order, spacing, line ends,
+the file's encoding and text the reader could not read stay as they were. A
+value the evidence does not settle (leading passes left out, a rotated deal,
+a declarer the opening lead does not confirm) is left alone.
+
+By default the fixed text goes to standard output. With -l fix lists the
+files it would change, with -d it prints a unified diff, and with -w it
+writes the file back, with fmt -w's guarantees. Each fix, with its evidence,
+is said on standard error; a summary counts them by kind. With -l or -d and
+without -w, the exit status is 1 when a file would change.
+
+Examples:
+
+  bridgekit fix -d events/2019/final.pbn
+  bridgekit fix --only contract,result -w archive/`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
+			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
+			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result)"},
+			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
+			jobsFlag(),
+		},
+		Action: a.fix,
+	}
+}
+
+// fixKinds reads --only and --skip into the kinds wanted.
+func fixKinds(c *cli.Context) (map[fix.Kind]bool, error) {
+	if c.IsSet("only") && c.IsSet("skip") {
+		return nil, usageError("--only and --skip exclude each other")
+	}
+	parse := func(flag string) (map[fix.Kind]bool, error) {
+		set := map[fix.Kind]bool{}
+		for _, name := range strings.Split(c.String(flag), ",") {
+			k, err := fix.ParseKind(strings.TrimSpace(name))
+			if err != nil {
+				return nil, usageError("--%s: %v", flag, err)
+			}
+			set[k] = true
+		}
+		return set, nil
+	}
+	switch {
+	case c.IsSet("only"):
+		return parse("only")
+	case c.IsSet("skip"):
+		skip, err := parse("skip")
+		if err != nil {
+			return nil, err
+		}
+		wanted := map[fix.Kind]bool{}
+		for _, k := range fix.Kinds {
+			wanted[k] = !skip[k]
+		}
+		return wanted, nil
+	}
+	return nil, nil
+}
+
+// A fixer fixes the inputs of one fix command as their parts stream by.
+type fixer struct {
+	a                 *app
+	list, write, diff bool
+	wanted            map[fix.Kind]bool
+	counts            map[fix.Kind]int
+	files             int
+
+	// The input being read: its edits and encoding so far.
+	in    *corpus.Input
+	edits []fix.Edit
+	enc   string
+
+	mu      sync.Mutex
+	sources map[*corpus.Input]*spool // copies of inputs that cannot be read again
+}
+
+func (a *app) fix(c *cli.Context) error {
+	wanted, err := fixKinds(c)
+	if err != nil {
+		return err
+	}
+	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), wanted: wanted, counts: map[fix.Kind]int{}}
+	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.source}
+	_, err = a.each(c, opts, f.part)
+	f.summary()
+	return err
+}
+
+// source gives Audit a spool for the copy of an input that cannot be read
+// twice: its fixed text is made from the copy.
+func (f *fixer) source(in *corpus.Input) io.Writer {
+	if !in.Streamed() {
+		return nil
+	}
+	sp := newSpool(tempSpill)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.sources == nil {
+		f.sources = map[*corpus.Input]*spool{}
+	}
+	f.sources[in] = sp
+	return sp
+}
+
+// part takes the next part of the inputs.
+func (f *fixer) part(p *corpus.Part) {
+	if p.Input == nil {
+		return // an error of discovery, which each reports
+	}
+	if f.in != p.Input {
+		f.in, f.edits, f.enc = p.Input, nil, ""
+	}
+	f.edits = append(f.edits, fix.Plan(p, f.wanted)...)
+	for name := range p.Report.Encodings {
+		f.enc = name
+	}
+	if p.Last {
+		f.finish(p)
+	}
+}
+
+// finish fixes the input whose last part p is.
+func (f *fixer) finish(p *corpus.Part) {
+	a, in := f.a, p.Input
+	f.mu.Lock()
+	src := f.sources[in]
+	delete(f.sources, in)
+	f.mu.Unlock()
+	if src != nil {
+		defer src.discard()
+	}
+	if p.Err != nil {
+		return // each reports it
+	}
+	if f.write && len(f.edits) > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
+		a.errorf("%s: not fixed: cannot write back an archive member, standard input or a link; use fix without -w", in.Name)
+		return
+	}
+	open := func() (io.Reader, func(), error) {
+		if src != nil {
+			return src.reader(), func() {}, src.err
+		}
+		rc, err := in.Open()
+		if err != nil {
+			return nil, nil, err
+		}
+		return rc, func() { rc.Close() }, nil
+	}
+	out := newSpool(tempSpill)
+	defer out.discard()
+	r, done, err := open()
+	if err != nil {
+		a.errorf("%s", named(in.Name, err))
+		return
+	}
+	err = fix.Apply(out, r, f.enc, f.edits)
+	done()
+	if err == nil {
+		err = out.flush()
+	}
+	if err != nil {
+		a.errorf("%s: not fixed: %v", in.Name, err)
+		return
+	}
+	for _, e := range f.edits {
+		a.notef("%s:%s: board %s: %s %s → %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Reason)
+		f.counts[e.Kind]++
+	}
+	if len(f.edits) > 0 {
+		f.files++
+	}
+	f.emit(in, open, out)
+}
+
+// emit sends the fixed text where the flags say.
+func (f *fixer) emit(in *corpus.Input, open func() (io.Reader, func(), error), out *spool) {
+	a, changed := f.a, len(f.edits) > 0
+	if f.list && changed {
+		fmt.Fprintln(a.stdout, in.Name)
+	}
+	if f.diff && changed {
+		r, done, err := open()
+		if err != nil {
+			a.errorf("%s", named(in.Name, err))
+			return
+		}
+		_, err = linediff.Write(a.stdout, in.Name+".orig", r, in.Name, out.reader())
+		done()
+		if err != nil {
+			a.errorf("%s", named(in.Name, err))
+			return
+		}
+	}
+	switch {
+	case f.write && changed:
+		sf, notes, err := safewrite.Replace(in.Name)
+		if err != nil {
+			a.errorf("%v", err)
+			return
+		}
+		if _, err := io.Copy(sf, out.reader()); err != nil {
+			sf.Abort()
+			a.errorf("%s", named(in.Name, err))
+			return
+		}
+		if err := sf.Commit(); err != nil {
+			a.errorf("%v", err)
+			return
+		}
+		for _, n := range notes {
+			a.notef("%s", n)
+		}
+	case !f.list && !f.diff && !f.write:
+		if _, err := io.Copy(a.stdout, out.reader()); err != nil {
+			a.errorf("writing standard output: %v", err)
+		}
+	}
+	if changed && (f.list || f.diff) && !f.write {
+		a.fail(exitFindings)
+	}
+}
+
+// summary counts the fixes of the run by kind on stderr.
+func (f *fixer) summary() {
+	var parts []string
+	for _, k := range fix.Kinds {
+		if n := f.counts[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", k, n))
+		}
+	}
+	if len(parts) > 0 {
+		f.a.notef("fixes: %s, in %s", strings.Join(parts, ", "), plural(f.files, "file"))
+	}
+}
