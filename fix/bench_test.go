@@ -1,0 +1,47 @@
+package fix
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"testing"
+
+	"bridgekit/corpus"
+	"bridgekit/internal/benchinput"
+	"bridgekit/internal/testinput"
+)
+
+// BenchmarkFix compares, on the same large PBN text, an audit with what
+// fix does: the same audit keeping the boards, the plan, and the copy with
+// the edits made. MB/s counts the input; fix should keep at least half of
+// audit's.
+func BenchmarkFix(b *testing.B) {
+	data := benchinput.Repeat(".pbn", 16<<20, testinput.CorpusDir(), "testdata")
+	if data == nil {
+		b.Skip("no PBN input")
+	}
+	audit := func(opts corpus.AuditOptions, each func(*corpus.Part)) {
+		in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
+		if _, err := corpus.Audit(context.Background(), in, opts, each); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("audit", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			audit(corpus.AuditOptions{SkipDuplicates: true}, func(*corpus.Part) {})
+		}
+	})
+	b.Run("fix", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			var edits []Edit
+			audit(corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true}, func(p *corpus.Part) {
+				edits = append(edits, Plan(p, nil)...)
+			})
+			if err := Apply(io.Discard, bytes.NewReader(data), "UTF-8", edits); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
