@@ -21,11 +21,34 @@ var ErrChanged = errors.New("the text to replace is no longer there")
 // reported it), to dst with edits made, edits being in file order and
 // their Old text as Plan found it. It writes UTF-8, US-ASCII and the
 // single-byte charsets back in themselves; any other encoding is an error,
-// and so is an edit whose text is not all ASCII there.
+// and so is an edit whose text is not all ASCII, or whose Old text is not
+// at its span (ErrChanged).
 func Apply(dst io.Writer, src io.Reader, enc string, edits []Edit) error {
+	r, err := Patch(dst, src, enc, edits)
+	if err == nil && len(r.Stale) > 0 {
+		e := r.Stale[0]
+		err = fmt.Errorf("%s:%s: %w (%s)", e.File, e.Span.Pos, ErrChanged, e.Old)
+	}
+	return err
+}
+
+// A PatchResult sorts the edits Patch was given.
+type PatchResult struct {
+	Applied []Edit // made: their Old text was there
+	Done    []Edit // already made: their New text was there
+	Stale   []Edit // neither text was there; left alone
+}
+
+// Patch is Apply for edits that may have been made before: an edit whose
+// New text stands at its span (shifted by the edits before it that were
+// made) is done, one whose Old text stands there is made, and one with
+// neither is stale and left alone. Applying the same edits twice changes
+// nothing the second time.
+func Patch(dst io.Writer, src io.Reader, enc string, edits []Edit) (PatchResult, error) {
+	var res PatchResult
 	m, err := newMapper(enc)
 	if err != nil {
-		return err
+		return res, err
 	}
 	br := bufio.NewReader(src)
 	w := bufio.NewWriter(dst)
@@ -35,33 +58,44 @@ func Apply(dst io.Writer, src io.Reader, enc string, edits []Edit) error {
 			br.Discard(3)
 		}
 	}
-	off := 0 // in the decoded text
+	// The text between two edits is the same whether the edits before were
+	// made or not, so distances in the edits' offsets are distances here.
+	off := 0
 	for _, e := range edits {
-		if e.Span.Offset < off || e.Span.End < e.Span.Offset {
-			return fmt.Errorf("%s: edits overlap or are out of order at %s", e.File, e.Span.Pos)
-		}
-		if err := m.copy(w, br, e.Span.Offset-off); err != nil {
-			return err
-		}
-		var old bytes.Buffer
-		if err := m.copy(&old, br, e.Span.End-e.Span.Offset); err != nil {
-			return err
-		}
-		if m.decode(old.Bytes()) != e.Old {
-			return fmt.Errorf("%s:%s: %w (%q, not %q)", e.File, e.Span.Pos, ErrChanged, m.decode(old.Bytes()), e.Old)
+		if e.Span.Offset < off || e.Span.End < e.Span.Offset || len(e.Old) != e.Span.End-e.Span.Offset {
+			return res, fmt.Errorf("%s: edit at %s: its span is out of order or does not hold its text", e.File, e.Span.Pos)
 		}
 		for i := 0; i < len(e.New); i++ {
-			if e.New[i] >= utf8.RuneSelf {
-				return fmt.Errorf("%s:%s: the new text %q is not ASCII", e.File, e.Span.Pos, e.New)
+			if e.New[i] >= utf8.RuneSelf || e.New[i] == '\n' {
+				return res, fmt.Errorf("%s:%s: the new text %q is not one line of ASCII", e.File, e.Span.Pos, e.New)
 			}
 		}
-		w.WriteString(e.New)
+		if err := m.copy(w, br, e.Span.Offset-off); err != nil {
+			return res, err
+		}
+		off = e.Span.Offset
+		switch {
+		case m.peek(br, e.Old):
+			w.WriteString(e.New)
+			if err := m.copy(discard{}, br, len(e.Old)); err != nil {
+				return res, err
+			}
+			res.Applied = append(res.Applied, e)
+		case m.peek(br, e.New):
+			if err := m.copy(w, br, len(e.New)); err != nil {
+				return res, err
+			}
+			res.Done = append(res.Done, e)
+		default:
+			res.Stale = append(res.Stale, e)
+			continue
+		}
 		off = e.Span.End
 	}
 	if _, err := io.Copy(w, br); err != nil {
-		return err
+		return res, err
 	}
-	return w.Flush()
+	return res, w.Flush()
 }
 
 // A mapper walks the bytes of a file in step with the decoded text whose
@@ -87,34 +121,54 @@ func newMapper(enc string) (*mapper, error) {
 	return &mapper{cm: cm}, nil
 }
 
+// byteWriter is what copy writes to.
+type byteWriter interface {
+	io.Writer
+	io.ByteWriter
+}
+
+// discard is io.Discard with WriteByte.
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }
+func (discard) WriteByte(byte) error        { return nil }
+
 // copy copies from r to w the bytes that decode to n bytes of text.
-func (m *mapper) copy(w io.Writer, r *bufio.Reader, n int) error {
+func (m *mapper) copy(w byteWriter, r *bufio.Reader, n int) error {
 	if m.utf8 {
 		_, err := io.CopyN(w, r, int64(n))
 		return noEOF(err)
 	}
-	bw := w.(interface{ WriteByte(byte) error })
 	for n > 0 {
 		c, err := r.ReadByte()
 		if err != nil {
 			return noEOF(err)
 		}
 		n -= utf8.RuneLen(m.cm.DecodeByte(c))
-		bw.WriteByte(c)
+		w.WriteByte(c)
 	}
 	return nil
 }
 
-func (m *mapper) decode(b []byte) string {
+// peek reports whether the bytes ahead in r decode to text, consuming
+// nothing.
+func (m *mapper) peek(r *bufio.Reader, text string) bool {
 	if m.utf8 {
-		return string(b)
+		b, _ := r.Peek(len(text))
+		return string(b) == text
 	}
-	out := make([]rune, len(b))
-	for i, c := range b {
-		out[i] = m.cm.DecodeByte(c)
+	// A single-byte charset: a byte decodes to at least one byte of text.
+	b, _ := r.Peek(len(text))
+	var got []byte
+	for _, c := range b {
+		if len(got) >= len(text) {
+			break
+		}
+		got = utf8.AppendRune(got, m.cm.DecodeByte(c))
 	}
-	return string(out)
+	return string(got) == text
 }
+
 
 func noEOF(err error) error {
 	if err == io.EOF {

@@ -116,12 +116,13 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	var edits []Edit
 	add := func(kind Kind, code diag.Code, tag *record.Tag, value, why string) {
 		ev, ok := found[code]
-		if !ok || wanted != nil && !wanted[kind] || tag.ValueSpan.End == 0 || tag.Raw != "" {
-			return // not asked for, or a value not written here ("#" inherits it)
+		old := `"` + tag.Value + `"`
+		if !ok || wanted != nil && !wanted[kind] || tag.ValueSpan.Len() != len(old) || tag.Raw != "" {
+			return // not asked for, or a value not written here as it reads ("#", escapes)
 		}
 		edits = append(edits, Edit{
 			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: tag.ValueSpan, Kind: kind,
-			Old: `"` + tag.Value + `"`, New: `"` + value + `"`, Reason: string(code) + ": " + ev.Message + why,
+			Old: old, New: `"` + value + `"`, Reason: string(code) + ": " + ev.Message + why,
 		})
 	}
 	if f.FromReplay {

@@ -159,3 +159,47 @@ func TestFixKeepsEncoding(t *testing.T) {
 		t.Errorf("the windows-1251 fix is not the UTF-8 fix in windows-1251 (%v):\n%s", err, got)
 	}
 }
+
+// TestPatchRoundTrip: a patch reads back as the edits it was written
+// from, and applying it twice changes nothing the second time.
+func TestPatchRoundTrip(t *testing.T) {
+	src, err := os.ReadFile("testdata/mismatch.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed, edits := fixFile(t, "mismatch.pbn", src)
+	var patch bytes.Buffer
+	if err := WritePatch(&patch, edits); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadPatch(bytes.NewReader(patch.Bytes()), "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back) != len(edits) {
+		t.Fatalf("%d edits back, want %d:\n%s", len(back), len(edits), patch.String())
+	}
+	for i := range back {
+		if back[i] != edits[i] {
+			t.Errorf("edit %d: read back %+v\nwant %+v", i, back[i], edits[i])
+		}
+	}
+	var once, twice bytes.Buffer
+	r1, err := Patch(&once, bytes.NewReader(src), "US-ASCII", back)
+	if err != nil || len(r1.Applied) != len(edits) || !bytes.Equal(once.Bytes(), fixed) {
+		t.Fatalf("first application: %+v, %v", r1, err)
+	}
+	r2, err := Patch(&twice, bytes.NewReader(once.Bytes()), "US-ASCII", back)
+	if err != nil || len(r2.Done) != len(edits) || len(r2.Applied)+len(r2.Stale) > 0 || !bytes.Equal(twice.Bytes(), fixed) {
+		t.Fatalf("second application: %+v, %v", r2, err)
+	}
+	stale := strings.Replace(string(src), `[Contract "4H"]`, `[Contract "5H"]`, 1)
+	var out bytes.Buffer
+	r3, err := Patch(&out, strings.NewReader(stale), "US-ASCII", back)
+	if err != nil || len(r3.Stale) != 1 || r3.Stale[0].Kind != Contract || len(r3.Applied) != 2 {
+		t.Fatalf("a changed contract: %+v, %v", r3, err)
+	}
+	if !strings.Contains(out.String(), `[Contract "5H"]`) {
+		t.Errorf("the stale hunk changed the text:\n%s", out.String())
+	}
+}
