@@ -169,7 +169,6 @@ func (m *mapper) peek(r *bufio.Reader, text string) bool {
 	return string(got) == text
 }
 
-
 func noEOF(err error) error {
 	if err == io.EOF {
 		return io.ErrUnexpectedEOF
