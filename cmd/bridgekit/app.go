@@ -185,6 +185,7 @@ func (a *app) stopProfile(*cli.Context) error {
 // commands is the table of every command.
 func (a *app) commands() []*cli.Command {
 	cmds := []*cli.Command{
+		a.applyCommand(),
 		a.auditCommand(),
 		a.convertCommand(),
 		a.fixCommand(),

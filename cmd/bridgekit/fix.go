@@ -43,6 +43,7 @@ Examples:
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
 			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
+			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
 		},
 		Action: a.fix,
@@ -87,6 +88,8 @@ type fixer struct {
 	a                 *app
 	list, write, diff bool
 	wanted            map[fix.Kind]bool
+	patching          bool       // --patch: the edits are written, not made
+	patch             []fix.Edit // with --patch: every edit of the run
 	counts            map[fix.Kind]int
 	files             int
 
@@ -105,10 +108,37 @@ func (a *app) fix(c *cli.Context) error {
 		return err
 	}
 	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), wanted: wanted, counts: map[fix.Kind]int{}}
+	patch := c.String("patch")
+	if patch != "" && (f.list || f.write || f.diff) {
+		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
+	}
 	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.source}
+	if patch != "" {
+		opts = corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true}
+		f.patching = true
+	}
 	_, err = a.each(c, opts, f.part)
 	f.summary()
+	if err == nil && patch != "" {
+		err = f.writePatch(patch)
+	}
 	return err
+}
+
+// writePatch writes every edit of the run to path.
+func (f *fixer) writePatch(path string) error {
+	out, err := safewrite.Create(path, 0o644)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
+	}
+	if err := fix.WritePatch(out, f.patch); err != nil {
+		out.Abort()
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
+	}
+	if err := out.Commit(); err != nil {
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
+	}
+	return nil
 }
 
 // source gives Audit a spool for the copy of an input that cannot be read
@@ -193,6 +223,10 @@ func (f *fixer) finish(p *corpus.Part) {
 	}
 	if len(f.edits) > 0 {
 		f.files++
+	}
+	if f.patching {
+		f.patch = append(f.patch, f.edits...)
+		return
 	}
 	f.emit(in, open, out)
 }
