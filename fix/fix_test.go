@@ -2,6 +2,7 @@ package fix
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -202,4 +203,63 @@ func TestPatchRoundTrip(t *testing.T) {
 	if !strings.Contains(out.String(), `[Contract "5H"]`) {
 		t.Errorf("the stale hunk changed the text:\n%s", out.String())
 	}
+}
+
+// TestFixBesideSyntaxError: a file with text the reader cannot read is
+// still fixed in its readable boards, and the unreadable text stays byte
+// for byte.
+func TestFixBesideSyntaxError(t *testing.T) {
+	src, err := os.ReadFile("testdata/mismatch.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := "\n[Event \"Broken\"]\n[Board \"3\"]\n[Deal \"N:AKQ\n{ never closed\n"
+	got, edits := fixFile(t, "broken.pbn", append(bytes.Clone(src), broken...))
+	if len(edits) != 3 {
+		t.Fatalf("%d edits, want 3", len(edits))
+	}
+	if !bytes.HasSuffix(got, []byte(broken)) {
+		t.Errorf("the unreadable text changed:\n%s", got)
+	}
+}
+
+// FuzzFix: whatever the input, planning and applying the fixes does not
+// panic or fail, and the fixed text has nothing more to fix.
+func FuzzFix(f *testing.F) {
+	for _, glob := range []string{"testdata/*.pbn", "../convert/testdata/*.input"} {
+		files, _ := filepath.Glob(glob)
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+		if p.Err != nil {
+			return
+		}
+		edits := Plan(p, nil)
+		enc := "UTF-8"
+		for name := range p.Report.Encodings {
+			enc = name
+		}
+		var out bytes.Buffer
+		if err := Apply(&out, bytes.NewReader(data), enc, edits); err != nil {
+			if errors.Is(err, ErrChanged) || strings.Contains(err.Error(), "fix writes") {
+				return // text whose places cannot be mapped back, refused
+			}
+			t.Fatalf("Apply: %v", err)
+		}
+		if len(edits) == 0 {
+			if !bytes.Equal(out.Bytes(), data) {
+				t.Fatal("no edits, yet the text changed")
+			}
+			return
+		}
+		q := corpus.Process("fuzz.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+		if more := Plan(q, nil); len(more) > 0 {
+			t.Fatalf("the fixed text has %d more fixes: %+v", len(more), more[0])
+		}
+	})
 }
