@@ -83,11 +83,15 @@
 //
 // # Round trips
 //
+// The PBN writer writes a PBN board's own Contract, Declarer and Result,
+// in canonical form, even where the replay contradicts them: formatting
+// never changes what a file says (package fix corrects it, with its
+// evidence). A tag the file does not give, and the tags of a board read
+// from LIN, get the replay's outcome.
+//
 // PBN written from PBN reads back as the same boards, and LIN written from
 // LIN as the same records. Their JSON is the same (a test checks it for
-// every PBN fixture and corpus file) but for what the writer recomputes or
-// normalizes: it writes the contract, declarer and result the replay
-// gives, so file_says (the file's own where they differ) is empty after;
+// every PBN fixture and corpus file) but for what the writer normalizes:
 // tabs in values become spaces; supplemental sections come in name order;
 // a repeat of a mandatory tag that says what the first says is written
 // once. LIN written from the PBN written from LIN holds

@@ -570,7 +570,7 @@ func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 		fields[9].value = b.Vulnerable.String()
 	}
 	fields[10].value = pbnDealText(b)
-	fields[12].value, fields[13].value, fields[14].value = outcomeTexts(b)
+	fields[12].value, fields[13].value, fields[14].value = pbnOutcomeTexts(b)
 	dst = append(dst, fields[:mandatoryTags]...)
 	if b.RoomTag.Present() {
 		fields[15].value = b.RoomTag.Value
@@ -589,11 +589,11 @@ func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 // mandatoryTags is the number of tags of the mandatory tag set.
 const mandatoryTags = 15
 
-// outcomeTexts returns the values to write for the Declarer, Contract and
-// Result tags (see [record.Board.Final]): the final outcome where it is
-// known, else the file's values, "?" (unknown) for a tag the file does not
-// give. A passed-out board has no declarer and no result: "". A claim
-// gives the result when nothing else does.
+// outcomeTexts returns the final outcome's Declarer, Contract and Result
+// texts (see [record.Board.Final]): where it is known, else the file's
+// values, "?" (unknown) for a tag the file does not give. A passed-out
+// board has no declarer and no result: "". A claim gives the result when
+// nothing else does. JSON writes these, with the file's own in file_says.
 func outcomeTexts(b *record.Board) (declarer, contract, result string) {
 	f, file := b.Final(), &b.File
 	passed := f.ContractKnown && f.Contract.PassedOut()
@@ -612,6 +612,50 @@ func outcomeTexts(b *record.Board) (declarer, contract, result string) {
 	return unknown(b.DeclarerText(), f.DeclarerKnown || passed, &file.DeclarerTag),
 		unknown(b.ContractText(), f.ContractKnown, &file.ContractTag),
 		result
+}
+
+// pbnOutcomeTexts returns the values to write for the Declarer, Contract
+// and Result tags. A board read from PBN keeps the file's own, in
+// canonical form where they can be read and as written where they cannot,
+// so that formatting never changes what a file says (fix corrects it, with
+// its evidence); a tag the file does not give, and every tag of a board
+// from LIN, whose auction is its statement, get the final outcome
+// (outcomeTexts).
+func pbnOutcomeTexts(b *record.Board) (declarer, contract, result string) {
+	declarer, contract, result = outcomeTexts(b)
+	file := &b.File
+	if b.Source.Format != record.FormatPBN {
+		return declarer, contract, result
+	}
+	switch {
+	case file.ContractKnown:
+		contract = file.Contract.String()
+	case file.ContractTag.Present():
+		contract = file.ContractTag.Value
+	}
+	passed := file.ContractKnown && file.Contract.PassedOut()
+	switch {
+	case passed:
+		declarer, result = "", ""
+	case file.DeclarerKnown:
+		declarer = file.Declarer.String()
+		if file.Swapped {
+			declarer = "^" + declarer
+		}
+	case file.DeclarerTag.Present():
+		declarer = file.DeclarerTag.Value
+	}
+	switch {
+	case passed:
+	case file.TricksKnown:
+		result = strconv.Itoa(file.Tricks)
+		if file.Agreed {
+			result = "^" + result
+		}
+	case file.ResultTag.Present():
+		result = file.ResultTag.Value
+	}
+	return declarer, contract, result
 }
 
 // pbnDealText is the value to write for the Deal tag: the deal read, from the

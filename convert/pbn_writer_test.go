@@ -72,9 +72,14 @@ func TestPBNLayout(t *testing.T) {
 			want: []string{"[Declarer \"\"]\n[Contract \"Pass\"]\n[Result \"\"]\n"},
 		},
 		{
-			name: "the replay corrects the file's contract",
-			in:   "[Dealer \"N\"]\n[Declarer \"N\"]\n[Contract \"5S\"]\n[Result \"10\"]\n[Auction \"N\"]\n5S X Pass Pass Pass\n",
-			want: []string{"[Declarer \"N\"]\n[Contract \"5SX\"]\n[Result \"10\"]\n"},
+			name: "the file's contract is kept, even where the replay contradicts it (fix corrects it)",
+			in:   "[Dealer \"N\"]\n[Declarer \"N\"]\n[Contract \"5s\"]\n[Result \"10\"]\n[Auction \"N\"]\n5S X Pass Pass Pass\n",
+			want: []string{"[Declarer \"N\"]\n[Contract \"5S\"]\n[Result \"10\"]\n"},
+		},
+		{
+			name: "a contract the file does not give comes from the replay",
+			in:   "[Dealer \"N\"]\n[Auction \"N\"]\n5S X Pass Pass Pass\n",
+			want: []string{"[Declarer \"N\"]\n[Contract \"5SX\"]\n[Result \"?\"]\n"},
 		},
 		{
 			name: "other tags sorted by name after the mandatory set",

@@ -258,7 +258,7 @@ func canonLIN(b *record.Board) *record.Board {
 func canonBoard(b *record.Board, pbn bool) *record.Board {
 	c := *b
 	// The outcome to write, before the file's values are dropped.
-	dec, con, res := outcomeTexts(b)
+	dec, con, res := pbnOutcomeTexts(b)
 	c.Source = record.Source{}
 	if b.LIN != nil {
 		// The header is shared by the boards of a segment: copy it.

@@ -5,9 +5,11 @@
 // `bridgekit show` prints them). Each takes one board at a time
 // (WriteBoard) and is closed with Close; none closes the io.Writer it was
 // given. A board that has not been replayed is replayed first
-// ([record.Check]), since every writer writes the contract, declarer and
-// result of [record.Board.Final]: the replayed ones when the auction is
-// complete and legal, the file's otherwise. A board that cannot be
+// ([record.Check]): the writers write the outcome of [record.Board.Final]
+// (the replayed contract, declarer and result when the auction is
+// complete and legal, the file's otherwise), but for the PBN writer, which
+// keeps a PBN board's own Contract, Declarer and Result tags (see Round
+// trips). A board that cannot be
 // completed (no deal, an unfinished or illegal auction, text that is not a
 // call) is written with everything it has. An error is a [*WriteError]
 // naming the file, the game, the board and the reason.
