@@ -75,6 +75,14 @@ func Patch(dst io.Writer, src io.Reader, enc string, edits []Edit) (PatchResult,
 		}
 		off = e.Span.Offset
 		switch {
+		case e.Old == "" && m.peek(br, e.New):
+			// An insertion whose text is there already: made before. (The
+			// text it goes before cannot be told from it; better left
+			// unmade than made twice.)
+			if err := m.copy(w, br, len(e.New)); err != nil {
+				return res, err
+			}
+			res.Done = append(res.Done, e)
 		case m.peek(br, e.Old):
 			w.WriteString(e.New)
 			if err := m.copy(discard{}, br, len(e.Old)); err != nil {

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"bridgekit/auction"
 
@@ -40,10 +41,15 @@ const (
 	Contract Kind = "contract" // the Contract tag, from the replayed auction (contract-mismatch)
 	Declarer Kind = "declarer" // the Declarer tag, from the replayed auction (declarer-mismatch)
 	Result   Kind = "result"   // the Result tag, from the play or the claim (result-mismatch)
+	// LeadingPasses restores the passes before the opening bid that an
+	// auction leaves out (declarer-mismatch): the file's declarer, the
+	// opening lead and the play all agree with the one replay that
+	// starts later.
+	LeadingPasses Kind = "leading-passes"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -89,6 +95,31 @@ func ledBy(b *record.Board, seat auction.Seat) bool {
 	return len(cs) > 0 && cs[0].Card.Valid() && cs[0].Seat == seat
 }
 
+// leadingPasses proposes the passes an auction leaves out before its
+// opening bid: when the record says it starts with the dealer, the file's
+// declarer and opening lead agree with the replay that starts Shift seats
+// later (record.Outcome.Shift), and the play replays in that contract
+// without a card out of place, which a rotated deal would give. The
+// passes go before the first call, as the auction writes them.
+func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) (Edit, bool) {
+	b := pb.Board
+	ev, mismatch := found[diag.DeclarerMismatch]
+	_, illegal := found[diag.PlayIllegal]
+	_, revoke := found[diag.Revoke]
+	rec := &b.Auction
+	if !mismatch || illegal || revoke || b.Source.Format != record.FormatPBN || !b.DealerKnown ||
+		rec.First != b.Dealer || len(rec.Calls) == 0 || rec.Calls[0].End == 0 ||
+		!ledBy(b, b.Replayed.Shifted.Declarer.LHO()) {
+		return Edit{}, false
+	}
+	at := rec.Calls[0].Loc
+	return Edit{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: at.Offset}, Kind: LeadingPasses,
+		New:    strings.Repeat("Pass ", b.Replayed.Shift),
+		Reason: string(diag.DeclarerMismatch) + ": " + ev.Message + "; the play replays in " + b.Replayed.Shifted.Describe() + " with every card in its hand",
+	}, true
+}
+
 // Plan returns the edits of the kinds wanted (all when wanted is nil) for
 // the boards of p, in file order. p comes from corpus with
 // AuditOptions.Boards and AllFindings.
@@ -103,14 +134,31 @@ func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
 
 func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	b := pb.Board
-	if b == nil || !b.Replayed.Complete || !b.Replayed.Legal || b.Replayed.Shift != 0 {
-		return nil // the replay settles nothing, or settles it only from another seat
+	if b == nil || !b.Replayed.Complete || !b.Replayed.Legal {
+		return nil // the replay settles nothing
 	}
 	found := map[diag.Code]diag.Diagnostic{}
 	for _, f := range pb.Findings {
 		if _, ok := found[f.Code]; !ok {
 			found[f.Code] = f
 		}
+	}
+	if b.Replayed.Shift != 0 {
+		e, ok := leadingPasses(file, pb, found)
+		if !ok || wanted != nil && !wanted[LeadingPasses] {
+			return nil // settled only from another seat, which a rotated deal would give too
+		}
+		edits := []Edit{e}
+		// With its passes back, the auction is the evidence of the rest.
+		t, c := &b.File.ContractTag, b.Replayed.Shifted
+		if old := `"` + t.Value + `"`; b.File.ContractKnown && b.File.Contract.String() != c.String() &&
+			t.ValueSpan.Len() == len(old) && t.Raw == "" && (wanted == nil || wanted[Contract]) {
+			edits = append(edits, Edit{
+				File: file, Game: pb.Game, Board: b.BoardLabel(), Span: t.ValueSpan, Kind: Contract, Old: old, New: `"` + c.String() + `"`,
+				Reason: "the file's contract is " + b.File.Contract.String() + ", the auction with its leading passes gives " + c.Describe(),
+			})
+		}
+		return edits
 	}
 	f := b.Final()
 	var edits []Edit

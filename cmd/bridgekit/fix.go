@@ -21,11 +21,13 @@ func (a *app) fixCommand() *cli.Command {
 		ArgsUsage: "PATH…",
 		Description: `fix repairs the values of each PBN file of the PATHs that the audit proves
 wrong, and nothing else: a Contract, Declarer or Result tag that a complete,
-legal auction read from the dealer, and its play or claim, contradict. Only
-the bytes of those values change; comments, tag order, spacing, line ends,
-the file's encoding and text the reader could not read stay as they were. A
-value the evidence does not settle (leading passes left out, a rotated deal,
-a declarer the opening lead does not confirm) is left alone.
+legal auction read from the dealer, and its play or claim, contradict; and
+the passes before the opening bid that an auction leaves out, when the
+file's declarer, the opening lead and the play all agree with the one
+replay that starts later. Only those bytes change; comments, tag order,
+spacing, line ends, the file's encoding and text the reader could not read
+stay as they were. What the evidence does not settle (a rotated deal, a
+declarer the opening lead does not confirm) is left alone.
 
 By default the fixed text goes to standard output. With -l fix lists the
 files it would change, with -d it prints a unified diff, and with -w it
@@ -41,7 +43,7 @@ Examples:
 			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
@@ -218,7 +220,11 @@ func (f *fixer) finish(p *corpus.Part) {
 		return
 	}
 	for _, e := range f.edits {
-		a.notef("%s:%s: board %s: %s %s → %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Reason)
+		what := e.Old + " → " + e.New
+		if e.Old == "" {
+			what = fmt.Sprintf("insert %q", e.New)
+		}
+		a.notef("%s:%s: board %s: %s %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, what, e.Reason)
 		f.counts[e.Kind]++
 	}
 	if len(f.edits) > 0 {
