@@ -18,6 +18,16 @@ import (
 
 var update = flag.Bool("update", false, "write the golden files")
 
+// encodingOf returns the encoding the readers find in src.
+func encodingOf(t *testing.T, name string, src []byte) string {
+	t.Helper()
+	p := corpus.Process(name, bytes.NewReader(src), corpus.AuditOptions{SkipDuplicates: true})
+	for enc := range p.Report.Encodings {
+		return enc
+	}
+	return "UTF-8"
+}
+
 // fixFile plans and applies the fixes of one file's text.
 func fixFile(t *testing.T, name string, src []byte) ([]byte, []Edit) {
 	t.Helper()
@@ -105,6 +115,17 @@ func TestFixCorpus(t *testing.T) {
 		}
 		fixed++
 		total += len(edits)
+		var patch, patched bytes.Buffer
+		if err := WritePatch(&patch, edits); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadPatch(&patch, "p")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := Patch(&patched, bytes.NewReader(src), encodingOf(t, file, src), back); err != nil || len(r.Applied) != len(edits) || !bytes.Equal(patched.Bytes(), got) {
+			t.Errorf("%s: applying the patch is not the fix: %d of %d made (%v)", file, len(r.Applied), len(edits), err)
+		}
 		again, more := fixFile(t, file, got)
 		if len(more) > 0 || !bytes.Equal(again, got) {
 			t.Errorf("%s: fixing twice gives %d more edits, first %+v", file, len(more), more[0])
