@@ -46,10 +46,14 @@ const (
 	// opening lead and the play all agree with the one replay that
 	// starts later.
 	LeadingPasses Kind = "leading-passes"
+	// Score recomputes the Score tag from the contract, declarer and result
+	// the file then says, and the vulnerability (score-mismatch, Law 77),
+	// in the form the file writes it ("NS 620", "620").
+	Score Kind = "score"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -184,5 +188,66 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	if f.TricksKnown && !b.File.Agreed && b.Replayed.TricksKnown && f.Tricks == b.Replayed.Tricks {
 		add(Result, diag.ResultMismatch, &b.File.ResultTag, strconv.Itoa(f.Tricks), "")
 	}
+	if e, ok := score(file, pb, edits); ok && (wanted == nil || wanted[Score]) {
+		edits = append(edits, e)
+	}
 	return edits
+}
+
+// score proposes the Score tag's value for the contract, declarer and
+// result the file says once edits are made, when those are the final
+// outcome's: otherwise the score would follow values the fix leaves
+// open.
+func score(file string, pb *corpus.Board, edits []Edit) (Edit, bool) {
+	b := pb.Board
+	f, rec, t := b.Final(), &b.File, &b.File.ScoreTag
+	fixed := map[Kind]bool{}
+	for _, e := range edits {
+		fixed[e.Kind] = true
+	}
+	settled := f.ScoreKnown && rec.ScoreKnown && f.ContractKnown &&
+		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String()) &&
+		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer) &&
+			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks))
+	old := `"` + t.Value + `"`
+	if !settled || rec.ScoreNS == f.ScoreNS || t.ValueSpan.Len() != len(old) || t.Raw != "" {
+		return Edit{}, false
+	}
+	text, ok := scoreText(t.Value, f.ScoreNS, f.Contract.Declarer.Side() == auction.EW)
+	if !ok {
+		return Edit{}, false
+	}
+	what := "passed out"
+	if !f.Contract.PassedOut() {
+		what = fmt.Sprintf("%s with %d tricks", f.Contract.Describe(), f.Tricks)
+	}
+	return Edit{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: t.ValueSpan, Kind: Score, Old: old, New: `"` + text + `"`,
+		Reason: fmt.Sprintf("%s: the file's score is NS %d; %s scores NS %d, vulnerability %s (Law 77)", diag.ScoreMismatch, rec.ScoreNS, what, f.ScoreNS, b.Vulnerable),
+	}, true
+}
+
+// scoreText writes North–South's score ns in the form of old: "NS n",
+// "EW n", both sides, or a bare number from the declaring side's view.
+func scoreText(old string, ns int, declarerEW bool) (string, bool) {
+	f := strings.Fields(old)
+	side := map[string]int{"NS": ns, "EW": -ns}
+	switch {
+	case len(f) == 1:
+		if declarerEW {
+			return strconv.Itoa(-ns), true
+		}
+		return strconv.Itoa(ns), true
+	case len(f) == 2 || len(f) == 4:
+		var out []string
+		for i := 0; i < len(f); i += 2 {
+			v, ok := side[strings.ToUpper(f[i])]
+			if !ok {
+				return "", false
+			}
+			out = append(out, f[i], strconv.Itoa(v))
+		}
+		return strings.Join(out, " "), true
+	}
+	return "", false
 }
