@@ -50,10 +50,14 @@ const (
 	// the file then says, and the vulnerability (score-mismatch, Law 77),
 	// in the form the file writes it ("NS 620", "620").
 	Score Kind = "score"
+	// AfterEnd removes the calls entered after the auction ended
+	// (call-after-auction, Law 39), when the auction that ended is
+	// complete and legal.
+	AfterEnd Kind = "after-end"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -190,6 +194,38 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	}
 	if e, ok := score(file, pb, edits); ok && (wanted == nil || wanted[Score]) {
 		edits = append(edits, e)
+	}
+	if wanted == nil || wanted[AfterEnd] {
+		edits = append(edits, afterEnd(file, pb, found)...)
+	}
+	return edits
+}
+
+// afterEnd proposes the removal of each call from the first one the
+// audit found after the end of the auction: plain calls written in PBN,
+// with nothing attached that would go with them (a note, a suffix,
+// commentary, an AP standing for several).
+func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) []Edit {
+	b := pb.Board
+	ev, ok := found[diag.CallAfterAuction]
+	if !ok || b.Source.Format != record.FormatPBN {
+		return nil
+	}
+	calls := b.Auction.Calls
+	first := slices.IndexFunc(calls, func(c record.AuctionCall) bool { return c.Loc.Offset == ev.Offset })
+	if first < 0 {
+		return nil
+	}
+	var edits []Edit
+	for _, c := range calls[first:] {
+		if c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.AllPass || c.Accepted || c.Skip ||
+			c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
+			return nil
+		}
+		edits = append(edits, Edit{
+			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: c.Loc, End: c.End}, Kind: AfterEnd,
+			Old: c.Text, New: "", Reason: string(diag.CallAfterAuction) + ": " + ev.Message + " (Law 39); the auction that ended stands",
+		})
 	}
 	return edits
 }

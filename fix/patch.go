@@ -23,7 +23,10 @@ import (
 // label ("" when it has none), the place of the value (line:column, and
 // its span in bytes of the file's text decoded to UTF-8), and the kind of
 // fix; the - and + lines the text there and the text to put there; the #
-// line the evidence. Lines starting with # elsewhere are comments.
+// line the evidence. Lines starting with # elsewhere are comments. An
+// insertion has an empty - line, a removal an empty + line ("-" or "+"
+// alone reads as empty too, for editors that cut trailing blanks); a text
+// that ends in a blank ("Pass ") keeps it.
 const patchHeader = "bridgekit patch 1"
 
 const sep = " · "
@@ -80,6 +83,9 @@ func ReadPatch(r io.Reader, name string) ([]Edit, error) {
 			v      *string
 		}{{"- ", &e.Old}, {"+ ", &e.New}, {"# ", &e.Reason}} {
 			t, ok := next()
+			if t == strings.TrimSpace(f.prefix) {
+				t = f.prefix // an empty text, its line's blank cut by an editor
+			}
 			if !ok || !strings.HasPrefix(t, f.prefix) {
 				return nil, bad("a hunk needs its " + strconv.Quote(f.prefix) + " line here")
 			}

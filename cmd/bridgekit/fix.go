@@ -24,8 +24,9 @@ wrong, and nothing else: a Contract, Declarer or Result tag that a complete,
 legal auction read from the dealer, and its play or claim, contradict; and
 the passes before the opening bid that an auction leaves out, when the
 file's declarer, the opening lead and the play all agree with the one
-replay that starts later; and a Score tag that contradicts the contract,
-declarer and result the file then says. Only those bytes change; comments, tag order,
+replay that starts later; a Score tag that contradicts the contract,
+declarer and result the file then says; and calls entered after the
+auction ended (Law 39). Only those bytes change; comments, tag order,
 spacing, line ends, the file's encoding and text the reader could not read
 stay as they were. What the evidence does not settle (a rotated deal, a
 declarer the opening lead does not confirm) is left alone.
@@ -44,7 +45,7 @@ Examples:
 			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes, score)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes, score, after-end)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
@@ -222,8 +223,11 @@ func (f *fixer) finish(p *corpus.Part) {
 	}
 	for _, e := range f.edits {
 		what := e.Old + " → " + e.New
-		if e.Old == "" {
+		switch {
+		case e.Old == "":
 			what = fmt.Sprintf("insert %q", e.New)
+		case e.New == "":
+			what = fmt.Sprintf("remove %q", e.Old)
 		}
 		a.notef("%s:%s: board %s: %s %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, what, e.Reason)
 		f.counts[e.Kind]++
