@@ -54,10 +54,15 @@ const (
 	// (call-after-auction, Law 39), when the auction that ended is
 	// complete and legal.
 	AfterEnd Kind = "after-end"
+	// BoardCycle sets the Dealer and Vulnerable tags from the board
+	// number's place in the 16-board cycle (board-dealer,
+	// board-vulnerability). A file may deal its boards otherwise on
+	// purpose, so Plan proposes it only when asked for by name.
+	BoardCycle Kind = "board-cycle"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, BoardCycle}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -128,8 +133,9 @@ func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagn
 	}, true
 }
 
-// Plan returns the edits of the kinds wanted (all when wanted is nil) for
-// the boards of p, in file order. p comes from corpus with
+// Plan returns the edits of the kinds wanted (all but BoardCycle when
+// wanted is nil; BoardCycle alone when it is wanted) for the boards of p,
+// in file order. p comes from corpus with
 // AuditOptions.Boards and AllFindings.
 func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
 	var edits []Edit
@@ -142,14 +148,20 @@ func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
 
 func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	b := pb.Board
-	if b == nil || !b.Replayed.Complete || !b.Replayed.Legal {
-		return nil // the replay settles nothing
+	if b == nil {
+		return nil
 	}
 	found := map[diag.Code]diag.Diagnostic{}
 	for _, f := range pb.Findings {
 		if _, ok := found[f.Code]; !ok {
 			found[f.Code] = f
 		}
+	}
+	if wanted[BoardCycle] {
+		return boardCycle(file, pb, found)
+	}
+	if !b.Replayed.Complete || !b.Replayed.Legal {
+		return nil // the replay settles nothing
 	}
 	if b.Replayed.Shift != 0 {
 		e, ok := leadingPasses(file, pb, found)
@@ -197,6 +209,36 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	}
 	if wanted == nil || wanted[AfterEnd] {
 		edits = append(edits, afterEnd(file, pb, found)...)
+	}
+	return edits
+}
+
+// boardCycle proposes the dealer and vulnerability of the board number,
+// for a board that disagrees with its number. It is made alone: with
+// another dealer, the auction and all that follows from it read anew.
+func boardCycle(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) []Edit {
+	b := pb.Board
+	if b.Number <= 0 {
+		return nil
+	}
+	var edits []Edit
+	for _, f := range []struct {
+		code  diag.Code
+		tag   *record.Tag
+		value string
+	}{
+		{diag.BoardDealer, &b.DealerTag, auction.BoardDealer(b.Number).String()},
+		{diag.BoardVulnerability, &b.VulnerableTag, auction.BoardVulnerability(b.Number).String()},
+	} {
+		ev, ok := found[f.code]
+		old := `"` + f.tag.Value + `"`
+		if !ok || f.tag.ValueSpan.Len() != len(old) || f.tag.Raw != "" {
+			continue
+		}
+		edits = append(edits, Edit{
+			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: f.tag.ValueSpan, Kind: BoardCycle,
+			Old: old, New: `"` + f.value + `"`, Reason: string(f.code) + ": " + ev.Message,
+		})
 	}
 	return edits
 }

@@ -284,3 +284,23 @@ func FuzzFix(f *testing.F) {
 		}
 	})
 }
+
+// TestBoardCycle: board-cycle is made only when asked for, alone.
+func TestBoardCycle(t *testing.T) {
+	src, err := os.ReadFile("testdata/cycle.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := corpus.Process("cycle.pbn", bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if edits := Plan(p, nil); len(edits) != 0 {
+		t.Errorf("board-cycle made without being asked for: %+v", edits)
+	}
+	edits := Plan(p, map[Kind]bool{BoardCycle: true})
+	var out bytes.Buffer
+	if err := Apply(&out, bytes.NewReader(src), "US-ASCII", edits); err != nil {
+		t.Fatal(err)
+	}
+	if want := "[Event \"Club\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n"; out.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+	}
+}
