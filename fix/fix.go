@@ -329,3 +329,64 @@ func scoreText(old string, ns int, declarerEW bool) (string, bool) {
 	}
 	return "", false
 }
+
+// answers are the finding codes each kind of fix answers.
+var answers = []struct {
+	code  diag.Code
+	kinds []Kind
+}{
+	{diag.ContractMismatch, []Kind{Contract}},
+	{diag.DeclarerMismatch, []Kind{Declarer, LeadingPasses}},
+	{diag.ResultMismatch, []Kind{Result}},
+	{diag.ScoreMismatch, []Kind{Score}},
+	{diag.CallAfterAuction, []Kind{AfterEnd}},
+}
+
+// LeftAlone returns what the audit found wrong on the boards of p that
+// Plan, with the same kinds wanted, does not correct, each with why: an
+// Edit with no New text, placed at the finding, whose Reason is the
+// finding and the reason it is left.
+func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
+	if wanted[BoardCycle] {
+		return nil
+	}
+	var left []Edit
+	for _, pb := range p.Boards {
+		if pb.Board == nil {
+			continue
+		}
+		made := map[Kind]bool{}
+		for _, e := range planBoard(p.Name, pb, wanted) {
+			made[e.Kind] = true
+		}
+		for _, f := range pb.Findings {
+			for _, a := range answers {
+				if f.Code != a.code || slices.ContainsFunc(a.kinds, func(k Kind) bool { return made[k] }) ||
+					wanted != nil && !slices.ContainsFunc(a.kinds, func(k Kind) bool { return wanted[k] }) {
+					continue
+				}
+				left = append(left, Edit{
+					File: p.Name, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: a.kinds[0],
+					Reason: string(f.Code) + ": " + f.Message + "; left alone: " + whyLeft(pb.Board, a.kinds[0]),
+				})
+				made[a.kinds[0]] = true // one word per kind and board
+			}
+		}
+	}
+	return left
+}
+
+// whyLeft says why a board's finding gets no fix.
+func whyLeft(b *record.Board, kind Kind) string {
+	switch {
+	case !b.Replayed.Complete || !b.Replayed.Legal:
+		return "the auction is not complete and legal, so it settles nothing"
+	case b.Replayed.Shift != 0:
+		return "the auction agrees with the file only from another seat, and the play does not rule out a rotated deal"
+	case kind == Declarer:
+		return "no opening lead confirms the auction's declarer (the auction may leave out leading passes, or the deal be turned)"
+	case kind == Score:
+		return "the score would follow a contract, declarer or result the fix leaves open"
+	}
+	return "the file does not write the value here as it reads (inherited with #, escaped, or in LIN), or the file's own values settle it"
+}

@@ -172,6 +172,9 @@ func (f *fixer) part(p *corpus.Part) {
 		f.in, f.edits, f.enc = p.Input, nil, ""
 	}
 	f.edits = append(f.edits, fix.Plan(p, f.wanted)...)
+	for _, e := range fix.LeftAlone(p, f.wanted) {
+		f.a.notef("%s:%s: board %s: %s", e.File, e.Span.Pos, e.Board, e.Reason)
+	}
 	for name := range p.Report.Encodings {
 		f.enc = name
 	}
