@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -104,8 +103,7 @@ type fixer struct {
 	edits []fix.Edit
 	enc   string
 
-	mu      sync.Mutex
-	sources map[*corpus.Input]*spool // copies of inputs that cannot be read again
+	sources sourceCopies
 }
 
 func (a *app) fix(c *cli.Context) error {
@@ -118,7 +116,7 @@ func (a *app) fix(c *cli.Context) error {
 	if patch != "" && (f.list || f.write || f.diff) {
 		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
 	}
-	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.source}
+	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.sources.copyOf}
 	if patch != "" {
 		opts = corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true}
 		f.patching = true
@@ -147,22 +145,6 @@ func (f *fixer) writePatch(path string) error {
 	return nil
 }
 
-// source gives Audit a spool for the copy of an input that cannot be read
-// twice: its fixed text is made from the copy.
-func (f *fixer) source(in *corpus.Input) io.Writer {
-	if !in.Streamed() {
-		return nil
-	}
-	sp := newSpool(tempSpill)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.sources == nil {
-		f.sources = map[*corpus.Input]*spool{}
-	}
-	f.sources[in] = sp
-	return sp
-}
-
 // part takes the next part of the inputs.
 func (f *fixer) part(p *corpus.Part) {
 	if p.Input == nil {
@@ -186,10 +168,7 @@ func (f *fixer) part(p *corpus.Part) {
 // finish fixes the input whose last part p is.
 func (f *fixer) finish(p *corpus.Part) {
 	a, in := f.a, p.Input
-	f.mu.Lock()
-	src := f.sources[in]
-	delete(f.sources, in)
-	f.mu.Unlock()
+	src := f.sources.take(in)
 	if src != nil {
 		defer src.discard()
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -70,9 +69,7 @@ type formatter struct {
 	a                 *app
 	list, write, diff bool
 	job               *fmtJob
-
-	mu      sync.Mutex
-	sources map[*corpus.Input]*spool // copies of inputs that cannot be read again
+	sources           sourceCopies
 }
 
 // A fmtJob is the formatting of one input.
@@ -90,26 +87,10 @@ type fmtJob struct {
 // source gives Audit a spool for the copy of an input that cannot be read
 // twice, when it must be compared with its formatted text.
 func (f *formatter) source(in *corpus.Input) io.Writer {
-	if !in.Streamed() || !f.list && !f.diff {
+	if !f.list && !f.diff {
 		return nil
 	}
-	sp := newSpool(tempSpill)
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.sources == nil {
-		f.sources = map[*corpus.Input]*spool{}
-	}
-	f.sources[in] = sp
-	return sp
-}
-
-// takeSource returns the copy of an input that source made, if any.
-func (f *formatter) takeSource(in *corpus.Input) *spool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	sp := f.sources[in]
-	delete(f.sources, in)
-	return sp
+	return f.sources.copyOf(in)
 }
 
 // part takes the next part of the inputs.
@@ -201,7 +182,7 @@ func (f *formatter) finish(j *fmtJob, p *corpus.Part) {
 // diff with -d, and reports whether they differ.
 func (f *formatter) compare(j *fmtJob) (bool, error) {
 	var src io.Reader
-	if sp := f.takeSource(j.in); sp != nil {
+	if sp := f.sources.take(j.in); sp != nil {
 		defer sp.discard()
 		if sp.err != nil {
 			return false, sp.err

@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"sync"
+
+	"bridgekit/corpus"
 )
 
 // spoolMemory is the text a spool holds in memory before it moves to a
@@ -118,3 +121,38 @@ func (t *tempFile) Abort() {
 type errReader struct{ err error }
 
 func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// sourceCopies keeps the copies of inputs that cannot be read twice
+// (standard input, archive members), made into spools as Audit reads
+// them (AuditOptions.Source), for a command that reads an input again
+// once it has seen all of it.
+type sourceCopies struct {
+	mu sync.Mutex
+	m  map[*corpus.Input]*spool
+}
+
+// copyOf returns the spool a copy of in goes to, or nil when in can be
+// opened again.
+func (s *sourceCopies) copyOf(in *corpus.Input) io.Writer {
+	if !in.Streamed() {
+		return nil
+	}
+	sp := newSpool(tempSpill)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.m == nil {
+		s.m = map[*corpus.Input]*spool{}
+	}
+	s.m[in] = sp
+	return sp
+}
+
+// take returns the copy of in that copyOf made, if any; the caller
+// discards it.
+func (s *sourceCopies) take(in *corpus.Input) *spool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sp := s.m[in]
+	delete(s.m, in)
+	return sp
+}
