@@ -633,7 +633,8 @@ func pbnOutcomeTexts(b *record.Board) (declarer, contract, result string) {
 	case file.ContractTag.Present():
 		contract = file.ContractTag.Value
 	}
-	passed := file.ContractKnown && file.Contract.PassedOut()
+	// Passed out as written: what the next reading will see.
+	passed := contract == "Pass"
 	switch {
 	case passed:
 		declarer, result = "", ""
@@ -968,7 +969,8 @@ func (p *pbnPrinter) auction(b *record.Board) error {
 		if !c.Readable() && !annotated(a) && i+1 < len(rec.Calls) {
 			joined := text + " " + callToken(&rec.Calls[i+1])
 			_, err := auction.ParseCall(joined)
-			breakAfter = err == nil || strings.EqualFold(joined, "all pass")
+			// "8 C" too: the reader joins a bid above seven, to say so.
+			breakAfter = err == nil || errors.Is(err, auction.ErrBidAboveSeven) || strings.EqualFold(joined, "all pass")
 		}
 		s.token(text, a, false, true, breakAfter)
 	}

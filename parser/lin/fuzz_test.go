@@ -10,12 +10,12 @@ import (
 	"bridgekit/diag"
 )
 
-// FuzzParseLIN reads arbitrary input as LIN. It must never panic, and what it
+// FuzzParse reads arbitrary input as LIN. It must never panic, and what it
 // returns must hold together: records numbered in order, pairs numbered in
 // order with positions inside the decoded input and increasing, labels
 // present, diagnostics positioned and tied to their record; and records
 // checked apart (RecordsApart) are those Records gives.
-func FuzzParseLIN(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
 	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
 		seeds = append(seeds, corpusLINFiles(f)...)

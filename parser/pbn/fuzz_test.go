@@ -10,13 +10,13 @@ import (
 	"bridgekit/internal/testinput"
 )
 
-// FuzzParsePBN reads arbitrary bytes as PBN. Whatever the input: no panic,
+// FuzzParse reads arbitrary bytes as PBN. Whatever the input: no panic,
 // games numbered in order with their Source matching their positions, every
 // position inside its game, every token and tag at a place of the game's
 // text, the games' text read again gives the same games, and reading the
 // games apart (GameTexts, Parser, Resolver) gives the games read in
 // order.
-func FuzzParsePBN(f *testing.F) {
+func FuzzParse(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/*.pbn")
 	for _, s := range seeds {
 		if b, err := os.ReadFile(s); err == nil {
