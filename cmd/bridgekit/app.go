@@ -115,8 +115,8 @@ func usageError(format string, args ...any) error {
 func (a *app) cli() *cli.App {
 	return &cli.App{
 		Name:  "bridgekit",
-		Usage: "audit, convert, format and show contract-bridge records (PBN and BBO LIN)",
-		Description: `Every command takes any number of PATHs: a PBN or LIN file (recognised by
+		Usage: "audit, convert, fix, format and show contract-bridge records (PBN and BBO LIN)",
+		Description: `Every command takes any number of PATHs (apply takes patch files): a PBN or LIN file (recognised by
 content, not only by extension), a directory (walked recursively), a .zip,
 .tar, .tar.gz, .tar.bz2 or .tar.xz archive, or a file compressed with gzip,
 bzip2 or xz (read in place), "-" for standard input, or a BBO
@@ -125,7 +125,8 @@ handviewer URL or lin= string (decoded here, never fetched).
 Exit status, for every command: 0 when every input was read whole and the
 command did what it was asked; 1 when it did and found something: text that
 is not PBN or LIN (said on stderr by convert and show), audit findings at or
-above --fail-on, a file fmt -l/-d would reformat, nothing for show to show;
+above --fail-on, a file fmt -l/-d would reformat or fix -l/-d change, a
+patch hunk apply finds stale, nothing for show to show;
 2 when something was not done: a usage error, an input that could not be
 read, an output that could not be written, a file fmt will not format. The
 other inputs are still processed.`,
