@@ -59,10 +59,13 @@ const (
 	// board-vulnerability). A file may deal its boards otherwise on
 	// purpose, so Plan proposes it only when asked for by name.
 	BoardCycle Kind = "board-cycle"
+	// Rotation puts back in their columns the cards of a trick written
+	// from the wrong seat (play-rotated): the deal says who held each.
+	Rotation Kind = "rotation"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, BoardCycle}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, BoardCycle}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -160,9 +163,19 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	if wanted[BoardCycle] {
 		return boardCycle(file, pb, found)
 	}
-	if !b.Replayed.Complete || !b.Replayed.Legal {
-		return nil // the replay settles nothing
+	var turned []Edit
+	if wanted == nil || wanted[Rotation] {
+		turned = rotation(file, pb, found)
 	}
+	if !b.Replayed.Complete || !b.Replayed.Legal {
+		return turned // the replay settles nothing more
+	}
+	return append(turned, planReplayed(file, pb, found, wanted)...)
+}
+
+// planReplayed proposes the fixes a complete, legal auction settles.
+func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic, wanted map[Kind]bool) []Edit {
+	b := pb.Board
 	if b.Replayed.Shift != 0 {
 		e, ok := leadingPasses(file, pb, found)
 		if !ok || wanted != nil && !wanted[LeadingPasses] {
@@ -209,6 +222,64 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 	}
 	if wanted == nil || wanted[AfterEnd] {
 		edits = append(edits, afterEnd(file, pb, found)...)
+	}
+	return edits
+}
+
+// rotation proposes, for each trick of a PBN play written from the wrong
+// seat, the cards of its columns: the card of column j is the one the
+// seat j places after the Play tag's held, as the reader worked out from
+// the deal. Only boards whose tricks are all full are rewritten (the
+// columns of a trick cut short are not known), and only tricks of plain
+// cards (no irregularity mark, no annotation, which would not move with
+// the card): the board not at all if one turned trick cannot be.
+func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) []Edit {
+	b := pb.Board
+	ev, ok := found[diag.PlayRotated]
+	if !ok || b.Source.Format != record.FormatPBN {
+		return nil
+	}
+	var edits []Edit
+	cards := b.Play.Cards
+	for lo := 0; lo < len(cards); {
+		hi := lo + 1
+		for hi < len(cards) && cards[hi].Trick == cards[lo].Trick {
+			hi++
+		}
+		trick := slices.Clone(cards[lo:hi])
+		lo = hi
+		if len(trick) != 4 {
+			// A trick cut short keeps no trace of its empty columns:
+			// which column a card stands in is not known.
+			return nil
+		}
+		slices.SortFunc(trick, func(x, y record.PlayedCard) int { return cmp.Compare(x.Loc.Offset, y.Loc.Offset) })
+		turned := false
+		for j, c := range trick {
+			turned = turned || c.Seat != b.Play.First.Add(j)
+		}
+		if !turned {
+			continue
+		}
+		for _, c := range trick {
+			if !c.Card.Valid() || c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.Revoke || c.OutOfTurn ||
+				c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
+				return nil
+			}
+		}
+		for j, c := range trick {
+			want := slices.IndexFunc(trick, func(x record.PlayedCard) bool { return x.Seat == b.Play.First.Add(j) })
+			if want < 0 {
+				return nil
+			}
+			if w := trick[want]; w.Text != c.Text {
+				edits = append(edits, Edit{
+					File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: c.Loc, End: c.End}, Kind: Rotation,
+					Old: c.Text, New: w.Text,
+					Reason: fmt.Sprintf("%s: %s; column %d of trick %d is %s's, who played %s", diag.PlayRotated, ev.Message, j+1, c.Trick+1, b.Play.First.Add(j).Name(), w.Text),
+				})
+			}
+		}
 	}
 	return edits
 }
@@ -340,6 +411,7 @@ var answers = []struct {
 	{diag.ResultMismatch, []Kind{Result}},
 	{diag.ScoreMismatch, []Kind{Score}},
 	{diag.CallAfterAuction, []Kind{AfterEnd}},
+	{diag.PlayRotated, []Kind{Rotation}},
 }
 
 // LeftAlone returns what the audit found wrong on the boards of p that
@@ -378,6 +450,9 @@ func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
 
 // whyLeft says why a board's finding gets no fix.
 func whyLeft(b *record.Board, kind Kind) string {
+	if kind == Rotation {
+		return "a trick is cut short, and which column its cards stand in is not known, or a card carries a mark or an annotation that would not move with it"
+	}
 	switch {
 	case !b.Replayed.Complete || !b.Replayed.Legal:
 		return "the auction is not complete and legal, so it settles nothing"

@@ -150,7 +150,7 @@ func TestFixCorpus(t *testing.T) {
 	t.Logf("%d edits in %d of %d files", total, fixed, len(files))
 }
 
-var codeOf = map[Kind]diag.Code{Contract: diag.ContractMismatch, Declarer: diag.DeclarerMismatch, Result: diag.ResultMismatch, LeadingPasses: diag.DeclarerMismatch, Score: diag.ScoreMismatch, AfterEnd: diag.CallAfterAuction}
+var codeOf = map[Kind]diag.Code{Contract: diag.ContractMismatch, Declarer: diag.DeclarerMismatch, Result: diag.ResultMismatch, LeadingPasses: diag.DeclarerMismatch, Score: diag.ScoreMismatch, AfterEnd: diag.CallAfterAuction, Rotation: diag.PlayRotated}
 
 func growth(edits []Edit) int {
 	n := 0

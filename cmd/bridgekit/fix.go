@@ -25,7 +25,8 @@ the passes before the opening bid that an auction leaves out, when the
 file's declarer, the opening lead and the play all agree with the one
 replay that starts later; a Score tag that contradicts the contract,
 declarer and result the file then says; and calls entered after the
-auction ended (Law 39). With --only board-cycle, and only then, it sets
+auction ended (Law 39); and the cards of a trick written from the wrong
+seat, put back in their columns. With --only board-cycle, and only then, it sets
 the Dealer and Vulnerable tags from the board number. Only those bytes
 change; comments, tag order,
 spacing, line ends, the file's encoding and text the reader could not read
@@ -46,7 +47,7 @@ Examples:
 			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes, score, after-end; board-cycle, made alone and only when asked for)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes, score, after-end, rotation; board-cycle, made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
