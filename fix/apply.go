@@ -32,10 +32,10 @@ func Apply(dst io.Writer, src io.Reader, enc string, edits []Edit) error {
 	return err
 }
 
-// A PatchResult sorts the edits Patch was given.
+// A PatchResult counts what became of the edits a Patcher was given.
 type PatchResult struct {
-	Applied []Edit // made: their Old text was there
-	Done    []Edit // already made: their New text was there
+	Applied int    // made: their Old text was there
+	Done    int    // already made: their New text was there
 	Stale   []Edit // neither text was there; left alone
 }
 
@@ -45,65 +45,98 @@ type PatchResult struct {
 // neither is stale and left alone. Applying the same edits twice changes
 // nothing the second time.
 func Patch(dst io.Writer, src io.Reader, enc string, edits []Edit) (PatchResult, error) {
-	var res PatchResult
+	p, err := NewPatcher(dst, src, enc)
+	if err != nil {
+		return PatchResult{}, err
+	}
+	for _, e := range edits {
+		if err := p.Edit(e); err != nil {
+			return p.res, err
+		}
+	}
+	return p.Close()
+}
+
+// A Patcher is Patch one edit at a time, as the edits come: it holds no
+// more than the edit it makes, so that a file with hundreds of thousands
+// of fixes is patched as it is read.
+type Patcher struct {
+	m   *mapper
+	br  *bufio.Reader
+	w   *bufio.Writer
+	off int // in the decoded text as the edits count it
+	res PatchResult
+}
+
+// NewPatcher returns a Patcher copying src, a file read in the encoding
+// named enc, to dst.
+func NewPatcher(dst io.Writer, src io.Reader, enc string) (*Patcher, error) {
 	m, err := newMapper(enc)
 	if err != nil {
-		return res, err
+		return nil, err
 	}
-	br := bufio.NewReader(src)
-	w := bufio.NewWriter(dst)
+	p := &Patcher{m: m, br: bufio.NewReader(src), w: bufio.NewWriter(dst)}
 	if m.utf8 {
-		if head, _ := br.Peek(3); bytes.Equal(head, []byte("\xEF\xBB\xBF")) {
-			w.Write(head) // the byte-order mark, which the decoded text does not count
-			br.Discard(3)
+		if head, _ := p.br.Peek(3); bytes.Equal(head, []byte("\xEF\xBB\xBF")) {
+			p.w.Write(head) // the byte-order mark, which the decoded text does not count
+			p.br.Discard(3)
 		}
 	}
-	// The text between two edits is the same whether the edits before were
-	// made or not, so distances in the edits' offsets are distances here.
-	off := 0
-	for _, e := range edits {
-		if e.Span.Offset < off || e.Span.End < e.Span.Offset || len(e.Old) != e.Span.End-e.Span.Offset {
-			return res, fmt.Errorf("%s: edit at %s: its span is out of order or does not hold its text", e.File, e.Span.Pos)
-		}
-		for i := 0; i < len(e.New); i++ {
-			if e.New[i] >= utf8.RuneSelf || e.New[i] == '\n' {
-				return res, fmt.Errorf("%s:%s: the new text %q is not one line of ASCII", e.File, e.Span.Pos, e.New)
-			}
-		}
-		if err := m.copy(w, br, e.Span.Offset-off); err != nil {
-			return res, err
-		}
-		off = e.Span.Offset
-		switch {
-		case e.Old == "" && m.peek(br, e.New):
-			// An insertion whose text is there already: made before. (The
-			// text it goes before cannot be told from it; better left
-			// unmade than made twice.)
-			if err := m.copy(w, br, len(e.New)); err != nil {
-				return res, err
-			}
-			res.Done = append(res.Done, e)
-		case m.peek(br, e.Old):
-			w.WriteString(e.New)
-			if err := m.copy(discard{}, br, len(e.Old)); err != nil {
-				return res, err
-			}
-			res.Applied = append(res.Applied, e)
-		case m.peek(br, e.New):
-			if err := m.copy(w, br, len(e.New)); err != nil {
-				return res, err
-			}
-			res.Done = append(res.Done, e)
-		default:
-			res.Stale = append(res.Stale, e)
-			continue
-		}
-		off = e.Span.End
+	return p, nil
+}
+
+// Edit makes e, the next edit in file order, or counts it done or stale.
+func (p *Patcher) Edit(e Edit) error {
+	m, br, w := p.m, p.br, p.w
+	if e.Span.Offset < p.off || e.Span.End < e.Span.Offset || len(e.Old) != e.Span.End-e.Span.Offset {
+		return fmt.Errorf("%s: edit at %s: its span is out of order or does not hold its text", e.File, e.Span.Pos)
 	}
-	if _, err := io.Copy(w, br); err != nil {
-		return res, err
+	for i := 0; i < len(e.New); i++ {
+		if e.New[i] >= utf8.RuneSelf || e.New[i] == '\n' {
+			return fmt.Errorf("%s:%s: the new text %q is not one line of ASCII", e.File, e.Span.Pos, e.New)
+		}
 	}
-	return res, w.Flush()
+	// The text between two edits is the same whether the edits before
+	// were made or not, so distances in the edits' offsets are distances
+	// here.
+	if err := m.copy(w, br, e.Span.Offset-p.off); err != nil {
+		return err
+	}
+	p.off = e.Span.Offset
+	switch {
+	case e.Old == "" && m.peek(br, e.New):
+		// An insertion whose text is there already: made before. (The
+		// text it goes before cannot be told from it; better left unmade
+		// than made twice.)
+		if err := m.copy(w, br, len(e.New)); err != nil {
+			return err
+		}
+		p.res.Done++
+	case m.peek(br, e.Old):
+		w.WriteString(e.New)
+		if err := m.copy(discard{}, br, len(e.Old)); err != nil {
+			return err
+		}
+		p.res.Applied++
+	case m.peek(br, e.New):
+		if err := m.copy(w, br, len(e.New)); err != nil {
+			return err
+		}
+		p.res.Done++
+	default:
+		p.res.Stale = append(p.res.Stale, e)
+		return nil
+	}
+	p.off = e.Span.End
+	return nil
+}
+
+// Close copies the rest of the file and returns what became of the edits.
+func (p *Patcher) Close() (PatchResult, error) {
+	if _, err := io.Copy(p.w, p.br); err != nil {
+		return p.res, err
+	}
+	return p.res, p.w.Flush()
 }
 
 // A mapper walks the bytes of a file in step with the decoded text whose

@@ -136,6 +136,17 @@ func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagn
 	}, true
 }
 
+// PlanAll is Plan and LeftAlone in one pass over the boards.
+func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
+	for _, pb := range p.Boards {
+		e := planBoard(p.Name, pb, wanted)
+		edits = append(edits, e...)
+		left = append(left, leftAlone(p.Name, pb, wanted, e)...)
+	}
+	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	return edits, left
+}
+
 // Plan returns the edits of the kinds wanted (all but BoardCycle when
 // wanted is nil; BoardCycle alone when it is wanted) for the boards of p,
 // in file order. p comes from corpus with
@@ -246,14 +257,18 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		for hi < len(cards) && cards[hi].Trick == cards[lo].Trick {
 			hi++
 		}
-		trick := slices.Clone(cards[lo:hi])
-		lo = hi
-		if len(trick) != 4 {
+		if hi-lo != 4 {
 			// A trick cut short keeps no trace of its empty columns:
 			// which column a card stands in is not known.
 			return nil
 		}
-		slices.SortFunc(trick, func(x, y record.PlayedCard) int { return cmp.Compare(x.Loc.Offset, y.Loc.Offset) })
+		var byColumn [4]*record.PlayedCard
+		for k := range 4 {
+			byColumn[k] = &cards[lo+k]
+		}
+		lo = hi
+		slices.SortFunc(byColumn[:], func(x, y *record.PlayedCard) int { return cmp.Compare(x.Loc.Offset, y.Loc.Offset) })
+		trick := byColumn[:]
 		turned := false
 		for j, c := range trick {
 			turned = turned || c.Seat != b.Play.First.Add(j)
@@ -267,16 +282,18 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 				return nil
 			}
 		}
+		// One reason for the trick's cards: a file of thousands of turned
+		// tricks says each once.
+		why := fmt.Sprintf("%s: %s; trick %d goes back to its columns from %s", diag.PlayRotated, ev.Message, trick[0].Trick+1, b.Play.First.Name())
 		for j, c := range trick {
-			want := slices.IndexFunc(trick, func(x record.PlayedCard) bool { return x.Seat == b.Play.First.Add(j) })
+			want := slices.IndexFunc(trick, func(x *record.PlayedCard) bool { return x.Seat == b.Play.First.Add(j) })
 			if want < 0 {
 				return nil
 			}
 			if w := trick[want]; w.Text != c.Text {
 				edits = append(edits, Edit{
 					File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: c.Loc, End: c.End}, Kind: Rotation,
-					Old: c.Text, New: w.Text,
-					Reason: fmt.Sprintf("%s: %s; column %d of trick %d is %s's, who played %s", diag.PlayRotated, ev.Message, j+1, c.Trick+1, b.Play.First.Add(j).Name(), w.Text),
+					Old: c.Text, New: w.Text, Reason: why,
 				})
 			}
 		}
@@ -419,30 +436,31 @@ var answers = []struct {
 // Edit with no New text, placed at the finding, whose Reason is the
 // finding and the reason it is left.
 func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
-	if wanted[BoardCycle] {
+	_, left := PlanAll(p, wanted)
+	return left
+}
+
+// leftAlone is LeftAlone for one board, given the edits Plan makes of it.
+func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit) []Edit {
+	if wanted[BoardCycle] || pb.Board == nil {
 		return nil
 	}
+	made := map[Kind]bool{}
+	for _, e := range edits {
+		made[e.Kind] = true
+	}
 	var left []Edit
-	for _, pb := range p.Boards {
-		if pb.Board == nil {
-			continue
-		}
-		made := map[Kind]bool{}
-		for _, e := range planBoard(p.Name, pb, wanted) {
-			made[e.Kind] = true
-		}
-		for _, f := range pb.Findings {
-			for _, a := range answers {
-				if f.Code != a.code || slices.ContainsFunc(a.kinds, func(k Kind) bool { return made[k] }) ||
-					wanted != nil && !slices.ContainsFunc(a.kinds, func(k Kind) bool { return wanted[k] }) {
-					continue
-				}
-				left = append(left, Edit{
-					File: p.Name, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: a.kinds[0],
-					Reason: string(f.Code) + ": " + f.Message + "; left alone: " + whyLeft(pb.Board, a.kinds[0]),
-				})
-				made[a.kinds[0]] = true // one word per kind and board
+	for _, f := range pb.Findings {
+		for _, a := range answers {
+			if f.Code != a.code || slices.ContainsFunc(a.kinds, func(k Kind) bool { return made[k] }) ||
+				wanted != nil && !slices.ContainsFunc(a.kinds, func(k Kind) bool { return wanted[k] }) {
+				continue
 			}
+			left = append(left, Edit{
+				File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: a.kinds[0],
+				Reason: string(f.Code) + ": " + f.Message + "; left alone: " + whyLeft(pb.Board, a.kinds[0]),
+			})
+			made[a.kinds[0]] = true // one word per kind and board
 		}
 	}
 	return left

@@ -123,8 +123,8 @@ func TestFixCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r, err := Patch(&patched, bytes.NewReader(src), encodingOf(t, file, src), back); err != nil || len(r.Applied) != len(edits) || !bytes.Equal(patched.Bytes(), got) {
-			t.Errorf("%s: applying the patch is not the fix: %d of %d made (%v)", file, len(r.Applied), len(edits), err)
+		if r, err := Patch(&patched, bytes.NewReader(src), encodingOf(t, file, src), back); err != nil || r.Applied != len(edits) || !bytes.Equal(patched.Bytes(), got) {
+			t.Errorf("%s: applying the patch is not the fix: %d of %d made (%v)", file, r.Applied, len(edits), err)
 		}
 		again, more := fixFile(t, file, got)
 		if len(more) > 0 || !bytes.Equal(again, got) {
@@ -208,17 +208,17 @@ func TestPatchRoundTrip(t *testing.T) {
 	}
 	var once, twice bytes.Buffer
 	r1, err := Patch(&once, bytes.NewReader(src), "US-ASCII", back)
-	if err != nil || len(r1.Applied) != len(edits) || !bytes.Equal(once.Bytes(), fixed) {
+	if err != nil || r1.Applied != len(edits) || !bytes.Equal(once.Bytes(), fixed) {
 		t.Fatalf("first application: %+v, %v", r1, err)
 	}
 	r2, err := Patch(&twice, bytes.NewReader(once.Bytes()), "US-ASCII", back)
-	if err != nil || len(r2.Done) != len(edits) || len(r2.Applied)+len(r2.Stale) > 0 || !bytes.Equal(twice.Bytes(), fixed) {
+	if err != nil || r2.Done != len(edits) || r2.Applied+len(r2.Stale) > 0 || !bytes.Equal(twice.Bytes(), fixed) {
 		t.Fatalf("second application: %+v, %v", r2, err)
 	}
 	stale := strings.Replace(string(src), `[Contract "4H"]`, `[Contract "5H"]`, 1)
 	var out bytes.Buffer
 	r3, err := Patch(&out, strings.NewReader(stale), "US-ASCII", back)
-	if err != nil || len(r3.Stale) != 1 || r3.Stale[0].Kind != Contract || len(r3.Applied) != 2 {
+	if err != nil || len(r3.Stale) != 1 || r3.Stale[0].Kind != Contract || r3.Applied != 2 {
 		t.Fatalf("a changed contract: %+v, %v", r3, err)
 	}
 	if !strings.Contains(out.String(), `[Contract "5H"]`) {

@@ -33,17 +33,47 @@ const sep = " · "
 
 // WritePatch writes edits as a patch.
 func WritePatch(w io.Writer, edits []Edit) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString(patchHeader + "\n")
+	pw := NewPatchWriter(w)
 	for _, e := range edits {
-		if strings.ContainsAny(e.File+e.Board+e.Old+e.New, "\n\r") || strings.Contains(e.File, sep) {
-			return fmt.Errorf("%s: edit at %s cannot be written as one patch line", e.File, e.Span.Pos)
+		if err := pw.Write(e); err != nil {
+			return err
 		}
-		fmt.Fprintf(bw, "@@ %s%sgame %d%sboard %s%s%d:%d%sbytes %d-%d%s%s\n- %s\n+ %s\n# %s\n",
-			e.File, sep, e.Game, sep, e.Board, sep, e.Span.Line, e.Span.Col, sep, e.Span.Offset, e.Span.End, sep, e.Kind,
-			e.Old, e.New, strings.Join(strings.Fields(e.Reason), " "))
 	}
-	return bw.Flush()
+	return pw.Close()
+}
+
+// A PatchWriter writes a patch one hunk at a time, so that a patch of any
+// size is written as the edits are found.
+type PatchWriter struct {
+	bw      *bufio.Writer
+	started bool
+}
+
+// NewPatchWriter returns a PatchWriter writing to w.
+func NewPatchWriter(w io.Writer) *PatchWriter { return &PatchWriter{bw: bufio.NewWriter(w)} }
+
+// Write writes e's hunk, after the patch's first line.
+func (pw *PatchWriter) Write(e Edit) error {
+	if !pw.started {
+		pw.bw.WriteString(patchHeader + "\n")
+		pw.started = true
+	}
+	if strings.ContainsAny(e.File+e.Board+e.Old+e.New, "\n\r") || strings.Contains(e.File, sep) {
+		return fmt.Errorf("%s: edit at %s cannot be written as one patch line", e.File, e.Span.Pos)
+	}
+	_, err := fmt.Fprintf(pw.bw, "@@ %s%sgame %d%sboard %s%s%d:%d%sbytes %d-%d%s%s\n- %s\n+ %s\n# %s\n",
+		e.File, sep, e.Game, sep, e.Board, sep, e.Span.Line, e.Span.Col, sep, e.Span.Offset, e.Span.End, sep, e.Kind,
+		e.Old, e.New, strings.Join(strings.Fields(e.Reason), " "))
+	return err
+}
+
+// Close writes what is buffered; a patch of no edits is its first line.
+func (pw *PatchWriter) Close() error {
+	if !pw.started {
+		pw.bw.WriteString(patchHeader + "\n")
+		pw.started = true
+	}
+	return pw.bw.Flush()
 }
 
 // ReadPatch reads a patch that WritePatch wrote; name is the patch's, for

@@ -65,7 +65,7 @@ func (a *app) apply(c *cli.Context) error {
 				fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s → %s not made: the text there is no longer %s\n", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Old)
 				a.fail(exitFindings)
 			}
-			applied, done, stale = applied+len(r.Applied), done+len(r.Done), stale+len(r.Stale)
+			applied, done, stale = applied+r.Applied, done+r.Done, stale+len(r.Stale)
 			edits = edits[n:]
 		}
 	}
@@ -98,7 +98,7 @@ func (a *app) applyFile(root string, edits []fix.Edit) (fix.PatchResult, error) 
 	if err == nil {
 		err = out.flush()
 	}
-	if err != nil || len(res.Applied) == 0 {
+	if err != nil || res.Applied == 0 {
 		return res, err
 	}
 	sf, notes, err := safewrite.Replace(path)

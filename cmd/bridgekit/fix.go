@@ -94,15 +94,16 @@ type fixer struct {
 	a                 *app
 	list, write, diff bool
 	wanted            map[fix.Kind]bool
-	patching          bool       // --patch: the edits are written, not made
-	patch             []fix.Edit // with --patch: every edit of the run
+	patch             *fix.PatchWriter // --patch: the edits are written there, not made
 	counts            map[fix.Kind]int
 	files             int
 
-	// The input being read: its edits and encoding so far.
-	in    *corpus.Input
-	edits []fix.Edit
-	enc   string
+	// The input being read: its edits and encoding so far. An edit keeps
+	// only its span and texts, cloned, not to hold the text of its game.
+	in      *corpus.Input
+	edits   []fix.Edit
+	enc     string
+	counted bool // the input is among the files with fixes
 
 	sources sourceCopies
 }
@@ -118,30 +119,29 @@ func (a *app) fix(c *cli.Context) error {
 		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
 	}
 	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.sources.copyOf}
-	if patch != "" {
-		opts = corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true}
-		f.patching = true
+	if patch == "" {
+		_, err = a.each(c, opts, f.part)
+		f.summary()
+		return err
 	}
+	// The patch is written as the edits are found, whole or not at all.
+	opts.Source = nil
+	out, err := safewrite.Create(patch, 0o644)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
+	}
+	f.patch = fix.NewPatchWriter(out)
 	_, err = a.each(c, opts, f.part)
 	f.summary()
-	if err == nil && patch != "" {
-		err = f.writePatch(patch)
+	if perr := f.patch.Close(); perr != nil && err == nil {
+		err = perr
 	}
-	return err
-}
-
-// writePatch writes every edit of the run to path.
-func (f *fixer) writePatch(path string) error {
-	out, err := safewrite.Create(path, 0o644)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
-	}
-	if err := fix.WritePatch(out, f.patch); err != nil {
 		out.Abort()
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
 	}
 	if err := out.Commit(); err != nil {
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", path, err), exitError)
+		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
 	}
 	return nil
 }
@@ -152,10 +152,27 @@ func (f *fixer) part(p *corpus.Part) {
 		return // an error of discovery, which each reports
 	}
 	if f.in != p.Input {
-		f.in, f.edits, f.enc = p.Input, nil, ""
+		f.in, f.edits, f.enc, f.counted = p.Input, nil, "", false
 	}
-	f.edits = append(f.edits, fix.Plan(p, f.wanted)...)
-	for _, e := range fix.LeftAlone(p, f.wanted) {
+	edits, left := fix.PlanAll(p, f.wanted)
+	for _, e := range edits {
+		// Said, and written to the patch, now: a file with hundreds of
+		// thousands of fixes holds only their spans and texts until its
+		// end.
+		f.say(e)
+		f.counts[e.Kind]++
+		if !f.counted {
+			f.files, f.counted = f.files+1, true
+		}
+		if f.patch != nil {
+			if err := f.patch.Write(e); err != nil {
+				f.a.errorf("%v", err)
+			}
+			continue
+		}
+		f.edits = append(f.edits, fix.Edit{File: e.File, Span: e.Span, Kind: e.Kind, Old: strings.Clone(e.Old), New: strings.Clone(e.New)})
+	}
+	for _, e := range left {
 		f.a.notef("%s:%s: board %s: %s", e.File, e.Span.Pos, e.Board, e.Reason)
 	}
 	for name := range p.Report.Encodings {
@@ -173,8 +190,8 @@ func (f *fixer) finish(p *corpus.Part) {
 	if src != nil {
 		defer src.discard()
 	}
-	if p.Err != nil {
-		return // each reports it
+	if p.Err != nil || f.patch != nil {
+		return // each reports an error; a patch is written as it goes
 	}
 	if f.write && len(f.edits) > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
 		a.errorf("%s: not fixed: cannot write back an archive member, standard input or a link; use fix without -w", in.Name)
@@ -206,25 +223,19 @@ func (f *fixer) finish(p *corpus.Part) {
 		a.errorf("%s: not fixed: %v", in.Name, err)
 		return
 	}
-	for _, e := range f.edits {
-		what := e.Old + " → " + e.New
-		switch {
-		case e.Old == "":
-			what = fmt.Sprintf("insert %q", e.New)
-		case e.New == "":
-			what = fmt.Sprintf("remove %q", e.Old)
-		}
-		a.notef("%s:%s: board %s: %s %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, what, e.Reason)
-		f.counts[e.Kind]++
-	}
-	if len(f.edits) > 0 {
-		f.files++
-	}
-	if f.patching {
-		f.patch = append(f.patch, f.edits...)
-		return
-	}
 	f.emit(in, open, out)
+}
+
+// say tells on stderr a fix, with its evidence.
+func (f *fixer) say(e fix.Edit) {
+	what := e.Old + " → " + e.New
+	switch {
+	case e.Old == "":
+		what = fmt.Sprintf("insert %q", e.New)
+	case e.New == "":
+		what = fmt.Sprintf("remove %q", e.Old)
+	}
+	f.a.notef("%s:%s: board %s: %s %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, what, e.Reason)
 }
 
 // emit sends the fixed text where the flags say.
