@@ -152,12 +152,16 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 // in file order. p comes from corpus with
 // AuditOptions.Boards and AllFindings.
 func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
-	var edits []Edit
-	for _, pb := range p.Boards {
-		edits = append(edits, planBoard(p.Name, pb, wanted)...)
-	}
-	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	edits, _ := PlanAll(p, wanted)
 	return edits
+}
+
+// written returns t's value as the file writes it, in its quotes, and
+// whether a fix can rewrite it there: the game writes the value itself
+// (not "#"), and as it reads (no escapes).
+func written(t *record.Tag) (string, bool) {
+	old := `"` + t.Value + `"`
+	return old, t.ValueSpan.Len() == len(old) && t.Raw == ""
 }
 
 func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
@@ -195,8 +199,8 @@ func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagno
 		edits := []Edit{e}
 		// With its passes back, the auction is the evidence of the rest.
 		t, c := &b.File.ContractTag, b.Replayed.Shifted
-		if old := `"` + t.Value + `"`; b.File.ContractKnown && b.File.Contract.String() != c.String() &&
-			t.ValueSpan.Len() == len(old) && t.Raw == "" && (wanted == nil || wanted[Contract]) {
+		if old, ok := written(t); ok && b.File.ContractKnown && b.File.Contract.String() != c.String() &&
+			(wanted == nil || wanted[Contract]) {
 			edits = append(edits, Edit{
 				File: file, Game: pb.Game, Board: b.BoardLabel(), Span: t.ValueSpan, Kind: Contract, Old: old, New: `"` + c.String() + `"`,
 				Reason: "the file's contract is " + b.File.Contract.String() + ", the auction with its leading passes gives " + c.Describe(),
@@ -208,9 +212,9 @@ func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagno
 	var edits []Edit
 	add := func(kind Kind, code diag.Code, tag *record.Tag, value, why string) {
 		ev, ok := found[code]
-		old := `"` + tag.Value + `"`
-		if !ok || wanted != nil && !wanted[kind] || tag.ValueSpan.Len() != len(old) || tag.Raw != "" {
-			return // not asked for, or a value not written here as it reads ("#", escapes)
+		old, here := written(tag)
+		if !ok || wanted != nil && !wanted[kind] || !here {
+			return
 		}
 		edits = append(edits, Edit{
 			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: tag.ValueSpan, Kind: kind,
@@ -319,8 +323,8 @@ func boardCycle(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnost
 		{diag.BoardVulnerability, &b.VulnerableTag, auction.BoardVulnerability(b.Number).String()},
 	} {
 		ev, ok := found[f.code]
-		old := `"` + f.tag.Value + `"`
-		if !ok || f.tag.ValueSpan.Len() != len(old) || f.tag.Raw != "" {
+		old, here := written(f.tag)
+		if !ok || !here {
 			continue
 		}
 		edits = append(edits, Edit{
@@ -375,8 +379,8 @@ func score(file string, pb *corpus.Board, edits []Edit) (Edit, bool) {
 		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String()) &&
 		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer) &&
 			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks))
-	old := `"` + t.Value + `"`
-	if !settled || rec.ScoreNS == f.ScoreNS || t.ValueSpan.Len() != len(old) || t.Raw != "" {
+	old, here := written(t)
+	if !settled || rec.ScoreNS == f.ScoreNS || !here {
 		return Edit{}, false
 	}
 	text, ok := scoreText(t.Value, f.ScoreNS, f.Contract.Declarer.Side() == auction.EW)
