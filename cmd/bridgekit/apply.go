@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -10,7 +9,6 @@ import (
 
 	"bridgekit/corpus"
 	"bridgekit/fix"
-	"bridgekit/internal/safewrite"
 )
 
 func (a *app) applyCommand() *cli.Command {
@@ -101,18 +99,11 @@ func (a *app) applyFile(root string, edits []fix.Edit) (fix.PatchResult, error) 
 	if err != nil || res.Applied == 0 {
 		return res, err
 	}
-	sf, notes, err := safewrite.Replace(path)
-	if err != nil {
-		return res, err
-	}
-	if _, err := io.Copy(sf, out.reader()); err != nil {
-		sf.Abort()
-		return res, err
-	}
+	notes, err := out.replace(path)
 	for _, n := range notes {
 		a.notef("%s", n)
 	}
-	return res, sf.Commit()
+	return res, err
 }
 
 // fileEncoding returns the encoding the readers find in the file at path:

@@ -259,18 +259,9 @@ func (f *fixer) emit(in *corpus.Input, open func() (io.Reader, func(), error), o
 	}
 	switch {
 	case f.write && changed:
-		sf, notes, err := safewrite.Replace(in.Name)
+		notes, err := out.replace(in.Name)
 		if err != nil {
-			a.errorf("%v", err)
-			return
-		}
-		if _, err := io.Copy(sf, out.reader()); err != nil {
-			sf.Abort()
 			a.errorf("%s", named(in.Name, err))
-			return
-		}
-		if err := sf.Commit(); err != nil {
-			a.errorf("%v", err)
 			return
 		}
 		for _, n := range notes {

@@ -236,16 +236,9 @@ func (j *fmtJob) replace() error {
 	if j.replaceErr != nil {
 		return j.replaceErr
 	}
-	sf, notes, err := safewrite.Replace(j.in.Name)
-	if err != nil {
-		return err
-	}
+	notes, err := j.out.replace(j.in.Name)
 	j.notes = notes
-	if _, err := io.Copy(sf, j.out.reader()); err != nil {
-		sf.Abort()
-		return err
-	}
-	return sf.Commit()
+	return err
 }
 
 // discard drops the job's spool.

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"bridgekit/corpus"
+	"bridgekit/internal/safewrite"
 )
 
 // spoolMemory is the text a spool holds in memory before it moves to a
@@ -155,4 +156,19 @@ func (s *sourceCopies) take(in *corpus.Input) *spool {
 	sp := s.m[in]
 	delete(s.m, in)
 	return sp
+}
+
+// replace writes the spool's text over the file at path, with
+// safewrite.Replace's guarantees, and returns what replacing has to say (a
+// hard link split off).
+func (s *spool) replace(path string) ([]string, error) {
+	sf, notes, err := safewrite.Replace(path)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := io.Copy(sf, s.reader()); err != nil {
+		sf.Abort()
+		return nil, err
+	}
+	return notes, sf.Commit()
 }
