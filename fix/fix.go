@@ -191,12 +191,13 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
 // planReplayed proposes the fixes a complete, legal auction settles.
 func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic, wanted map[Kind]bool) []Edit {
 	b := pb.Board
+	var edits []Edit
 	if b.Replayed.Shift != 0 {
 		e, ok := leadingPasses(file, pb, found)
 		if !ok || wanted != nil && !wanted[LeadingPasses] {
 			return nil // settled only from another seat, which a rotated deal would give too
 		}
-		edits := []Edit{e}
+		edits = append(edits, e)
 		// With its passes back, the auction is the evidence of the rest.
 		t, c := &b.File.ContractTag, b.Replayed.Shifted
 		if old, ok := written(t); ok && b.File.ContractKnown && b.File.Contract.String() != c.String() &&
@@ -206,10 +207,8 @@ func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagno
 				Reason: "the file's contract is " + b.File.Contract.String() + ", the auction with its leading passes gives " + c.Describe(),
 			})
 		}
-		return edits
 	}
 	f := b.Final()
-	var edits []Edit
 	add := func(kind Kind, code diag.Code, tag *record.Tag, value, why string) {
 		ev, ok := found[code]
 		old, here := written(tag)
@@ -221,7 +220,7 @@ func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagno
 			Old: old, New: `"` + value + `"`, Reason: string(code) + ": " + ev.Message + why,
 		})
 	}
-	if f.FromReplay {
+	if f.FromReplay && b.Replayed.Shift == 0 {
 		add(Contract, diag.ContractMismatch, &b.File.ContractTag, f.Contract.String(), "")
 		if f.DeclarerKnown && !b.File.Swapped && ledBy(b, f.Contract.Declarer.LHO()) {
 			d := f.Contract.Declarer
