@@ -407,6 +407,9 @@ func (c *Checker) replayFrom(rec *AuctionRecord, first auction.Seat, k int) (auc
 		}
 	}
 	for i := range rec.Calls {
+		if a.Done() {
+			break // calls after the end are void (Law 39), as in the replay from the first seat
+		}
 		if rec.Calls[i].AppendTo(a) != nil {
 			return auction.Contract{}, false
 		}
