@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # bench/writes.sh measures the commands that write — convert, fmt, fmt -l,
-# fmt -d, fmt -w — beside audit, in time and peak resident memory, on
+# fmt -d, fmt -w, fix -l, fix --patch, apply, fix -w — beside audit, in time and peak resident memory, on
 # large inputs and on the pathological ones that once made them grow
 # without bound:
 #   pbn-file     one PBN file of SIZE_MB: the corpus's UTF-8 PBN files one
@@ -75,10 +75,16 @@ for f in $inputs; do
 	run "$f fmt" "$p" "$bk" fmt "$p"
 	run "$f fmt -l" "$p" "$bk" fmt -l "$p"
 	run "$f fmt -d" "$p" "$bk" fmt -d "$p"
+	run "$f fix -l" "$p" "$bk" fix -l "$p"
 	if [[ $f != *.zip ]]; then
 		cp "$p" "$work/w.${f##*.}"
 		run "$f fmt -w" "$p" "$bk" fmt -w "$work/w.${f##*.}"
-		rm -f "$work/w.${f##*.}"
+		cp "$p" "$work/w.${f##*.}"
+		run "$f fix --patch" "$p" "$bk" fix --patch "$work/fix.patch" "$work/w.${f##*.}"
+		run "$f apply" "$p" "$bk" apply "$work/fix.patch"
+		cp "$p" "$work/w.${f##*.}"
+		run "$f fix -w" "$p" "$bk" fix -w "$work/w.${f##*.}"
+		rm -f "$work/w.${f##*.}" "$work/fix.patch"
 	fi
 	rm -f "$work/out.pbn" "$work/out.lin"
 done

@@ -60,6 +60,13 @@ type AuditOptions struct {
 	// (Input.Streamed). A write error of the copy ends the reading of the
 	// input with that error.
 	Source func(*Input) io.Writer
+	// Work, when set, is called with each part in the worker that read
+	// it, before the part is delivered, and what it returns is the part's
+	// Work. Parts are delivered one at a time in input order; what a
+	// command makes of a part that needs no order (fix's planning) is
+	// done here, on every core. It sees the part before the findings that
+	// depend on the whole run: duplicate deals and the repeat cap.
+	Work func(*Part) any
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -133,6 +140,8 @@ type Part struct {
 	// Duplicate-deal findings, which depend on the whole run, are counted
 	// only in Audit's total.
 	Report Report
+	// Work is what AuditOptions.Work made of the part; nil without it.
+	Work any
 }
 
 // All yields every finding of the part in file order: those about the
@@ -254,10 +263,18 @@ func (t *tasks) flush() error {
 	return t.seq.Add(size, func() []*Part {
 		parts := make([]*Part, len(group))
 		for i, in := range group {
-			parts[i] = processInput(in, t.opts)
+			parts[i] = t.work(processInput(in, t.opts))
 		}
 		return parts
 	})
+}
+
+// work does AuditOptions.Work on p.
+func (t *tasks) work(p *Part) *Part {
+	if t.opts.Work != nil {
+		p.Work = t.opts.Work(p)
+	}
+	return p
 }
 
 // add hands a task of the given weight to a worker, after the small
@@ -266,7 +283,7 @@ func (t *tasks) add(weight int64, f func() *Part) error {
 	if err := t.flush(); err != nil {
 		return err
 	}
-	return t.seq.Add(weight, func() []*Part { return []*Part{f()} })
+	return t.seq.Add(weight, func() []*Part { return []*Part{t.work(f())} })
 }
 
 func (o AuditOptions) withDefaults() AuditOptions {

@@ -47,6 +47,7 @@ func WritePatch(w io.Writer, edits []Edit) error {
 type PatchWriter struct {
 	bw      *bufio.Writer
 	started bool
+	hunk    []byte
 }
 
 // NewPatchWriter returns a PatchWriter writing to w.
@@ -58,13 +59,42 @@ func (pw *PatchWriter) Write(e Edit) error {
 		pw.bw.WriteString(patchHeader + "\n")
 		pw.started = true
 	}
-	if strings.ContainsAny(e.File+e.Board+e.Old+e.New, "\n\r") || strings.Contains(e.File, sep) {
+	if strings.ContainsAny(e.File, "\n\r") || strings.ContainsAny(e.Board, "\n\r") ||
+		strings.ContainsAny(e.Old, "\n\r") || strings.ContainsAny(e.New, "\n\r") || strings.Contains(e.File, sep) {
 		return fmt.Errorf("%s: edit at %s cannot be written as one patch line", e.File, e.Span.Pos)
 	}
-	_, err := fmt.Fprintf(pw.bw, "@@ %s%sgame %d%sboard %s%s%d:%d%sbytes %d-%d%s%s\n- %s\n+ %s\n# %s\n",
-		e.File, sep, e.Game, sep, e.Board, sep, e.Span.Line, e.Span.Col, sep, e.Span.Offset, e.Span.End, sep, e.Kind,
-		e.Old, e.New, strings.Join(strings.Fields(e.Reason), " "))
+	// Built by hand: a file with hundreds of thousands of fixes writes as
+	// many hunks.
+	b := append(pw.hunk[:0], "@@ "...)
+	b = append(append(append(b, e.File...), sep+"game "...), strconv.Itoa(e.Game)...)
+	b = append(append(append(b, sep+"board "...), e.Board...), sep...)
+	b = strconv.AppendInt(append(strconv.AppendInt(b, int64(e.Span.Line), 10), ':'), int64(e.Span.Col), 10)
+	b = strconv.AppendInt(append(strconv.AppendInt(append(b, sep+"bytes "...), int64(e.Span.Offset), 10), '-'), int64(e.Span.End), 10)
+	b = append(append(append(b, sep...), e.Kind...), "\n- "...)
+	b = append(append(append(append(b, e.Old...), "\n+ "...), e.New...), "\n# "...)
+	b = append(appendOneLine(b, e.Reason), '\n')
+	pw.hunk = b
+	_, err := pw.bw.Write(b)
 	return err
+}
+
+// appendOneLine appends s with each run of ASCII white space made one
+// blank and none at the ends.
+func appendOneLine(b []byte, s string) []byte {
+	blank := false
+	start := len(b)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+			blank = len(b) > start
+		default:
+			if blank {
+				b, blank = append(b, ' '), false
+			}
+			b = append(b, c)
+		}
+	}
+	return b
 }
 
 // Close writes what is buffered; a patch of no edits is its first line.
@@ -76,54 +106,94 @@ func (pw *PatchWriter) Close() error {
 	return pw.bw.Flush()
 }
 
-// ReadPatch reads a patch that WritePatch wrote; name is the patch's, for
-// errors.
+// ReadPatch reads a whole patch that a PatchWriter wrote; name is the
+// patch's, for errors.
 func ReadPatch(r io.Reader, name string) ([]Edit, error) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	line := 0
-	next := func() (string, bool) {
-		for sc.Scan() {
-			line++
-			if t := sc.Text(); t != "" {
-				return t, true
-			}
-		}
-		return "", false
-	}
-	bad := func(why string) error { return fmt.Errorf("%s:%d: %s", name, line, why) }
-	if t, ok := next(); !ok || t != patchHeader {
-		return nil, bad("not a bridgekit patch (it starts with " + strconv.Quote(patchHeader) + ")")
-	}
+	pr := NewPatchReader(r, name)
 	var edits []Edit
 	for {
-		t, ok := next()
+		e, err := pr.Next()
+		if err == io.EOF {
+			return edits, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+}
+
+// A PatchReader reads a patch one hunk at a time, so that a patch of any
+// size is applied in the memory of one edit.
+type PatchReader struct {
+	sc      *bufio.Scanner
+	name    string
+	line    int
+	started bool
+}
+
+// NewPatchReader returns a PatchReader of the patch r; name is the
+// patch's, for errors.
+func NewPatchReader(r io.Reader, name string) *PatchReader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	return &PatchReader{sc: sc, name: name}
+}
+
+// next returns the next line that is not blank.
+func (pr *PatchReader) next() (string, bool) {
+	for pr.sc.Scan() {
+		pr.line++
+		if t := pr.sc.Text(); t != "" {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+func (pr *PatchReader) bad(why string) error { return fmt.Errorf("%s:%d: %s", pr.name, pr.line, why) }
+
+// Next returns the patch's next edit, or io.EOF after the last.
+func (pr *PatchReader) Next() (Edit, error) {
+	if !pr.started {
+		pr.started = true
+		if t, ok := pr.next(); !ok || t != patchHeader {
+			if err := pr.sc.Err(); err != nil {
+				return Edit{}, err
+			}
+			return Edit{}, pr.bad("not a bridgekit patch (it starts with " + strconv.Quote(patchHeader) + ")")
+		}
+	}
+	for {
+		t, ok := pr.next()
 		if !ok {
-			break
+			if err := pr.sc.Err(); err != nil {
+				return Edit{}, err
+			}
+			return Edit{}, io.EOF
 		}
 		if strings.HasPrefix(t, "#") {
 			continue
 		}
 		e, err := parseHunkHead(t)
 		if err != nil {
-			return nil, bad(err.Error())
+			return Edit{}, pr.bad(err.Error())
 		}
 		for _, f := range []struct {
 			prefix string
 			v      *string
 		}{{"- ", &e.Old}, {"+ ", &e.New}, {"# ", &e.Reason}} {
-			t, ok := next()
+			t, ok := pr.next()
 			if t == strings.TrimSpace(f.prefix) {
 				t = f.prefix // an empty text, its line's blank cut by an editor
 			}
 			if !ok || !strings.HasPrefix(t, f.prefix) {
-				return nil, bad("a hunk needs its " + strconv.Quote(f.prefix) + " line here")
+				return Edit{}, pr.bad("a hunk needs its " + strconv.Quote(f.prefix) + " line here")
 			}
 			*f.v = t[len(f.prefix):]
 		}
-		edits = append(edits, e)
+		return e, nil
 	}
-	return edits, sc.Err()
 }
 
 // parseHunkHead reads an @@ line.
@@ -145,16 +215,30 @@ func parseHunkHead(t string) (Edit, error) {
 	}
 	e.Board = strings.TrimPrefix(board, "board ")
 	var p diag.Pos
-	if _, err := fmt.Sscanf(place, "%d:%d", &p.Line, &p.Col); err != nil {
+	line, col, ok := cutInts(place, ":")
+	if !ok {
 		return e, fmt.Errorf("%q: bad line:column", place)
 	}
-	var end int
-	if _, err := fmt.Sscanf(span, "bytes %d-%d", &p.Offset, &end); err != nil || end < p.Offset {
+	p.Line, p.Col = line, col
+	off, end, ok := cutInts(strings.TrimPrefix(span, "bytes "), "-")
+	if !ok || !strings.HasPrefix(span, "bytes ") || end < off {
 		return e, fmt.Errorf("%q: bad byte span", span)
 	}
+	p.Offset = off
 	e.Span = diag.Span{Pos: p, End: end}
 	if e.Kind, err = ParseKind(kind); err != nil {
 		return e, err
 	}
 	return e, nil
+}
+
+// cutInts reads two decimal numbers that sep separates.
+func cutInts(s, sep string) (a, b int, ok bool) {
+	as, bs, ok := strings.Cut(s, sep)
+	if !ok {
+		return 0, 0, false
+	}
+	a, err1 := strconv.Atoi(as)
+	b, err2 := strconv.Atoi(bs)
+	return a, b, err1 == nil && err2 == nil && a >= 0 && b >= 0
 }

@@ -37,7 +37,12 @@ const (
 type app struct {
 	stdin  io.Reader
 	stdout *bufio.Writer
-	stderr io.Writer
+	// stderr is buffered too unless it is a terminal: a run may say
+	// hundreds of thousands of notes. stdout's buffer sends stderr's
+	// first, and a note sends stdout's first, so that the two keep their
+	// order when they go to one file.
+	stderr    io.Writer
+	stderrBuf *bufio.Writer
 	// rawStdout is stdout before buffering, to tell whether it is a
 	// terminal.
 	rawStdout io.Writer
@@ -49,13 +54,20 @@ type app struct {
 // run runs the command line args (args[0] is the program name) and returns
 // the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{
-		stdin: stdin, stdout: bufio.NewWriterSize(stdout, 64<<10), stderr: stderr,
-		rawStdout: stdout, getenv: os.Getenv,
+	a := &app{stdin: stdin, stderr: stderr, rawStdout: stdout, getenv: os.Getenv}
+	out := stdout
+	if !isTerminal(stderr) {
+		a.stderrBuf = bufio.NewWriterSize(stderr, 32<<10)
+		a.stderr = a.stderrBuf
+		out = afterFlush{stdout, a.stderrBuf}
 	}
+	a.stdout = bufio.NewWriterSize(out, 64<<10)
 	err := a.cli().Run(args)
 	if ferr := a.stdout.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("writing standard output: %w", ferr)
+	}
+	if a.stderrBuf != nil && a.stderrBuf.Flush() != nil {
+		a.fail(exitError) // nowhere left to say so
 	}
 	var ec cli.ExitCoder
 	switch {
@@ -70,6 +82,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		a.fail(exitError)
 	}
 	return a.status
+}
+
+// afterFlush writes to w after flushing first.
+type afterFlush struct {
+	w     io.Writer
+	first *bufio.Writer
+}
+
+func (f afterFlush) Write(p []byte) (int, error) {
+	f.first.Flush()
+	return f.w.Write(p)
 }
 
 // fail raises the exit status to code.
@@ -87,6 +110,14 @@ func (a *app) errorf(format string, args ...any) {
 func (a *app) notef(format string, args ...any) {
 	a.stdout.Flush()
 	fmt.Fprintf(a.stderr, "bridgekit: note: "+format+"\n", args...)
+}
+
+// say writes lines made for stderr, as notef would.
+func (a *app) say(lines []byte) {
+	if len(lines) > 0 {
+		a.stdout.Flush()
+		a.stderr.Write(lines)
+	}
 }
 
 // notCarried says on stderr what of a part the reader could not read, and

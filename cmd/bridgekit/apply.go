@@ -2,13 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
 	"bridgekit/fix"
+	"bridgekit/parser/charset"
 )
 
 func (a *app) applyCommand() *cli.Command {
@@ -37,73 +38,121 @@ func (a *app) apply(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageError("apply needs a PATCH")
 	}
-	root := c.String("root")
-	var applied, done, stale int
+	pt := &patching{a: a, root: c.String("root")}
 	for _, name := range c.Args().Slice() {
 		pf, err := os.Open(name)
 		if err != nil {
 			return cli.Exit(fmt.Sprintf("%v", err), exitError)
 		}
-		edits, err := fix.ReadPatch(pf, name)
-		pf.Close()
-		if err != nil {
-			return cli.Exit(err.Error(), exitError)
-		}
-		for len(edits) > 0 {
-			n := 1
-			for n < len(edits) && edits[n].File == edits[0].File {
-				n++
+		// Read a hunk at a time: a patch of hundreds of thousands of edits
+		// is applied in the memory of one.
+		edits := fix.NewPatchReader(pf, name)
+		for {
+			e, err := edits.Next()
+			if err == io.EOF {
+				break
 			}
-			r, err := a.applyFile(root, edits[:n])
 			if err != nil {
-				a.errorf("%s: not patched: %v", edits[0].File, err)
+				pt.finish()
+				pf.Close()
+				return cli.Exit(err.Error(), exitError)
 			}
-			for _, e := range r.Stale {
-				a.stdout.Flush()
-				fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s → %s not made: the text there is no longer %s\n", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Old)
-				a.fail(exitFindings)
+			if pt.file != e.File {
+				pt.finish()
+				pt.start(e.File)
 			}
-			applied, done, stale = applied+r.Applied, done+r.Done, stale+len(r.Stale)
-			edits = edits[n:]
+			pt.edit(e)
 		}
+		pf.Close()
+		pt.finish()
 	}
-	a.notef("%s made, %s already made, %s stale", plural(applied, "edit"), plural(done, "edit"), plural(stale, "edit"))
+	a.notef("%s made, %s already made, %s stale", plural(pt.applied, "edit"), plural(pt.done, "edit"), plural(pt.stale, "edit"))
 	return nil
 }
 
-// applyFile makes edits, all of one file, in it.
-func (a *app) applyFile(root string, edits []fix.Edit) (fix.PatchResult, error) {
-	var res fix.PatchResult
-	if !filepath.IsLocal(filepath.FromSlash(edits[0].File)) && !filepath.IsAbs(edits[0].File) {
-		return res, fmt.Errorf("the name leaves --root")
+// patching applies a patch's edits to its files, one file at a time: the
+// edits of a file come together in a patch.
+type patching struct {
+	a                    *app
+	root                 string
+	applied, done, stale int
+
+	// The file being patched.
+	file string
+	path string
+	in   *os.File
+	out  *spool
+	p    *fix.Patcher
+	err  error
+}
+
+// start starts on file, a name the patch gives.
+func (pt *patching) start(file string) {
+	pt.file, pt.path, pt.in, pt.out, pt.p, pt.err = file, "", nil, nil, nil, nil
+	if !filepath.IsLocal(filepath.FromSlash(file)) && !filepath.IsAbs(file) {
+		pt.err = fmt.Errorf("the name leaves --root")
+		return
 	}
-	path := edits[0].File
-	if !filepath.IsAbs(path) {
-		path = filepath.Join(root, filepath.FromSlash(path))
+	pt.path = file
+	if !filepath.IsAbs(file) {
+		pt.path = filepath.Join(pt.root, filepath.FromSlash(file))
 	}
-	enc, err := fileEncoding(path)
-	if err != nil {
-		return res, err
-	}
-	in, err := os.Open(path)
-	if err != nil {
-		return res, err
-	}
-	defer in.Close()
-	out := newSpool(tempSpill)
-	defer out.discard()
-	res, err = fix.Patch(out, in, enc, edits)
+	enc, err := fileEncoding(pt.path)
 	if err == nil {
-		err = out.flush()
+		pt.in, err = os.Open(pt.path)
 	}
-	if err != nil || res.Applied == 0 {
-		return res, err
+	if err != nil {
+		pt.err = err
+		return
 	}
-	notes, err := out.replace(path)
-	for _, n := range notes {
-		a.notef("%s", n)
+	pt.out = newSpool(tempSpill)
+	pt.p, pt.err = fix.NewPatcher(pt.out, pt.in, enc)
+}
+
+// edit makes e, an edit of the file being patched.
+func (pt *patching) edit(e fix.Edit) {
+	if pt.err == nil {
+		pt.err = pt.p.Edit(e)
 	}
-	return res, err
+}
+
+// finish writes the file being patched back, if an edit was made, and
+// says what became of its edits.
+func (pt *patching) finish() {
+	if pt.file == "" {
+		return
+	}
+	a := pt.a
+	var res fix.PatchResult
+	if pt.err == nil {
+		res, pt.err = pt.p.Close()
+	}
+	if pt.err == nil {
+		pt.err = pt.out.flush()
+	}
+	if pt.in != nil {
+		pt.in.Close()
+	}
+	if pt.err == nil && res.Applied > 0 {
+		var notes []string
+		notes, pt.err = pt.out.replace(pt.path)
+		for _, n := range notes {
+			a.notef("%s", n)
+		}
+	}
+	if pt.out != nil {
+		pt.out.discard()
+	}
+	if pt.err != nil {
+		a.errorf("%s: not patched: %v", pt.file, pt.err)
+	}
+	for _, e := range res.Stale {
+		a.stdout.Flush()
+		fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s → %s not made: the text there is no longer %s\n", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Old)
+		a.fail(exitFindings)
+	}
+	pt.applied, pt.done, pt.stale = pt.applied+res.Applied, pt.done+res.Done, pt.stale+len(res.Stale)
+	pt.file = ""
 }
 
 // fileEncoding returns the encoding the readers find in the file at path:
@@ -114,12 +163,12 @@ func fileEncoding(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	p := corpus.Process(path, f, corpus.AuditOptions{SkipDuplicates: true})
-	if p.Err != nil {
-		return "", p.Err
+	r, _, err := charset.Decode(f)
+	if err != nil {
+		return "", err
 	}
-	for name := range p.Report.Encodings {
-		return name, nil
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return "", err
 	}
-	return "UTF-8", nil
+	return r.(charset.EncodingReporter).Encoding().Name, nil
 }

@@ -98,12 +98,15 @@ type fixer struct {
 	counts            map[fix.Kind]int
 	files             int
 
-	// The input being read: its edits and encoding so far. An edit keeps
-	// only its span and texts, cloned, not to hold the text of its game.
+	// The input being read: its edits so far, written as a patch to a
+	// spool (in memory, then a file), so that a file with hundreds of
+	// thousands of fixes is fixed in the memory of one; their number; and
+	// its encoding.
 	in      *corpus.Input
-	edits   []fix.Edit
+	edits   *spool
+	pending *fix.PatchWriter
+	changed int
 	enc     string
-	counted bool // the input is among the files with fixes
 
 	sources sourceCopies
 }
@@ -118,7 +121,7 @@ func (a *app) fix(c *cli.Context) error {
 	if patch != "" && (f.list || f.write || f.diff) {
 		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
 	}
-	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.sources.copyOf}
+	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.sources.copyOf, Work: f.plan}
 	if patch == "" {
 		_, err = a.each(c, opts, f.part)
 		f.summary()
@@ -146,34 +149,60 @@ func (a *app) fix(c *cli.Context) error {
 	return nil
 }
 
+// A plan is the fixes of one part and what is said of them.
+type plan struct {
+	edits []fix.Edit
+	notes []byte // the lines for stderr: each fix and each board left alone, with why
+}
+
+// plan plans the fixes of a part, in the worker that read it.
+func (f *fixer) plan(p *corpus.Part) any {
+	if p.Input == nil {
+		return nil
+	}
+	edits, left := fix.PlanAll(p, f.wanted)
+	var notes []byte
+	for _, e := range edits {
+		notes = appendNote(notes, e, describe(e))
+	}
+	for _, e := range left {
+		notes = appendNote(notes, e, e.Reason)
+	}
+	return &plan{edits, notes}
+}
+
+// appendNote appends the line that says text of the board of e at its
+// place.
+func appendNote(b []byte, e fix.Edit, text string) []byte {
+	return fmt.Appendf(b, "bridgekit: note: %s:%s: board %s: %s\n", e.File, e.Span.Pos, e.Board, text)
+}
+
 // part takes the next part of the inputs.
 func (f *fixer) part(p *corpus.Part) {
-	if p.Input == nil {
+	pl, _ := p.Work.(*plan)
+	if pl == nil {
 		return // an error of discovery, which each reports
 	}
 	if f.in != p.Input {
-		f.in, f.edits, f.enc, f.counted = p.Input, nil, "", false
+		f.in, f.changed, f.enc = p.Input, 0, ""
+		if f.patch == nil {
+			f.edits = newSpool(tempSpill)
+			f.pending = fix.NewPatchWriter(f.edits)
+		}
 	}
-	edits, left := fix.PlanAll(p, f.wanted)
-	for _, e := range edits {
-		// Said, and written to the patch, now: a file with hundreds of
-		// thousands of fixes holds only their spans and texts until its
-		// end.
-		f.say(e)
+	f.a.say(pl.notes)
+	for _, e := range pl.edits {
 		f.counts[e.Kind]++
-		if !f.counted {
-			f.files, f.counted = f.files+1, true
+		if f.changed++; f.changed == 1 {
+			f.files++
 		}
+		w := f.pending
 		if f.patch != nil {
-			if err := f.patch.Write(e); err != nil {
-				f.a.errorf("%v", err)
-			}
-			continue
+			w = f.patch
 		}
-		f.edits = append(f.edits, fix.Edit{File: e.File, Span: e.Span, Kind: e.Kind, Old: strings.Clone(e.Old), New: strings.Clone(e.New)})
-	}
-	for _, e := range left {
-		f.a.notef("%s:%s: board %s: %s", e.File, e.Span.Pos, e.Board, e.Reason)
+		if err := w.Write(e); err != nil {
+			f.a.errorf("%v", err)
+		}
 	}
 	for name := range p.Report.Encodings {
 		f.enc = name
@@ -190,10 +219,14 @@ func (f *fixer) finish(p *corpus.Part) {
 	if src != nil {
 		defer src.discard()
 	}
-	if p.Err != nil || f.patch != nil {
-		return // each reports an error; a patch is written as it goes
+	if f.patch != nil {
+		return // a patch is written as it goes
 	}
-	if f.write && len(f.edits) > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
+	defer f.edits.discard()
+	if p.Err != nil {
+		return // each reports it
+	}
+	if f.write && f.changed > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
 		a.errorf("%s: not fixed: cannot write back an archive member, standard input or a link; use fix without -w", in.Name)
 		return
 	}
@@ -214,7 +247,7 @@ func (f *fixer) finish(p *corpus.Part) {
 		a.errorf("%s", named(in.Name, err))
 		return
 	}
-	err = fix.Apply(out, r, f.enc, f.edits)
+	err = f.apply(out, r)
 	done()
 	if err == nil {
 		err = out.flush()
@@ -226,8 +259,41 @@ func (f *fixer) finish(p *corpus.Part) {
 	f.emit(in, open, out)
 }
 
-// say tells on stderr a fix, with its evidence.
-func (f *fixer) say(e fix.Edit) {
+// apply copies src to dst with the input's edits made.
+func (f *fixer) apply(dst io.Writer, src io.Reader) error {
+	if err := f.pending.Close(); err != nil {
+		return err
+	}
+	if err := f.edits.flush(); err != nil {
+		return err
+	}
+	p, err := fix.NewPatcher(dst, src, f.enc)
+	if err != nil {
+		return err
+	}
+	edits := fix.NewPatchReader(f.edits.reader(), "the fixes")
+	for {
+		e, err := edits.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if err := p.Edit(e); err != nil {
+			return err
+		}
+	}
+	res, err := p.Close()
+	if err == nil && len(res.Stale) > 0 {
+		e := res.Stale[0]
+		err = fmt.Errorf("%s:%s: %w (%s)", e.File, e.Span.Pos, fix.ErrChanged, e.Old)
+	}
+	return err
+}
+
+// describe says a fix, with its evidence.
+func describe(e fix.Edit) string {
 	what := e.Old + " → " + e.New
 	switch {
 	case e.Old == "":
@@ -235,12 +301,12 @@ func (f *fixer) say(e fix.Edit) {
 	case e.New == "":
 		what = fmt.Sprintf("remove %q", e.Old)
 	}
-	f.a.notef("%s:%s: board %s: %s %s (%s)", e.File, e.Span.Pos, e.Board, e.Kind, what, e.Reason)
+	return fmt.Sprintf("%s %s (%s)", e.Kind, what, e.Reason)
 }
 
 // emit sends the fixed text where the flags say.
 func (f *fixer) emit(in *corpus.Input, open func() (io.Reader, func(), error), out *spool) {
-	a, changed := f.a, len(f.edits) > 0
+	a, changed := f.a, f.changed > 0
 	if f.list && changed {
 		fmt.Fprintln(a.stdout, in.Name)
 	}
