@@ -139,9 +139,9 @@ func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagn
 // PlanAll is Plan and LeftAlone in one pass over the boards.
 func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	for _, pb := range p.Boards {
-		e := planBoard(p.Name, pb, wanted)
+		e, why := planBoard(p.Name, pb, wanted)
 		edits = append(edits, e...)
-		left = append(left, leftAlone(p.Name, pb, wanted, e)...)
+		left = append(left, leftAlone(p.Name, pb, wanted, e, why)...)
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
 	return edits, left
@@ -164,28 +164,43 @@ func written(t *record.Tag) (string, bool) {
 	return old, t.ValueSpan.Len() == len(old) && t.Raw == ""
 }
 
-func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) []Edit {
-	b := pb.Board
-	if b == nil {
-		return nil
-	}
+// firstFindings returns the first finding of each code on the board.
+func firstFindings(pb *corpus.Board) map[diag.Code]diag.Diagnostic {
 	found := map[diag.Code]diag.Diagnostic{}
 	for _, f := range pb.Findings {
 		if _, ok := found[f.Code]; !ok {
 			found[f.Code] = f
 		}
 	}
+	return found
+}
+
+// planBoard returns the edits of the board, and for the kinds of fix
+// that planning found unsettled, why.
+func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map[Kind]string) {
+	b := pb.Board
+	if b == nil {
+		return nil, nil
+	}
+	found := firstFindings(pb)
 	if wanted[BoardCycle] {
-		return boardCycle(file, pb, found)
+		return boardCycle(file, pb, found), nil
 	}
 	var turned []Edit
+	why := map[Kind]string{}
 	if wanted == nil || wanted[Rotation] {
-		turned = rotation(file, pb, found)
+		turned, why[Rotation] = rotation(file, pb, found)
+		if len(turned) == 0 && why[Rotation] == "" {
+			var e Edit
+			if e, why[Rotation] = illegalDeal(file, pb, found); e.Kind != "" {
+				turned = append(turned, e)
+			}
+		}
 	}
 	if !b.Replayed.Complete || !b.Replayed.Legal {
-		return turned // the replay settles nothing more
+		return turned, why // the replay settles nothing more
 	}
-	return append(turned, planReplayed(file, pb, found, wanted)...)
+	return append(turned, planReplayed(file, pb, found, wanted)...), why
 }
 
 // planReplayed proposes the fixes a complete, legal auction settles.
@@ -247,13 +262,14 @@ func planReplayed(file string, pb *corpus.Board, found map[diag.Code]diag.Diagno
 // columns of a trick cut short are not known), and only tricks of plain
 // cards (no irregularity mark, no annotation, which would not move with
 // the card): the board not at all if one turned trick cannot be.
-func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) []Edit {
+func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) ([]Edit, string) {
 	b := pb.Board
 	ev, ok := found[diag.PlayRotated]
 	if !ok || b.Source.Format != record.FormatPBN {
-		return nil
+		return nil, ""
 	}
 	var edits []Edit
+	tricks, turnedTricks := 0, 0
 	cards := b.Play.Cards
 	for lo := 0; lo < len(cards); {
 		hi := lo + 1
@@ -263,8 +279,9 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		if hi-lo != 4 {
 			// A trick cut short keeps no trace of its empty columns:
 			// which column a card stands in is not known.
-			return nil
+			return nil, ""
 		}
+		tricks++
 		var byColumn [4]*record.PlayedCard
 		for k := range 4 {
 			byColumn[k] = &cards[lo+k]
@@ -279,10 +296,11 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		if !turned {
 			continue
 		}
+		turnedTricks++
 		for _, c := range trick {
 			if !c.Card.Valid() || c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.Revoke || c.OutOfTurn ||
 				c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
-				return nil
+				return nil, ""
 			}
 		}
 		// One reason for the trick's cards: a file of thousands of turned
@@ -291,7 +309,7 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		for j, c := range trick {
 			want := slices.IndexFunc(trick, func(x *record.PlayedCard) bool { return x.Seat == b.Play.First.Add(j) })
 			if want < 0 {
-				return nil
+				return nil, ""
 			}
 			if w := trick[want]; w.Text != c.Text {
 				edits = append(edits, Edit{
@@ -301,7 +319,34 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 			}
 		}
 	}
-	return edits
+	if turnedTricks < tricks || !agreed(b) {
+		return edits, ""
+	}
+	// Every trick turned alike is also what a deal written from the wrong
+	// seat looks like: only the file's result may tell the two apart.
+	var turns []int
+	var faulted []string
+	for _, d := range pb.Findings {
+		if d.Code != diag.PlayRotated && slices.Contains(faults, d.Code) && !slices.Contains(faulted, string(d.Code)) {
+			faulted = append(faulted, string(d.Code))
+		}
+	}
+	if len(faulted) == 0 {
+		turns = append(turns, 0)
+	}
+	turns = append(turns, dealTurns(b)...)
+	switch {
+	case len(turns) != 1:
+		return nil, whyNotSettled(b, turns)
+	case turns[0] == 0:
+		return edits, ""
+	}
+	e, ok := dealRotation(file, pb, turns[0], string(diag.PlayRotated)+": "+ev.Message+
+		"; put back in their columns, the tricks give "+strings.Join(faulted, ", "))
+	if !ok {
+		return nil, "the deal may be turned, and its tag is not written as a first seat and four hands"
+	}
+	return []Edit{e}, ""
 }
 
 // boardCycle proposes the dealer and vulnerability of the board number,
@@ -444,7 +489,7 @@ func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
 }
 
 // leftAlone is LeftAlone for one board, given the edits Plan makes of it.
-func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit) []Edit {
+func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit, why map[Kind]string) []Edit {
 	if wanted[BoardCycle] || pb.Board == nil {
 		return nil
 	}
@@ -459,12 +504,22 @@ func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit
 				wanted != nil && !slices.ContainsFunc(a.kinds, func(k Kind) bool { return wanted[k] }) {
 				continue
 			}
+			reason := why[a.kinds[0]]
+			if reason == "" {
+				reason = whyLeft(pb.Board, a.kinds[0])
+			}
 			left = append(left, Edit{
 				File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: a.kinds[0],
-				Reason: string(f.Code) + ": " + f.Message + "; left alone: " + whyLeft(pb.Board, a.kinds[0]),
+				Reason: string(f.Code) + ": " + f.Message + "; left alone: " + reason,
 			})
 			made[a.kinds[0]] = true // one word per kind and board
 		}
+	}
+	if f, ok := firstFindings(pb)[diag.PlayIllegal]; ok && why[Rotation] != "" && !made[Rotation] {
+		left = append(left, Edit{
+			File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: Rotation,
+			Reason: string(f.Code) + ": " + f.Message + "; the deal is not turned: " + why[Rotation],
+		})
 	}
 	return left
 }

@@ -1,0 +1,163 @@
+package fix
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// faults are the findings that say a reading of the play does not fit:
+// a card the hand does not hold or cannot play, a claim or a result the
+// play contradicts, a trick that fits only from another seat.
+var faults = []diag.Code{diag.PlayIllegal, diag.Revoke, diag.ClaimImpossible, diag.ResultMismatch, diag.PlayRotated}
+
+// fits says whether a reading of the play with these findings fits.
+func fits(findings []diag.Diagnostic) bool {
+	return !slices.ContainsFunc(findings, func(d diag.Diagnostic) bool { return slices.Contains(faults, d.Code) })
+}
+
+// agreed says whether the board's rest agrees with itself, so that a play
+// the deal does not fit as written points at the deal or the columns: a
+// complete and legal auction read from the dealer, whose declarer is the
+// file's, and an opening lead from declarer's left, in a PBN file with a
+// full deal.
+func agreed(b *record.Board) bool {
+	r, f := &b.Replayed, &b.File
+	con := r.Contract
+	return b.Source.Format == record.FormatPBN && r.Complete && r.Legal && r.Shift == 0 && !con.PassedOut() &&
+		b.Deal.Full() && b.Deal.Validate() == nil && f.DeclarerKnown && f.Declarer == con.Declarer &&
+		ledBy(b, con.Declarer.LHO())
+}
+
+// dealTurns returns the turns of b's deal (1 to 3 seats clockwise) with
+// which the play, each card in the seat of the column it is written in,
+// and the file's result replay without a fault.
+func dealTurns(b *record.Board) []int {
+	// The cards in the seats of their columns, in the order played: each
+	// trick from the seat that won the one before.
+	written := slices.Clone(b.Play.Cards)
+	leader := b.Play.First
+	for lo := 0; lo < len(written); {
+		hi := lo + 1
+		for hi < len(written) && written[hi].Trick == written[lo].Trick {
+			hi++
+		}
+		if hi-lo != 4 {
+			break // a trick cut short keeps its seats: its columns are not known
+		}
+		trick := written[lo:hi]
+		slices.SortFunc(trick, func(x, y record.PlayedCard) int { return cmp.Compare(x.Loc.Offset, y.Loc.Offset) })
+		for j := range trick {
+			trick[j].Seat = b.Play.First.Add(j)
+		}
+		slices.SortFunc(trick, func(x, y record.PlayedCard) int {
+			return cmp.Compare((x.Seat-leader)&3, (y.Seat-leader)&3)
+		})
+		var played [4]auction.Card
+		for j := range trick {
+			played[j] = trick[j].Card
+		}
+		w, ok := auction.TrickWinner(leader, played, b.Replayed.Contract.Strain)
+		if !ok {
+			break
+		}
+		leader = w
+		lo = hi
+	}
+	var turns []int
+	for k := 1; k <= 3; k++ {
+		t := *b
+		for _, s := range auction.Seats {
+			t.Deal[s.Add(k)] = b.Deal[s]
+		}
+		// The replay writes in the board: the copy gets its own calls and
+		// cards.
+		t.Auction.Calls = slices.Clone(b.Auction.Calls)
+		t.Play.Cards = slices.Clone(written)
+		t.Replayed = record.Outcome{}
+		if fits(record.Check(&t)) {
+			turns = append(turns, k)
+		}
+	}
+	return turns
+}
+
+// dealRotation proposes the first seat of a Deal tag whose hands are
+// turned: the one letter before the colon changes, and with it who holds
+// every hand.
+func dealRotation(file string, pb *corpus.Board, turn int, evidence string) (Edit, bool) {
+	b := pb.Board
+	old, here := written(&b.DealTag)
+	if !here || len(old) < 4 || old[2] != ':' {
+		return Edit{}, false
+	}
+	first, err := auction.ParseSeat(old[1:2])
+	if err != nil {
+		return Edit{}, false
+	}
+	span := b.DealTag.ValueSpan
+	span.Offset++
+	span.Col++
+	span.End = span.Offset + 1
+	con := b.Replayed.Contract
+	return Edit{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: span, Kind: Rotation,
+		Old: old[1:2], New: first.Add(turn).String(),
+		Reason: fmt.Sprintf("%s; the auction gives %s, the file's declarer and the opening lead by %s agree, and the cards played fit the deal, as the columns show them, only with its hands read from %s instead of %s",
+			evidence, con.Describe(), con.Declarer.LHO().Name(), first.Add(turn).Name(), first.Name()),
+	}, true
+}
+
+// illegalDeal proposes the turn of a deal that the play refuses
+// (play-illegal: a card played that the hand does not hold), when the
+// rest of the board agrees with itself and one turn alone fits the play
+// and the file's result. The play must hold a trick at least: a lone
+// card held by another hand is as likely a wrong card as a turned deal (a
+// teaching file shows the lead it warns against).
+func illegalDeal(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) (Edit, string) {
+	b := pb.Board
+	ev, bad := found[diag.PlayIllegal]
+	if !bad || !agreed(b) {
+		return Edit{}, ""
+	}
+	if len(b.Play.Cards) < 4 {
+		return Edit{}, "fewer than four cards are played: too few to tell a turned deal from a wrong card"
+	}
+	turns := dealTurns(b)
+	if len(turns) != 1 {
+		return Edit{}, whyNotSettled(b, turns)
+	}
+	e, ok := dealRotation(file, pb, turns[0], string(diag.PlayIllegal)+": "+ev.Message)
+	if !ok {
+		return Edit{}, "the Deal tag is not written as a first seat and four hands"
+	}
+	return e, ""
+}
+
+// whyNotSettled says why no one reading of a play stands.
+func whyNotSettled(b *record.Board, turns []int) string {
+	if len(turns) == 0 {
+		return "no turn of the deal makes the play and the result fit it"
+	}
+	var names []string
+	first := auction.North
+	if v := b.DealTag.Value; len(v) > 0 {
+		if s, err := auction.ParseSeat(v[:1]); err == nil {
+			first = s
+		}
+	}
+	for _, k := range turns {
+		if k == 0 {
+			names = append(names, "the tricks written from the wrong seat")
+		} else {
+			names = append(names, "the deal read from "+first.Add(k).Name())
+		}
+	}
+	return strings.Join(names, " or ") + " explain the play alike, and the result does not settle which"
+}
