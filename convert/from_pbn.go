@@ -44,7 +44,7 @@ type PBNOptions struct {
 // on the game, and [record.Check] says what is wrong with the board.
 func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
 	m := newMapper(opt.Into, opt.Previous, record.Source{
-		File: g.Filename, Format: record.FormatPBN, Game: g.Index, Loc: g.Pos,
+		File: g.Filename, Format: record.FormatPBN, Game: g.Index, Loc: g.Pos, Text: g.Source,
 	})
 	b := m.b
 	if g.Index == 1 {

@@ -208,7 +208,8 @@ free text here
 		what      string
 		got, want any
 	}{
-		{"source", b.Source, record.Source{File: "m.pbn", Format: record.FormatPBN, Game: 1, Loc: b.Source.Loc}},
+		{"source", b.Source, record.Source{File: "m.pbn", Format: record.FormatPBN, Game: 1, Loc: b.Source.Loc, Text: b.Source.Text}},
+		{"source text", fmt.Sprint(b.Source.TextAt(b.DealTag.ValueSpan.Offset, b.DealTag.ValueSpan.End)), `"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"true`},
 		{"escapes", len(b.Escapes), 2},
 		{"creator escape", b.Escapes[1].Text, "Creator: test"},
 		{"leading comment", b.Leading[0].Text, "start of game"},

@@ -379,10 +379,12 @@ func boardCycle(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnost
 	return edits
 }
 
-// afterEnd proposes the removal of each call from the first one the
+// afterEnd proposes the removal of the calls from the first one the
 // audit found after the end of the auction: plain calls written in PBN,
 // with nothing attached that would go with them (a note, a suffix,
-// commentary, an AP standing for several).
+// commentary, an AP standing for several). One edit takes them with the
+// blanks between them and before them on their line, or, when they fill
+// their lines, those lines whole: a line left blank would end the game.
 func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic) []Edit {
 	b := pb.Board
 	ev, ok := found[diag.CallAfterAuction]
@@ -394,18 +396,66 @@ func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 	if first < 0 {
 		return nil
 	}
-	var edits []Edit
 	for _, c := range calls[first:] {
 		if c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.AllPass || c.Accepted || c.Skip ||
 			c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
 			return nil
 		}
-		edits = append(edits, Edit{
-			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: c.Loc, End: c.End}, Kind: AfterEnd,
-			Old: c.Text, New: "", Reason: string(diag.CallAfterAuction) + ": " + ev.Message + " (Law 39); the auction that ended stands",
-		})
 	}
-	return edits
+	span, old, ok := removal(&b.Source, calls[first:])
+	if !ok {
+		return nil
+	}
+	what := "the call after the end goes"
+	if n := len(calls) - first; n > 1 {
+		what = fmt.Sprintf("the %d calls after the end go", n)
+	}
+	return []Edit{{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: span, Kind: AfterEnd, Old: old, New: "",
+		Reason: string(diag.CallAfterAuction) + ": " + ev.Message + " (Law 39); " + what + ", and the auction that ended stands",
+	}}
+}
+
+// removal returns the span that removes calls, which follow one another,
+// from the source, and its text: the calls, the blanks between them, and
+// the blanks before the first on its line; or, when nothing else is on
+// their lines, the lines with their line ends. The text between and
+// around must be blanks and line ends only.
+func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string, bool) {
+	firstCall, last := calls[0], calls[len(calls)-1]
+	if _, ok := src.TextAt(firstCall.Loc.Offset, last.End); !ok {
+		return diag.Span{}, "", false
+	}
+	base, text := src.Loc.Offset, src.Text
+	start, end := firstCall.Loc.Offset-base, last.End-base
+	for i, c := range calls[1:] {
+		if strings.Trim(text[calls[i].End-base:c.Loc.Offset-base], " \t\r\n") != "" {
+			return diag.Span{}, "", false
+		}
+	}
+	blank := func(c byte) bool { return c == ' ' || c == '\t' }
+	i := start
+	for i > 0 && blank(text[i-1]) {
+		i--
+	}
+	pos := firstCall.Loc
+	pos.Col -= start - i
+	pos.Offset = base + i
+	if i > 0 && text[i-1] != '\n' {
+		return diag.Span{Pos: pos, End: base + end}, text[i:end], true // kept text before them on the line
+	}
+	j := end
+	for j < len(text) && blank(text[j]) {
+		j++
+	}
+	// Text after them on their line moves to the line's start; else
+	// the line end goes too.
+	if strings.HasPrefix(text[j:], "\r\n") {
+		j += 2
+	} else if strings.HasPrefix(text[j:], "\n") {
+		j++
+	}
+	return diag.Span{Pos: pos, End: base + j}, text[i:j], true
 }
 
 // score proposes the Score tag's value for the contract, declarer and

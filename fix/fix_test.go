@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
+	"slices"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"bridgekit/corpus"
 	"bridgekit/diag"
 	"bridgekit/internal/testinput"
+	"bridgekit/record"
 )
 
 var update = flag.Bool("update", false, "write the golden files")
@@ -282,7 +285,68 @@ func FuzzFix(f *testing.F) {
 		if more := Plan(q, nil); len(more) > 0 {
 			t.Fatalf("the fixed text has %d more fixes: %+v", len(more), more[0])
 		}
+		if err := sameBoards(p, q, edits); err != "" {
+			t.Fatal(err)
+		}
 	})
+}
+
+// sameBoards says how the boards of q, read from p's text with edits
+// made, differ from p's beyond the values the edits fix; "" when they do
+// not: as many games, the same tags with the same values but those
+// edited, the same calls but where calls were put in or taken out, the
+// same cards played.
+func sameBoards(p, q *corpus.Part, edits []Edit) string {
+	if len(p.Boards) != len(q.Boards) {
+		return fmt.Sprintf("%d boards, fixed %d", len(p.Boards), len(q.Boards))
+	}
+	fixed := map[int]map[string]bool{} // game → the tags and sections its edits touch
+	for _, e := range edits {
+		if fixed[e.Game] == nil {
+			fixed[e.Game] = map[string]bool{}
+		}
+		switch e.Kind {
+		case Contract, Declarer, Result, Score, BoardCycle:
+			fixed[e.Game]["tags"] = true
+		case Rotation:
+			fixed[e.Game]["Deal"] = true
+		case LeadingPasses, AfterEnd:
+			fixed[e.Game]["Auction"] = true
+		}
+	}
+	for i, pb := range p.Boards {
+		a, b := pb.Board, q.Boards[i].Board
+		if a == nil || b == nil {
+			continue
+		}
+		f := fixed[pb.Game]
+		for _, name := range []string{"Event", "Site", "Date", "Board", "Room", "West", "North", "East", "South", "Scoring", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Score"} {
+			if f["tags"] || name == "Deal" && f["Deal"] {
+				continue
+			}
+			if x, y := a.Field(name), b.Field(name); x.Value != y.Value {
+				return fmt.Sprintf("game %d: %s %q, fixed %q", pb.Game, name, x.Value, y.Value)
+			}
+		}
+		if len(a.Tags) != len(b.Tags) {
+			return fmt.Sprintf("game %d: %d other tags, fixed %d", pb.Game, len(a.Tags), len(b.Tags))
+		}
+		if !f["Auction"] && len(a.Auction.Calls) != len(b.Auction.Calls) {
+			return fmt.Sprintf("game %d: %d calls, fixed %d", pb.Game, len(a.Auction.Calls), len(b.Auction.Calls))
+		}
+		cards := func(b *record.Board) []string {
+			var cs []string
+			for _, c := range b.Play.Cards {
+				cs = append(cs, c.Text)
+			}
+			slices.Sort(cs)
+			return cs
+		}
+		if x, y := cards(a), cards(b); !slices.Equal(x, y) {
+			return fmt.Sprintf("game %d: cards played %v, fixed %v", pb.Game, x, y)
+		}
+	}
+	return ""
 }
 
 // TestBoardCycle: board-cycle is made only when asked for, alone.

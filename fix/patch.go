@@ -2,6 +2,7 @@ package fix
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"strconv"
@@ -26,7 +27,9 @@ import (
 // line the evidence. Lines starting with # elsewhere are comments. An
 // insertion has an empty - line, a removal an empty + line ("-" or "+"
 // alone reads as empty too, for editors that cut trailing blanks); a text
-// that ends in a blank ("Pass ") keeps it.
+// that ends in a blank ("Pass ") keeps it. In the - and + lines a line end
+// is written \n (\r for a carriage return, \t for a tab) and a backslash
+// \\: a removal of whole lines of calls says the line ends it takes.
 const patchHeader = "bridgekit patch 1"
 
 const sep = " · "
@@ -59,8 +62,7 @@ func (pw *PatchWriter) Write(e Edit) error {
 		pw.bw.WriteString(patchHeader + "\n")
 		pw.started = true
 	}
-	if strings.ContainsAny(e.File, "\n\r") || strings.ContainsAny(e.Board, "\n\r") ||
-		strings.ContainsAny(e.Old, "\n\r") || strings.ContainsAny(e.New, "\n\r") || strings.Contains(e.File, sep) {
+	if strings.ContainsAny(e.File, "\n\r") || strings.ContainsAny(e.Board, "\n\r") || strings.Contains(e.File, sep) {
 		return fmt.Errorf("%s: edit at %s cannot be written as one patch line", e.File, e.Span.Pos)
 	}
 	// Built by hand: a file with hundreds of thousands of fixes writes as
@@ -71,11 +73,61 @@ func (pw *PatchWriter) Write(e Edit) error {
 	b = strconv.AppendInt(append(strconv.AppendInt(b, int64(e.Span.Line), 10), ':'), int64(e.Span.Col), 10)
 	b = strconv.AppendInt(append(strconv.AppendInt(append(b, sep+"bytes "...), int64(e.Span.Offset), 10), '-'), int64(e.Span.End), 10)
 	b = append(append(append(b, sep...), e.Kind...), "\n- "...)
-	b = append(append(append(append(b, e.Old...), "\n+ "...), e.New...), "\n# "...)
+	b = append(appendEscaped(append(appendEscaped(b, e.Old), "\n+ "...), e.New), "\n# "...)
 	b = append(appendOneLine(b, e.Reason), '\n')
 	pw.hunk = b
 	_, err := pw.bw.Write(b)
 	return err
+}
+
+// appendEscaped appends s with its line ends, tabs and backslashes
+// escaped.
+func appendEscaped(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\':
+			b = append(b, `\\`...)
+		case '\n':
+			b = append(b, `\n`...)
+		case '\r':
+			b = append(b, `\r`...)
+		case '\t':
+			b = append(b, `\t`...)
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+// unescape reads a text appendEscaped wrote.
+func unescape(s string) (string, error) {
+	if !strings.Contains(s, `\`) {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i++; i == len(s) {
+			return "", fmt.Errorf("a backslash ends %q", s)
+		}
+		switch s[i] {
+		case '\\':
+			b.WriteByte('\\')
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		default:
+			return "", fmt.Errorf("%q: \\%c is no escape (\\n, \\r, \\t, \\\\)", s, s[i])
+		}
+	}
+	return b.String(), nil
 }
 
 // appendOneLine appends s with each run of ASCII white space made one
@@ -191,6 +243,12 @@ func (pr *PatchReader) Next() (Edit, error) {
 				return Edit{}, pr.bad("a hunk needs its " + strconv.Quote(f.prefix) + " line here")
 			}
 			*f.v = t[len(f.prefix):]
+		}
+		var err1, err2 error
+		e.Old, err1 = unescape(e.Old)
+		e.New, err2 = unescape(e.New)
+		if err := cmp.Or(err1, err2); err != nil {
+			return Edit{}, pr.bad(err.Error())
 		}
 		return e, nil
 	}

@@ -43,6 +43,20 @@ type Source struct {
 	Format Format
 	Game   int      // 1-based index of the PBN game or LIN record in its file
 	Loc    diag.Pos // the start of the game or record
+	// Text is the game's decoded text as the reader read it, from Loc on
+	// (PBN); "" when not kept. A fix checks against it the bytes it
+	// changes around a value.
+	Text string
+}
+
+// TextAt returns the source text between the decoded offsets start and
+// end, and whether Text holds it.
+func (s *Source) TextAt(start, end int) (string, bool) {
+	lo, hi := start-s.Loc.Offset, end-s.Loc.Offset
+	if lo < 0 || hi < lo || hi > len(s.Text) {
+		return "", false
+	}
+	return s.Text[lo:hi], true
 }
 
 // Tag is one named value of a board as its file wrote it: a PBN tag pair,
