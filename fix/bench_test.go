@@ -35,9 +35,11 @@ func BenchmarkFix(b *testing.B) {
 	b.Run("fix", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
+			// Planned in the workers, as bridgekit fix does (AuditOptions.Work).
 			var edits []Edit
-			audit(corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true}, func(p *corpus.Part) {
-				edits = append(edits, Plan(p, nil)...)
+			plan := func(p *corpus.Part) any { return Plan(p, nil) }
+			audit(corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true, Work: plan}, func(p *corpus.Part) {
+				edits = append(edits, p.Work.([]Edit)...)
 			})
 			if err := Apply(io.Discard, bytes.NewReader(data), "UTF-8", edits); err != nil {
 				b.Fatal(err)

@@ -4,19 +4,29 @@
 // [Plan] looks at the boards of a file, as corpus reads and record checks
 // them, and proposes an [Edit] for each value the evidence settles: the
 // Contract, Declarer or Result tag of a board whose auction is complete
-// and legal, read from the dealer (no omitted leading passes, no rotated
-// deal), where the file contradicts the replay. Each edit names the bytes
-// of the value (the span the reader recorded), the text there, the text
-// to put there, and the finding that is its evidence. [Apply] copies the
-// file with the edits made: every other byte (comments, tag order,
+// and legal, read from the dealer, where the file contradicts the replay;
+// the passes an auction leaves out before the opening bid, when the
+// file's declarer, the opening lead and the play agree with the one replay
+// that starts later; the Score tag; calls after the end of the auction
+// (Law 39), taken out with the blanks around them or their whole lines; the
+// cards of a trick written from the wrong seat, put back in their columns;
+// and the first seat of a deal written from the wrong seat. Each edit names
+// the bytes it replaces (a span the reader recorded), the text there, the
+// text to put there, and the finding that is its evidence. [Apply] copies
+// the file with the edits made: every other byte (comments, tag order,
 // spacing, line ends, Russian spellings, unknown tags, % lines, text the
-// reader could not read) stays as it was, in the file's own encoding.
+// reader could not read) stays as it was, in the file's own encoding. A
+// [PatchWriter] writes the edits as a patch to review and a [Patcher]
+// makes them later, one at a time.
 //
-// A board whose evidence allows more than one correction is left alone:
-// a replay that agrees with the file only from another seat (leading
-// passes left out, a rotated deal), a declarer the opening lead does not
-// confirm, a declarer written as having swapped with dummy, a result the
-// players agreed.
+// A board whose evidence allows more than one correction is left alone,
+// and [LeftAlone] says why: a replay that agrees with the file only from
+// another seat (leading passes left out, or a turned deal), a declarer the
+// opening lead does not confirm, a declarer written as having swapped with
+// dummy, a result the players agreed, a play that a turned deal and tricks
+// written from the wrong seat explain alike, a lone card held by another
+// hand. LIN files are not fixed: their outcome is one entry of a vugraph
+// rs list.
 package fix
 
 import (
@@ -397,9 +407,9 @@ func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		return nil
 	}
 	for _, c := range calls[first:] {
-		if c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.AllPass || c.Accepted || c.Skip ||
+		if !c.Call.Valid() || c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.AllPass || c.Accepted || c.Skip ||
 			c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
-			return nil
+			return nil // text that is no call, or a call with more than itself to it, stays
 		}
 	}
 	span, old, ok := removal(&b.Source, calls[first:])
@@ -419,8 +429,9 @@ func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 // removal returns the span that removes calls, which follow one another,
 // from the source, and its text: the calls, the blanks between them, and
 // the blanks before the first on its line; or, when nothing else is on
-// their lines, the lines with their line ends. The text between and
-// around must be blanks and line ends only.
+// their lines, the lines with their line ends. The text between them must
+// be blanks and line ends only, and calls that start their line must end
+// it: the text after them would move to the line's start.
 func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string, bool) {
 	firstCall, last := calls[0], calls[len(calls)-1]
 	if _, ok := src.TextAt(firstCall.Loc.Offset, last.End); !ok {
@@ -448,12 +459,15 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 	for j < len(text) && blank(text[j]) {
 		j++
 	}
-	// Text after them on their line moves to the line's start; else
-	// the line end goes too.
-	if strings.HasPrefix(text[j:], "\r\n") {
+	switch {
+	case strings.HasPrefix(text[j:], "\r\n"):
 		j += 2
-	} else if strings.HasPrefix(text[j:], "\n") {
+	case strings.HasPrefix(text[j:], "\n"):
 		j++
+	case j < len(text):
+		// Text after them would move to the line's start, where a
+		// tag or a comment may read otherwise.
+		return diag.Span{}, "", false
 	}
 	return diag.Span{Pos: pos, End: base + j}, text[i:j], true
 }

@@ -25,13 +25,16 @@ the passes before the opening bid that an auction leaves out, when the
 file's declarer, the opening lead and the play all agree with the one
 replay that starts later; a Score tag that contradicts the contract,
 declarer and result the file then says; and calls entered after the
-auction ended (Law 39); and the cards of a trick written from the wrong
-seat, put back in their columns. With --only board-cycle, and only then, it sets
-the Dealer and Vulnerable tags from the board number. Only those bytes
-change; comments, tag order,
-spacing, line ends, the file's encoding and text the reader could not read
-stay as they were. What the evidence does not settle (a rotated deal, a
-declarer the opening lead does not confirm) is left alone.
+auction ended (Law 39); the cards of a trick written from the wrong seat,
+put back in their columns; and a deal written from the wrong seat, turned
+back, when the play and the result tell it from tricks written from the
+wrong seat. With --only board-cycle, and only then, it sets the Dealer and
+Vulnerable tags from the board number. Only those bytes change; comments,
+tag order, spacing, line ends, the file's encoding and text the reader
+could not read stay as they were. What the evidence does not settle (an
+auction that fits only from another seat where the deal may be turned, a
+declarer the opening lead does not confirm, a lone card another hand
+holds) is left alone, and said.
 
 By default the fixed text goes to standard output. With -l fix lists the
 files it would change, with -d it prints a unified diff, and with -w it
