@@ -24,15 +24,26 @@ func fits(findings []diag.Diagnostic) bool {
 
 // agreed says whether the board's rest agrees with itself, so that a play
 // the deal does not fit as written points at the deal or the columns: a
-// complete and legal auction read from the dealer, whose declarer is the
-// file's, and an opening lead from declarer's left, in a PBN file with a
-// full deal.
+// complete and legal auction read from the dealer and an opening lead from
+// its declarer's left, in a PBN file with a full deal. The file's Declarer
+// tag is not asked: where it differs, the lead settles it for the
+// declarer fix of the same run.
 func agreed(b *record.Board) bool {
-	r, f := &b.Replayed, &b.File
+	r := &b.Replayed
 	con := r.Contract
 	return b.Source.Format == record.FormatPBN && r.Complete && r.Legal && r.Shift == 0 && !con.PassedOut() &&
-		b.Deal.Full() && b.Deal.Validate() == nil && f.DeclarerKnown && f.Declarer == con.Declarer &&
-		ledBy(b, con.Declarer.LHO())
+		b.Deal.Full() && b.Deal.Validate() == nil && !b.File.Swapped && ledBy(b, con.Declarer.LHO())
+}
+
+// knownCards counts the cards of the play that are cards.
+func knownCards(b *record.Board) int {
+	n := 0
+	for _, c := range b.Play.Cards {
+		if c.Card.Valid() {
+			n++
+		}
+	}
+	return n
 }
 
 // dealTurns returns the turns of b's deal (1 to 3 seats clockwise) with
@@ -109,7 +120,7 @@ func dealRotation(file string, pb *corpus.Board, turn int, evidence string) (Edi
 	return Edit{
 		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: span, Kind: Rotation,
 		Old: old[1:2], New: first.Add(turn).String(),
-		Reason: fmt.Sprintf("%s; the auction gives %s, the file's declarer and the opening lead by %s agree, and the cards played fit the deal, as the columns show them, only with its hands read from %s instead of %s",
+		Reason: fmt.Sprintf("%s; the auction gives %s, the opening lead by %s agrees, and the cards played fit the deal, as the columns show them, only with its hands read from %s instead of %s",
 			evidence, con.Describe(), con.Declarer.LHO().Name(), first.Add(turn).Name(), first.Name()),
 	}, true
 }
@@ -126,7 +137,7 @@ func illegalDeal(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnos
 	if !bad || !agreed(b) {
 		return Edit{}, ""
 	}
-	if len(b.Play.Cards) < 4 {
+	if knownCards(b) < 4 {
 		return Edit{}, "fewer than four cards are played: too few to tell a turned deal from a wrong card"
 	}
 	turns := dealTurns(b)
