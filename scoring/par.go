@@ -1,0 +1,212 @@
+package scoring
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"bridgekit/auction"
+)
+
+// A DDTable is the double-dummy tricks of a deal: for each declarer and
+// strain, the tricks declarer takes with best play on both sides, 0–13.
+type DDTable [4][5]int8
+
+// Par is the par of a deal: the score, for North–South, of the contract
+// where neither side gains by bidding on, with both sides bidding and
+// doubling as the double-dummy tricks say, and the contracts that give
+// it (a sacrifice doubled).
+type Par struct {
+	Score     int
+	Contracts []ParContract
+}
+
+// A ParContract is a contract of a par: the contract with its declaring
+// side, and the tricks it takes.
+type ParContract struct {
+	Contract auction.Contract // its Declarer one of the side's who takes the most tricks
+	Side     auction.Side
+	Tricks   int
+}
+
+// String writes the par contract as files do: "NS 4S=", "EW 5DX-2", "NS 3NT+1".
+func (p ParContract) String() string {
+	need := int(p.Contract.Level) + 6
+	res := "="
+	switch {
+	case p.Tricks > need:
+		res = fmt.Sprintf("+%d", p.Tricks-need)
+	case p.Tricks < need:
+		res = fmt.Sprintf("-%d", need-p.Tricks)
+	}
+	return p.Side.String() + " " + p.Contract.String() + res
+}
+
+// ComputePar returns the par of a deal with tricks dd and vulnerability
+// v, when the side of first opens the bidding (the dealer's side: where
+// both sides can make the same contract, who bids first settles it).
+//
+// The bidding is a game: the side to bid may pass, ending the auction
+// with the last bid (doubled when it goes down, the opponents' best
+// defence), or bid any higher contract, played by whichever of its two
+// hands takes more tricks in the strain. North–South aim at the highest
+// score for them and East–West at the lowest; the par is the outcome of
+// best play. Of the final contracts that give it, each lowest one in its
+// strain is kept ("4S+1" rather than "5S=").
+func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
+	g := parGame{dd: dd, v: v}
+	for i := range g.memo {
+		for j := range g.memo[i] {
+			g.memo[i][j] = noValue
+		}
+	}
+	best := g.open(first, true)
+	var cs []ParContract
+	g.collect(-1, first, best, true, &cs)
+	// Of the contracts that give the par, keep the lowest in each strain
+	// for each side.
+	slices.SortFunc(cs, func(a, b ParContract) int {
+		return rank(a.Contract.Bid()) - rank(b.Contract.Bid())
+	})
+	var kept []ParContract
+	for _, c := range cs {
+		if !slices.ContainsFunc(kept, func(k ParContract) bool {
+			return k.Side == c.Side && k.Contract.Strain == c.Contract.Strain
+		}) {
+			kept = append(kept, c)
+		}
+	}
+	return Par{Score: best, Contracts: kept}
+}
+
+const noValue = 1 << 30
+
+type parGame struct {
+	dd   DDTable
+	v    auction.Vulnerability
+	memo [35][2]int // [bid rank][side that bid it]: NS score with best play on
+}
+
+// rank orders the 35 bids from 1C (0) to 7NT (34).
+func rank(b auction.Bid) int { return (int(b.Level)-1)*5 + int(b.Strain) }
+
+func bidOf(r int) auction.Bid {
+	return auction.Bid{Level: auction.Level(r/5 + 1), Strain: auction.Strain(r % 5)}
+}
+
+// declarer is the seat of side that takes the most tricks in strain s.
+func (g *parGame) declarer(side auction.Side, s auction.Strain) auction.Seat {
+	a, b := auction.North, auction.South
+	if side == auction.EW {
+		a, b = auction.East, auction.West
+	}
+	if g.dd[b][s] > g.dd[a][s] {
+		return b
+	}
+	return a
+}
+
+// final is the NS score of bid r played by side, doubled when it fails.
+func (g *parGame) final(r int, side auction.Side) (int, ParContract) {
+	b := bidOf(r)
+	d := g.declarer(side, b.Strain)
+	t := int(g.dd[d][b.Strain])
+	c := auction.Contract{Level: b.Level, Strain: b.Strain, Declarer: d}
+	if t < int(b.Level)+6 {
+		c.Risk = auction.Doubled
+	}
+	s := auction.Score(c, t, g.v)
+	if side == auction.EW {
+		s = -s
+	}
+	return s, ParContract{Contract: c, Side: side, Tricks: t}
+}
+
+func better(side auction.Side, a, b int) bool {
+	if side == auction.NS {
+		return a > b
+	}
+	return a < b
+}
+
+// after is the NS score when side has bid r and the other side is to act.
+func (g *parGame) after(r int, side auction.Side) int {
+	if v := g.memo[r][side]; v != noValue {
+		return v
+	}
+	other := side.Opponents()
+	best, _ := g.final(r, side) // the other side passes
+	for r2 := r + 1; r2 < 35; r2++ {
+		if v := g.after(r2, other); better(other, v, best) {
+			best = v
+		}
+	}
+	g.memo[r][side] = best
+	return best
+}
+
+// open is the NS score when side is to open, and the other side may
+// still open after it passes (firstPass).
+func (g *parGame) open(side auction.Side, firstPass bool) int {
+	best := 0 // passed out
+	if firstPass {
+		best = g.open(side.Opponents(), false)
+	}
+	for r := 0; r < 35; r++ {
+		if v := g.after(r, side); better(side, v, best) {
+			best = v
+		}
+	}
+	return best
+}
+
+// collect gathers the final contracts of the lines of best play that
+// give score want, from the state where side is to act after bid r (-1:
+// to open, firstPass as for open).
+func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, out *[]ParContract) {
+	if r < 0 {
+		if firstPass && g.open(side.Opponents(), false) == want {
+			g.collect(-1, side.Opponents(), want, false, out)
+		}
+		for r2 := 0; r2 < 35; r2++ {
+			if g.after(r2, side) == want {
+				g.collect(r2, side.Opponents(), want, false, out)
+			}
+		}
+		return
+	}
+	bidder := side.Opponents()
+	if s, c := g.final(r, bidder); s == want && g.after(r, bidder) == want {
+		if !slices.ContainsFunc(*out, func(o ParContract) bool { return o == c }) {
+			*out = append(*out, c)
+		}
+	}
+	for r2 := r + 1; r2 < 35; r2++ {
+		if g.after(r2, side) == want && g.after(r, bidder) == want {
+			g.collect(r2, side.Opponents(), want, false, out)
+		}
+	}
+}
+
+// ParseParScore reads an OptimumScore value: "NS 620", "EW -100",
+// "NS 620 EW -620", leniently ("NS +620", "EW 4S; -620"). It returns the
+// score for North–South.
+func ParseParScore(text string) (int, error) {
+	f := strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text))
+	for i := 0; i+1 < len(f); i++ {
+		side := strings.ToUpper(f[i])
+		if side != "NS" && side != "EW" {
+			continue
+		}
+		for _, w := range f[i+1:] {
+			var n int
+			if _, err := fmt.Sscanf(strings.TrimPrefix(w, "+"), "%d", &n); err == nil && fmt.Sprint(n) == strings.TrimPrefix(w, "+") {
+				if side == "EW" {
+					n = -n
+				}
+				return n, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%q is not a par score (want \"NS 620\" or \"EW -100\")", text)
+}

@@ -1,0 +1,175 @@
+package scoring
+
+import (
+	"math"
+	"testing"
+
+	"bridgekit/auction"
+)
+
+func TestParseMethod(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		base  Base
+		datum Datum
+		err   bool
+	}{
+		{"IMP", IMP, TwoRooms, false},
+		{"MP", MatchPoints, TwoRooms, false},
+		{"IMP;Butler-2;Mean", IMP, Butler2, false},
+		{"MatchPoints;MP2", MatchPoints, TwoRooms, false},
+		{"Butler", IMP, Butler, false},
+		{"IMP;Cross1", IMP, Cross1, false},
+		{"Facit", NoBase, TwoRooms, true},
+		{"?", NoBase, TwoRooms, false},
+	} {
+		m, err := ParseMethod(tc.text)
+		if m.Base != tc.base || m.Datum != tc.datum || (err != nil) != tc.err {
+			t.Errorf("ParseMethod(%q) = %v %v, %v", tc.text, m.Base, m.Datum, err)
+		}
+	}
+	if m, _ := ParseMethod("MP;MP2;OldMP"); m.Counting != MP2 || !m.OldMP {
+		t.Errorf("MP;MP2;OldMP = %+v", m)
+	}
+}
+
+// TestMatchpoints: a traveller of five tables, two of them tied, and a
+// row that stands for two tables.
+func TestMatchpoints(t *testing.T) {
+	rs := []Result{{NS: 420}, {NS: 170}, {NS: 170}, {NS: -50}, {NS: 450}}
+	want := []float64{6, 3, 3, 0, 8}
+	for i, mp := range Matchpoints(rs, MP1) {
+		if mp != want[i] {
+			t.Errorf("MP1 row %d = %v, want %v", i, mp, want[i])
+		}
+	}
+	if got := Matchpoints(rs, MP2); got[1] != 1.5 || got[4] != 4 {
+		t.Errorf("MP2 = %v", got)
+	}
+	// The two tables of 170 written as one row of Multiplicity 2.
+	merged := Matchpoints([]Result{{NS: 420}, {NS: 170, Count: 2}, {NS: -50}, {NS: 450}}, MP1)
+	if merged[1] != 3 || merged[0] != 6 {
+		t.Errorf("with multiplicity: %v", merged)
+	}
+	if Top(5, MP1) != 8 || Top(5, MP2) != 4 {
+		t.Error("top")
+	}
+	// Neuberg: a top on a board played 4 times, scaled to 5 tables.
+	if got := Neuberg(6, 4, 5, MP1); math.Abs(got-7.75) > 1e-9 {
+		t.Errorf("Neuberg = %v, want 7.75", got)
+	}
+}
+
+// TestDatum uses board 1 of a real Butler event (IMP;Butler-2;Mean): its
+// file states the datum -90 and these IMPs.
+func TestDatum(t *testing.T) {
+	ns := []int{120, 50, -80, -80, -110, -140, -150, -150}
+	wantIMP := []int{5, 4, 0, 0, -1, -2, -2, -2}
+	var rs []Result
+	for _, s := range ns {
+		rs = append(rs, Result{NS: s})
+	}
+	d, ok := DatumOf(rs, Butler2)
+	if !ok || d != -90 {
+		t.Fatalf("Butler datum = %d, want -90", d)
+	}
+	for i, s := range ns {
+		if got := auction.IMPs(s - d); got != wantIMP[i] {
+			t.Errorf("row %d: %d IMPs, want %d", i, got, wantIMP[i])
+		}
+	}
+	if m, _ := DatumOf(rs, Mean); m != -70 { // -67.5
+		t.Errorf("mean = %d, want -70", m)
+	}
+	if m, _ := DatumOf(rs, Median); m != -100 { // (-80 + -110)/2 = -95
+		t.Errorf("median = %d, want -100", m)
+	}
+}
+
+func TestCrossIMPs(t *testing.T) {
+	rs := []Result{{NS: 620}, {NS: 170}, {NS: -100}}
+	// 620: +10 (450) +12 (720) = 22; 170: -10 +7 (270) = -3; -100: -12 -7 = -19.
+	got := CrossIMPs(rs, Cross)
+	for i, w := range []float64{22, -3, -19} {
+		if got[i] != w {
+			t.Errorf("cross row %d = %v, want %v", i, got[i], w)
+		}
+	}
+	if got := CrossIMPs(rs, Cross1); got[0] != 11 {
+		t.Errorf("cross1 = %v", got)
+	}
+}
+
+func TestOldScore(t *testing.T) {
+	c := auction.Contract{Level: 4, Strain: auction.Spades, Risk: auction.Doubled, Declarer: auction.North}
+	for _, tc := range []struct {
+		tricks   int
+		old, new int
+	}{{6, -700, -800}, {5, -900, -1100}, {9, -100, -100}, {10, 590, 590}} {
+		if got := OldScore(c, tc.tricks, auction.VulNone); got != tc.old {
+			t.Errorf("old 4SX taking %d: %d, want %d", tc.tricks, got, tc.old)
+		}
+		if got := auction.Score(c, tc.tricks, auction.VulNone); got != tc.new {
+			t.Errorf("new 4SX taking %d: %d, want %d", tc.tricks, got, tc.new)
+		}
+	}
+}
+
+// TestVP: the ends of the scale and its shape for the usual match
+// lengths.
+func TestVP(t *testing.T) {
+	for _, boards := range []int{8, 12, 14, 16, 20, 24, 28, 32} {
+		blitz := int(math.Ceil(15 * math.Sqrt(float64(boards))))
+		if VP(0, boards) != 10 || VP(blitz, boards) != 20 || VP(-blitz, boards) != 0 || VP(blitz+40, boards) != 20 {
+			t.Errorf("%d boards: ends wrong", boards)
+		}
+		prev, step := 10.0, 1.0
+		for m := 1; m <= blitz; m++ {
+			v := VP(m, boards)
+			if d := v - prev; d > step+1e-9 || d < 0 {
+				t.Errorf("%d boards, margin %d: a step of %.2f after %.2f", boards, m, d, step)
+			}
+			if got := VP(-m, boards); math.Abs(got+v-20) > 1e-9 {
+				t.Errorf("%d boards, margin %d: %v and %v do not sum to 20", boards, m, v, got)
+			}
+			step, prev = v-prev, v
+		}
+	}
+	// 16 boards: B = 60; one IMP is 10·(1 − τ^(3/60))/(1 − τ³) = 0.311.
+	if got := VP(1, 16); got != 10.31 {
+		t.Errorf("VP(1, 16) = %v, want 10.31", got)
+	}
+	// Thirty: 10·(1 − τ^1.5)/(1 − τ³) = 6.73.
+	if got := VP(30, 16); got != 16.73 {
+		t.Errorf("VP(30, 16) = %v, want 16.73", got)
+	}
+}
+
+func TestPar(t *testing.T) {
+	var dd DDTable
+	// North–South make 10 tricks in spades, East–West 9 in hearts; in
+	// every other strain each side takes 6.
+	for s := range 4 {
+		for st := range 5 {
+			dd[s][st] = 6
+		}
+	}
+	dd[auction.North][auction.Spades], dd[auction.South][auction.Spades] = 10, 10
+	dd[auction.East][auction.Hearts], dd[auction.West][auction.Hearts] = 9, 9
+	p := ComputePar(dd, auction.VulNone, auction.NS)
+	// 4S makes 420; EW's best sacrifice, 5H doubled down 2, costs 300: EW
+	// sacrifice. NS then do better by doubling than by bidding 5S (down 1).
+	if p.Score != 300 {
+		t.Fatalf("par = %d %v, want 300", p.Score, p.Contracts)
+	}
+	if len(p.Contracts) == 0 || p.Contracts[0].String() != "EW 5HX-2" {
+		t.Errorf("par contracts %v, want EW 5HX-2", p.Contracts)
+	}
+	p = ComputePar(dd, auction.VulEW, auction.NS)
+	if p.Score != 420 || p.Contracts[0].String() != "NS 4S=" {
+		t.Errorf("EW vulnerable: %d %v, want 420 NS 4S=", p.Score, p.Contracts)
+	}
+	if n, err := ParseParScore("EW -100"); err != nil || n != 100 {
+		t.Errorf("ParseParScore = %d %v", n, err)
+	}
+}
