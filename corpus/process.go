@@ -16,6 +16,7 @@ import (
 	"bridgekit/parser"
 	"bridgekit/parser/charset"
 	"bridgekit/record"
+	"bridgekit/scoring"
 
 	"bridgekit/auction"
 )
@@ -650,7 +651,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
-	found := slices.Concat(mapped, checked)
+	found := slices.Concat(mapped, checked, scoring.Check(b))
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l

@@ -73,6 +73,12 @@ const (
 	UnreadableCall       Code = "unreadable-call"
 	UnreadableCard       Code = "unreadable-card"
 	PlayRotated          Code = "play-rotated"
+	ScoringUnknown       Code = "scoring-unknown"
+	DDTableInvalid       Code = "dd-table-invalid"
+	ParMismatch          Code = "par-mismatch"
+	ScoreTableScore      Code = "scoretable-score"
+	ScoreTablePoints     Code = "scoretable-points"
+	ScoreTableMissing    Code = "scoretable-missing"
 	UnknownTag           Code = "unknown-tag"
 )
 
@@ -119,6 +125,12 @@ var Codes = []CodeInfo{
 	{Code: UnreadableCall, Severity: Error, Source: Rules, Summary: "text in an auction that is not a call; the replay stops there"},
 	{Code: UnreadableCard, Severity: Error, Source: Rules, Summary: "text in a play that is not a card; the replay stops there"},
 	{Code: PlayRotated, Severity: Warning, Source: Rules, Summary: "a trick whose cards fit the hands only when read from another seat; it is read so"},
+	{Code: ScoringUnknown, Severity: Info, Source: Rules, Summary: "a Scoring method bridgekit does not know; the board's traveller is not checked against it"},
+	{Code: DDTableInvalid, Severity: Warning, Source: Rules, Summary: "a double-dummy table (OptimumResultTable, DoubleDummyTricks) with an impossible entry, or two that disagree"},
+	{Code: ParMismatch, Severity: Warning, Varies: true, Source: Rules, Summary: "an OptimumScore or ParContract that is not the par of the board's own double-dummy table (info when it differs only by convention)"},
+	{Code: ScoreTableScore, Severity: Warning, Law: 77, Source: Rules, Summary: "a traveller row whose score is not that of its contract, declarer and result"},
+	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
+	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 
 	{Code: Encoding, Severity: Info, Source: Archive, Summary: "the character encoding the reader chose, and why"},

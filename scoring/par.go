@@ -52,7 +52,8 @@ func (p ParContract) String() string {
 // hands takes more tricks in the strain. North–South aim at the highest
 // score for them and East–West at the lowest; the par is the outcome of
 // best play. Of the final contracts that give it, each lowest one in its
-// strain is kept ("4S+1" rather than "5S=").
+// strain is kept for each side: the highest that makes ("5S=" rather
+// than "4S+1"), or the lowest sacrifice.
 func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	g := parGame{dd: dd, v: v}
 	for i := range g.memo {
@@ -63,19 +64,26 @@ func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	best := g.open(first, true)
 	var cs []ParContract
 	g.collect(-1, first, best, true, &cs)
-	// Of the contracts that give the par, keep the lowest in each strain
-	// for each side.
+	// Of the contracts that give the par, keep one in each strain for
+	// each side: the highest that makes (bid to the tricks taken, as
+	// double-dummy solvers write it: "5S=" rather than "4S+1"), or the
+	// lowest sacrifice.
 	slices.SortFunc(cs, func(a, b ParContract) int {
-		return rank(a.Contract.Bid()) - rank(b.Contract.Bid())
+		return rank(b.Contract.Bid()) - rank(a.Contract.Bid())
 	})
 	var kept []ParContract
 	for _, c := range cs {
-		if !slices.ContainsFunc(kept, func(k ParContract) bool {
+		i := slices.IndexFunc(kept, func(k ParContract) bool {
 			return k.Side == c.Side && k.Contract.Strain == c.Contract.Strain
-		}) {
+		})
+		switch {
+		case i < 0:
 			kept = append(kept, c)
+		case c.Contract.Risk == auction.Doubled:
+			kept[i] = c // lower, as the sort goes
 		}
 	}
+	slices.SortFunc(kept, func(a, b ParContract) int { return rank(a.Contract.Bid()) - rank(b.Contract.Bid()) })
 	return Par{Score: best, Contracts: kept}
 }
 

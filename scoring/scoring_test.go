@@ -169,6 +169,10 @@ func TestPar(t *testing.T) {
 	if p.Score != 420 || p.Contracts[0].String() != "NS 4S=" {
 		t.Errorf("EW vulnerable: %d %v, want 420 NS 4S=", p.Score, p.Contracts)
 	}
+	dd[auction.North][auction.Spades] = 11 // 450 either way: bid to the tricks
+	if p = ComputePar(dd, auction.VulEW, auction.NS); p.Score != 450 || p.Contracts[0].String() != "NS 5S=" {
+		t.Errorf("EW vulnerable: %d %v, want 420 NS 4S=", p.Score, p.Contracts)
+	}
 	if n, err := ParseParScore("EW -100"); err != nil || n != 100 {
 		t.Errorf("ParseParScore = %d %v", n, err)
 	}

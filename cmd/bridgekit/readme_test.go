@@ -364,7 +364,7 @@ func TestReadmeLayout(t *testing.T) {
 		"bridgekit/diag":           {"bridgekit/diag"},
 		"bridgekit/auction":        {"bridgekit/auction", "bridgekit/diag"},
 		"bridgekit/record":         {"bridgekit/auction", "bridgekit/diag", "bridgekit/record"},
-		"bridgekit/scoring":        {"bridgekit/auction", "bridgekit/diag", "bridgekit/scoring"},
+		"bridgekit/scoring":        {"bridgekit/auction", "bridgekit/diag", "bridgekit/record", "bridgekit/scoring"},
 		"bridgekit/parser":         {"bridgekit/parser"},
 		"bridgekit/parser/charset": {"bridgekit/parser/charset", "bridgekit/parser/internal/scan"},
 		"bridgekit/parser/pbn":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/pbn"},

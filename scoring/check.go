@@ -1,0 +1,220 @@
+package scoring
+
+import (
+	"fmt"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// Check checks the numbers a board states about its scoring beyond its
+// own score (which record checks): that its Scoring tag names methods
+// there are, that its double-dummy tables can be and agree with each
+// other, that its OptimumScore and ParContract are the par of its own
+// table, and that its traveller (ScoreTable) adds up.
+func Check(b *record.Board) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	m, err := ParseMethod(b.Scoring.Value)
+	if err != nil && b.Scoring.Present() {
+		out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc},
+			Message: err.Error() + "; its numbers are not checked against it"})
+	}
+	dd, bad := DoubleDummy(b)
+	out = append(out, bad...)
+	out = append(out, agree(dd)...)
+	out = append(out, checkPar(b, dd)...)
+	if err == nil {
+		out = append(out, checkTraveller(b, m)...)
+	}
+	return out
+}
+
+// agree reports the entries two statements of the tricks give otherwise.
+func agree(dd []DDStatement) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for i := 1; i < len(dd); i++ {
+		a, b := &dd[0], &dd[i]
+		var diffs []string
+		var at diag.Pos
+		for _, seat := range ddSeats {
+			for _, st := range ddStrains {
+				if a.Known[seat][st] && b.Known[seat][st] && a.Table[seat][st] != b.Table[seat][st] {
+					if len(diffs) == 0 {
+						at = b.Locs[seat][st]
+					}
+					diffs = append(diffs, fmt.Sprintf("%s in %s %d, not %d", seat, st, b.Table[seat][st], a.Table[seat][st]))
+				}
+			}
+		}
+		if len(diffs) > 0 {
+			out = append(out, diag.Diagnostic{Code: diag.DDTableInvalid, Severity: diag.Warning, Span: diag.Span{Pos: at},
+				Message: fmt.Sprintf("%s disagrees with %s: %s", b.Name, a.Name, strings.Join(diffs, ", "))})
+		}
+	}
+	return out
+}
+
+// checkPar compares OptimumScore and ParContract with the par of the
+// board's full double-dummy table. The par is computed with the dealer's
+// side bidding first; a stated par that only the other side bidding first
+// gives, or a contract other than the one kept for the same score,
+// differs only by convention, and is said as such.
+func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
+	var table *DDStatement
+	for i := range dd {
+		if dd[i].Full() {
+			table = &dd[i]
+			break
+		}
+	}
+	score, contract := b.Field("OptimumScore"), b.Field("ParContract")
+	if table == nil || !b.VulnerableKnown || !b.DealerKnown {
+		return nil
+	}
+	first := b.Dealer.Side()
+	par := ComputePar(table.Table, b.Vulnerable, first)
+	other := ComputePar(table.Table, b.Vulnerable, first.Opponents())
+	var out []diag.Diagnostic
+	mismatch := func(loc diag.Pos, sev diag.Severity, format string, args ...any) {
+		out = append(out, diag.Diagnostic{Code: diag.ParMismatch, Severity: sev, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
+	}
+	if score != nil && score.Present() && strings.TrimSpace(score.Value) != "" {
+		got, err := ParseParScore(score.Value)
+		switch {
+		case err != nil:
+			mismatch(score.Loc, diag.Warning, "OptimumScore: %v", err)
+		case got == par.Score:
+		case got == other.Score:
+			mismatch(score.Loc, diag.Info, "OptimumScore %q is the par when %s bid first; with the dealer's side, %s, first it is %s (%s): the two differ only by convention",
+				score.Value, first.Opponents(), first, sideScore(par.Score), contracts(par))
+		default:
+			mismatch(score.Loc, diag.Warning, "OptimumScore %q, but the board's own %s gives the par %s (%s)", score.Value, table.Name, sideScore(par.Score), contracts(par))
+		}
+	}
+	if contract != nil && contract.Present() && strings.TrimSpace(contract.Value) != "" {
+		pcs, err := ParseParContracts(contract.Value)
+		if err != nil {
+			mismatch(contract.Loc, diag.Warning, "ParContract: %v", err)
+			return out
+		}
+		for _, pc := range pcs {
+			got, ok := scoreOf(pc, table.Table, b.Vulnerable)
+			switch {
+			case !ok:
+				mismatch(contract.Loc, diag.Warning, "ParContract %q: %s does not take the tricks it says by the board's own %s", contract.Value, pc, table.Name)
+			case got == par.Score || got == other.Score:
+				if !hasContract(par, pc) && !hasContract(other, pc) {
+					mismatch(contract.Loc, diag.Info, "ParContract %q scores the par, %s, in another contract than %s: they differ only by convention", contract.Value, sideScore(par.Score), contracts(par))
+				}
+			default:
+				mismatch(contract.Loc, diag.Warning, "ParContract %q scores %s, but the board's own %s gives the par %s (%s)", contract.Value, sideScore(got), table.Name, sideScore(par.Score), contracts(par))
+			}
+		}
+	}
+	return out
+}
+
+func sideScore(ns int) string { return fmt.Sprintf("NS %d", ns) }
+
+func contracts(p Par) string {
+	if len(p.Contracts) == 0 {
+		return "passed out"
+	}
+	s := make([]string, len(p.Contracts))
+	for i, c := range p.Contracts {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// hasContract reports whether p holds pc's level, strain and side.
+func hasContract(p Par, pc ParContract) bool {
+	for _, c := range p.Contracts {
+		if c.Side == pc.Side && c.Contract.Bid() == pc.Contract.Bid() && c.Contract.Risk == pc.Contract.Risk {
+			return true
+		}
+	}
+	return false
+}
+
+// scoreOf is the NS score of a stated par contract, and whether one of
+// its side's hands takes the tricks it states.
+func scoreOf(pc ParContract, dd DDTable, v auction.Vulnerability) (int, bool) {
+	if pc.Contract.PassedOut() {
+		return 0, true
+	}
+	a, b := auction.North, auction.South
+	if pc.Side == auction.EW {
+		a, b = auction.East, auction.West
+	}
+	s := pc.Contract.Strain
+	if int(dd[a][s]) != pc.Tricks && int(dd[b][s]) != pc.Tricks {
+		return 0, false
+	}
+	c := pc.Contract
+	c.Declarer = a
+	n := auction.Score(c, pc.Tricks, v)
+	if pc.Side == auction.EW {
+		n = -n
+	}
+	return n, true
+}
+
+// ParseParContracts reads a ParContract value: a side and one or more
+// contracts with their results, "NS 4S=", "EW 5DX-2", "NS 3N+1; NS 4H=",
+// "NS Pass".
+func ParseParContracts(text string) ([]ParContract, error) {
+	var out []ParContract
+	side := auction.NS
+	haveSide := false
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ';' || r == ',' }) {
+		switch u := strings.ToUpper(w); u {
+		case "NS", "N", "S":
+			side, haveSide = auction.NS, true
+			continue
+		case "EW", "E", "W":
+			side, haveSide = auction.EW, true
+			continue
+		case "PASS":
+			out = append(out, ParContract{Side: side})
+			continue
+		}
+		pc, err := parseParContract(w)
+		if err != nil || !haveSide {
+			return nil, fmt.Errorf("%q is not a side and a contract with its result (\"NS 4S=\", \"EW 5DX-2\")", text)
+		}
+		pc.Side = side
+		out = append(out, pc)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%q names no contract", text)
+	}
+	return out, nil
+}
+
+func parseParContract(w string) (ParContract, error) {
+	i := strings.IndexAny(w, "=+-")
+	if i < 0 {
+		i = len(w)
+	}
+	c, err := auction.ParseContract(w[:i])
+	if err != nil || c.PassedOut() {
+		return ParContract{}, fmt.Errorf("bad contract %q", w)
+	}
+	need := int(c.Level) + 6
+	tricks := need
+	if i < len(w) && w[i] != '=' {
+		var n int
+		if _, err := fmt.Sscanf(w[i+1:], "%d", &n); err != nil {
+			return ParContract{}, fmt.Errorf("bad result %q", w)
+		}
+		if w[i] == '+' {
+			tricks += n
+		} else {
+			tricks -= n
+		}
+	}
+	return ParContract{Contract: c, Tricks: tricks}, nil
+}

@@ -1,0 +1,160 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// A DDStatement is one statement of a deal's double-dummy tricks in a
+// file: a DoubleDummyTricks tag or an OptimumResultTable, read into a
+// table of which Known says the entries given.
+type DDStatement struct {
+	Name  string // the tag or table
+	Loc   diag.Pos
+	Table DDTable
+	Known [4][5]bool
+	Locs  [4][5]diag.Pos // where each entry is written
+}
+
+// Full reports whether every declarer and strain is given.
+func (s *DDStatement) Full() bool {
+	for _, row := range s.Known {
+		for _, k := range row {
+			if !k {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// ddSeats and ddStrains are the order of DoubleDummyTricks: declarers N,
+// S, E, W, each with NT, S, H, D, C.
+var (
+	ddSeats   = [4]auction.Seat{auction.North, auction.South, auction.East, auction.West}
+	ddStrains = [5]auction.Strain{auction.NoTrump, auction.Spades, auction.Hearts, auction.Diamonds, auction.Clubs}
+)
+
+// DoubleDummy reads the double-dummy statements of a board, with the
+// findings of the entries that cannot be: a value that is not 20 digits
+// 0–d, a declarer or strain not known, tricks outside 0–13, an entry
+// given twice with two values.
+func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
+	var out []DDStatement
+	var bad []diag.Diagnostic
+	add := func(loc diag.Pos, format string, args ...any) {
+		bad = append(bad, diag.Diagnostic{Code: diag.DDTableInvalid, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
+	}
+	for i := range b.Tags {
+		t := &b.Tags[i]
+		if t.Name != "DoubleDummyTricks" || strings.TrimSpace(t.Value) == "" {
+			continue
+		}
+		v := strings.ToLower(strings.TrimSpace(t.Value))
+		s := DDStatement{Name: t.Name, Loc: t.Loc}
+		ok := len(v) == 20
+		for k := 0; ok && k < 20; k++ {
+			n := strings.IndexByte("0123456789abcd", v[k])
+			if n < 0 {
+				ok = false
+				break
+			}
+			seat, strain := ddSeats[k/5], ddStrains[k%5]
+			s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, t.Loc
+		}
+		if !ok {
+			add(t.Loc, "DoubleDummyTricks %q is not 20 digits 0–9 and a–d (tricks for N, S, E, W, each in NT, S, H, D, C)", t.Value)
+			continue
+		}
+		out = append(out, s)
+	}
+	for i := range b.Tables {
+		tb := &b.Tables[i]
+		if tb.Tag.Name != "OptimumResultTable" {
+			continue
+		}
+		s, fs := resultTable(tb)
+		bad = append(bad, fs...)
+		out = append(out, s)
+	}
+	return out, bad
+}
+
+// resultTable reads an OptimumResultTable: its Declarer, Denomination
+// (or Suit, Strain) and Result (or Tricks) columns, also in the dialect
+// that names them in one column, "Declarer Suit Tricks".
+func resultTable(tb *record.Table) (DDStatement, []diag.Diagnostic) {
+	s := DDStatement{Name: tb.Tag.Name, Loc: tb.Tag.Loc}
+	var bad []diag.Diagnostic
+	add := func(loc diag.Pos, format string, args ...any) {
+		bad = append(bad, diag.Diagnostic{Code: diag.DDTableInvalid, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
+	}
+	names := make([]string, 0, len(tb.Columns))
+	for _, c := range tb.Columns {
+		names = append(names, strings.Fields(c.Name)...)
+	}
+	col := func(want ...string) int {
+		for i, n := range names {
+			for _, w := range want {
+				if strings.EqualFold(n, w) {
+					return i
+				}
+			}
+		}
+		return -1
+	}
+	di, si, ri := col("Declarer"), col("Denomination", "Suit", "Strain"), col("Result", "Tricks")
+	if di < 0 || si < 0 || ri < 0 {
+		add(tb.Tag.Loc, "OptimumResultTable %q has no Declarer, Denomination and Result columns", tb.Tag.Value)
+		return s, bad
+	}
+	var cells []record.Cell
+	for _, r := range tb.Rows {
+		cells = append(cells, r...)
+	}
+	for k := 0; k+len(names) <= len(cells); k += len(names) {
+		row := cells[k : k+len(names)]
+		d, err := auction.ParseSeat(row[di].Text)
+		if err != nil {
+			add(row[di].Loc, "declarer %q is not a seat", row[di].Text)
+			continue
+		}
+		st, ok := parseStrain(row[si].Text)
+		if !ok {
+			add(row[si].Loc, "denomination %q is not S, H, D, C or NT", row[si].Text)
+			continue
+		}
+		n, err := strconv.Atoi(row[ri].Text)
+		if err != nil || n < 0 || n > 13 {
+			add(row[ri].Loc, "%s in %s takes %q tricks: not a number of tricks from 0 to 13", d, st, row[ri].Text)
+			continue
+		}
+		if s.Known[d][st] && int(s.Table[d][st]) != n {
+			add(row[ri].Loc, "%s in %s is given twice: %d and %d tricks", d, st, s.Table[d][st], n)
+			continue
+		}
+		s.Table[d][st], s.Known[d][st], s.Locs[d][st] = int8(n), true, row[ri].Loc
+	}
+	return s, bad
+}
+
+func parseStrain(t string) (auction.Strain, bool) {
+	switch strings.ToUpper(strings.TrimSpace(t)) {
+	case "C":
+		return auction.Clubs, true
+	case "D":
+		return auction.Diamonds, true
+	case "H":
+		return auction.Hearts, true
+	case "S":
+		return auction.Spades, true
+	case "N", "NT":
+		return auction.NoTrump, true
+	}
+	return 0, false
+}

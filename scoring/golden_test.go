@@ -1,0 +1,56 @@
+package scoring_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/internal/testinput"
+)
+
+var update = flag.Bool("update", false, "write the golden files")
+
+// scoringCodes are the codes this package reports.
+var scoringCodes = map[diag.Code]bool{
+	diag.ScoringUnknown: true, diag.DDTableInvalid: true, diag.ParMismatch: true,
+	diag.ScoreTableScore: true, diag.ScoreTablePoints: true, diag.ScoreTableMissing: true,
+}
+
+// TestGolden audits each file of testdata and compares what this package
+// finds with its .golden file: every mutated number found at its row, and
+// nothing on the boards that are right.
+func TestGolden(t *testing.T) {
+	for _, file := range testinput.Glob(t, "testdata/*.pbn") {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			src, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := corpus.Process(filepath.Base(file), bytes.NewReader(src), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+			var got strings.Builder
+			for f := range p.All() {
+				if scoringCodes[f.Code] {
+					got.WriteString(f.String() + "\n")
+				}
+			}
+			golden := file + ".golden"
+			if *update {
+				if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != string(want) {
+				t.Errorf("findings differ from %s:\n%s", golden, got.String())
+			}
+		})
+	}
+}

@@ -1,0 +1,349 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// A Row is one row of a board's traveller (ScoreTable) as read.
+type Row struct {
+	N     int // 1-based, in the table's order
+	Loc   diag.Pos
+	Cells map[string]record.Cell // by column name, as the table names them
+
+	// The row's result, when Contract, Declarer and Result give it.
+	Contract      auction.Contract
+	Tricks        int
+	ContractKnown bool
+	// NS is the row's score for North–South from Score_NS or Score_EW,
+	// when ScoreKnown; Count its Multiplicity (1 when not given).
+	NS         int
+	ScoreKnown bool
+	Count      int
+	Artificial bool // a row that says it is an adjusted score, not a result
+}
+
+// A Traveller is a board's ScoreTable read.
+type Traveller struct {
+	Table *record.Table
+	Rows  []Row
+	// The board's vulnerability, and whether scores are on the scale
+	// before 1987 (OldMP).
+	Vulnerable      auction.Vulnerability
+	VulnerableKnown bool
+	Old             bool
+}
+
+// scoreOf is the North–South score of a row's contract and result.
+func (tr *Traveller) scoreOf(r *Row) int {
+	score := auction.Score
+	if tr.Old {
+		score = OldScore
+	}
+	n := score(r.Contract, r.Tricks, tr.Vulnerable)
+	if r.Contract.Declarer.Side() == auction.EW {
+		n = -n
+	}
+	return n
+}
+
+// Column returns the cell of the row's column named name (any case) and
+// whether the table has it and the row gives it ("-" gives nothing).
+func (r *Row) Column(name string) (record.Cell, bool) {
+	for k, c := range r.Cells {
+		if strings.EqualFold(k, name) {
+			return c, strings.TrimSpace(c.Text) != "" && c.Text != "-"
+		}
+	}
+	return record.Cell{}, false
+}
+
+// number reads the row's column name as a number.
+func (r *Row) number(name string) (float64, record.Cell, bool) {
+	c, ok := r.Column(name)
+	if !ok {
+		return 0, c, false
+	}
+	t := strings.TrimSuffix(strings.TrimSpace(c.Text), "%")
+	v, err := strconv.ParseFloat(strings.Replace(t, ",", ".", 1), 64)
+	return v, c, err == nil
+}
+
+// ReadTraveller reads the board's ScoreTable, or returns nil.
+func ReadTraveller(b *record.Board, old bool) *Traveller {
+	var tb *record.Table
+	for i := range b.Tables {
+		if b.Tables[i].Tag.Name == "ScoreTable" {
+			tb = &b.Tables[i]
+			break
+		}
+	}
+	if tb == nil || len(tb.Columns) == 0 {
+		return nil
+	}
+	tr := &Traveller{Table: tb, Vulnerable: b.Vulnerable, VulnerableKnown: b.VulnerableKnown, Old: old}
+	for i, cells := range tb.Rows {
+		if len(cells) != len(tb.Columns) {
+			continue // a row cut short: the table's last
+		}
+		r := Row{N: i + 1, Loc: cells[0].Loc, Cells: map[string]record.Cell{}, Count: 1}
+		for j, c := range cells {
+			r.Cells[tb.Columns[j].Name] = c
+		}
+		if n, _, ok := r.number("Multiplicity"); ok && n >= 1 && n == math.Trunc(n) {
+			r.Count = int(n)
+		}
+		r.readResult(b.Vulnerable, old)
+		tr.Rows = append(tr.Rows, r)
+	}
+	return tr
+}
+
+// readResult reads the row's contract and score.
+func (r *Row) readResult(v auction.Vulnerability, old bool) {
+	con, okC := r.Column("Contract")
+	decl, okD := r.Column("Declarer")
+	res, okR := r.Column("Result")
+	if okC {
+		if t := strings.ToUpper(con.Text); strings.ContainsAny(t, "%") || strings.HasPrefix(t, "A") || strings.HasPrefix(t, "ADJ") || strings.Contains(t, "AVE") || strings.Contains(t, "AVG") {
+			r.Artificial = true
+		}
+	}
+	if okC && !r.Artificial {
+		c, err := auction.ParseContract(con.Text)
+		if err == nil && c.PassedOut() {
+			r.Contract, r.Tricks, r.ContractKnown = c, 0, true
+		} else if err == nil && okD && okR {
+			d, err1 := auction.ParseSeat(decl.Text)
+			tricks, ok := parseTricks(res.Text, c)
+			if err1 == nil && ok {
+				c.Declarer = d
+				r.Contract, r.Tricks, r.ContractKnown = c, tricks, true
+			}
+		}
+	}
+	if s, _, ok := r.number("Score_NS"); ok && s == math.Trunc(s) {
+		r.NS, r.ScoreKnown = int(s), true
+	} else if s, _, ok := r.number("Score_EW"); ok && s == math.Trunc(s) {
+		r.NS, r.ScoreKnown = -int(s), true
+	}
+}
+
+// parseTricks reads a traveller's Result: declarer's tricks ("9"), or the
+// result against the contract ("=", "+1", "-2", "3NT+1" is not one).
+func parseTricks(t string, c auction.Contract) (int, bool) {
+	t = strings.TrimSpace(t)
+	need := int(c.Level) + 6
+	switch {
+	case t == "=" || t == "0" && c.PassedOut():
+		return need, true
+	case strings.HasPrefix(t, "+") || strings.HasPrefix(t, "-"):
+		n, err := strconv.Atoi(t[1:])
+		if err != nil {
+			return 0, false
+		}
+		if t[0] == '-' {
+			n = -n
+		}
+		return need + n, need+n >= 0 && need+n <= 13
+	}
+	n, err := strconv.Atoi(t)
+	return n, err == nil && n >= 0 && n <= 13
+}
+
+// checkTraveller checks a board's traveller against itself: each row's
+// score against its contract and result, and its matchpoints, IMPs and
+// percentages against all the rows under the board's method.
+func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
+	tr := ReadTraveller(b, m.OldMP)
+	if tr == nil {
+		return nil
+	}
+	var out []diag.Diagnostic
+	add := func(code diag.Code, law int, loc diag.Pos, format string, args ...any) {
+		out = append(out, diag.Diagnostic{Code: code, Severity: diag.Warning, Law: law, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
+	}
+	whole := len(tr.Rows) > 0
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		if r.Artificial || !r.ScoreKnown {
+			whole = false
+			continue
+		}
+		if !r.ContractKnown || !b.VulnerableKnown {
+			continue
+		}
+		if want := tr.scoreOf(r); r.NS != want {
+			c, _ := r.Column("Score_NS")
+			if _, ok := r.Column("Score_NS"); !ok {
+				c, _ = r.Column("Score_EW")
+			}
+			add(diag.ScoreTableScore, 77, c.Loc, "row %d: %s by %s taking %d scores NS %d (vulnerability %s), not NS %d",
+				r.N, r.Contract, r.Contract.Declarer, r.Tricks, want, b.Vulnerable, r.NS)
+		}
+	}
+	// A table of scores and their frequencies, without the tables or pairs
+	// that had them, may be an excerpt ("only the best ten"): its points
+	// count a field it does not show, and are not recomputed.
+	perTable := false
+	for _, c := range tr.Table.Columns {
+		switch strings.ToLower(c.Name) {
+		case "table", "round", "pairid_ns", "pairid_ew", "names_ns", "names_ew":
+			perTable = true
+		}
+	}
+	if whole && perTable {
+		out = append(out, checkPoints(tr, m)...)
+	}
+	out = append(out, checkMissing(b, tr)...)
+	return out
+}
+
+// checkPoints recomputes the rows' matchpoints, percentages and IMPs from
+// their scores; it is run only on a traveller whose rows all give one.
+func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	// The points follow from the results played: a row whose score is
+	// not that of its contract (said as scoretable-score) counts with the
+	// contract's, as the scoring program would have.
+	rs := make([]Result, len(tr.Rows))
+	for i, r := range tr.Rows {
+		rs[i] = Result{NS: r.NS, Count: r.Count}
+		if r.ContractKnown && tr.VulnerableKnown {
+			rs[i].NS = tr.scoreOf(&r)
+		}
+	}
+	n := results(rs)
+	mismatch := func(r *Row, col string, want float64, how string) {
+		c, _ := r.Column(col)
+		out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
+			Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give %s (%s)", r.N, col, c.Text, n, trim(want), how)})
+	}
+	// Matchpoints, which a file may write in 1/½/0 without saying so, and
+	// percentages of the top, which are the same in either counting.
+	mp, top := Matchpoints(rs, m.Counting), Top(n, m.Counting)
+	how := "2 for each score beaten, 1 for each tied"
+	if m.Counting == MP2 {
+		how = "1 for each score beaten, ½ for each tied"
+	}
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		for _, side := range []struct {
+			col, pct string
+			v        float64
+		}{{"MP_NS", "Percentage_NS", mp[i]}, {"MP_EW", "Percentage_EW", top - mp[i]}} {
+			if got, _, ok := r.number(side.col); ok && !near(got, side.v, 0.051) && !(m.Counting == MP1 && near(got, side.v/2, 0.051)) {
+				mismatch(r, side.col, side.v, how)
+			}
+			// Some programs count each score as tied with itself too:
+			// (mp + 1)/(top + 2) on the 2/1/0 scale.
+			h := 1.0
+			if m.Counting == MP2 {
+				h = 0.5
+			}
+			if got, _, ok := r.number(side.pct); ok && top > 0 && !near(got, 100*side.v/top, 0.051) && !near(got, 100*(side.v+h)/(top+2*h), 0.051) {
+				mismatch(r, side.pct, 100*side.v/top, fmt.Sprintf("%s of a top of %s", trim(side.v), trim(top)))
+			}
+		}
+	}
+	if m.Base != IMP {
+		return out
+	}
+	// IMPs: against the datum the table states, when it states one, after
+	// checking it is one the method allows; else against the method's.
+	var imps []float64
+	how = ""
+	switch d := m.Datum; d {
+	case Cross, Cross1, Cross2:
+		imps, how = CrossIMPs(rs, d), "cross-IMPs against every other table"
+	case TwoRooms:
+		if len(rs) != 2 || n != 2 {
+			return out
+		}
+		imps = []float64{float64(auction.IMPs(rs[0].NS - rs[1].NS)), float64(auction.IMPs(rs[1].NS - rs[0].NS))}
+		how = "IMPs against the other table"
+	default:
+		datums := map[int]bool{}
+		for _, dm := range m.Datums {
+			if v, ok := DatumOf(rs, dm); ok {
+				datums[v] = true
+			}
+		}
+		datum, _ := DatumOf(rs, d)
+		for i := range tr.Rows {
+			r := &tr.Rows[i]
+			for _, col := range []string{"ButlerDatum", "Datum"} {
+				if got, c, ok := r.number(col); ok {
+					if !datums[int(got)] {
+						out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
+							Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give the datum %d (%s)", r.N, col, c.Text, n, datum, m.Text)})
+					} else {
+						datum = int(got)
+					}
+				}
+			}
+		}
+		imps = make([]float64, len(rs))
+		for i := range rs {
+			imps[i] = float64(auction.IMPs(rs[i].NS - datum))
+		}
+		how = fmt.Sprintf("IMPs against the datum %d", datum)
+	}
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		for _, side := range []struct {
+			col string
+			v   float64
+		}{{"IMP_NS", imps[i]}, {"IMP_EW", -imps[i]}} {
+			if got, _, ok := r.number(side.col); ok && !near(got, side.v, 0.0051) && !near(got, math.Round(side.v*10)/10, 0.051) && !near(got, math.Round(side.v), 0.5) {
+				mismatch(r, side.col, side.v, how)
+			}
+		}
+	}
+	return out
+}
+
+// checkMissing reports a traveller without the game's own result.
+func checkMissing(b *record.Board, tr *Traveller) []diag.Diagnostic {
+	f := &b.File
+	if !f.ContractKnown || (!f.Contract.PassedOut() && (!f.DeclarerKnown || !f.TricksKnown)) {
+		return nil
+	}
+	any := false
+	for _, r := range tr.Rows {
+		if !r.ContractKnown {
+			continue
+		}
+		any = true
+		c := r.Contract
+		if c.PassedOut() && f.Contract.PassedOut() ||
+			c.Bid() == f.Contract.Bid() && c.Risk == f.Contract.Risk && c.Declarer == f.Declarer && r.Tricks == f.Tricks {
+			return nil
+		}
+	}
+	if !any {
+		return nil // a table without contracts cannot show it
+	}
+	what := "passed out"
+	if !f.Contract.PassedOut() {
+		what = fmt.Sprintf("%s by %s taking %d", f.Contract, f.Declarer, f.Tricks)
+	}
+	return []diag.Diagnostic{{Code: diag.ScoreTableMissing, Severity: diag.Warning, Span: diag.Span{Pos: tr.Table.Tag.Loc},
+		Message: fmt.Sprintf("the traveller's %d rows do not hold the game's own result, %s", len(tr.Rows), what)}}
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// trim writes a number without a needless fraction.
+func trim(x float64) string {
+	if x == math.Trunc(x) {
+		return strconv.Itoa(int(x))
+	}
+	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+}
