@@ -107,6 +107,7 @@ type Board struct {
 	deal  string   // the full deal in PBN form, "" when the deal is not full
 	place Place
 	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
+	room  *scoring.Room   // the board's room of a team match, if it is one
 }
 
 // A Part is a piece of what Audit or Process found in one input: a batch of
@@ -195,6 +196,7 @@ func (p *Part) All() iter.Seq[diag.Diagnostic] {
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndexSize(opts.DuplicateIndexSize)
+	matches := scoring.NewMatches()
 	total := &Report{}
 	var repeats repeatCap
 	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
@@ -202,6 +204,7 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 			if !opts.SkipDuplicates {
 				p.duplicates(dups, total)
 			}
+			p.pairRooms(matches)
 			if !opts.AllFindings {
 				repeats.apply(p)
 			}
@@ -338,7 +341,31 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // board, replays it and checks it. It returns one Part with Last set; a
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
-	return process(name, r, -1, opts)
+	p := process(name, r, -1, opts)
+	p.pairRooms(scoring.NewMatches())
+	return p
+}
+
+// pairRooms pairs the rooms of the part's team-match boards with those
+// before them in the run, and adds what pairing finds: to the board it
+// is about when that is in the part, else to the part's findings about
+// its file (the other room may be in another file).
+func (p *Part) pairRooms(m *scoring.Matches) {
+	for _, b := range p.Boards {
+		if b.room == nil {
+			continue
+		}
+		for _, d := range m.Add(b.room) {
+			if d.File == p.Name && d.Game == b.Game {
+				b.Findings = append(b.Findings, d)
+				b.Findings.Sort()
+			} else {
+				p.Findings = append(p.Findings, d)
+			}
+			p.Report.AddFinding(d)
+		}
+		b.room = nil // paired or waiting in m: the part need not hold it
+	}
 }
 
 // process is Process for an input of the given size, -1 when unknown.
@@ -685,6 +712,11 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 			loc = b.Source.Loc
 		}
 		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
+	}
+	if room, ok := scoring.RoomOf(b, session); ok {
+		room.At = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: b.Source.Loc}}
+		room.IMPAt.File, room.IMPAt.Game, room.IMPAt.Board, room.IMPAt.Label = st.name, game, b.Number, label
+		r.room = &room
 	}
 	if st.opts.Boards {
 		r.Board = b

@@ -79,6 +79,9 @@ const (
 	ScoreTableScore      Code = "scoretable-score"
 	ScoreTablePoints     Code = "scoretable-points"
 	ScoreTableMissing    Code = "scoretable-missing"
+	RoomsDiffer          Code = "rooms-differ"
+	IMPMismatch          Code = "imp-mismatch"
+	CarryOverMismatch    Code = "carry-over-mismatch"
 	UnknownTag           Code = "unknown-tag"
 )
 
@@ -131,6 +134,9 @@ var Codes = []CodeInfo{
 	{Code: ScoreTableScore, Severity: Warning, Law: 77, Source: Rules, Summary: "a traveller row whose score is not that of its contract, declarer and result"},
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},
+	{Code: RoomsDiffer, Severity: Warning, Varies: true, Source: Archive, Summary: "the two rooms of a team-match board hold different deals (info when one is the other written from another seat)"},
+	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a ScoreIMP that is not the IMPs of the board's two rooms' scores"},
+	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 
 	{Code: Encoding, Severity: Info, Source: Archive, Summary: "the character encoding the reader chose, and why"},

@@ -1,0 +1,361 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// A MatchKey names a team match: its event and session, and its two
+// teams in alphabetical order ("" when a file names no teams and tells
+// its rooms by Room tags alone).
+type MatchKey struct {
+	Event, Session string
+	Teams          [2]string
+}
+
+// A Room is what one table of a team match says of a board: enough to
+// pair it with the other table and check the IMPs, kept small so that a
+// run holds the boards waiting for their other room cheaply.
+type Room struct {
+	Match MatchKey
+	Board string // the board's label
+	Room  record.Room
+	// NSTeam is the team sitting North–South, when the file says.
+	NSTeam string
+	// NS is North–South's score at this table, from the file's Score tag
+	// or else from its contract and result; known when NSKnown.
+	NS      int
+	NSKnown bool
+	// IMP is what the file says North–South won on the board (ScoreIMP,
+	// or the header's mp entry of a LIN vugraph file) at IMPAt.
+	IMP      float64
+	IMPKnown bool
+	IMPText  string
+	IMPAt    diag.Diagnostic // the place, as a finding's
+	Deal     string          // the full deal from North, "" when not full
+	At       diag.Diagnostic // the board's place, for findings about it
+	Segment  *record.Vugraph // the LIN segment header, if any
+	NumBoard int
+}
+
+// RoomOf returns the room a board was played in, when the board is one
+// of a team match: it names its teams (HomeTeam and VisitTeam; a LIN
+// vugraph header's teams) or its room (Room, LIN qx), and a board.
+// session tells apart the sessions of one event (corpus's Place).
+func RoomOf(b *record.Board, session string) (Room, bool) {
+	r := Room{Board: b.BoardLabel(), NumBoard: b.Number}
+	if r.Board == "" {
+		return r, false
+	}
+	r.Room, _ = record.ParseRoom(b.RoomTag.Value)
+	home, visit := fieldValue(b, "HomeTeam"), fieldValue(b, "VisitTeam")
+	if b.LIN != nil && b.LIN.Vugraph != nil {
+		v := b.LIN.Vugraph
+		home, visit = strings.TrimSpace(v.Fields[5]), strings.TrimSpace(v.Fields[7])
+		r.Segment = v
+		if q := strings.TrimSpace(b.LIN.Table.Value); q != "" {
+			r.Room, _ = record.ParseRoom(q[:1])
+		}
+	}
+	if (home == "" || visit == "") && r.Room == record.RoomUnknown {
+		return r, false
+	}
+	teams := [2]string{home, visit}
+	if teams[1] < teams[0] {
+		teams[0], teams[1] = teams[1], teams[0]
+	}
+	r.Match = MatchKey{Event: b.Event.Value, Session: session, Teams: teams}
+	switch r.Room {
+	case record.Open:
+		r.NSTeam = home
+	case record.Closed:
+		r.NSTeam = visit
+	default:
+		r.NSTeam = home // a file without rooms writes the home team as the one at North–South
+	}
+	if b.File.ScoreTag.Present() {
+		if ns, err := record.ParseScore(b.File.ScoreTag.Value, b.File.Declarer, b.File.DeclarerKnown); err == nil {
+			r.NS, r.NSKnown = ns, true
+		}
+	}
+	if f := b.Final(); !r.NSKnown && f.ContractKnown && b.VulnerableKnown && (f.Contract.PassedOut() || f.DeclarerKnown && f.TricksKnown) {
+		ns := auction.Score(f.Contract, f.Tricks, b.Vulnerable)
+		if !f.Contract.PassedOut() && f.Contract.Declarer.Side() == auction.EW {
+			ns = -ns
+		}
+		r.NS, r.NSKnown = ns, true
+	}
+	if t := b.Field("ScoreIMP"); t != nil && strings.TrimSpace(t.Value) != "" {
+		if v, ok := sideNumber(t.Value); ok {
+			r.IMP, r.IMPKnown, r.IMPText = v, true, t.Value
+			r.IMPAt = diag.Diagnostic{Span: diag.Span{Pos: t.Loc}}
+		}
+	}
+	if b.Deal.Full() {
+		r.Deal = b.Deal.PBN(auction.North)
+	}
+	return r, true
+}
+
+func fieldValue(b *record.Board, name string) string {
+	if t := b.Field(name); t != nil {
+		return strings.TrimSpace(t.Value)
+	}
+	return ""
+}
+
+// sideNumber reads a ScoreIMP value for North–South: "NS 4 EW -4",
+// "EW 2.5", or a bare number, which PBN gives for declarer's side and
+// which is read as North–South's only when it is 0.
+func sideNumber(text string) (float64, bool) {
+	f := strings.Fields(text)
+	for i := 0; i+1 < len(f); i += 2 {
+		v, err := strconv.ParseFloat(strings.TrimPrefix(f[i+1], "+"), 64)
+		if err != nil {
+			return 0, false
+		}
+		switch strings.ToUpper(f[i]) {
+		case "NS":
+			return v, true
+		case "EW":
+			return -v, true
+		}
+	}
+	if len(f) == 1 {
+		if v, err := strconv.ParseFloat(f[0], 64); err == nil && v == 0 {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+// Pair checks the two rooms of a board: that they hold the same deal
+// (rooms-differ; info when one is the other turned, which a program
+// that writes each table from its own North does), and that the IMPs
+// each states are those of the two scores (imp-mismatch). The findings
+// carry the place of the room they are about.
+func Pair(a, b *Room) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	if a.Deal != "" && b.Deal != "" && a.Deal != b.Deal {
+		d := b.At
+		d.Code, d.Severity = diag.RoomsDiffer, diag.Warning
+		if k, ok := turnedBy(a.Deal, b.Deal); ok {
+			d.Severity = diag.Info
+			d.Message = fmt.Sprintf("board %s: this room's deal is the other room's (%s) turned %s: the same hands, written from another seat", b.Board, where(a.At), [...]string{"", "one seat", "two seats", "three seats"}[k])
+		} else {
+			d.Message = fmt.Sprintf("board %s: this room's deal is not the other room's (%s): %s here, %s there", b.Board, where(a.At), b.Deal, a.Deal)
+		}
+		out = append(out, d)
+	}
+	if !a.NSKnown || !b.NSKnown {
+		return out
+	}
+	imp := auction.IMPs(a.NS - b.NS) // NS here against NS there, who are this room's EW team
+	for _, x := range []struct {
+		r    *Room
+		want int
+		here int
+		them int
+	}{{a, imp, a.NS, b.NS}, {b, -imp, b.NS, a.NS}} {
+		if !x.r.IMPKnown || math.Abs(x.r.IMP-float64(x.want)) < 0.01 {
+			continue
+		}
+		d := x.r.IMPAt
+		d.Code, d.Severity, d.Law = diag.IMPMismatch, diag.Warning, 78
+		d.Message = fmt.Sprintf("board %s: ScoreIMP %q, but NS %d here against NS %d at the other table gives NS %+d IMPs", x.r.Board, x.r.IMPText, x.here, x.them, x.want)
+		out = append(out, d)
+	}
+	return out
+}
+
+// where names a room's place in a sentence: "a.pbn game 3".
+func where(d diag.Diagnostic) string { return fmt.Sprintf("%s game %d", d.File, d.Game) }
+
+// turnedBy reports whether deal b is deal a with every hand k seats on.
+func turnedBy(a, b string) (int, bool) {
+	ha, hb := strings.Fields(a[2:]), strings.Fields(b[2:])
+	if len(ha) != 4 || len(hb) != 4 {
+		return 0, false
+	}
+	for k := 1; k < 4; k++ {
+		same := true
+		for i := range 4 {
+			if ha[i] != hb[(i+k)%4] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// Matches pairs the rooms of team matches as their boards come, across
+// the files of a run: a room waits for the other with the same match and
+// board. It holds at most MaxWaiting rooms; past that, a room that finds
+// no partner is not kept.
+type Matches struct {
+	waiting  map[roomKey]*Room
+	segments map[MatchKey]*segment
+	// Played counts the boards of each match whose two rooms were paired,
+	// and their IMPs for the first team of the key (Teams[0]).
+	Played map[MatchKey]*MatchTotal
+}
+
+// MatchTotal is what a match's paired boards add up to.
+type MatchTotal struct {
+	Boards int
+	IMPs   [2]int // for Teams[0] and Teams[1]
+}
+
+// MaxWaiting caps the rooms Matches holds waiting for their other room.
+const MaxWaiting = 1 << 16
+
+type roomKey struct {
+	m     MatchKey
+	board string
+}
+
+// NewMatches returns an empty Matches.
+func NewMatches() *Matches {
+	return &Matches{waiting: map[roomKey]*Room{}, Played: map[MatchKey]*MatchTotal{}, segments: map[MatchKey]*segment{}}
+}
+
+// A segment is a LIN vugraph segment of a match being read: its header,
+// and the IMPs of its boards paired so far for the header's team 1 and
+// team 2.
+type segment struct {
+	v      *record.Vugraph
+	at     diag.Diagnostic
+	imps   [2]int
+	paired int
+}
+
+// Add takes the next room and returns the findings of pairing it, when
+// its other room came before, and of the carry-over of a new segment.
+func (m *Matches) Add(r *Room) []diag.Diagnostic {
+	out := m.segment(r)
+	return append(out, m.pair(r)...)
+}
+
+// segment follows the LIN segments of r's match: when a segment follows
+// one whose boards were all paired, the carry-over its header states
+// must be the one before plus that segment's IMPs (carry-over-mismatch).
+func (m *Matches) segment(r *Room) []diag.Diagnostic {
+	if r.Segment == nil {
+		return nil
+	}
+	key := r.Match
+	key.Session = "" // the segments of a match are its sessions
+	cur := m.segments[key]
+	if cur != nil && cur.v == r.Segment {
+		return nil
+	}
+	m.segments[key] = &segment{v: r.Segment, at: r.At}
+	if cur == nil {
+		return nil
+	}
+	prev, next := cur.v, r.Segment
+	first, last := prev.FirstBoard(), lastBoard(prev)
+	c0, ok0 := carry(prev)
+	c1, ok1 := carry(next)
+	if !ok0 || !ok1 || first == 0 || last < first || cur.paired != last-first+1 || next.FirstBoard() != last+1 {
+		return nil // not every board of the segment before is known
+	}
+	want := [2]float64{c0[0] + float64(cur.imps[0]), c0[1] + float64(cur.imps[1])}
+	if math.Abs(want[0]-c1[0]) < 0.01 && math.Abs(want[1]-c1[1]) < 0.01 {
+		return nil
+	}
+	d := r.At
+	d.Span = diag.Span{Pos: next.VGTag.Loc}
+	d.Code, d.Severity = diag.CarryOverMismatch, diag.Warning
+	d.Message = fmt.Sprintf("the segment starts %s %s, %s %s; the segment before (boards %d-%d) started %s and %s and scored %d-%d IMPs: it should start %s and %s",
+		next.Fields[5], trim(c1[0]), next.Fields[7], trim(c1[1]), first, last, trim(c0[0]), trim(c0[1]), cur.imps[0], cur.imps[1], trim(want[0]), trim(want[1]))
+	return []diag.Diagnostic{d}
+}
+
+// carry reads a segment header's two carry-overs (empty is 0).
+func carry(v *record.Vugraph) ([2]float64, bool) {
+	var c [2]float64
+	for i, f := range []string{v.Fields[6], v.Fields[8]} {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		n, err := strconv.ParseFloat(f, 64)
+		if err != nil {
+			return c, false
+		}
+		c[i] = n
+	}
+	return c, true
+}
+
+// lastBoard is the last board a segment header covers (vg field 5).
+func lastBoard(v *record.Vugraph) int {
+	n, err := strconv.Atoi(strings.TrimSpace(v.Fields[4]))
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// pair pairs r with its other room.
+func (m *Matches) pair(r *Room) []diag.Diagnostic {
+	k := roomKey{r.Match, r.Board}
+	other, ok := m.waiting[k]
+	if !ok || other.Room == r.Room && r.Room != record.RoomUnknown {
+		if len(m.waiting) < MaxWaiting {
+			m.waiting[k] = r
+		}
+		return nil
+	}
+	delete(m.waiting, k)
+	out := Pair(other, r)
+	if other.NSKnown && r.NSKnown {
+		t := m.Played[r.Match]
+		if t == nil {
+			t = &MatchTotal{}
+			m.Played[r.Match] = t
+		}
+		t.Boards++
+		imp := auction.IMPs(other.NS - r.NS) // for the team NS at other's table
+		if other.NSTeam == r.Match.Teams[1] {
+			imp = -imp
+		}
+		if imp > 0 {
+			t.IMPs[0] += imp
+		} else {
+			t.IMPs[1] -= imp
+		}
+		key := r.Match
+		key.Session = ""
+		if seg := m.segments[key]; seg != nil && seg.v == r.Segment {
+			// For the header's team 1, who sits NS in the open room.
+			open := other
+			if r.Room == record.Open {
+				open = r
+			}
+			closed := other
+			if open == other {
+				closed = r
+			}
+			i := auction.IMPs(open.NS - closed.NS)
+			if i > 0 {
+				seg.imps[0] += i
+			} else {
+				seg.imps[1] -= i
+			}
+			seg.paired++
+		}
+	}
+	return out
+}
