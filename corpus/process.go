@@ -108,6 +108,10 @@ type Board struct {
 	place Place
 	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
 	room  *scoring.Room   // the board's room of a team match, if it is one
+	// What the board's traveller gives each pair, and the rows of its
+	// total table, for the file's totals.
+	contrib []scoring.Contribution
+	totals  []scoring.TotalRow
 }
 
 // A Part is a piece of what Audit or Process found in one input: a batch of
@@ -197,6 +201,7 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 	opts = opts.withDefaults()
 	dups := NewDuplicateIndexSize(opts.DuplicateIndexSize)
 	matches := scoring.NewMatches()
+	var totals fileTotals
 	total := &Report{}
 	var repeats repeatCap
 	t := &tasks{opts: opts, seq: NewSequencer(ctx, opts.RunOptions, func(parts []*Part) {
@@ -205,6 +210,7 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 				p.duplicates(dups, total)
 			}
 			p.pairRooms(matches)
+			p.addTotals(&totals)
 			if !opts.AllFindings {
 				repeats.apply(p)
 			}
@@ -343,7 +349,37 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
 	p := process(name, r, -1, opts)
 	p.pairRooms(scoring.NewMatches())
+	var t fileTotals
+	p.addTotals(&t)
 	return p
+}
+
+// fileTotals adds up the travellers of the file being read, part by part.
+type fileTotals struct {
+	name string
+	t    *scoring.Totals
+}
+
+// addTotals adds the part's travellers to the totals of its file, and on
+// the file's last part adds the findings of its total table.
+func (p *Part) addTotals(ft *fileTotals) {
+	if ft.t == nil || ft.name != p.Name {
+		ft.name, ft.t = p.Name, scoring.NewTotals()
+	}
+	for _, b := range p.Boards {
+		if len(b.contrib) > 0 || len(b.totals) > 0 {
+			ft.t.Add(b.contrib, b.totals, diag.Diagnostic{File: p.Name, Game: b.Game, Board: b.Number})
+		}
+		b.contrib, b.totals = nil, nil
+	}
+	if p.Last {
+		for _, d := range ft.t.Check() {
+			p.Findings = append(p.Findings, d)
+			p.Report.AddFinding(d)
+		}
+		p.Findings.Sort()
+		ft.t = nil
+	}
 }
 
 // pairRooms pairs the rooms of the part's team-match boards with those
@@ -713,6 +749,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 		}
 		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
 	}
+	r.contrib, r.totals = scoring.Contributions(b), scoring.ReadTotals(b)
 	if room, ok := scoring.RoomOf(b, session); ok {
 		room.At = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: b.Source.Loc}}
 		room.IMPAt.File, room.IMPAt.Game, room.IMPAt.Board, room.IMPAt.Label = st.name, game, b.Number, label

@@ -1,0 +1,184 @@
+package scoring
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"bridgekit/diag"
+	"bridgekit/record"
+)
+
+// A Contribution is what one pair scored on one board by its traveller:
+// IMPs, matchpoints and percentage, each when the row gives it.
+type Contribution struct {
+	Pair         string
+	IMP, MP, Pct float64
+	Has          [3]bool // IMP, MP, Pct
+}
+
+// Contributions reads what each pair of a board's traveller scored: the
+// North–South pair (PairId_NS) its _NS columns, the East–West pair its
+// _EW ones.
+func Contributions(b *record.Board) []Contribution {
+	tr := ReadTraveller(b, false)
+	if tr == nil {
+		return nil
+	}
+	var out []Contribution
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		for _, side := range []string{"NS", "EW"} {
+			id, ok := r.Column("PairId_" + side)
+			if !ok {
+				continue
+			}
+			c := Contribution{Pair: strings.TrimSpace(id.Text)}
+			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
+				if v, _, ok := r.number(col + side); ok {
+					switch k {
+					case 0:
+						c.IMP = v
+					case 1:
+						c.MP = v
+					case 2:
+						c.Pct = v
+					}
+					c.Has[k] = true
+				}
+			}
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// A TotalRow is one pair's row of a TotalScoreTable.
+type TotalRow struct {
+	Pair     string
+	NrBoards int // 0 when the table does not say
+	Cells    map[string]record.Cell
+}
+
+// ReadTotals reads a board's TotalScoreTable, if it has one.
+func ReadTotals(b *record.Board) []TotalRow {
+	var out []TotalRow
+	for i := range b.Tables {
+		tb := &b.Tables[i]
+		if tb.Tag.Name != "TotalScoreTable" {
+			continue
+		}
+		for _, cells := range tb.Rows {
+			if len(cells) != len(tb.Columns) {
+				continue
+			}
+			r := Row{Cells: map[string]record.Cell{}}
+			for j, c := range cells {
+				r.Cells[tb.Columns[j].Name] = c
+			}
+			id, ok := r.Column("PairId")
+			if !ok {
+				continue
+			}
+			t := TotalRow{Pair: strings.TrimSpace(id.Text), Cells: r.Cells}
+			if n, _, ok := r.number("NrBoards"); ok && n == math.Trunc(n) {
+				t.NrBoards = int(n)
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// Totals adds up a file's travellers pair by pair, to check the file's
+// TotalScoreTable against them.
+type Totals struct {
+	sums map[string]*pairSum
+	rows []TotalRow
+	at   diag.Diagnostic // the place of the first total table, as a finding's
+}
+
+type pairSum struct {
+	boards int
+	sum    [3]float64
+	has    [3]int
+}
+
+// NewTotals returns an empty Totals.
+func NewTotals() *Totals { return &Totals{sums: map[string]*pairSum{}} }
+
+// Add adds a board's contributions, and its total table's rows, if any,
+// placed at at.
+func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
+	for _, c := range cs {
+		s := t.sums[c.Pair]
+		if s == nil {
+			s = &pairSum{}
+			t.sums[c.Pair] = s
+		}
+		s.boards++
+		for k, v := range [3]float64{c.IMP, c.MP, c.Pct} {
+			if c.Has[k] {
+				s.sum[k] += v
+				s.has[k]++
+			}
+		}
+	}
+	if len(rows) > 0 && len(t.rows) == 0 {
+		t.rows, t.at = rows, at
+	}
+}
+
+// totalColumns maps the columns of a total table to what they add up:
+// the sum of IMPs or matchpoints (0, 1), or the mean IMP, matchpoints or
+// percentage (3 + k).
+var totalColumns = map[string]int{
+	"totalscoreimp": 0, "totalimp": 0, "imp": 0, "imps": 0,
+	"totalmp": 1, "mp": 1,
+	"meanimp": 3, "meanmp": 4, "totalpercentage": 5, "percentage": 5, "meanpercentage": 5,
+}
+
+// Check compares each row of the file's total table with the sums of the
+// pair's travellers: for a pair whose number of boards (NrBoards) is the
+// number of boards the file's travellers give it, so that a file holding
+// only some of an event's boards is not held to its totals.
+func (t *Totals) Check() []diag.Diagnostic {
+	var out []diag.Diagnostic
+	for _, r := range t.rows {
+		s := t.sums[r.Pair]
+		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
+			continue
+		}
+		names := make([]string, 0, len(r.Cells))
+		for name := range r.Cells {
+			names = append(names, name)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			c := r.Cells[name]
+			k, ok := totalColumns[strings.ToLower(name)]
+			if !ok {
+				continue
+			}
+			want, what := 0.0, ""
+			switch {
+			case k < 3 && s.has[k] == s.boards:
+				want, what = s.sum[k], "sum"
+			case k >= 3 && s.has[k-3] == s.boards:
+				want, what = s.sum[k-3]/float64(s.boards), "mean"
+			default:
+				continue
+			}
+			got, _, ok := (&Row{Cells: r.Cells}).number(name)
+			if !ok || math.Abs(got-want) <= 0.51 {
+				continue
+			}
+			d := t.at
+			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
+			d.Message = fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
+			out = append(out, d)
+		}
+	}
+	return out
+}
