@@ -67,5 +67,5 @@ func ExampleJSONWriter() {
 		fmt.Println(err)
 	}
 	// Output:
-	// {"file":"match.pbn","format":"pbn","game":1,"board":3,"label":null,"match":null,"event":null,"site":null,"date":null,"room":null,"players":{"N":null,"E":null,"S":null,"W":null},"dealer":"S","vulnerable":"EW","deal":null,"scoring":null,"auction":{"first":"S","calls":["1H","Pass","4H","Pass","Pass","Pass"],"annotations":[{"index":3,"all_pass":true},{"index":4,"all_pass":true},{"index":5,"all_pass":true}],"notes":[]},"contract":"4H","declarer":"S","result":10,"claim":null,"play":[],"play_annotations":[],"play_notes":[],"tables":[],"comments":[],"tags":{},"file_says":{"declarer":"N"}}
+	// {"file":"match.pbn","format":"pbn","game":1,"board":3,"label":null,"match":null,"event":null,"site":null,"date":null,"room":null,"players":{"N":null,"E":null,"S":null,"W":null},"dealer":"S","vulnerable":"EW","deal":null,"scoring":null,"auction":{"first":"S","calls":["1H","Pass","4H","Pass","Pass","Pass"],"annotations":[{"index":3,"all_pass":true},{"index":4,"all_pass":true},{"index":5,"all_pass":true}],"notes":[]},"contract":"4H","declarer":"S","result":10,"claim":null,"score":420,"imps":null,"play":[],"play_annotations":[],"play_notes":[],"tables":[],"comments":[],"tags":{},"file_says":{"declarer":"N"}}
 }

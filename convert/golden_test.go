@@ -161,6 +161,9 @@ func isLIN(data []byte) bool {
 func writeJSON(t testing.TB, boards []*record.Board) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	writeBoards(t, NewJSONWriter(&buf), boards)
+	jw := NewJSONWriter(&buf)
+	for _, err := range jw.WriteBoards(boards) {
+		t.Fatal(err)
+	}
 	return buf.Bytes()
 }

@@ -11,6 +11,7 @@ import (
 
 	"bridgekit/auction"
 	"bridgekit/record"
+	"bridgekit/scoring"
 )
 
 // JSONWriter writes boards as JSON Lines: one JSON object per board and
@@ -41,6 +42,37 @@ func NewJSONWriter(w io.Writer) *JSONWriter {
 // replayed first (record.Check). The error is a *WriteError naming the
 // board.
 func (jw *JSONWriter) WriteBoard(b *record.Board) error {
+	return jw.write(b, nil)
+}
+
+// WriteBoards writes bs as WriteBoard does, one line each, and returns
+// the errors of those it could not write. Where two neighbours are the
+// two rooms of one team-match board, each line's imps are what its
+// North–South won against the other room.
+func (jw *JSONWriter) WriteBoards(bs []*record.Board) []error {
+	var errs []error
+	imps := make([]*int, len(bs))
+	for i := 0; i+1 < len(bs); i++ {
+		if bs[i] == nil || bs[i+1] == nil {
+			continue
+		}
+		replayed(&jw.check, bs[i])
+		replayed(&jw.check, bs[i+1])
+		if v, ok := scoring.RoomIMPs(bs[i], bs[i+1]); ok {
+			w := -v
+			imps[i], imps[i+1] = &v, &w
+			i++
+		}
+	}
+	for i, b := range bs {
+		if err := jw.write(b, imps[i]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errs
+}
+
+func (jw *JSONWriter) write(b *record.Board, imps *int) error {
 	if jw.err != nil {
 		return jw.err
 	}
@@ -49,7 +81,9 @@ func (jw *JSONWriter) WriteBoard(b *record.Board) error {
 	}
 	replayed(&jw.check, b)
 	jw.buf.Reset()
-	if err := jw.enc.Encode(jsonRecord(b)); err != nil {
+	j := jsonRecord(b)
+	j.IMPs = imps
+	if err := jw.enc.Encode(j); err != nil {
 		return boardError(b, err)
 	}
 	if _, err := jw.w.Write(jw.buf.Bytes()); err != nil {
@@ -85,6 +119,8 @@ type jsonBoard struct {
 	Declarer        *string           `json:"declarer"`
 	Result          *int              `json:"result"`
 	Claim           *int              `json:"claim"`
+	Score           *int              `json:"score"`
+	IMPs            *int              `json:"imps"`
 	Play            []string          `json:"play"`
 	PlayAnnotations []jsonAnnotation  `json:"play_annotations"`
 	PlayNotes       []jsonNote        `json:"play_notes"`
@@ -299,6 +335,9 @@ func (j *jsonBoard) outcome(b *record.Board) {
 	}
 	if b.Play.Claimed {
 		j.Claim = ptr(b.Play.Claim)
+	}
+	if n, ok := scoring.NSScore(b); ok {
+		j.Score = ptr(n)
 	}
 	dec, con, res := outcomeTexts(b)
 	file := &b.File

@@ -16,7 +16,7 @@ import (
 // documentation gives them.
 var jsonKeys = []string{
 	"file", "format", "game", "board", "label", "match", "event", "site", "date", "room", "players", "dealer", "vulnerable",
-	"deal", "scoring", "auction", "contract", "declarer", "result", "claim", "play", "play_annotations",
+	"deal", "scoring", "auction", "contract", "declarer", "result", "claim", "score", "imps", "play", "play_annotations",
 	"play_notes", "tables", "comments", "tags", "file_says",
 }
 

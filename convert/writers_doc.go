@@ -155,6 +155,8 @@
 //	declarer    string|null  a seat; null on a passed-out board
 //	result      number|null  declarer's tricks
 //	claim       number|null  declarer's tricks claimed (LIN mc)
+//	score       number|null  North–South's score from the contract, declarer, result and vulnerability
+//	imps        number|null  on the two rooms of a team-match board, next to each other: what North–South won against the other room
 //	play        [string]     the cards in the order played: "SK", "-" for one not known
 //	play_annotations [object]  as for calls, with "index" into play
 //	play_notes  [object]     {"number": n, "text": "…"}

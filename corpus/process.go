@@ -108,11 +108,18 @@ type Board struct {
 	place Place
 	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
 	room  *scoring.Room   // the board's room of a team match, if it is one
+	// session tells the board's session from others of its event (see
+	// Place).
+	session string
 	// What the board's traveller gives each pair, and the rows of its
 	// total table, for the file's totals.
 	contrib []scoring.Contribution
 	totals  []scoring.TotalRow
 }
+
+// Session is what tells the board's session from the other sessions of
+// its event: the stage, round, date or segment, or "" (see Place).
+func (b *Board) Session() string { return b.session }
 
 // A Part is a piece of what Audit or Process found in one input: a batch of
 // its boards, and findings about the file as a whole. A small input comes
@@ -749,7 +756,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 		}
 		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
 	}
-	r.contrib, r.totals = scoring.Contributions(b), scoring.ReadTotals(b)
+	r.contrib, r.totals, r.session = scoring.Contributions(b), scoring.ReadTotals(b), session
 	if room, ok := scoring.RoomOf(b, session); ok {
 		room.At = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: b.Source.Loc}}
 		room.IMPAt.File, room.IMPAt.Game, room.IMPAt.Board, room.IMPAt.Label = st.name, game, b.Number, label

@@ -224,6 +224,7 @@ func (a *app) commands() []*cli.Command {
 		a.fmtCommand(),
 		a.showCommand(),
 		a.statsCommand(),
+		a.scoreCommand(),
 	}
 	for _, c := range cmds {
 		c.Flags = append(c.Flags, &cli.StringFlag{

@@ -314,9 +314,17 @@ func (a *app) releaseSpool(o *output) {
 // last game, and returns the errors of what could not be written.
 func writePart(w boardWriter, p *corpus.Part) []error {
 	var errs []error
-	for _, b := range p.Boards {
-		if err := w.WriteBoard(b.Board); err != nil {
-			errs = append(errs, err)
+	if jw, ok := w.(*convert.JSONWriter); ok {
+		bs := make([]*record.Board, len(p.Boards))
+		for i, b := range p.Boards {
+			bs[i] = b.Board
+		}
+		errs = jw.WriteBoards(bs)
+	} else {
+		for _, b := range p.Boards {
+			if err := w.WriteBoard(b.Board); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	if pw, ok := w.(*convert.PBNWriter); ok && p.Trailer != nil {

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/urfave/cli/v2"
+
+	"bridgekit/corpus"
+	"bridgekit/scoring"
+)
+
+func (a *app) scoreCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "recompute each match and pairs event from its records",
+		ArgsUsage: "PATH…",
+		Description: `score recomputes, file by file, what the boards of the PATHs add up to, and
+prints beside each number the file states whether it agrees. For a team
+match: board by board both rooms' contracts, results and scores, the IMPs,
+the match total and the victory points (WBF 2013 continuous scale, over the
+boards both rooms played). For a pairs event: each board's traveller with
+its matchpoints and percentages, or IMPs against the datum, and the
+ranking those give. A file may hold several matches. With --format json
+each match or event is one JSON object per line (keys in the README).
+
+Examples:
+
+  bridgekit score match.lin
+  bridgekit score --format json events/ | jq 'select(.kind == "teams") | .vps'`,
+		Flags: []cli.Flag{
+			formatFlag("write each match or event as `text` or json"),
+			jobsFlag(),
+		},
+		Action: a.score,
+	}
+}
+
+func (a *app) score(c *cli.Context) error {
+	asJSON, err := outputFormat(c)
+	if err != nil {
+		return err
+	}
+	var ev *scoring.Event
+	var werr error
+	_, err = a.each(c, corpus.AuditOptions{Boards: true, SkipDuplicates: true}, func(p *corpus.Part) {
+		if p.Input == nil || werr != nil {
+			return
+		}
+		if ev == nil {
+			ev = scoring.NewEvent(p.Name)
+		}
+		for _, b := range p.Boards {
+			if b.Board != nil {
+				ev.Add(b.Board, b.Session())
+			}
+		}
+		if !p.Last {
+			return
+		}
+		for _, s := range ev.Summaries() {
+			if asJSON {
+				out, _ := json.Marshal(s)
+				_, werr = a.stdout.Write(append(out, '\n'))
+			} else {
+				werr = writeSummary(a, s)
+			}
+		}
+		ev = nil
+	})
+	if err == nil && werr != nil {
+		err = fmt.Errorf("writing standard output: %w", werr)
+	}
+	return err
+}
+
+// writeSummary writes a match or an event as text.
+func writeSummary(a *app, s any) error {
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	switch s := s.(type) {
+	case *scoring.MatchSummary:
+		fmt.Fprintf(a.stdout, "%s: team match %s v %s (event %q%s)\n", s.File, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event, sessionText(s.Session))
+		fmt.Fprintf(w, "board\troom\tNS team\tcontract\tby\ttricks\tscore\tstated\tIMPs %s-%s\tstated IMPs\n", orDash(s.Teams[0]), orDash(s.Teams[1]))
+		for _, b := range s.Boards {
+			for i, r := range b.Rooms {
+				imps := ""
+				if i == 0 && b.IMPs != nil {
+					imps = fmt.Sprintf("%d-%d", b.IMPs[0], b.IMPs[1])
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Board, orDash(r.Room), orDash(r.NSTeam), orDash(r.Contract), orDash(r.Declarer),
+					intText(r.Tricks), intText(r.Score), statedText(r.Stated), imps, statedValueText(r.StatedIMP, "NS "))
+			}
+		}
+		w.Flush()
+		fmt.Fprintf(a.stdout, "total: %s %d, %s %d IMPs over %d boards played in both rooms", orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
+		if s.VPs != nil {
+			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f (WBF 2013 scale, %d boards)", s.VPs[0], s.VPs[1], s.Played)
+		}
+		fmt.Fprintln(a.stdout)
+	case *scoring.PairsSummary:
+		fmt.Fprintf(a.stdout, "%s: pairs event %q (scoring %q)\n", s.File, s.Event, s.Scoring)
+		for _, b := range s.Boards {
+			head := "board " + b.Board
+			switch {
+			case b.Datum != nil:
+				head += fmt.Sprintf(", datum %d", *b.Datum)
+			case b.Top > 0:
+				head += fmt.Sprintf(", top %s", strconv.FormatFloat(b.Top, 'f', -1, 64))
+			}
+			fmt.Fprintln(a.stdout, head)
+			fmt.Fprintln(w, "  NS\tEW\tcontract\tby\ttricks\tscore\tMP\t%\tIMPs\tstated")
+			for _, r := range b.Rows {
+				stated := statedValueText(r.StatedMP, "")
+				if r.StatedIMP != nil {
+					stated = statedValueText(r.StatedIMP, "")
+				}
+				fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", orDash(r.NS), orDash(r.EW), orDash(r.Contract), orDash(r.Declarer), intText(r.Tricks),
+					r.Score, floatText(r.MP), floatText(r.Pct), floatText(r.IMP), stated)
+			}
+			w.Flush()
+		}
+		fmt.Fprintln(a.stdout, "ranking")
+		fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
+		for _, t := range s.Ranking {
+			fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards, statedValueText(t.Stated, ""))
+		}
+		w.Flush()
+	}
+	_, err := fmt.Fprintln(a.stdout)
+	return err
+}
+
+func orDash(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "-"
+	}
+	return s
+}
+
+func sessionText(s string) string {
+	if s == "" {
+		return ""
+	}
+	return ", " + s
+}
+
+func intText(n *int) string {
+	if n == nil {
+		return "-"
+	}
+	return strconv.Itoa(*n)
+}
+
+func floatText(f *float64) string {
+	if f == nil {
+		return "-"
+	}
+	return strconv.FormatFloat(*f, 'f', -1, 64)
+}
+
+func statedText(s *scoring.Stated) string {
+	if s == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%d %s", s.Value, agreeWord(s.Agrees))
+}
+
+func statedValueText(s *scoring.StatedValue, prefix string) string {
+	if s == nil {
+		return "-"
+	}
+	return prefix + strconv.FormatFloat(s.Value, 'f', -1, 64) + " " + agreeWord(s.Agrees)
+}
+
+func agreeWord(ok bool) string {
+	if ok {
+		return "agrees"
+	}
+	return "DIFFERS"
+}

@@ -1,0 +1,358 @@
+package scoring
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"bridgekit/auction"
+	"bridgekit/record"
+)
+
+// An Event recomputes what a file's boards add up to: each team match,
+// board by board with both rooms, and each pairs traveller with the
+// ranking it gives, beside what the file states. Feed it the boards of
+// one file in order (Add), then read Summaries.
+type Event struct {
+	file    string
+	matches map[MatchKey]*MatchSummary
+	order   []MatchKey
+	pairs   *PairsSummary
+}
+
+// NewEvent returns an Event for the file named file.
+func NewEvent(file string) *Event {
+	return &Event{file: file, matches: map[MatchKey]*MatchSummary{}}
+}
+
+// A MatchSummary is one team match recomputed. JSON keys are documented
+// in the README.
+type MatchSummary struct {
+	Kind    string        `json:"kind"` // "teams"
+	File    string        `json:"file"`
+	Event   string        `json:"event"`
+	Session string        `json:"session,omitempty"`
+	Teams   [2]string     `json:"teams"`
+	Boards  []*MatchBoard `json:"boards"`
+	IMPs    [2]int        `json:"imps"`   // the two teams' IMPs over the boards both rooms played
+	Played  int           `json:"played"` // boards both rooms played
+	VPs     *[2]float64   `json:"vps,omitempty"`
+	index   map[string]*MatchBoard
+}
+
+// A MatchBoard is a board of a match: its rooms and the IMPs.
+type MatchBoard struct {
+	Board string      `json:"board"`
+	Rooms []RoomScore `json:"rooms"`
+	// IMPs are the two teams' IMPs on the board, when both rooms scored.
+	IMPs *[2]int `json:"imps,omitempty"`
+}
+
+// A RoomScore is one room's result: what bridgekit computes and, beside
+// it, what the file states and whether the two agree.
+type RoomScore struct {
+	Room      string       `json:"room,omitempty"`
+	NSTeam    string       `json:"ns_team,omitempty"`
+	Contract  string       `json:"contract,omitempty"` // "4S", "3NTX", "Pass"
+	Declarer  string       `json:"declarer,omitempty"`
+	Tricks    *int         `json:"tricks,omitempty"`
+	Score     *int         `json:"score,omitempty"` // NS points from the contract and result
+	Stated    *Stated      `json:"stated_score,omitempty"`
+	StatedIMP *StatedValue `json:"stated_imps,omitempty"` // ScoreIMP for NS
+	ns        int
+	nsKnown   bool
+}
+
+// Stated is a number the file states and whether it agrees with the one
+// computed.
+type Stated struct {
+	Value  int  `json:"value"`
+	Agrees bool `json:"agrees"`
+}
+
+// StatedValue is Stated for a number that may have a fraction.
+type StatedValue struct {
+	Value  float64 `json:"value"`
+	Agrees bool    `json:"agrees"`
+}
+
+// A PairsSummary is a file's pairs travellers recomputed, and the ranking.
+type PairsSummary struct {
+	Kind    string          `json:"kind"` // "pairs"
+	File    string          `json:"file"`
+	Event   string          `json:"event"`
+	Scoring string          `json:"scoring"`
+	Boards  []*TravellerSum `json:"boards"`
+	Ranking []*PairTotal    `json:"ranking"`
+	totals  map[string]*PairTotal
+	stated  map[string]float64
+}
+
+// A TravellerSum is one board's traveller recomputed.
+type TravellerSum struct {
+	Board string         `json:"board"`
+	Top   float64        `json:"top,omitempty"`
+	Datum *int           `json:"datum,omitempty"`
+	Rows  []TravellerRow `json:"rows"`
+}
+
+// A TravellerRow is a row of a traveller recomputed beside the file's.
+type TravellerRow struct {
+	NS        string       `json:"ns,omitempty"` // the pairs, as PairId_NS and PairId_EW
+	EW        string       `json:"ew,omitempty"`
+	Contract  string       `json:"contract,omitempty"`
+	Declarer  string       `json:"declarer,omitempty"`
+	Tricks    *int         `json:"tricks,omitempty"`
+	Score     int          `json:"score"` // NS
+	MP        *float64     `json:"mp_ns,omitempty"`
+	Pct       *float64     `json:"percentage_ns,omitempty"`
+	IMP       *float64     `json:"imp_ns,omitempty"`
+	StatedMP  *StatedValue `json:"stated_mp_ns,omitempty"`
+	StatedIMP *StatedValue `json:"stated_imp_ns,omitempty"`
+}
+
+// A PairTotal is a pair's line of the ranking.
+type PairTotal struct {
+	Rank   int          `json:"rank"`
+	Pair   string       `json:"pair"`
+	Total  float64      `json:"total"` // matchpoints or IMPs over its boards
+	Boards int          `json:"boards"`
+	Stated *StatedValue `json:"stated,omitempty"`
+}
+
+// Add takes the next board of the file; session is as for RoomOf.
+func (e *Event) Add(b *record.Board, session string) {
+	if r, ok := RoomOf(b, session); ok {
+		e.addRoom(b, &r)
+	}
+	m, err := ParseMethod(b.Scoring.Value)
+	if tr := ReadTraveller(b, m.OldMP); tr != nil && err == nil {
+		e.addTraveller(b, tr, m)
+	}
+	for _, t := range ReadTotals(b) {
+		if e.pairs == nil {
+			e.newPairs(b)
+		}
+		for name, c := range t.Cells {
+			if k, ok := totalColumns[strings.ToLower(name)]; ok && k < 3 {
+				if v, _, ok := (&Row{Cells: map[string]record.Cell{name: c}}).number(name); ok {
+					e.pairs.stated[t.Pair] = v
+				}
+			}
+		}
+	}
+}
+
+func (e *Event) addRoom(b *record.Board, r *Room) {
+	ms := e.matches[r.Match]
+	if ms == nil {
+		ms = &MatchSummary{Kind: "teams", File: e.file, Event: r.Match.Event, Session: r.Match.Session, Teams: r.Match.Teams, index: map[string]*MatchBoard{}}
+		e.matches[r.Match] = ms
+		e.order = append(e.order, r.Match)
+	}
+	mb := ms.index[r.Board]
+	if mb == nil || len(mb.Rooms) == 2 {
+		mb = &MatchBoard{Board: r.Board}
+		ms.index[r.Board] = mb
+		ms.Boards = append(ms.Boards, mb)
+	}
+	rs := RoomScore{Room: r.Room.String(), NSTeam: r.NSTeam, ns: r.NS, nsKnown: r.NSKnown}
+	f := b.Final()
+	if f.ContractKnown {
+		rs.Contract = f.Contract.String()
+		if f.DeclarerKnown && !f.Contract.PassedOut() {
+			rs.Declarer = f.Contract.Declarer.String()
+		}
+	}
+	if f.TricksKnown {
+		t := f.Tricks
+		rs.Tricks = &t
+	}
+	if n, ok := NSScore(b); ok {
+		rs.Score = &n
+		if b.File.ScoreTag.Present() && r.NSKnown {
+			rs.Stated = &Stated{Value: r.NS, Agrees: r.NS == n}
+		}
+	}
+	if r.IMPKnown {
+		rs.StatedIMP = &StatedValue{Value: r.IMP}
+	}
+	mb.Rooms = append(mb.Rooms, rs)
+	if len(mb.Rooms) == 2 && mb.Rooms[0].nsKnown && mb.Rooms[1].nsKnown {
+		a, c := &mb.Rooms[0], &mb.Rooms[1]
+		imp := auction.IMPs(a.ns - c.ns) // for the team NS at a's table
+		for _, x := range []struct {
+			r *RoomScore
+			v int
+		}{{a, imp}, {c, -imp}} {
+			if x.r.StatedIMP != nil {
+				x.r.StatedIMP.Agrees = math.Abs(x.r.StatedIMP.Value-float64(x.v)) < 0.01
+			}
+		}
+		if a.NSTeam == ms.Teams[1] {
+			imp = -imp // for Teams[0]
+		}
+		var two [2]int
+		if imp > 0 {
+			two[0] = imp
+		} else {
+			two[1] = -imp
+		}
+		mb.IMPs = &two
+		ms.IMPs[0] += two[0]
+		ms.IMPs[1] += two[1]
+		ms.Played++
+	}
+}
+
+// NSScore is the board's score for North–South from its outcome
+// (record.Board.Final) and vulnerability, when they give one.
+func NSScore(b *record.Board) (int, bool) {
+	f := b.Final()
+	if !f.ContractKnown || !b.VulnerableKnown || !f.Contract.PassedOut() && (!f.DeclarerKnown || !f.TricksKnown) {
+		return 0, false
+	}
+	n := auction.Score(f.Contract, f.Tricks, b.Vulnerable)
+	if !f.Contract.PassedOut() && f.Contract.Declarer.Side() == auction.EW {
+		n = -n
+	}
+	return n, true
+}
+
+func (e *Event) newPairs(b *record.Board) {
+	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, totals: map[string]*PairTotal{}, stated: map[string]float64{}}
+}
+
+func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
+	if e.pairs == nil {
+		e.newPairs(b)
+	}
+	ts := &TravellerSum{Board: b.BoardLabel()}
+	rs := make([]Result, 0, len(tr.Rows))
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		ns := r.NS
+		if r.ContractKnown && tr.VulnerableKnown {
+			ns = tr.scoreOf(r)
+		} else if !r.ScoreKnown || r.Artificial {
+			return // a traveller with a row not scored is not recomputed
+		}
+		rs = append(rs, Result{NS: ns, Count: r.Count})
+	}
+	n := results(rs)
+	var mp []float64
+	var imps []float64
+	switch {
+	case m.Base == MatchPoints || m.Base == NoBase && hasColumn(tr, "MP_NS"):
+		mp = Matchpoints(rs, m.Counting)
+		ts.Top = Top(n, m.Counting)
+	case m.Base == IMP && (m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2):
+		imps = CrossIMPs(rs, m.Datum)
+	case m.Base == IMP && m.Datum != TwoRooms:
+		d, ok := DatumOf(rs, m.Datum)
+		if !ok {
+			break
+		}
+		ts.Datum = &d
+		for _, r := range rs {
+			imps = append(imps, float64(auction.IMPs(r.NS-d)))
+		}
+	}
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		row := TravellerRow{Score: rs[i].NS}
+		if c, ok := r.Column("PairId_NS"); ok {
+			row.NS = c.Text
+		}
+		if c, ok := r.Column("PairId_EW"); ok {
+			row.EW = c.Text
+		}
+		if r.ContractKnown {
+			row.Contract = r.Contract.String()
+			if !r.Contract.PassedOut() {
+				row.Declarer = r.Contract.Declarer.String()
+				t := r.Tricks
+				row.Tricks = &t
+			}
+		}
+		if mp != nil {
+			v, pct := mp[i], 0.0
+			if ts.Top > 0 {
+				pct = math.Round(10000*v/ts.Top) / 100
+			}
+			row.MP, row.Pct = &v, &pct
+			if got, _, ok := r.number("MP_NS"); ok {
+				row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
+			}
+			e.credit(row.NS, v)
+			e.credit(row.EW, ts.Top-v)
+		}
+		if imps != nil {
+			v := imps[i]
+			row.IMP = &v
+			if got, _, ok := r.number("IMP_NS"); ok {
+				row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051)}
+			}
+			e.credit(row.NS, v)
+			e.credit(row.EW, -v)
+		}
+		ts.Rows = append(ts.Rows, row)
+	}
+	e.pairs.Boards = append(e.pairs.Boards, ts)
+}
+
+func hasColumn(tr *Traveller, name string) bool {
+	return slices.ContainsFunc(tr.Table.Columns, func(c record.Column) bool { return strings.EqualFold(c.Name, name) })
+}
+
+// credit adds points to a pair's total.
+func (e *Event) credit(pair string, v float64) {
+	pair = strings.TrimSpace(pair)
+	if pair == "" {
+		return
+	}
+	t := e.pairs.totals[pair]
+	if t == nil {
+		t = &PairTotal{Pair: pair}
+		e.pairs.totals[pair] = t
+	}
+	t.Total += v
+	t.Boards++
+}
+
+// Summaries returns the file's matches, in the order they began, and its
+// pairs event, if any, with the ranking; a match of the WBF's usual
+// length gets its victory points.
+func (e *Event) Summaries() []any {
+	var out []any
+	for _, k := range e.order {
+		ms := e.matches[k]
+		if ms.Played > 0 && ms.Teams[0] != "" {
+			margin := ms.IMPs[0] - ms.IMPs[1]
+			vp := [2]float64{VP(margin, ms.Played), VP(-margin, ms.Played)}
+			ms.VPs = &vp
+		}
+		out = append(out, ms)
+	}
+	if p := e.pairs; p != nil && len(p.Boards) > 0 {
+		for _, t := range p.totals {
+			t.Total = math.Round(t.Total*100) / 100
+			if v, ok := p.stated[t.Pair]; ok {
+				t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
+			}
+			p.Ranking = append(p.Ranking, t)
+		}
+		slices.SortFunc(p.Ranking, func(a, b *PairTotal) int {
+			return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
+		})
+		for i, t := range p.Ranking {
+			t.Rank = i + 1
+			if i > 0 && t.Total == p.Ranking[i-1].Total {
+				t.Rank = p.Ranking[i-1].Rank
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
