@@ -93,6 +93,7 @@ type parGame struct {
 	dd   DDTable
 	v    auction.Vulnerability
 	memo [35][2]int // [bid rank][side that bid it]: NS score with best play on
+	seen [35][2]bool // [bid rank][side to act]: collected
 }
 
 // rank orders the 35 bids from 1C (0) to 7NT (34).
@@ -170,7 +171,8 @@ func (g *parGame) open(side auction.Side, firstPass bool) int {
 
 // collect gathers the final contracts of the lines of best play that
 // give score want, from the state where side is to act after bid r (-1:
-// to open, firstPass as for open).
+// to open, firstPass as for open). Each state is visited once: the lines
+// of best play from it are the same however it was reached.
 func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, out *[]ParContract) {
 	if r < 0 {
 		if firstPass && g.open(side.Opponents(), false) == want {
@@ -183,14 +185,18 @@ func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, ou
 		}
 		return
 	}
+	if g.seen[r][side] {
+		return
+	}
+	g.seen[r][side] = true
 	bidder := side.Opponents()
-	if s, c := g.final(r, bidder); s == want && g.after(r, bidder) == want {
-		if !slices.ContainsFunc(*out, func(o ParContract) bool { return o == c }) {
+	if s, c := g.final(r, bidder); s == want {
+		if !slices.Contains(*out, c) {
 			*out = append(*out, c)
 		}
 	}
 	for r2 := r + 1; r2 < 35; r2++ {
-		if g.after(r2, side) == want && g.after(r, bidder) == want {
+		if g.after(r2, side) == want {
 			g.collect(r2, side.Opponents(), want, false, out)
 		}
 	}

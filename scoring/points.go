@@ -85,37 +85,48 @@ func Neuberg(mp float64, n, want int, c Counting) float64 {
 // median (Median). It is false for a traveller of no score and for the
 // cross-IMP methods, which have none.
 func DatumOf(rs []Result, d Datum) (int, bool) {
-	var all []int
-	for _, r := range rs {
-		for range count(r) {
-			all = append(all, r.NS)
-		}
-	}
-	if len(all) == 0 {
+	// The scores in order with their counts, never expanded: a row may
+	// stand for many tables.
+	sorted := slices.Clone(rs)
+	slices.SortFunc(sorted, func(a, b Result) int { return a.NS - b.NS })
+	n := results(sorted)
+	if n == 0 {
 		return 0, false
 	}
-	slices.Sort(all)
+	// at returns the k-th score, from 0, in order.
+	at := func(k int) int {
+		for _, r := range sorted {
+			if k < count(r) {
+				return r.NS
+			}
+			k -= count(r)
+		}
+		return sorted[len(sorted)-1].NS
+	}
+	lo, hi := 0, n // the scores counted: at(lo) … at(hi-1)
 	switch d {
 	case Butler, Butler2:
-		if len(all) >= 3 {
-			all = all[1 : len(all)-1]
+		if n >= 3 {
+			lo, hi = 1, n-1
 		}
 	case Median:
-		n := len(all)
-		m := float64(all[n/2])
+		m := float64(at(n / 2))
 		if n%2 == 0 {
-			m = float64(all[n/2-1]+all[n/2]) / 2
+			m = float64(at(n/2-1)+at(n/2)) / 2
 		}
 		return round10(m), true
 	case Mean:
 	default:
 		return 0, false
 	}
-	sum := 0
-	for _, s := range all {
-		sum += s
+	sum := 0.0
+	for _, r := range sorted {
+		sum += float64(r.NS) * float64(count(r))
 	}
-	return round10(float64(sum) / float64(len(all))), true
+	if hi-lo < n {
+		sum -= float64(at(0) + at(n-1))
+	}
+	return round10(sum / float64(hi-lo)), true
 }
 
 func round10(x float64) int { return int(math.Round(x/10)) * 10 }

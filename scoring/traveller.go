@@ -29,6 +29,10 @@ type Row struct {
 	Artificial bool // a row that says it is an adjusted score, not a result
 }
 
+// maxMultiplicity is the most tables a row may stand for; a larger
+// Multiplicity is not read (no event has a million tables).
+const maxMultiplicity = 1 << 20
+
 // A Traveller is a board's ScoreTable read.
 type Traveller struct {
 	Table *record.Table
@@ -96,7 +100,7 @@ func ReadTraveller(b *record.Board, old bool) *Traveller {
 		for j, c := range cells {
 			r.Cells[tb.Columns[j].Name] = c
 		}
-		if n, _, ok := r.number("Multiplicity"); ok && n >= 1 && n == math.Trunc(n) {
+		if n, _, ok := r.number("Multiplicity"); ok && n >= 1 && n <= maxMultiplicity && n == math.Trunc(n) {
 			r.Count = int(n)
 		}
 		r.readResult(b.Vulnerable, old)
