@@ -92,7 +92,7 @@ const noValue = 1 << 30
 type parGame struct {
 	dd   DDTable
 	v    auction.Vulnerability
-	memo [35][2]int // [bid rank][side that bid it]: NS score with best play on
+	memo [35][2]int  // [bid rank][side that bid it]: NS score with best play on
 	seen [35][2]bool // [bid rank][side to act]: collected
 }
 
