@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,5 +54,43 @@ func TestCorpusNoFalseFindings(t *testing.T) {
 	t.Logf("%d stated pars recomputed and agreed, %d travellers checked", parsAgreed, travellers)
 	if parsAgreed < 1730 || travellers < 39 {
 		t.Errorf("%d pars agreed and %d travellers read: the corpus holds 1,730 and 39", parsAgreed, travellers)
+	}
+}
+
+// TestCorpusMutated changes one number in a copy of real files — a
+// traveller's score and IMPs, a pair's total, a double-dummy entry, the
+// stated par — and requires each to be found at its line, with the
+// right code.
+func TestCorpusMutated(t *testing.T) {
+	dir := testinput.NeedCorpus(t)
+	for _, tc := range []struct {
+		file, old, new string
+		line           int
+		code           diag.Code
+	}{
+		{"richardschneider-pbn/ruter71.pbn", `2 1  3  4 1N  N  8 ST   "120"      -   5  -5  -90`, `2 1  3  4 1N  N  8 ST   "150"      -   5  -5  -90`, 71, diag.ScoreTableScore},
+		{"richardschneider-pbn/ruter71.pbn", `3 1  6  5 2S  W  7 HJ    "50"      -   4  -4  -90`, `3 1  6  5 2S  W  7 HJ    "50"      -   3  -4  -90`, 72, diag.ScoreTablePoints},
+		{"richardschneider-pbn/ruter71.pbn", ` 1  -  3 2 "N-S"  50 `, ` 1  -  3 2 "N-S"  52 `, 54, diag.TotalMismatch},
+		{"endplay/example2.pbn", "N NT  7\nN  S  7\n", "N NT  7\nN  S  8\n", 28, diag.DDTableInvalid},
+		{"endplay/example2.pbn", `[OptimumScore "NS +90"]`, `[OptimumScore "NS +110"]`, 47, diag.ParMismatch},
+	} {
+		src, err := os.ReadFile(filepath.Join(dir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bytes.Count(src, []byte(tc.old)) < 1 {
+			t.Fatalf("%s: %q not found", tc.file, tc.old)
+		}
+		mutated := bytes.Replace(src, []byte(tc.old), []byte(tc.new), 1)
+		found := false
+		p := corpus.Process(tc.file, bytes.NewReader(mutated), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+		for f := range p.All() {
+			if f.Code == tc.code && f.Line == tc.line {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: %q → %q: no %s at line %d", tc.file, tc.old, tc.new, tc.code, tc.line)
+		}
 	}
 }

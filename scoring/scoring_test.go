@@ -54,6 +54,14 @@ func TestMatchpoints(t *testing.T) {
 	if Top(5, MP1) != 8 || Top(5, MP2) != 4 {
 		t.Error("top")
 	}
+	// A board played 4 times in an event of 5 tables, its matchpoints
+	// scaled: (mp + 1)·5/4 − 1.
+	four := []Result{{NS: 420}, {NS: 170}, {NS: 170}, {NS: -50}}
+	for i, w := range []float64{7.75, 4, 4, 0.25} {
+		if got := Neuberg(Matchpoints(four, MP1)[i], 4, 5, MP1); math.Abs(got-w) > 1e-9 {
+			t.Errorf("Neuberg row %d = %v, want %v", i, got, w)
+		}
+	}
 	// Neuberg: a top on a board played 4 times, scaled to 5 tables.
 	if got := Neuberg(6, 4, 5, MP1); math.Abs(got-7.75) > 1e-9 {
 		t.Errorf("Neuberg = %v, want 7.75", got)

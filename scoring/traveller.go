@@ -236,6 +236,15 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 	if m.Counting == MP2 {
 		how = "1 for each score beaten, ½ for each tied"
 	}
+	if want := neubergScale(tr, mp, n, m.Counting); want > 0 {
+		// A board played fewer times than the event's others, its
+		// matchpoints scaled up by Neuberg's formula.
+		for i := range mp {
+			mp[i] = Neuberg(mp[i], n, want, m.Counting)
+		}
+		top = Top(want, m.Counting)
+		how += fmt.Sprintf(", scaled by Neuberg from %d tables to %d", n, want)
+	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		for _, side := range []struct {
@@ -350,4 +359,34 @@ func trim(x float64) string {
 		return strconv.Itoa(int(x))
 	}
 	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+}
+
+// neubergScale returns the number of tables a traveller's matchpoints
+// were scaled to by Neuberg's formula, when every row's MP_NS fits one
+// such number larger than the traveller's n; else 0.
+func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
+	h := 1.0
+	if c == MP2 {
+		h = 0.5
+	}
+	want := 0
+	for i := range tr.Rows {
+		got, _, ok := tr.Rows[i].number("MP_NS")
+		if !ok {
+			continue
+		}
+		if want == 0 {
+			if mp[i]+h <= 0 {
+				continue
+			}
+			want = int(math.Round((got + h) / (mp[i] + h) * float64(n)))
+			if want <= n {
+				return 0
+			}
+		}
+		if !near(got, Neuberg(mp[i], n, want, c), 0.051) {
+			return 0
+		}
+	}
+	return want
 }
