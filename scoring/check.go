@@ -75,7 +75,14 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 	}
 	first := b.Dealer.Side()
 	par := ComputePar(table.Table, b.Vulnerable, first)
-	other := ComputePar(table.Table, b.Vulnerable, first.Opponents())
+	var other *Par // the par with the other side bidding first, when needed
+	otherPar := func() Par {
+		if other == nil {
+			p := ComputePar(table.Table, b.Vulnerable, first.Opponents())
+			other = &p
+		}
+		return *other
+	}
 	var out []diag.Diagnostic
 	mismatch := func(loc diag.Pos, sev diag.Severity, format string, args ...any) {
 		out = append(out, diag.Diagnostic{Code: diag.ParMismatch, Severity: sev, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
@@ -86,7 +93,7 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		case err != nil:
 			mismatch(score.Loc, diag.Warning, "OptimumScore: %v", err)
 		case got == par.Score:
-		case got == other.Score:
+		case got == otherPar().Score:
 			mismatch(score.Loc, diag.Info, "OptimumScore %q is the par when %s bid first; with the dealer's side, %s, first it is %s (%s): the two differ only by convention",
 				score.Value, first.Opponents(), first, sideScore(par.Score), contracts(par))
 		default:
@@ -104,8 +111,8 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 			switch {
 			case !ok:
 				mismatch(contract.Loc, diag.Warning, "ParContract %q: %s does not take the tricks it says by the board's own %s", contract.Value, pc, table.Name)
-			case got == par.Score || got == other.Score:
-				if !hasContract(par, pc) && !hasContract(other, pc) {
+			case got == par.Score || got == otherPar().Score:
+				if !hasContract(par, pc) && !hasContract(otherPar(), pc) {
 					mismatch(contract.Loc, diag.Info, "ParContract %q scores the par, %s, in another contract than %s: they differ only by convention", contract.Value, sideScore(par.Score), contracts(par))
 				}
 			default:
