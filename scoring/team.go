@@ -84,12 +84,8 @@ func RoomOf(b *record.Board, session string) (Room, bool) {
 			r.NS, r.NSKnown = ns, true
 		}
 	}
-	if f := b.Final(); !r.NSKnown && f.ContractKnown && b.VulnerableKnown && (f.Contract.PassedOut() || f.DeclarerKnown && f.TricksKnown) {
-		ns := auction.Score(f.Contract, f.Tricks, b.Vulnerable)
-		if !f.Contract.PassedOut() && f.Contract.Declarer.Side() == auction.EW {
-			ns = -ns
-		}
-		r.NS, r.NSKnown = ns, true
+	if !r.NSKnown {
+		r.NS, r.NSKnown = NSScore(b)
 	}
 	if t := b.Field("ScoreIMP"); t != nil && strings.TrimSpace(t.Value) != "" {
 		if v, ok := sideNumber(t.Value); ok {
