@@ -58,9 +58,9 @@ func TestCorpusNoFalseFindings(t *testing.T) {
 }
 
 // TestCorpusMutated changes one number in a copy of real files — a
-// traveller's score and IMPs, a pair's total, a double-dummy entry, the
-// stated par — and requires each to be found at its line, with the
-// right code.
+// traveller's score and IMPs, a pair's total and rank, a double-dummy
+// entry, the stated par — and requires each to be found at its line,
+// with the right code.
 func TestCorpusMutated(t *testing.T) {
 	dir := testinput.NeedCorpus(t)
 	for _, tc := range []struct {
@@ -71,6 +71,7 @@ func TestCorpusMutated(t *testing.T) {
 		{"richardschneider-pbn/ruter71.pbn", `2 1  3  4 1N  N  8 ST   "120"      -   5  -5  -90`, `2 1  3  4 1N  N  8 ST   "150"      -   5  -5  -90`, 71, diag.ScoreTableScore},
 		{"richardschneider-pbn/ruter71.pbn", `3 1  6  5 2S  W  7 HJ    "50"      -   4  -4  -90`, `3 1  6  5 2S  W  7 HJ    "50"      -   3  -4  -90`, 72, diag.ScoreTablePoints},
 		{"richardschneider-pbn/ruter71.pbn", ` 1  -  3 2 "N-S"  50 `, ` 1  -  3 2 "N-S"  52 `, 54, diag.TotalMismatch},
+		{"richardschneider-pbn/ruter71.pbn", ` 3  -  7 4 "N-S"  34 `, ` 5  -  7 4 "N-S"  34 `, 56, diag.TotalMismatch},
 		{"endplay/example2.pbn", "N NT  7\nN  S  7\n", "N NT  7\nN  S  8\n", 28, diag.DDTableInvalid},
 		{"endplay/example2.pbn", `[OptimumScore "NS +90"]`, `[OptimumScore "NS +110"]`, 47, diag.ParMismatch},
 	} {

@@ -54,6 +54,84 @@ func Contributions(b *record.Board) []Contribution {
 	return out
 }
 
+// checkRanks checks the Rank column of a total table whose every row's
+// total was checked: the pairs ranked by the table's own totals, a tie
+// sharing the best rank (RankTie, where given, the worst). A table may
+// rank each direction on its own: a rank is accepted in either reading.
+func (t *Totals) checkRanks() []diag.Diagnostic {
+	type ranked struct {
+		r     *TotalRow
+		total float64
+		dir   string
+	}
+	var rows []ranked
+	for i := range t.rows {
+		r := &t.rows[i]
+		s := t.sums[r.Pair]
+		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
+			return nil // not every row checked: the ranking may count pairs the file does not show
+		}
+		row := Row{Cells: r.Cells}
+		total, ok := 0.0, false
+		for _, name := range []string{"TotalScoreIMP", "TotalIMP", "TotalMP", "TotalPercentage", "TotalScore", "MP", "IMP"} {
+			if total, _, ok = row.number(name); ok {
+				break
+			}
+		}
+		if !ok {
+			return nil
+		}
+		dir := ""
+		if c, ok := row.Column("Direction"); ok {
+			dir = strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(c.Text))
+		}
+		rows = append(rows, ranked{r, total, dir})
+	}
+	rankOf := func(i int, sameDir bool) (best, worst int) {
+		best, worst = 1, 0
+		for j := range rows {
+			if sameDir && rows[j].dir != rows[i].dir {
+				continue
+			}
+			if rows[j].total > rows[i].total {
+				best++
+			}
+			if rows[j].total >= rows[i].total {
+				worst++
+			}
+		}
+		return best, worst
+	}
+	var out []diag.Diagnostic
+	for i := range rows {
+		row := Row{Cells: rows[i].r.Cells}
+		got, c, ok := row.number("Rank")
+		if !ok {
+			continue
+		}
+		b1, _ := rankOf(i, false)
+		b2, _ := rankOf(i, true)
+		if int(got) == b1 || int(got) == b2 {
+			if tie, tc, ok := row.number("RankTie"); ok {
+				_, w1 := rankOf(i, false)
+				_, w2 := rankOf(i, true)
+				if int(tie) != w1 && int(tie) != w2 {
+					d := t.at
+					d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: tc.Loc}
+					d.Message = fmt.Sprintf("pair %s: RankTie %s, but %s pairs score as much or more", rows[i].r.Pair, tc.Text, trim(float64(w1)))
+					out = append(out, d)
+				}
+			}
+			continue
+		}
+		d := t.at
+		d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
+		d.Message = fmt.Sprintf("pair %s: Rank %s, but its total %s ranks it %d", rows[i].r.Pair, c.Text, trim(rows[i].total), b1)
+		out = append(out, d)
+	}
+	return out
+}
+
 // A TotalRow is one pair's row of a TotalScoreTable.
 type TotalRow struct {
 	Pair     string
@@ -180,5 +258,5 @@ func (t *Totals) Check() []diag.Diagnostic {
 			out = append(out, d)
 		}
 	}
-	return out
+	return append(out, t.checkRanks()...)
 }
