@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -176,7 +177,13 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 	whole := len(tr.Rows) > 0
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
-		if r.Artificial || !r.ScoreKnown {
+		if r.Artificial {
+			if _, _, ok := r.adjusted(); !ok {
+				whole = false
+			}
+			continue
+		}
+		if !r.ScoreKnown {
 			whole = false
 			continue
 		}
@@ -203,7 +210,16 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		}
 	}
 	if whole && perTable {
-		out = append(out, checkPoints(tr, m)...)
+		// Adjusted scores (Law 12C2) count apart: the other rows are
+		// scored among themselves (a program may then scale them to the
+		// whole field by Neuberg, which checkPoints recognises), and each
+		// adjusted row gets what its mark says.
+		played := *tr
+		played.Rows = slices.DeleteFunc(slices.Clone(tr.Rows), func(r Row) bool { return r.Artificial })
+		if len(played.Rows) > 0 {
+			out = append(out, checkPoints(&played, m)...)
+		}
+		out = append(out, checkAdjusted(tr, m)...)
 	}
 	out = append(out, checkMissing(b, tr)...)
 	return out
@@ -389,4 +405,82 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 		}
 	}
 	return want
+}
+
+// adjusted reads the mark of an adjusted row (Law 12C2) in its Contract
+// column: "A60/40" (North–South 60%, East–West 40%), "A50", "Ave",
+// "Ave+", "Ave-", "A+", "A-". A side the mark does not give is -1.
+func (r *Row) adjusted() (ns, ew float64, ok bool) {
+	c, present := r.Column("Contract")
+	if !present {
+		return 0, 0, false
+	}
+	t := strings.ToUpper(strings.ReplaceAll(c.Text, " ", ""))
+	for _, p := range []string{"ADJ", "AVE", "AVG", "AV", "A"} {
+		if rest, cut := strings.CutPrefix(t, p); cut {
+			t = rest
+			break
+		}
+	}
+	t = strings.TrimSuffix(t, "%")
+	switch t {
+	case "+":
+		return 60, -1, true
+	case "", "=":
+		return 50, 50, true
+	case "-":
+		return 40, -1, true
+	}
+	a, b, two := strings.Cut(t, "/")
+	x, err := strconv.ParseFloat(a, 64)
+	if err != nil || x < 0 || x > 100 {
+		return 0, 0, false
+	}
+	if !two {
+		return x, -1, true
+	}
+	y, err := strconv.ParseFloat(strings.TrimSuffix(b, "%"), 64)
+	if err != nil || y < 0 || y > 100 {
+		return 0, 0, false
+	}
+	return x, y, true
+}
+
+// checkAdjusted checks the points of the adjusted rows: the percentage
+// their mark gives of the top of the whole field, and in IMPs ±3 for 60%
+// and 40%, 0 for 50% (Law 12C2).
+func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
+	n := 0
+	for _, r := range tr.Rows {
+		n += max(r.Count, 1)
+	}
+	top := Top(n, m.Counting)
+	var out []diag.Diagnostic
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		if !r.Artificial {
+			continue
+		}
+		ns, ew, _ := r.adjusted()
+		for _, side := range []struct {
+			sfx string
+			pct float64
+		}{{"NS", ns}, {"EW", ew}} {
+			if side.pct < 0 {
+				continue
+			}
+			wants := map[string]float64{"Percentage_" + side.sfx: side.pct, "MP_" + side.sfx: side.pct / 100 * top}
+			if m.Base == IMP && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
+				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
+			}
+			for col, want := range wants {
+				if got, c, ok := r.number(col); ok && !near(got, want, 0.051) {
+					out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 12, Span: diag.Span{Pos: c.Loc},
+						Message: fmt.Sprintf("row %d: %s %s, but its adjusted score gives %s (%s%%)", r.N, col, c.Text, trim(want), trim(side.pct))})
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b diag.Diagnostic) int { return a.Offset - b.Offset })
+	return out
 }
