@@ -37,8 +37,11 @@ type MatchSummary struct {
 	Boards  []*MatchBoard `json:"boards"`
 	IMPs    [2]int        `json:"imps"`   // the two teams' IMPs over the boards both rooms played
 	Played  int           `json:"played"` // boards both rooms played
-	VPs     *[2]float64   `json:"vps,omitempty"`
-	index   map[string]*MatchBoard
+	// CarryOver is what the session starts with, for the two teams (a
+	// LIN segment header's carry-over), when the file says.
+	CarryOver *[2]float64 `json:"carry_over,omitempty"`
+	VPs       *[2]float64 `json:"vps,omitempty"`
+	index     map[string]*MatchBoard
 }
 
 // A MatchBoard is a board of a match: its rooms and the IMPs.
@@ -148,6 +151,14 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 	ms := e.matches[r.Match]
 	if ms == nil {
 		ms = &MatchSummary{Kind: "teams", File: e.file, Event: r.Match.Event, Session: r.Match.Session, Teams: r.Match.Teams, index: map[string]*MatchBoard{}}
+		if v := r.Segment; v != nil {
+			if c, ok := carry(v); ok {
+				if strings.TrimSpace(v.Fields[5]) != ms.Teams[0] {
+					c[0], c[1] = c[1], c[0] // the header's team 1 is the key's second
+				}
+				ms.CarryOver = &c
+			}
+		}
 		e.matches[r.Match] = ms
 		e.order = append(e.order, r.Match)
 	}
@@ -321,19 +332,68 @@ func (e *Event) credit(pair string, v float64) {
 	t.Boards++
 }
 
-// Summaries returns the file's matches, in the order they began, and its
-// pairs event, if any, with the ranking; a match of the WBF's usual
-// length gets its victory points.
+// A MatchTotalSummary sums the sessions (LIN segments) of one match in a file.
+type MatchTotalSummary struct {
+	Kind     string    `json:"kind"` // "match"
+	File     string    `json:"file"`
+	Event    string    `json:"event"`
+	Teams    [2]string `json:"teams"`
+	Sessions []string  `json:"sessions"`
+	// CarryOver is the first session's; Total is it plus the IMPs.
+	CarryOver *[2]float64 `json:"carry_over,omitempty"`
+	Total     [2]float64  `json:"total"`
+	IMPs      [2]int      `json:"imps"`
+	Played    int         `json:"played"`
+	VPs       *[2]float64 `json:"vps,omitempty"`
+}
+
+// victoryPoints returns the two teams' VPs for their IMPs over played
+// boards, or nil when no board was played in both rooms or the teams are
+// not named.
+func victoryPoints(imps [2]int, played int, teams [2]string) *[2]float64 {
+	if played == 0 || teams[0] == "" {
+		return nil
+	}
+	margin := imps[0] - imps[1]
+	return &[2]float64{VP(margin, played), VP(-margin, played)}
+}
+
+// Summaries returns the file's matches, each session in the order they
+// began and, for a match of several sessions, its total after its last;
+// then its pairs event, if any, with the ranking.
 func (e *Event) Summaries() []any {
 	var out []any
-	for _, k := range e.order {
+	totals := map[MatchKey]*MatchTotalSummary{}
+	last := map[MatchKey]int{} // the last session of each match, by index in e.order
+	for i, k := range e.order {
+		mk := k
+		mk.Session = ""
+		last[mk] = i
+	}
+	for i, k := range e.order {
 		ms := e.matches[k]
-		if ms.Played > 0 && ms.Teams[0] != "" {
-			margin := ms.IMPs[0] - ms.IMPs[1]
-			vp := [2]float64{VP(margin, ms.Played), VP(-margin, ms.Played)}
-			ms.VPs = &vp
-		}
+		ms.VPs = victoryPoints(ms.IMPs, ms.Played, ms.Teams)
 		out = append(out, ms)
+		mk := k
+		mk.Session = ""
+		t := totals[mk]
+		if t == nil {
+			t = &MatchTotalSummary{Kind: "match", File: e.file, Event: k.Event, Teams: k.Teams, CarryOver: ms.CarryOver}
+			if ms.CarryOver != nil {
+				t.Total = *ms.CarryOver
+			}
+			totals[mk] = t
+		}
+		t.Sessions = append(t.Sessions, k.Session)
+		t.IMPs[0] += ms.IMPs[0]
+		t.IMPs[1] += ms.IMPs[1]
+		t.Total[0] += float64(ms.IMPs[0])
+		t.Total[1] += float64(ms.IMPs[1])
+		t.Played += ms.Played
+		if last[mk] == i && len(t.Sessions) > 1 {
+			t.VPs = victoryPoints(t.IMPs, t.Played, t.Teams)
+			out = append(out, t)
+		}
 	}
 	if p := e.pairs; p != nil && len(p.Boards) > 0 {
 		for _, t := range p.totals {

@@ -100,6 +100,16 @@ func writeSummary(a *app, s any) error {
 			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f (WBF 2013 scale, %d boards)", s.VPs[0], s.VPs[1], s.Played)
 		}
 		fmt.Fprintln(a.stdout)
+	case *scoring.MatchTotalSummary:
+		fmt.Fprintf(a.stdout, "%s: match %s v %s (event %q), %d sessions: %s %d, %s %d IMPs over %d boards", s.File, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event,
+			len(s.Sessions), orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
+		if s.CarryOver != nil {
+			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(s.CarryOver[0]), trimFloat(s.CarryOver[1]), trimFloat(s.Total[0]), trimFloat(s.Total[1]))
+		}
+		if s.VPs != nil {
+			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f", s.VPs[0], s.VPs[1])
+		}
+		fmt.Fprintln(a.stdout)
 	case *scoring.PairsSummary:
 		fmt.Fprintf(a.stdout, "%s: pairs event %q (scoring %q)\n", s.File, s.Event, s.Scoring)
 		for _, b := range s.Boards {
@@ -153,6 +163,8 @@ func intText(n *int) string {
 	}
 	return strconv.Itoa(*n)
 }
+
+func trimFloat(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func floatText(f *float64) string {
 	if f == nil {
