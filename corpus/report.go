@@ -73,6 +73,24 @@ func (c Contracts) MarshalJSON() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// UnmarshalJSON reads the form MarshalJSON writes, so that reports
+// written by separate runs (bridgekit export's shards) can be merged.
+func (c *Contracts) UnmarshalJSON(data []byte) error {
+	var m map[string]int
+	if err := json.Unmarshal(data, &m); err != nil {
+		return err
+	}
+	*c = Contracts{}
+	for k, n := range m {
+		ct, err := auction.ParseContract(k)
+		if err != nil || ct.PassedOut() || ct.Level < 1 || ct.Level > 7 || ct.Strain > auction.NoTrump {
+			return fmt.Errorf("contracts: %q is not a level and a strain", k)
+		}
+		c[ct.Level-1][ct.Strain] += n
+	}
+	return nil
+}
+
 // A Report sums up a run: what was read and what was found. The zero value
 // is an empty report. A Report is not safe for concurrent use; fill one per
 // input in the workers and Merge them in Run's emit.

@@ -49,6 +49,8 @@ type app struct {
 	getenv    func(string) string
 	status    int
 	profile   *os.File // the --cpuprofile file while profiling
+	// keep, when set, says which inputs a command reads (export --shard).
+	keep func(name string) bool
 }
 
 // run runs the command line args (args[0] is the program name) and returns
@@ -225,6 +227,7 @@ func (a *app) commands() []*cli.Command {
 		a.showCommand(),
 		a.statsCommand(),
 		a.scoreCommand(),
+		a.exportCommand(),
 	}
 	for _, c := range cmds {
 		c.Flags = append(c.Flags, &cli.StringFlag{
@@ -341,7 +344,11 @@ func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.Audit
 
 // inputs returns the inputs the paths name.
 func (a *app) inputs(paths []string) iter.Seq2[*corpus.Input, error] {
-	return corpus.Inputs(paths, a.stdin, corpus.Options{})
+	in := corpus.Inputs(paths, a.stdin, corpus.Options{})
+	if a.keep != nil {
+		in = keepInputs(in, a.keep)
+	}
+	return in
 }
 
 // inputError names the input in a part's error, unless the error already

@@ -1,0 +1,96 @@
+package export
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"bridgekit/corpus"
+	"bridgekit/internal/benchinput"
+	"bridgekit/internal/safewrite"
+	"bridgekit/internal/testinput"
+)
+
+// corpusRows reads 16 MB of corpus PBN into board rows.
+func corpusRows(b *testing.B) ([]byte, []Board) {
+	data := benchinput.Repeat(".pbn", 16<<20, testinput.CorpusDir(), "testdata", "../corpus/samples")
+	if data == nil {
+		b.Skip("no PBN input")
+	}
+	var rows []Board
+	in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
+	opts := corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true, Work: func(p *corpus.Part) any { return BoardRows(p) }}
+	if _, err := corpus.Audit(context.Background(), in, opts, func(p *corpus.Part) {
+		rs, _ := p.Work.([]Board)
+		rows = append(rows, rs...)
+	}); err != nil {
+		b.Fatal(err)
+	}
+	return data, rows
+}
+
+// BenchmarkWriteParquet measures the writing itself: board rows made
+// already, written as Parquet. boards/s is per run of the loop on one
+// goroutine: a core's rate.
+func BenchmarkWriteParquet(b *testing.B) {
+	_, rows := corpusRows(b)
+	dir, err := safewrite.OpenDir(b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer dir.Close()
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		t := NewTable[Board](dir, "boards", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+		if err := t.Write(rows); err != nil {
+			b.Fatal(err)
+		}
+		t.Abort()
+	}
+	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+}
+
+// BenchmarkExport compares, on the same PBN text, an audit with what
+// export does: the audit keeping the boards, the rows made in the
+// workers, and the Parquet tables written. MB/s counts the input; export
+// should keep at least 70% of audit's.
+func BenchmarkExport(b *testing.B) {
+	data, _ := corpusRows(b)
+	run := func(opts corpus.AuditOptions, each func(*corpus.Part)) {
+		in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
+		if _, err := corpus.Audit(context.Background(), in, opts, each); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.Run("audit", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			run(corpus.AuditOptions{}, func(*corpus.Part) {})
+		}
+	})
+	b.Run("export", func(b *testing.B) {
+		dir, err := safewrite.OpenDir(b.TempDir())
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer dir.Close()
+		b.SetBytes(int64(len(data)))
+		for i := 0; b.Loop(); i++ {
+			boards := NewTable[Board](dir, "boards", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+			findings := NewTable[Finding](dir, "findings", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+			opts := corpus.AuditOptions{Boards: true, AllFindings: true, Work: func(p *corpus.Part) any { return BoardRows(p) }}
+			run(opts, func(p *corpus.Part) {
+				rows, _ := p.Work.([]Board)
+				fs := Finish(p, rows)
+				if err := boards.Write(rows); err != nil {
+					b.Fatal(err)
+				}
+				if err := findings.Write(fs); err != nil {
+					b.Fatal(err)
+				}
+			})
+			boards.Abort()
+			findings.Abort()
+		}
+	})
+}
