@@ -788,3 +788,13 @@ func isNumber(s string) bool {
 	}
 	return true
 }
+
+// DealKey returns the key under which the search for duplicates knows a
+// full deal: its four hands clockwise from the seat where they compare
+// least, so that the same hands at other seats are one deal. A pipeline
+// that counts distinct deals across machines uses it to count as Audit
+// does.
+func DealKey(d auction.Deal) string {
+	key, _ := turnedDeal(d.PBN(auction.North))
+	return key
+}

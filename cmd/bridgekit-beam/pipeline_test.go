@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/parquet-go/parquet-go"
+
+	"bridgekit/corpus"
+	"bridgekit/export"
+)
+
+func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }
+
+func repoRoot() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// stats runs bridgekit stats --format json on paths.
+func stats(t *testing.T, paths ...string) corpus.Report {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"run", "./cmd/bridgekit", "stats", "--format", "json"}, paths...)...)
+	cmd.Dir = repoRoot()
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
+		t.Fatalf("bridgekit stats: %v", err)
+	}
+	var r corpus.Report
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// TestPipeline runs the pipeline on prism over the sample files and checks
+// its report against bridgekit stats on the same files — files, boards,
+// distinct deals, contracts, findings by code — and its Parquet shards
+// against the report: every board and finding once.
+func TestPipeline(t *testing.T) {
+	in := t.TempDir()
+	samples, _ := filepath.Glob(filepath.Join(repoRoot(), "corpus", "samples", "*"))
+	for _, f := range samples {
+		if ext := filepath.Ext(f); ext != ".pbn" && ext != ".lin" {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(in, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	p, s := beam.NewPipelineWithRoot()
+	Pipeline(s, filepath.Join(in, "*"), out, 3)
+	start := time.Now()
+	if err := ptest.Run(p); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the pipeline took %v on prism", time.Since(start))
+
+	data, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Summary
+	if err := json.Unmarshal(data, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := stats(t, in)
+	g, w := got.Report, want
+	if g.Files != w.Files || g.Boards != w.Boards || g.Deals != w.Deals || g.PassedOut != w.PassedOut || g.Contracts != w.Contracts {
+		t.Errorf("pipeline: %d files, %d boards, %d deals, %d passed out, %v\nstats:    %d files, %d boards, %d deals, %d passed out, %v",
+			g.Files, g.Boards, g.Deals, g.PassedOut, g.Contracts, w.Files, w.Boards, w.Deals, w.PassedOut, w.Contracts)
+	}
+	for code, n := range w.Codes {
+		if code == "duplicate-deal" {
+			continue // the pipeline counts repeated deals across the archive instead
+		}
+		if g.Codes[code] != n {
+			t.Errorf("%s: pipeline %d, stats %d", code, g.Codes[code], n)
+		}
+	}
+	byFile := 0
+	for _, n := range got.ByFile {
+		byFile += n
+	}
+	boards, findings := 0, 0
+	shards, _ := filepath.Glob(filepath.Join(out, "*.parquet"))
+	for _, f := range shards {
+		switch {
+		case strings.HasPrefix(filepath.Base(f), "boards-"):
+			rows, err := parquet.ReadFile[export.Board](f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			boards += len(rows)
+		default:
+			rows, err := parquet.ReadFile[export.Finding](f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			findings += len(rows)
+		}
+	}
+	if boards != w.Boards || findings != byFile {
+		t.Errorf("shards hold %d boards and %d findings; the report %d and %d", boards, findings, w.Boards, byFile)
+	}
+}
