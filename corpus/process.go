@@ -43,8 +43,8 @@ type AuditOptions struct {
 	// it saves that memory and the time of hashing every deal.
 	SkipDuplicates bool
 	// AllFindings lists every finding. Without it, Audit lists only the
-	// first RepeatLimit findings of each of RepeatedCodes in a file, and
-	// then one that says how many more there are.
+	// first RepeatLimit findings of each code in a file, and then one
+	// that says how many more there are and on which boards.
 	AllFindings bool
 	// DuplicateIndexSize is the memory the search for repeated deals may
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for

@@ -624,9 +624,10 @@ func TestAuditGigabyteLine(t *testing.T) {
 }
 
 // TestAuditRepeatedCodes checks that a file with a board-dealer and a
-// board-vulnerability finding on most boards lists the first RepeatLimit
-// of each and then one finding that counts the rest, that the count starts
-// again with the next file, that the report counts every finding, and that
+// board-vulnerability finding on most boards (and a duplicate deal on
+// four) lists the first RepeatLimit of each code and then one finding that
+// counts the rest and names their boards, that the count starts again
+// with the next file, that the report counts every finding, and that
 // AllFindings lists every one.
 func TestAuditRepeatedCodes(t *testing.T) {
 	t.Parallel()
@@ -662,9 +663,13 @@ func TestAuditRepeatedCodes(t *testing.T) {
 			t.Errorf("the report counts %d %s, want 8", r.Codes[code], code)
 		}
 	}
-	want := filepath.Join(dir, "a.pbn") + ": warning board-dealer: 3 more boards of this file have this finding; only the first 3 are listed"
-	if !slices.Contains(got, want) {
-		t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
+	for _, want := range []string{
+		filepath.Join(dir, "a.pbn") + ": warning board-dealer: 3 more findings of this code in this file, on boards 6 to 8; only the first 3 are listed (--all lists every one)",
+		filepath.Join(dir, "a.pbn") + ": info duplicate-deal: 1 more finding of this code in this file, on board 8; only the first 3 are listed (--all lists every one)",
+	} {
+		if !slices.Contains(got, want) {
+			t.Errorf("no %q in\n%s", want, strings.Join(got, "\n"))
+		}
 	}
 	all, _, _ := audit(t, []string{dir}, nil, corpus.AuditOptions{AllFindings: true})
 	for _, code := range []string{"board-dealer", "board-vulnerability"} {

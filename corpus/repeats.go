@@ -2,58 +2,87 @@ package corpus
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"bridgekit/diag"
 )
 
-// RepeatedCodes are the findings a file can have on every board when the
-// program that wrote it does not follow a convention: dealer programs that
-// number boards their own way (board-dealer, board-vulnerability) or write
-// "?" for what they do not know (unknown-value). One such file gave 7,505
-// identical warnings, which hid everything else. Unless
-// AuditOptions.AllFindings, Audit lists the first RepeatLimit of each in a
-// file and then one finding about the file that says how many more there
-// are. The report still counts every one.
-var RepeatedCodes = []diag.Code{diag.BoardDealer, diag.BoardVulnerability, diag.UnknownValue}
+// Audit lists, unless AuditOptions.AllFindings, the first RepeatLimit
+// findings of each code in a file and then one finding about the file
+// that says how many more there are and on which boards: a file written
+// by a program that does not follow a convention (boards numbered its own
+// way, "?" for what it does not know, a declarer column of another
+// program) can have the same finding on every board — one such file gave
+// 7,505 identical warnings, another 3,767 declarer errors — which hid
+// everything else. The report still counts every one.
 
-// RepeatLimit is how many findings of each of RepeatedCodes Audit lists
-// per file.
+// RepeatLimit is how many findings of each code Audit lists per file.
 const RepeatLimit = 3
 
 // repeatCap applies RepeatLimit to the parts of one input after another,
 // in order (in Audit's emitter).
 type repeatCap struct {
-	seen map[diag.Code]int           // findings of each code so far in this input
-	sev  map[diag.Code]diag.Severity // and their severity
+	seen map[diag.Code]*repeats // findings of each code so far in this input
+}
+
+// repeats are the findings of one code in an input.
+type repeats struct {
+	n      int
+	sev    diag.Severity
+	lo, hi int // the board numbers of those not listed, 0 when none is known
 }
 
 func (c *repeatCap) apply(p *Part) {
 	if c.seen == nil {
-		c.seen, c.sev = map[diag.Code]int{}, map[diag.Code]diag.Severity{}
+		c.seen = map[diag.Code]*repeats{}
+	}
+	keep := func(f diag.Diagnostic) bool {
+		r := c.seen[f.Code]
+		if r == nil {
+			r = &repeats{}
+			c.seen[f.Code] = r
+		}
+		r.n++
+		r.sev = max(r.sev, f.Severity)
+		if r.n <= RepeatLimit {
+			return true
+		}
+		if f.Board > 0 {
+			if r.lo == 0 || f.Board < r.lo {
+				r.lo = f.Board
+			}
+			r.hi = max(r.hi, f.Board)
+		}
+		return false
 	}
 	for _, b := range p.Boards {
-		b.Findings = slices.DeleteFunc(b.Findings, func(f diag.Diagnostic) bool {
-			if !slices.Contains(RepeatedCodes, f.Code) {
-				return false
-			}
-			c.seen[f.Code]++
-			c.sev[f.Code] = f.Severity
-			return c.seen[f.Code] > RepeatLimit
-		})
+		b.Findings = slices.DeleteFunc(b.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
 	}
+	p.Findings = slices.DeleteFunc(p.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
 	if !p.Last {
 		return
 	}
-	for _, code := range RepeatedCodes {
-		if n := c.seen[code] - RepeatLimit; n > 0 {
-			boards := "boards of this file have"
-			if n == 1 {
-				boards = "board of this file has"
-			}
-			p.Findings = append(p.Findings, diag.Diagnostic{File: p.Name, Severity: c.sev[code], Code: code,
-				Message: fmt.Sprintf("%d more %s this finding; only the first %d are listed", n, boards, RepeatLimit)})
+	codes := slices.Sorted(maps.Keys(c.seen))
+	for _, code := range codes {
+		r := c.seen[code]
+		n := r.n - RepeatLimit
+		if n <= 0 {
+			continue
 		}
+		what := "more findings of this code in this file"
+		if n == 1 {
+			what = "more finding of this code in this file"
+		}
+		where := ""
+		switch {
+		case r.lo > 0 && r.lo == r.hi:
+			where = fmt.Sprintf(", on board %d", r.lo)
+		case r.lo > 0:
+			where = fmt.Sprintf(", on boards %d to %d", r.lo, r.hi)
+		}
+		p.Findings = append(p.Findings, diag.Diagnostic{File: p.Name, Severity: r.sev, Code: code,
+			Message: fmt.Sprintf("%d %s%s; only the first %d are listed (--all lists every one)", n, what, where, RepeatLimit)})
 	}
 	clear(c.seen)
 }

@@ -28,11 +28,13 @@ detected. With --format json each finding is one JSON object per line
 pair, the LIN label|value| pair such as a call's mb, and law only when they
 apply) and the summary goes to standard error.
 
-A file written by a program that numbers boards its own way, or writes "?"
-for what it does not know, has a board-dealer, board-vulnerability or
-unknown-value finding on every board. Of each, the first 3 in a file are
-listed, then one finding about the file says how many more there are; the
-summary counts them all. --all lists every one.
+Of the findings of one code in a file, the first 3 are listed, then one
+finding about the file says how many more there are and on which boards: a
+file written by a program that numbers boards its own way has a board-dealer
+finding on every board. --all lists every one. --severity, --only and
+--ignore choose what is listed, in text and JSON alike; the summary and the
+exit status count every finding. --show-source prints under each finding
+the line of the file it is about, with a caret under its column.
 
 Examples:
 
@@ -47,7 +49,11 @@ Findings:
 		Flags: append([]cli.Flag{
 			formatFlag("write findings as `text` or json (JSON Lines)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
-			&cli.BoolFlag{Name: "all", Usage: "list every board-dealer, board-vulnerability and unknown-value finding, not only the first 3 of each in a file and a count of the rest"},
+			&cli.BoolFlag{Name: "all", Usage: "list every finding, not only the first 3 of each code in a file and a count of the rest"},
+			&cli.StringFlag{Name: "severity", Value: "info", Usage: "list the findings of `LEVEL` and above: error, warning or info"},
+			&cli.StringFlag{Name: "only", Usage: "list only the findings of `CODES` (comma-separated)"},
+			&cli.StringFlag{Name: "ignore", Usage: "list none of the findings of `CODES` (comma-separated)"},
+			&cli.BoolFlag{Name: "show-source", Usage: "print the line of each finding, with a caret under its column (text only)"},
 			jobsFlag(),
 		}, duplicatesFlags()...),
 		Action: a.audit,
@@ -63,6 +69,15 @@ func (a *app) audit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	listed, err := findingFilter(c)
+	if err != nil {
+		return err
+	}
+	if c.Bool("show-source") && asJSON {
+		return usageError("--show-source goes with --format text")
+	}
+	var src sourceLines
+	defer src.close()
 	// After a failed write (a closed pipe, a full disk) the run goes on, to
 	// its exit status, but writes nothing more.
 	var werr error
@@ -72,12 +87,19 @@ func (a *app) audit(c *cli.Context) error {
 			if werr != nil {
 				return
 			}
+			if !listed(f) {
+				continue
+			}
 			if asJSON {
 				line = f.AppendJSON(line[:0])
 			} else {
 				line = f.AppendText(line[:0])
 			}
-			_, werr = a.stdout.Write(append(line, '\n'))
+			line = append(line, '\n')
+			if c.Bool("show-source") && p.Input != nil {
+				line = src.appendCaret(line, p.Input, f)
+			}
+			_, werr = a.stdout.Write(line)
 		}
 	})
 	if err != nil {
@@ -109,6 +131,44 @@ func (a *app) audit(c *cli.Context) error {
 		return fmt.Errorf("writing standard output: %w", err)
 	}
 	return nil
+}
+
+// findingFilter returns what --severity, --only and --ignore let audit
+// list. An unknown code is a usage error naming the codes there are.
+func findingFilter(c *cli.Context) (func(diag.Diagnostic) bool, error) {
+	least, err := diag.ParseSeverity(c.String("severity"))
+	if err != nil {
+		return nil, usageError("--severity %s: want error, warning or info", c.String("severity"))
+	}
+	codes := func(flag string) (map[diag.Code]bool, error) {
+		if !c.IsSet(flag) {
+			return nil, nil
+		}
+		set := map[diag.Code]bool{}
+		for _, name := range strings.Split(c.String(flag), ",") {
+			code := diag.Code(strings.TrimSpace(name))
+			if _, ok := code.Info(); !ok {
+				var all []string
+				for _, ci := range diag.Codes {
+					all = append(all, string(ci.Code))
+				}
+				return nil, usageError("--%s: %q is not a finding code (%s)", flag, name, strings.Join(all, ", "))
+			}
+			set[code] = true
+		}
+		return set, nil
+	}
+	only, err := codes("only")
+	if err != nil {
+		return nil, err
+	}
+	ignore, err := codes("ignore")
+	if err != nil {
+		return nil, err
+	}
+	return func(f diag.Diagnostic) bool {
+		return f.Severity >= least && (only == nil || only[f.Code]) && !ignore[f.Code]
+	}, nil
 }
 
 // failLevel returns the severities that make audit fail under --fail-on.
