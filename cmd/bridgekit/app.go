@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -64,7 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		out = afterFlush{stdout, a.stderrBuf}
 	}
 	a.stdout = bufio.NewWriterSize(out, 64<<10)
-	err := a.cli().Run(args)
+	app := a.cli()
+	err := app.Run(interspersed(app, args))
 	if ferr := a.stdout.Flush(); ferr != nil && err == nil {
 		err = fmt.Errorf("writing standard output: %w", ferr)
 	}
@@ -163,7 +165,11 @@ patch hunk apply finds stale, nothing for show to show;
 2 when something was not done: a usage error, an input that could not be
 read, an output that could not be written, a file fmt will not format. The
 other inputs are still processed.`,
-		Commands:             a.commands(),
+		Version:  version(),
+		Commands: a.commands(),
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError("%v (see 'bridgekit help')", err)
+		},
 		Flags:                []cli.Flag{&cli.StringFlag{Name: "cpuprofile", Usage: "write a CPU profile of the run to `FILE`, for go tool pprof"}},
 		Before:               a.startProfile,
 		After:                a.stopProfile,
@@ -182,6 +188,101 @@ other inputs are still processed.`,
 			return nil
 		},
 	}
+}
+
+// version says which bridgekit this is: the module's version and the
+// commit it was built from, as the build recorded them.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	var rev, when, dirty string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				dirty = "+modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += fmt.Sprintf(" (commit %.12s%s, %s)", rev, dirty, when)
+	}
+	return v + ", " + bi.GoVersion
+}
+
+// interspersed moves the flags a command line gives after its paths
+// before them, so that "bridgekit audit dir --format json" reads as
+// "bridgekit audit --format json dir": the flag parser stops at the first
+// path. A flag that takes a value takes the argument after it; "--" ends
+// the flags.
+func interspersed(app *cli.App, args []string) []string {
+	i := 1
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "-" {
+		if f := flagNamed(app.Flags, args[i]); f != nil && takesValue(f, args[i]) {
+			i++
+		}
+		i++
+	}
+	if i >= len(args) {
+		return args
+	}
+	cmd := app.Command(args[i])
+	if cmd == nil || cmd.Name == "help" {
+		return args
+	}
+	var flags, paths []string
+	rest := args[i+1:]
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		switch {
+		case a == "--":
+			paths = append(paths, rest[j:]...)
+			j = len(rest)
+		case strings.HasPrefix(a, "-") && a != "-":
+			flags = append(flags, a)
+			if f := flagNamed(cmd.Flags, a); f != nil && takesValue(f, a) && j+1 < len(rest) {
+				j++
+				flags = append(flags, rest[j])
+			}
+		default:
+			paths = append(paths, a)
+		}
+	}
+	out := append(slices.Clone(args[:i+1]), flags...)
+	if len(paths) > 0 && paths[0] != "--" && slices.ContainsFunc(paths, func(p string) bool { return strings.HasPrefix(p, "-") && p != "-" }) {
+		out = append(out, "--")
+	}
+	return append(out, paths...)
+}
+
+// flagNamed returns the flag of flags that arg ("-j", "--format=json")
+// names, or nil.
+func flagNamed(flags []cli.Flag, arg string) cli.Flag {
+	name := strings.TrimLeft(arg, "-")
+	name, _, _ = strings.Cut(name, "=")
+	for _, f := range flags {
+		if slices.Contains(f.Names(), name) {
+			return f
+		}
+	}
+	return nil
+}
+
+// takesValue reports whether f, as arg gives it, takes the next argument
+// as its value.
+func takesValue(f cli.Flag, arg string) bool {
+	if strings.Contains(arg, "=") {
+		return false
+	}
+	_, isBool := f.(*cli.BoolFlag)
+	return !isBool
 }
 
 // startProfile starts the CPU profile that --cpuprofile asks for.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -397,8 +398,18 @@ func (a *app) openInDir(d *safewrite.Dir, name string, args []string, wf writerF
 	}
 	target := d.Path(rel)
 	if prev, ok := written[target]; ok {
-		a.errorf("%s: not written: %s is the output of %s too", name, target, prev)
-		return nil
+		// x.pbn and x.lin side by side: the second keeps its extension
+		// in its output's name, x.lin.pbn.
+		alt := ""
+		if ext := path.Ext(name[strings.LastIndexByte(name, '!')+1:]); ext != "" && ext != wf.ext {
+			alt = strings.TrimSuffix(rel, wf.ext) + ext + wf.ext
+		}
+		if alt == "" || written[d.Path(alt)] != "" {
+			a.errorf("%s: not written: %s is the output of %s too", name, target, prev)
+			return nil
+		}
+		a.notef("%s: written as %s: %s is the output of %s", name, d.Path(alt), target, prev)
+		rel, target = alt, d.Path(alt)
 	}
 	written[target] = name
 	if renamed {
