@@ -73,6 +73,7 @@ func (tw *TextWriter) WriteBoardNotes(b *record.Board, notes []string) error {
 	s.WriteString("\n")
 	auctionTable(&s, b)
 	outcome(&s, b)
+	playTable(&s, b)
 	for _, n := range notes {
 		fmt.Fprintf(&s, "%-10s%s\n", "Finding", n)
 	}
@@ -314,6 +315,54 @@ func strainSymbol(s auction.Strain) string {
 }
 
 // outcome writes the contract, declarer and result.
+// playTable writes the play trick by trick: the leader, the cards in the
+// order played, the winner, and the tricks each side has won so far.
+// A trick cut short has no winner.
+func playTable(s *strings.Builder, b *record.Board) {
+	cards := b.Play.Cards
+	fin := b.Final()
+	if len(cards) == 0 || !fin.ContractKnown || fin.Contract.PassedOut() {
+		return
+	}
+	trumps := fin.Contract.Strain
+	s.WriteString("\nTrick  Lead   Cards             Won by   N-S  E-W\n")
+	var won [2]int
+	for lo := 0; lo < len(cards); {
+		hi := lo + 1
+		for hi < len(cards) && cards[hi].Trick == cards[lo].Trick {
+			hi++
+		}
+		trick := cards[lo:hi]
+		var played [4]auction.Card
+		texts := make([]string, len(trick))
+		for i, c := range trick {
+			texts[i] = cardSymbol(c)
+			if i < 4 {
+				played[i] = c.Card
+			}
+		}
+		winner := ""
+		if w, ok := auction.TrickWinner(trick[0].Seat, played, trumps); ok && len(trick) == 4 {
+			won[w.Side()]++
+			winner = w.Name()
+		}
+		fmt.Fprintf(s, "%5d  %-5s  %-16s  %-7s  %3d  %3d\n", trick[0].Trick+1, trick[0].Seat.Name(), strings.Join(texts, " "), winner, won[auction.NS], won[auction.EW])
+		lo = hi
+	}
+}
+
+// cardSymbol writes a card played as a person reads it: "♠Q", "♥10".
+func cardSymbol(c record.PlayedCard) string {
+	if !c.Card.Valid() {
+		return c.Text
+	}
+	r := c.Card.Rank().String()
+	if r == "T" {
+		r = "10"
+	}
+	return strainSymbol(auction.Strain(c.Card.Suit())) + r
+}
+
 func outcome(s *strings.Builder, b *record.Board) {
 	fin := b.Final()
 	switch {

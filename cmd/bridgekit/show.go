@@ -10,6 +10,8 @@ import (
 
 	"bridgekit/convert"
 	"bridgekit/corpus"
+	"bridgekit/record"
+	"bridgekit/scoring"
 )
 
 func (a *app) showCommand() *cli.Command {
@@ -51,6 +53,7 @@ func (a *app) show(c *cli.Context) error {
 		return usageError("--board %d: board numbers start at 1", number)
 	}
 	shown := 0
+	var prev *record.Board // the board shown before, which may be this one's other room
 	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
 		a.notCarried(p, "not shown")
 		for _, b := range p.Boards {
@@ -69,6 +72,15 @@ func (a *app) show(c *cli.Context) error {
 			if err := w.WriteBoardNotes(b.Board, notes); err != nil {
 				a.errorf("%s: %v", p.Name, err)
 			}
+			if prev != nil {
+				if imps, ok := scoring.RoomIMPs(b.Board, prev); ok {
+					here, _ := scoring.NSScore(b.Board)
+					there, _ := scoring.NSScore(prev)
+					fmt.Fprintf(a.stdout, "%-10sN-S %+d here, %+d in the other room (game %d): N-S %+d IMPs here, %+d there\n",
+						"Rooms", here, there, prev.Source.Game, imps, -imps)
+				}
+			}
+			prev = b.Board
 		}
 	})
 	if err == nil && shown == 0 && a.status == exitOK {
