@@ -315,17 +315,26 @@ func strainSymbol(s auction.Strain) string {
 }
 
 // outcome writes the contract, declarer and result.
-// playTable writes the play trick by trick: the leader, the cards in the
-// order played, the winner, and the tricks each side has won so far.
-// A trick cut short has no winner.
-func playTable(s *strings.Builder, b *record.Board) {
+// A trickRow is one trick of the play as show and the HTML report give
+// it: its number from 1, leader, cards in the order played, winner ("" for
+// a trick cut short) and the tricks each side has won so far.
+type trickRow struct {
+	N      int
+	Leader string
+	Cards  []string
+	Winner string
+	Won    [2]int
+}
+
+// trickRows returns the play trick by trick; none for a board passed out
+// or without a known contract.
+func trickRows(b *record.Board) []trickRow {
 	cards := b.Play.Cards
 	fin := b.Final()
 	if len(cards) == 0 || !fin.ContractKnown || fin.Contract.PassedOut() {
-		return
+		return nil
 	}
-	trumps := fin.Contract.Strain
-	s.WriteString("\nTrick  Lead   Cards             Won by   N-S  E-W\n")
+	var rows []trickRow
 	var won [2]int
 	for lo := 0; lo < len(cards); {
 		hi := lo + 1
@@ -334,20 +343,35 @@ func playTable(s *strings.Builder, b *record.Board) {
 		}
 		trick := cards[lo:hi]
 		var played [4]auction.Card
-		texts := make([]string, len(trick))
+		r := trickRow{N: trick[0].Trick + 1, Leader: trick[0].Seat.Name()}
 		for i, c := range trick {
-			texts[i] = cardSymbol(c)
+			r.Cards = append(r.Cards, cardSymbol(c))
 			if i < 4 {
 				played[i] = c.Card
 			}
 		}
-		winner := ""
-		if w, ok := auction.TrickWinner(trick[0].Seat, played, trumps); ok && len(trick) == 4 {
+		if w, ok := auction.TrickWinner(trick[0].Seat, played, fin.Contract.Strain); ok && len(trick) == 4 {
 			won[w.Side()]++
-			winner = w.Name()
+			r.Winner = w.Name()
 		}
-		fmt.Fprintf(s, "%5d  %-5s  %-16s  %-7s  %3d  %3d\n", trick[0].Trick+1, trick[0].Seat.Name(), strings.Join(texts, " "), winner, won[auction.NS], won[auction.EW])
+		r.Won = won
+		rows = append(rows, r)
 		lo = hi
+	}
+	return rows
+}
+
+// playTable writes the play trick by trick: the leader, the cards in the
+// order played, the winner, and the tricks each side has won so far.
+// A trick cut short has no winner.
+func playTable(s *strings.Builder, b *record.Board) {
+	rows := trickRows(b)
+	if len(rows) == 0 {
+		return
+	}
+	s.WriteString("\nTrick  Lead   Cards             Won by   N-S  E-W\n")
+	for _, r := range rows {
+		fmt.Fprintf(s, "%5d  %-5s  %-16s  %-7s  %3d  %3d\n", r.N, r.Leader, strings.Join(r.Cards, " "), r.Winner, r.Won[auction.NS], r.Won[auction.EW])
 	}
 }
 

@@ -329,6 +329,7 @@ func (a *app) commands() []*cli.Command {
 		a.statsCommand(),
 		a.scoreCommand(),
 		a.exportCommand(),
+		a.reportCommand(),
 	}
 	for _, c := range cmds {
 		c.Flags = append(c.Flags, &cli.StringFlag{

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"bridgekit/corpus"
+	"bridgekit/internal/safewrite"
+	"bridgekit/report"
+)
+
+func (a *app) reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "write the audit as a static HTML report to read in a browser, offline",
+		ArgsUsage: "PATH…",
+		Description: `report audits the PATHs as audit does and writes into --out DIR an HTML report
+that works from the folder, offline: index.html with the summary (files,
+boards, findings by severity and code as a chart, contracts by level and
+strain, encodings), findings pages to filter by code, severity or text and
+sort by any column, and a page per file with each board: the hands, the
+auction from West with the calls a finding is about marked and its Law, the
+play trick by trick, the tags and the handviewer link. Pages are written as
+the boards are read; an archive of thousands of files gets its files and
+findings listed in pages.
+
+Examples:
+
+  bridgekit report --out report/ events/2019/
+  xdg-open report/index.html`,
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "out", Usage: "the directory `DIR` to write the report in"},
+			jobsFlag(),
+		}, duplicatesFlags()...),
+		Action: a.report,
+	}
+}
+
+func (a *app) report(c *cli.Context) error {
+	out := c.String("out")
+	if out == "" {
+		return usageError("report needs --out DIR")
+	}
+	dir, err := safewrite.OpenDir(out)
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--out %s: %v", out, err), exitError)
+	}
+	defer dir.Close()
+	w := report.NewWriter(dir)
+	var werr error
+	r, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+		if werr == nil {
+			werr = w.Part(p)
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if werr == nil {
+		werr = w.Close(r)
+	}
+	if werr != nil {
+		return cli.Exit(fmt.Sprintf("report %s: %v", out, werr), exitError)
+	}
+	a.notef("report of %s and %s written to %s", plural(r.Boards, "board"), plural(r.Findings(), "finding"), dir.Path("index.html"))
+	return nil
+}

@@ -1,0 +1,302 @@
+// Package report writes an audit as a static HTML report: an index with
+// the summary and charts, pages of findings that can be filtered and
+// sorted, and a page per file with each board as a person reads it. The
+// pages work offline from their folder: their style, scripts and charts
+// (SVG written here) are inside them, and nothing is fetched.
+//
+// Pages are written as the boards stream by: a file's page is finished
+// when its last part has been read, and findings go to pages of
+// FindingsPerPage rows, so that memory does not grow with the archive;
+// the index, written last, holds the summary and links, and lists the
+// files in pages of FilesPerPage.
+package report
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"strings"
+
+	"bridgekit/convert"
+	"bridgekit/corpus"
+	"bridgekit/diag"
+	"bridgekit/internal/safewrite"
+)
+
+// FindingsPerPage and FilesPerPage bound the rows of a page.
+const (
+	FindingsPerPage = 2000
+	FilesPerPage    = 1000
+)
+
+// A Writer writes a report into a directory.
+type Writer struct {
+	dir *safewrite.Dir
+
+	file     *safewrite.File // the page of the file being read
+	fileName string
+	files    []fileEntry // every file: its name, page and findings
+	cur      *fileEntry
+
+	findings     *safewrite.File // the findings page being written
+	findingsPage int
+	findingsRows int
+	pages        []int // rows of each findings page
+	err          error
+}
+
+type fileEntry struct {
+	Name     string
+	Page     string
+	Boards   int
+	Findings int
+}
+
+// NewWriter returns a Writer into dir.
+func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir} }
+
+// Part takes the next part of the audit, read with Boards kept.
+func (w *Writer) Part(p *corpus.Part) error {
+	if w.err != nil {
+		return w.err
+	}
+	if p.Input == nil {
+		return nil
+	}
+	if w.cur == nil || w.fileName != p.Name {
+		w.closeFile()
+		w.openFile(p.Name)
+	}
+	for _, b := range p.Boards {
+		w.cur.Boards++
+		if b.Board == nil {
+			continue
+		}
+		if err := convert.WriteHTMLBoard(w.file, b.Board, b.Findings, fmt.Sprintf("g%d", b.Game)); err != nil {
+			w.err = err
+			return err
+		}
+	}
+	var fileLevel []diag.Diagnostic
+	for f := range p.All() {
+		w.cur.Findings++
+		w.finding(f)
+		if f.Game == 0 {
+			fileLevel = append(fileLevel, f)
+		}
+	}
+	if len(fileLevel) > 0 {
+		io.WriteString(w.file, "<section><h2>About the file</h2><ul class=\"findings\">")
+		for _, f := range fileLevel {
+			fmt.Fprintf(w.file, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code> %s</li>", f.Severity, f.Severity, f.Code, html.EscapeString(f.Message))
+		}
+		io.WriteString(w.file, "</ul></section>")
+	}
+	if p.Last {
+		w.closeFile()
+	}
+	return w.err
+}
+
+func (w *Writer) openFile(name string) {
+	page := fmt.Sprintf("files/%05d.html", len(w.files)+1)
+	w.files = append(w.files, fileEntry{Name: name, Page: page})
+	w.cur, w.fileName = &w.files[len(w.files)-1], name
+	w.file, w.err = w.dir.Create(page, 0o644)
+	if w.err != nil {
+		return
+	}
+	header(w.file, name, "../")
+	fmt.Fprintf(w.file, "<h1>%s</h1>\n", html.EscapeString(name))
+}
+
+func (w *Writer) closeFile() {
+	if w.file == nil {
+		return
+	}
+	footer(w.file)
+	if err := w.file.Commit(); err != nil && w.err == nil {
+		w.err = err
+	}
+	w.file = nil
+}
+
+// finding adds a row to the findings pages.
+func (w *Writer) finding(f diag.Diagnostic) {
+	if w.findings == nil || w.findingsRows == FindingsPerPage {
+		w.closeFindings()
+		w.findingsPage++
+		w.findings, w.err = w.dir.Create(fmt.Sprintf("findings-%04d.html", w.findingsPage), 0o644)
+		if w.err != nil {
+			return
+		}
+		header(w.findings, fmt.Sprintf("Findings, page %d", w.findingsPage), "")
+		fmt.Fprintf(w.findings, "<h1>Findings, page %d</h1>\n<p><a href=\"index.html\">Summary</a></p>\n", w.findingsPage)
+		io.WriteString(w.findings, filterControls)
+		io.WriteString(w.findings, "<table id=\"findings\" class=\"sortable\"><thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Code</th><th scope=\"col\">File</th><th scope=\"col\">Board</th><th scope=\"col\">Line</th><th scope=\"col\">Law</th><th scope=\"col\">Finding</th></tr></thead><tbody>\n")
+	}
+	board, law := "", ""
+	if f.Board > 0 {
+		board = fmt.Sprint(f.Board)
+	}
+	if f.Law > 0 {
+		law = fmt.Sprint(f.Law)
+	}
+	target := w.cur.Page
+	if f.Game > 0 {
+		target += fmt.Sprintf("#g%d", f.Game)
+	}
+	esc := html.EscapeString
+	fmt.Fprintf(w.findings, "<tr class=\"%s\" data-code=\"%s\"><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td><a href=\"%s\">%s</a></td></tr>\n",
+		f.Severity, f.Code, f.Severity, f.Code, esc(f.File), board, f.Line, law, esc(target), esc(f.Message))
+	w.findingsRows++
+}
+
+func (w *Writer) closeFindings() {
+	if w.findings == nil {
+		return
+	}
+	io.WriteString(w.findings, "</tbody></table>\n")
+	footer(w.findings)
+	if err := w.findings.Commit(); err != nil && w.err == nil {
+		w.err = err
+	}
+	w.pages = append(w.pages, w.findingsRows)
+	w.findings, w.findingsRows = nil, 0
+}
+
+// Close writes the index with the run's report, after the last part.
+func (w *Writer) Close(r *corpus.Report) error {
+	w.closeFile()
+	w.closeFindings()
+	if w.err != nil {
+		return w.err
+	}
+	// The list of files, in pages.
+	var lists []string
+	for i := 0; i < len(w.files) || i == 0; i += FilesPerPage {
+		name := fmt.Sprintf("files-%04d.html", i/FilesPerPage+1)
+		lists = append(lists, name)
+		f, err := w.dir.Create(name, 0o644)
+		if err != nil {
+			return err
+		}
+		header(f, "Files", "")
+		fmt.Fprintf(f, "<h1>Files %d to %d</h1>\n<p><a href=\"index.html\">Summary</a></p>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">File</th><th scope=\"col\">Boards</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n", i+1, min(i+FilesPerPage, len(w.files)))
+		for _, e := range w.files[i:min(i+FilesPerPage, len(w.files))] {
+			fmt.Fprintf(f, "<tr><td><a href=\"%s\">%s</a></td><td>%d</td><td>%d</td></tr>\n", e.Page, html.EscapeString(e.Name), e.Boards, e.Findings)
+		}
+		io.WriteString(f, "</tbody></table>\n")
+		footer(f)
+		if err := f.Commit(); err != nil {
+			return err
+		}
+		if len(w.files) == 0 {
+			break
+		}
+	}
+	f, err := w.dir.Create("index.html", 0o644)
+	if err != nil {
+		return err
+	}
+	header(f, "bridgekit audit report", "")
+	writeIndex(f, r, w.pages, lists)
+	footer(f)
+	return f.Commit()
+}
+
+// writeIndex writes the summary: the numbers, findings by severity and
+// code (an SVG bar chart and a table), contracts by level and strain,
+// encodings, and the links to the findings and file pages.
+func writeIndex(w io.Writer, r *corpus.Report, pages []int, lists []string) {
+	esc := html.EscapeString
+	fmt.Fprintf(w, "<h1>bridgekit audit report</h1>\n<table class=\"numbers\"><tbody>")
+	for _, row := range [][2]string{
+		{"Files", fmt.Sprint(r.Files)}, {"Unreadable", fmt.Sprint(r.Unreadable)}, {"Games", fmt.Sprint(r.Games)},
+		{"Boards", fmt.Sprint(r.Boards)}, {"Distinct deals", fmt.Sprint(r.Deals)}, {"Passed out", fmt.Sprint(r.PassedOut)},
+		{"Findings", fmt.Sprint(r.Findings())},
+	} {
+		fmt.Fprintf(w, "<tr><th scope=\"row\">%s</th><td>%s</td></tr>", row[0], row[1])
+	}
+	io.WriteString(w, "</tbody></table>\n")
+	io.WriteString(w, "<h2>Findings</h2>\n<p>")
+	total := 0
+	for i, n := range pages {
+		fmt.Fprintf(w, "<a href=\"findings-%04d.html\">page %d</a> (%d) ", i+1, i+1, n)
+		total += n
+	}
+	if len(pages) == 0 {
+		io.WriteString(w, "No finding.")
+	}
+	fmt.Fprintf(w, "</p>\n<p class=\"listed\" data-listed=\"%d\">%d findings listed; by severity: %s.</p>\n", total, total, esc(countsText(r.Severities)))
+	io.WriteString(w, barChart(r.Codes))
+	io.WriteString(w, "<table class=\"sortable\"><caption>Findings by code</caption><thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Findings</th></tr></thead><tbody>")
+	for _, c := range r.Codes.Sorted() {
+		fmt.Fprintf(w, "<tr><td><code>%s</code></td><td>%d</td></tr>", esc(c), r.Codes[c])
+	}
+	io.WriteString(w, "</tbody></table>\n")
+	io.WriteString(w, contractsTable(r.Contracts))
+	fmt.Fprintf(w, "<h2>Encodings</h2><p>%s</p>\n<h2>Formats</h2><p>%s</p>\n", esc(countsText(r.Encodings)), esc(countsText(r.Formats)))
+	io.WriteString(w, "<h2>Files</h2><p>")
+	for i, l := range lists {
+		fmt.Fprintf(w, "<a href=\"%s\">files, page %d</a> ", l, i+1)
+	}
+	io.WriteString(w, "</p>\n")
+}
+
+func countsText(c corpus.Counts) string {
+	var parts []string
+	for _, k := range c.Sorted() {
+		parts = append(parts, fmt.Sprintf("%s %d", k, c[k]))
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// barChart draws the findings by code, most first, as an SVG bar chart
+// with each bar's code and count written beside it.
+func barChart(c corpus.Counts) string {
+	codes := c.Sorted()
+	if len(codes) > 20 {
+		codes = codes[:20]
+	}
+	if len(codes) == 0 {
+		return ""
+	}
+	most := c[codes[0]]
+	const rowH, labelW, barW = 22, 220, 420
+	var b strings.Builder
+	fmt.Fprintf(&b, "<svg class=\"chart\" role=\"img\" aria-label=\"findings by code\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\">", labelW+barW+80, rowH*len(codes)+4, labelW+barW+80, rowH*len(codes)+4)
+	for i, code := range codes {
+		w := max(1, c[code]*barW/max(most, 1))
+		y := i*rowH + 2
+		fmt.Fprintf(&b, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"bar\"/><text x=\"%d\" y=\"%d\">%d</text>",
+			labelW-6, y+15, html.EscapeString(code), labelW, y+3, w, rowH-6, labelW+w+6, y+15, c[code])
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+// contractsTable is the contracts by level and strain, shaded by count
+// and with the count written in each cell.
+func contractsTable(c corpus.Contracts) string {
+	most := 1
+	for _, row := range c {
+		for _, n := range row {
+			most = max(most, n)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("<table class=\"contracts\"><caption>Contracts by level and strain</caption><thead><tr><th scope=\"col\">Level</th><th scope=\"col\">♣</th><th scope=\"col\">♦</th><th scope=\"col\">♥</th><th scope=\"col\">♠</th><th scope=\"col\">NT</th></tr></thead><tbody>")
+	for level, row := range c {
+		fmt.Fprintf(&b, "<tr><th scope=\"row\">%d</th>", level+1)
+		for _, n := range row {
+			fmt.Fprintf(&b, "<td style=\"background: rgba(40, 90, 160, %.2f)\">%d</td>", 0.08+0.6*float64(n)/float64(most), n)
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table>\n")
+	return b.String()
+}
