@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -53,18 +54,27 @@ func (a *app) show(c *cli.Context) error {
 		return usageError("--board %d: board numbers start at 1", number)
 	}
 	shown := 0
-	var prev *record.Board // the board shown before, which may be this one's other room
+	// A team-match board waits for the next one, which may be its other
+	// room: then both get a Rooms line with the two scores and the IMPs.
+	var held *record.Board
+	var heldText bytes.Buffer
+	flush := func() {
+		a.stdout.Write(heldText.Bytes())
+		heldText.Reset()
+		held = nil
+	}
 	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
 		a.notCarried(p, "not shown")
 		for _, b := range p.Boards {
 			if number != 0 && b.Number != number {
 				continue
 			}
+			var text bytes.Buffer
 			if shown > 0 {
-				fmt.Fprintln(a.stdout)
+				text.WriteByte('\n')
 			}
 			shown++
-			w := convert.NewTextWriter(a.stdout, convert.TextWriterOptions{Color: color, File: p.Name})
+			w := convert.NewTextWriter(&text, convert.TextWriterOptions{Color: color, File: p.Name})
 			var notes []string
 			for _, f := range b.Findings {
 				notes = append(notes, findingLine(f))
@@ -72,17 +82,25 @@ func (a *app) show(c *cli.Context) error {
 			if err := w.WriteBoardNotes(b.Board, notes); err != nil {
 				a.errorf("%s: %v", p.Name, err)
 			}
-			if prev != nil {
-				if imps, ok := scoring.RoomIMPs(b.Board, prev); ok {
-					here, _ := scoring.NSScore(b.Board)
-					there, _ := scoring.NSScore(prev)
-					fmt.Fprintf(a.stdout, "%-10sN-S %+d here, %+d in the other room (game %d): N-S %+d IMPs here, %+d there\n",
-						"Rooms", here, there, prev.Source.Game, imps, -imps)
+			if held != nil {
+				if _, ok := scoring.RoomIMPs(b.Board, held); ok {
+					heldText.WriteString(roomsLine(held, b.Board))
+					text.WriteString(roomsLine(b.Board, held))
+					flush()
+					a.stdout.Write(text.Bytes())
+					continue
 				}
+				flush()
 			}
-			prev = b.Board
+			if _, ok := scoring.RoomOf(b.Board, ""); ok {
+				held = b.Board
+				heldText.Write(text.Bytes())
+				continue
+			}
+			a.stdout.Write(text.Bytes())
 		}
 	})
+	flush()
 	if err == nil && shown == 0 && a.status == exitOK {
 		// Nothing to show is a finding, as grep finds nothing: exit 1.
 		if number != 0 {
@@ -91,6 +109,15 @@ func (a *app) show(c *cli.Context) error {
 		return cli.Exit("show: no boards in "+strings.Join(c.Args().Slice(), " "), exitFindings)
 	}
 	return err
+}
+
+// roomsLine says a board's score beside its other room's, and the IMPs.
+func roomsLine(here, other *record.Board) string {
+	imps, _ := scoring.RoomIMPs(here, other)
+	a, _ := scoring.NSScore(here)
+	b, _ := scoring.NSScore(other)
+	return fmt.Sprintf("%-10sN-S %+d here, %+d in the other room (game %d): N-S %+d IMPs here, %+d there\n",
+		"Rooms", a, b, other.Source.Game, imps, -imps)
 }
 
 // findingLine is a finding without the file and board, which show has
