@@ -9,11 +9,11 @@ import "math"
 //
 // where τ = (√5 − 1)/2, m is the margin and B = 15·√boards the blitz
 // margin, to two decimals and at most 20; the loser scores 20 less the
-// winner's. Each IMP of the margin is worth no more than the one before,
-// as the published tables make it after rounding: where rounding would
-// make a step larger than the previous one, the table's value is
-// lowered to keep it equal. It returns the VPs of the side whose margin
-// imps is (negative when it lost).
+// winner's. Each IMP of the margin must be worth no more than the one
+// before: where the rounded values break that, the value at the margin
+// before the larger step is raised by 0.01, again until none does, as the
+// WBF's published tables are made. It returns the VPs of the side whose
+// margin imps is (negative when it lost).
 func VP(imps, boards int) float64 {
 	if boards <= 0 {
 		return 10
@@ -22,33 +22,39 @@ func VP(imps, boards int) float64 {
 	if m < 0 {
 		m = -m
 	}
-	v := vpTable(boards, m)
+	v := float64(vpTable(boards, m)) / 100
 	if imps < 0 {
 		return math.Round((20-v)*100) / 100
 	}
 	return v
 }
 
-// vpTable returns the winner's VPs for margin m of the scale for boards,
-// computed step by step from 0 so that each step is at most the one
-// before.
-func vpTable(boards, m int) float64 {
+// vpTable returns the winner's VPs, in hundredths, for margin m of the
+// scale for boards. (The scale is made whole for each call: a few hundred
+// margins at most.)
+func vpTable(boards, m int) int {
 	tau := (math.Sqrt(5) - 1) / 2
 	b := 15 * math.Sqrt(float64(boards))
-	raw := func(i int) int { // in hundredths
+	// The whole scale, to the blitz: a correction at one margin raises
+	// the one before, so a value depends on the margins after it.
+	top := int(math.Ceil(b)) + 1
+	m = min(m, top)
+	v := make([]int, top+2)
+	for i := range v {
 		x := 10 + 10*(1-math.Pow(tau, 3*float64(i)/b))/(1-math.Pow(tau, 3))
-		return int(math.Round(math.Min(x, 20) * 100))
+		v[i] = int(math.Round(math.Min(x, 20) * 100))
 	}
-	prev, step := 1000, 1<<30
-	for i := 1; i <= m; i++ {
-		v := raw(i)
-		if v-prev > step {
-			v = prev + step
+	for {
+		raised := false
+		for i := 2; i < len(v); i++ {
+			if v[i]-v[i-1] > v[i-1]-v[i-2] {
+				v[i-1]++
+				raised = true
+				break
+			}
 		}
-		step, prev = v-prev, v
-		if prev >= 2000 {
-			return 20
+		if !raised {
+			return v[m]
 		}
 	}
-	return float64(prev) / 100
 }
