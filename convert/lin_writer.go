@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -585,6 +586,9 @@ func (r *linRecord) claim(cards int, inMatch bool) {
 // linNotesRecord appends commentary that belongs to no board as a notes
 // record of its own line, nt pairs and pg.
 func linNotesRecord(buf []byte, cs []record.Comment) []byte {
+	// An nt of no text says nothing, and a record of it alone would read
+	// back as a board.
+	cs = slices.DeleteFunc(slices.Clone(cs), func(c record.Comment) bool { return strings.TrimSpace(c.Text) == "" })
 	if len(cs) == 0 {
 		return buf
 	}

@@ -33,9 +33,7 @@ func init() {
 	register.Function2x0[string, func(string, int)](dealOf)
 	register.Emitter2[string, int]()
 	register.Function2x1[int, int, int](add)
-	register.Function3x0[string, func(*int) bool, func(Summary)](dealSummary)
-	register.Iter1[int]()
-	register.Emitter1[Summary]()
+	register.Function2x1[string, int, Summary](dealSummary)
 	register.Function1x1[string, Summary](fileSummary)
 	register.DoFn2x1[context.Context, Summary, error](&writeReportFn{})
 	beam.RegisterType(reflect.TypeOf((*Summary)(nil)).Elem())
@@ -61,7 +59,7 @@ func Pipeline(s beam.Scope, glob, out string, shards int) {
 
 	perFile := beam.ParDo(s, fileSummary, summaries)
 	deals := beam.CombinePerKey(s, add, beam.ParDo(s, dealOf, summaries))
-	repeated := beam.ParDo(s, dealSummary, beam.GroupByKey(s, deals))
+	repeated := beam.ParDo(s, dealSummary, deals)
 	all := beam.Combine(s, mergeSummaries, beam.Flatten(s, perFile, repeated))
 	beam.ParDo0(s, &writeReportFn{Out: out}, all)
 }
@@ -163,16 +161,12 @@ func add(a, b int) int { return a + b }
 
 // dealSummary counts a deal: one distinct deal, repeated when more than
 // one file holds it.
-func dealSummary(_ string, counts func(*int) bool, emit func(Summary)) {
-	n, c := 0, 0
-	for counts(&c) {
-		n += c
-	}
+func dealSummary(_ string, files int) Summary {
 	s := Summary{Report: corpus.Report{Deals: 1}}
-	if n > 1 {
+	if files > 1 {
 		s.Repeated = 1
 	}
-	emit(s)
+	return s
 }
 
 func mergeSummaries(a, b Summary) Summary {
