@@ -30,6 +30,14 @@ type Input struct {
 	expired  atomic.Bool
 }
 
+// NewInput returns an input that a program finds itself (a pipeline's
+// file on a remote filesystem): its name, its size (-1 when not known)
+// and how to open it, again for each call. Audit reads it as it reads the
+// inputs of Inputs.
+func NewInput(name string, size int64, open func() (io.ReadCloser, error)) *Input {
+	return &Input{Name: name, Size: size, open: open}
+}
+
 // Open returns the content of the input, decompressed. The caller must
 // Close it. Open may be called more than once (each call starts from the
 // beginning) unless the input is Streamed.

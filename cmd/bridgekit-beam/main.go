@@ -22,6 +22,8 @@ import (
 	"context"
 	"flag"
 	"log"
+	"os"
+	"runtime/pprof"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/gcs"
@@ -32,9 +34,10 @@ import (
 )
 
 var (
-	input  = flag.String("input", "", "the files to audit: a path or glob (local, gs://, s3://)")
-	output = flag.String("output", "", "the directory to write the Parquet shards and report.json in")
-	shards = flag.Int("shards", 4, "the number of Parquet files of each table")
+	input      = flag.String("input", "", "the files to audit: a path or glob (local, gs://, s3://)")
+	output     = flag.String("output", "", "the directory to write the Parquet shards and report.json in")
+	shards     = flag.Int("shards", 4, "the number of Parquet files of each table")
+	cpuprofile = flag.String("cpuprofile", "", "write a CPU profile of the run to `FILE` (prism, in process)")
 )
 
 func main() {
@@ -43,9 +46,18 @@ func main() {
 	if *input == "" || *output == "" {
 		log.Fatal("bridgekit-beam needs --input and --output")
 	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		pprof.StartCPUProfile(f)
+		defer pprof.StopCPUProfile()
+	}
 	p, s := beam.NewPipelineWithRoot()
 	Pipeline(s, *input, *output, max(*shards, 1))
 	if err := beamx.Run(context.Background(), p); err != nil {
+		pprof.StopCPUProfile()
 		log.Fatalf("bridgekit-beam: %v", err)
 	}
 }

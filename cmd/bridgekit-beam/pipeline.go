@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"path"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -24,16 +27,13 @@ import (
 )
 
 func init() {
-	register.DoFn5x1[context.Context, fileio.ReadableFile, func(int, []byte), func(int, []byte), func(string), error](&auditFn{})
+	register.DoFn6x1[context.Context, fileio.ReadableFile, func(int, []byte), func(int, []byte), func(string), func(int, []byte), error](&auditFn{})
 	register.Emitter2[int, []byte]()
 	register.Emitter1[string]()
 	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&writeShardFn{})
 	register.Iter1[[]byte]()
 	register.Function2x1[Summary, Summary, Summary](mergeSummaries)
-	register.Function2x0[string, func(string, int)](dealOf)
-	register.Emitter2[string, int]()
-	register.Function2x1[int, int, int](add)
-	register.Function2x1[string, int, Summary](dealSummary)
+	register.Function2x1[int, func(*[]byte) bool, Summary](dealBucket)
 	register.Function1x1[string, Summary](fileSummary)
 	register.DoFn2x1[context.Context, Summary, error](&writeReportFn{})
 	beam.RegisterType(reflect.TypeOf((*Summary)(nil)).Elem())
@@ -53,13 +53,12 @@ type Summary struct {
 // shards Parquet files in out, and the report, out/report.json.
 func Pipeline(s beam.Scope, glob, out string, shards int) {
 	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob), fileio.ReadUncompressed())
-	boards, findings, summaries := beam.ParDo3(s, &auditFn{Shards: shards}, files)
+	boards, findings, summaries, deals := beam.ParDo4(s, &auditFn{Shards: shards}, files)
 	beam.ParDo0(s.Scope("boards"), &writeShardFn{Out: out, Table: "boards", Shards: shards}, beam.GroupByKey(s, boards))
 	beam.ParDo0(s.Scope("findings"), &writeShardFn{Out: out, Table: "findings", Shards: shards}, beam.GroupByKey(s, findings))
 
 	perFile := beam.ParDo(s, fileSummary, summaries)
-	deals := beam.CombinePerKey(s, add, beam.ParDo(s, dealOf, summaries))
-	repeated := beam.ParDo(s, dealSummary, deals)
+	repeated := beam.ParDo(s, dealBucket, beam.GroupByKey(s, deals))
 	all := beam.Combine(s, mergeSummaries, beam.Flatten(s, perFile, repeated))
 	beam.ParDo0(s, &writeReportFn{Out: out}, all)
 }
@@ -72,26 +71,31 @@ type auditFn struct {
 	Shards int
 }
 
-func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, board, finding func(int, []byte), summary func(string)) error {
-	rc, err := f.Open(ctx)
+func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, board, finding func(int, []byte), summary func(string), deal func(int, []byte)) error {
+	name := f.Metadata.Path
+	in := corpus.NewInput(name, f.Metadata.Size, func() (io.ReadCloser, error) { return f.Open(ctx) })
+	// A large file is read in batches on every core, as the command does.
+	var rows []export.Board
+	var fs []export.Finding
+	var keys []string
+	opts := corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true, RunOptions: corpus.RunOptions{Jobs: runtime.GOMAXPROCS(0)}}
+	rep, err := corpus.Audit(ctx, func(yield func(*corpus.Input, error) bool) { yield(in, nil) }, opts, func(p *corpus.Part) {
+		for _, pb := range p.Boards {
+			if pb.Board != nil && pb.Board.Deal.Full() {
+				keys = append(keys, corpus.DealKey(pb.Board.Deal))
+			}
+		}
+		part := export.BoardRows(p)
+		fs = append(fs, export.Finish(p, part)...)
+		rows = append(rows, part...)
+	})
 	if err != nil {
 		return err
 	}
-	defer rc.Close()
-	name := f.Metadata.Path
-	p := corpus.Process(name, rc, corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
 	shard := shardOf(name, fn.Shards)
-	var keys []string
-	for _, pb := range p.Boards {
-		if pb.Board != nil && pb.Board.Deal.Full() {
-			keys = append(keys, corpus.DealKey(pb.Board.Deal))
-		}
-	}
-	// A file's rows go as one element a table, a Parquet
-	// fragment: an element a row cost the shuffle four times the audit,
-	// and JSON twice what Parquet costs to write and read.
-	rows := export.BoardRows(p)
-	fs := export.Finish(p, rows)
+	// A file's rows go as one element a table, a Parquet fragment: an
+	// element a row cost the shuffle four times the audit, and JSON twice
+	// what Parquet costs to write and read.
 	if len(rows) > 0 {
 		b, err := fragment(rows)
 		if err != nil {
@@ -106,11 +110,48 @@ func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, bo
 		}
 		finding(shard, b)
 	}
-	rep, _ := json.Marshal(&p.Report)
+	data, _ := json.Marshal(rep)
+	summary(name + "\t" + string(data))
+	// The file's distinct deals, as 64-bit hashes of their keys, one
+	// element a bucket: each bucket is counted on one worker, so that no
+	// one holds every deal of the archive.
 	slices.Sort(keys)
 	keys = slices.Compact(keys)
-	summary(name + "\t" + string(rep) + "\t" + strings.Join(keys, "\t"))
+	buckets := map[int][]byte{}
+	for _, k := range keys {
+		h := fnv.New64a()
+		h.Write([]byte(k))
+		v := h.Sum64()
+		b := int(v % dealBuckets)
+		buckets[b] = binary.LittleEndian.AppendUint64(buckets[b], v)
+	}
+	for b, hashes := range buckets {
+		deal(b, hashes)
+	}
 	return nil
+}
+
+// dealBuckets is how many groups the deals of the archive are counted in.
+const dealBuckets = 16
+
+// dealBucket counts the deals of one bucket: each hash once a file, so a
+// hash seen twice is a deal in two files.
+func dealBucket(_ int, files func(*[]byte) bool) Summary {
+	seen := map[uint64]uint8{}
+	var b []byte
+	for files(&b) {
+		for i := 0; i+8 <= len(b); i += 8 {
+			v := binary.LittleEndian.Uint64(b[i:])
+			seen[v] = min(seen[v]+1, 2)
+		}
+	}
+	s := Summary{Report: corpus.Report{Deals: len(seen)}}
+	for _, n := range seen {
+		if n > 1 {
+			s.Repeated++
+		}
+	}
+	return s
 }
 
 // fragment writes rows as a Parquet file in memory, the fastest zstd: the
@@ -139,33 +180,10 @@ func shardOf(name string, n int) int {
 
 // fileSummary is a file's part of the report.
 func fileSummary(line string) Summary {
-	name, rest, _ := strings.Cut(line, "\t")
-	rep, _, _ := strings.Cut(rest, "\t")
+	name, rep, _ := strings.Cut(line, "\t")
 	var s Summary
 	json.Unmarshal([]byte(rep), &s.Report)
 	s.ByFile = map[string]int{name: s.Report.Findings()}
-	return s
-}
-
-// dealOf emits each distinct deal of a file once.
-func dealOf(line string, emit func(string, int)) {
-	f := strings.Split(line, "\t")
-	for _, k := range f[2:] {
-		if k != "" {
-			emit(k, 1)
-		}
-	}
-}
-
-func add(a, b int) int { return a + b }
-
-// dealSummary counts a deal: one distinct deal, repeated when more than
-// one file holds it.
-func dealSummary(_ string, files int) Summary {
-	s := Summary{Report: corpus.Report{Deals: 1}}
-	if files > 1 {
-		s.Repeated = 1
-	}
 	return s
 }
 
