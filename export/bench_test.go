@@ -1,11 +1,10 @@
 package export
 
 import (
-	"bytes"
-	"context"
 	"testing"
 
 	"bridgekit/corpus"
+	"bridgekit/internal/benchaudit"
 	"bridgekit/internal/benchinput"
 	"bridgekit/internal/safewrite"
 	"bridgekit/internal/testinput"
@@ -18,14 +17,11 @@ func corpusRows(b *testing.B) ([]byte, []Board) {
 		b.Skip("no PBN input")
 	}
 	var rows []Board
-	in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
 	opts := corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true, Work: func(p *corpus.Part) any { return BoardRows(p) }}
-	if _, err := corpus.Audit(context.Background(), in, opts, func(p *corpus.Part) {
+	benchaudit.Run(b, data, opts, func(p *corpus.Part) {
 		rs, _ := p.Work.([]Board)
 		rows = append(rows, rs...)
-	}); err != nil {
-		b.Fatal(err)
-	}
+	})
 	return data, rows
 }
 
@@ -56,12 +52,7 @@ func BenchmarkWriteParquet(b *testing.B) {
 // should keep at least 70% of audit's.
 func BenchmarkExport(b *testing.B) {
 	data, _ := corpusRows(b)
-	run := func(opts corpus.AuditOptions, each func(*corpus.Part)) {
-		in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
-		if _, err := corpus.Audit(context.Background(), in, opts, each); err != nil {
-			b.Fatal(err)
-		}
-	}
+	run := func(opts corpus.AuditOptions, each func(*corpus.Part)) { benchaudit.Run(b, data, opts, each) }
 	b.Run("audit", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {

@@ -2,11 +2,11 @@ package fix
 
 import (
 	"bytes"
-	"context"
 	"io"
 	"testing"
 
 	"bridgekit/corpus"
+	"bridgekit/internal/benchaudit"
 	"bridgekit/internal/benchinput"
 	"bridgekit/internal/testinput"
 )
@@ -20,12 +20,7 @@ func BenchmarkFix(b *testing.B) {
 	if data == nil {
 		b.Skip("no PBN input")
 	}
-	audit := func(opts corpus.AuditOptions, each func(*corpus.Part)) {
-		in := corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{})
-		if _, err := corpus.Audit(context.Background(), in, opts, each); err != nil {
-			b.Fatal(err)
-		}
-	}
+	audit := func(opts corpus.AuditOptions, each func(*corpus.Part)) { benchaudit.Run(b, data, opts, each) }
 	b.Run("audit", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
 		for b.Loop() {
