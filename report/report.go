@@ -23,10 +23,12 @@ import (
 	"bridgekit/internal/safewrite"
 )
 
-// FindingsPerPage and FilesPerPage bound the rows of a page.
+// FindingsPerPage, FilesPerPage and BoardsPerPage bound the rows of a
+// page: a file of a hundred thousand boards gets pages of a thousand.
 const (
 	FindingsPerPage = 2000
 	FilesPerPage    = 1000
+	BoardsPerPage   = 1000
 )
 
 // A Writer writes a report into a directory.
@@ -36,7 +38,9 @@ type Writer struct {
 	file     *safewrite.File // the page of the file being read
 	fileName string
 	files    []fileEntry // every file: its name, page and findings
-	cur      *fileEntry
+	cur      int         // the file being read, in files
+	onPage   int         // its boards on the page being written
+	pageOf   map[int]string
 
 	findings     *safewrite.File // the findings page being written
 	findingsPage int
@@ -47,7 +51,8 @@ type Writer struct {
 
 type fileEntry struct {
 	Name     string
-	Page     string
+	Page     string // the first page
+	Pages    int
 	Boards   int
 	Findings int
 }
@@ -63,15 +68,22 @@ func (w *Writer) Part(p *corpus.Part) error {
 	if p.Input == nil {
 		return nil
 	}
-	if w.cur == nil || w.fileName != p.Name {
+	if w.file == nil || w.fileName != p.Name {
 		w.closeFile()
 		w.openFile(p.Name)
 	}
+	clear(w.pageOf)
+	e := &w.files[w.cur]
 	for _, b := range p.Boards {
-		w.cur.Boards++
+		e.Boards++
 		if b.Board == nil {
 			continue
 		}
+		if w.onPage == BoardsPerPage {
+			w.nextPage()
+		}
+		w.onPage++
+		w.pageOf[b.Game] = w.pageName(w.cur, e.Pages)
 		if err := convert.WriteHTMLBoard(w.file, b.Board, b.Findings, fmt.Sprintf("g%d", b.Game)); err != nil {
 			w.err = err
 			return err
@@ -79,7 +91,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 	}
 	var fileLevel []diag.Diagnostic
 	for f := range p.All() {
-		w.cur.Findings++
+		e.Findings++
 		w.finding(f)
 		if f.Game == 0 {
 			fileLevel = append(fileLevel, f)
@@ -98,16 +110,46 @@ func (w *Writer) Part(p *corpus.Part) error {
 	return w.err
 }
 
+// pageName is the name of page n (from 1) of file i's pages.
+func (w *Writer) pageName(i, n int) string {
+	if n <= 1 {
+		return fmt.Sprintf("files/%05d.html", i+1)
+	}
+	return fmt.Sprintf("files/%05d-%d.html", i+1, n)
+}
+
 func (w *Writer) openFile(name string) {
-	page := fmt.Sprintf("files/%05d.html", len(w.files)+1)
-	w.files = append(w.files, fileEntry{Name: name, Page: page})
-	w.cur, w.fileName = &w.files[len(w.files)-1], name
-	w.file, w.err = w.dir.Create(page, 0o644)
+	w.files = append(w.files, fileEntry{Name: name, Page: w.pageName(len(w.files), 1)})
+	w.cur, w.fileName = len(w.files)-1, name
+	if w.pageOf == nil {
+		w.pageOf = map[int]string{}
+	}
+	w.openPage()
+}
+
+// openPage starts the next page of the file being read.
+func (w *Writer) openPage() {
+	e := &w.files[w.cur]
+	e.Pages++
+	w.onPage = 0
+	w.file, w.err = w.dir.Create(w.pageName(w.cur, e.Pages), 0o644)
 	if w.err != nil {
 		return
 	}
-	header(w.file, name, "../")
-	fmt.Fprintf(w.file, "<h1>%s</h1>\n", html.EscapeString(name))
+	header(w.file, e.Name, "../")
+	title := html.EscapeString(e.Name)
+	if e.Pages > 1 {
+		title += fmt.Sprintf(", page %d", e.Pages)
+	}
+	fmt.Fprintf(w.file, "<h1>%s</h1>\n", title)
+}
+
+// nextPage ends the file's page, linking it to the next, and starts that.
+func (w *Writer) nextPage() {
+	e := &w.files[w.cur]
+	fmt.Fprintf(w.file, "<p><a href=\"../%s\">Next boards</a></p>\n", w.pageName(w.cur, e.Pages+1))
+	w.closeFile()
+	w.openPage()
 }
 
 func (w *Writer) closeFile() {
@@ -142,9 +184,9 @@ func (w *Writer) finding(f diag.Diagnostic) {
 	if f.Law > 0 {
 		law = fmt.Sprint(f.Law)
 	}
-	target := w.cur.Page
-	if f.Game > 0 {
-		target += fmt.Sprintf("#g%d", f.Game)
+	target := w.files[w.cur].Page
+	if page, ok := w.pageOf[f.Game]; ok && f.Game > 0 {
+		target = page + fmt.Sprintf("#g%d", f.Game)
 	}
 	esc := html.EscapeString
 	fmt.Fprintf(w.findings, "<tr class=\"%s\" data-code=\"%s\"><td>%s</td><td><code>%s</code></td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td><a href=\"%s\">%s</a></td></tr>\n",
