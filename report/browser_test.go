@@ -47,7 +47,7 @@ func writeReport(t *testing.T, paths []string) (string, int) {
 	defer dir.Close()
 	w := NewWriter(dir)
 	listed := 0
-	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: Render}, func(p *corpus.Part) {
 		for range p.All() {
 			listed++
 		}

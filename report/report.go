@@ -12,9 +12,11 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
 
 	"bridgekit/convert"
@@ -60,7 +62,52 @@ type fileEntry struct {
 // NewWriter returns a Writer into dir.
 func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir} }
 
-// Part takes the next part of the audit, read with Boards kept.
+// Render makes the HTML of the part's boards and drops their records,
+// which the pages replace: it is meant for the worker that read the part
+// (corpus.AuditOptions.Work, with Boards), so that the boards are not
+// held while the pages are written in order. Part takes what it returns.
+func Render(p *corpus.Part) any {
+	out := make([][]byte, len(p.Boards))
+	for i, pb := range p.Boards {
+		if pb.Board == nil {
+			continue
+		}
+		var b bytes.Buffer
+		convert.WriteHTMLBoard(&b, pb.Board, pb.Findings, fmt.Sprintf("g%d", pb.Game))
+		out[i] = b.Bytes()
+		pb.Board = nil
+	}
+	return out
+}
+
+// runCodes are the findings Audit adds once the whole run is known, after
+// Render: they go at the end of their board's section.
+var runCodes = []diag.Code{diag.DuplicateDeal, diag.DuplicateIndexFull, diag.RoomsDiffer, diag.IMPMismatch, diag.CarryOverMismatch}
+
+// withRunFindings closes a board's section with the findings of the run.
+func withRunFindings(section []byte, findings diag.List) []byte {
+	var extra []diag.Diagnostic
+	for _, f := range findings {
+		if slices.Contains(runCodes, f.Code) {
+			extra = append(extra, f)
+		}
+	}
+	if len(extra) == 0 {
+		return section
+	}
+	body := bytes.TrimSuffix(section, []byte("</section>\n"))
+	var b bytes.Buffer
+	b.Write(body)
+	b.WriteString("<ul class=\"findings\">")
+	for _, f := range extra {
+		fmt.Fprintf(&b, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code> %s</li>", f.Severity, f.Severity, f.Code, html.EscapeString(f.Message))
+	}
+	b.WriteString("</ul>\n</section>\n")
+	return b.Bytes()
+}
+
+// Part takes the next part of the audit, read with Boards kept and
+// rendered by Render.
 func (w *Writer) Part(p *corpus.Part) error {
 	if w.err != nil {
 		return w.err
@@ -74,9 +121,10 @@ func (w *Writer) Part(p *corpus.Part) error {
 	}
 	clear(w.pageOf)
 	e := &w.files[w.cur]
-	for _, b := range p.Boards {
+	rendered, _ := p.Work.([][]byte)
+	for i, b := range p.Boards {
 		e.Boards++
-		if b.Board == nil {
+		if i >= len(rendered) || rendered[i] == nil {
 			continue
 		}
 		if w.onPage == BoardsPerPage {
@@ -84,7 +132,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 		}
 		w.onPage++
 		w.pageOf[b.Game] = w.pageName(w.cur, e.Pages)
-		if err := convert.WriteHTMLBoard(w.file, b.Board, b.Findings, fmt.Sprintf("g%d", b.Game)); err != nil {
+		if _, err := w.file.Write(withRunFindings(rendered[i], b.Findings)); err != nil {
 			w.err = err
 			return err
 		}

@@ -49,7 +49,7 @@ func (a *app) report(c *cli.Context) error {
 	defer dir.Close()
 	w := report.NewWriter(dir)
 	var werr error
-	r, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+	r, err := a.each(c, corpus.AuditOptions{Boards: true, Work: report.Render}, func(p *corpus.Part) {
 		if werr == nil {
 			werr = w.Part(p)
 		}
