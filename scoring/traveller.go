@@ -252,6 +252,14 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 	if m.Counting == MP2 {
 		how = "1 for each score beaten, ½ for each tied"
 	}
+	if m.Base == BAM && len(rs) == 2 && n == 2 {
+		// Board-a-match: scores within 10 points tie.
+		mp = []float64{2 * BoardAMatch(rs[0].NS, rs[1].NS), 2 * BoardAMatch(rs[1].NS, rs[0].NS)}
+		top, how = 2, "board-a-match: 2 for a win, 1 for a tie (within 10 points)"
+		if m.Counting == MP2 {
+			mp, top = []float64{mp[0] / 2, mp[1] / 2}, 1
+		}
+	}
 	if want := neubergScale(tr, mp, n, m.Counting); want > 0 {
 		// A board played fewer times than the event's others, its
 		// matchpoints scaled up by Neuberg's formula.
