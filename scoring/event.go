@@ -107,7 +107,7 @@ type TravellerRow struct {
 	Contract  string       `json:"contract,omitempty"`
 	Declarer  string       `json:"declarer,omitempty"`
 	Tricks    *int         `json:"tricks,omitempty"`
-	Score     int          `json:"score"` // NS
+	Score     *int         `json:"score,omitempty"` // NS; none for an adjusted score
 	MP        *float64     `json:"mp_ns,omitempty"`
 	Pct       *float64     `json:"percentage_ns,omitempty"`
 	IMP       *float64     `json:"imp_ns,omitempty"`
@@ -240,15 +240,29 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		e.newPairs(b)
 	}
 	ts := &TravellerSum{Board: b.BoardLabel()}
+	// The rows played are scored among themselves; an adjusted row (Law
+	// 12C2) gets what its mark says, and scales the others to the whole
+	// field as checkTraveller reads them.
 	rs := make([]Result, 0, len(tr.Rows))
+	at := make([]int, len(tr.Rows)) // each row's index in rs, -1 for an adjusted one
+	all := 0
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
+		all += max(r.Count, 1)
+		if r.Artificial {
+			if _, _, ok := r.adjusted(); !ok {
+				return // a mark bridgekit cannot read: not recomputed
+			}
+			at[i] = -1
+			continue
+		}
 		ns := r.NS
 		if r.ContractKnown && tr.VulnerableKnown {
 			ns = tr.scoreOf(r)
-		} else if !r.ScoreKnown || r.Artificial {
-			return // a traveller with a row not scored is not recomputed
+		} else if !r.ScoreKnown {
+			return // a row not scored: not recomputed
 		}
+		at[i] = len(rs)
 		rs = append(rs, Result{NS: ns, Count: r.Count})
 	}
 	n := results(rs)
@@ -257,7 +271,12 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	switch {
 	case m.Base == MatchPoints || m.Base == NoBase && hasColumn(tr, "MP_NS"):
 		mp = Matchpoints(rs, m.Counting)
-		ts.Top = Top(n, m.Counting)
+		ts.Top = Top(all, m.Counting)
+		if all > n {
+			for i := range mp {
+				mp[i] = Neuberg(mp[i], n, all, m.Counting)
+			}
+		}
 	case m.Base == IMP && (m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2):
 		imps = CrossIMPs(rs, m.Datum)
 	case m.Base == IMP && m.Datum != TwoRooms:
@@ -272,13 +291,21 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
-		row := TravellerRow{Score: rs[i].NS}
+		row := TravellerRow{}
 		if c, ok := r.Column("PairId_NS"); ok {
 			row.NS = c.Text
 		}
 		if c, ok := r.Column("PairId_EW"); ok {
 			row.EW = c.Text
 		}
+		if at[i] < 0 {
+			e.adjustedRow(&row, r, m, ts.Top, mp != nil, imps != nil)
+			ts.Rows = append(ts.Rows, row)
+			continue
+		}
+		j := at[i]
+		score := rs[j].NS
+		row.Score = &score
 		if r.ContractKnown {
 			row.Contract = r.Contract.String()
 			if !r.Contract.PassedOut() {
@@ -288,9 +315,9 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			}
 		}
 		if mp != nil {
-			v, pct := mp[i], 0.0
+			v, pct := round2(mp[j]), 0.0
 			if ts.Top > 0 {
-				pct = math.Round(10000*v/ts.Top) / 100
+				pct = round2(100 * mp[j] / ts.Top)
 			}
 			row.MP, row.Pct = &v, &pct
 			if got, _, ok := r.number("MP_NS"); ok {
@@ -300,7 +327,7 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			e.credit(row.EW, ts.Top-v)
 		}
 		if imps != nil {
-			v := imps[i]
+			v := imps[j]
 			row.IMP = &v
 			if got, _, ok := r.number("IMP_NS"); ok {
 				row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051)}
@@ -312,6 +339,39 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	}
 	e.pairs.Boards = append(e.pairs.Boards, ts)
 }
+
+// adjustedRow fills the row of an adjusted score: its mark as contract,
+// and the matchpoints or IMPs it gives each side (Law 12C2).
+func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mps, imps bool) {
+	c, _ := r.Column("Contract")
+	row.Contract = c.Text
+	ns, ew, _ := r.adjusted()
+	if mps {
+		v, pct := round2(ns/100*top), ns
+		row.MP, row.Pct = &v, &pct
+		if got, _, ok := r.number("MP_NS"); ok {
+			row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
+		}
+		e.credit(row.NS, v)
+		if ew >= 0 {
+			e.credit(row.EW, ew/100*top)
+		}
+	}
+	if imps && (ns == 60 || ns == 50 || ns == 40) {
+		v := (ns - 50) * 3 / 10
+		row.IMP = &v
+		if got, _, ok := r.number("IMP_NS"); ok {
+			row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051)}
+		}
+		e.credit(row.NS, v)
+		if ew == 60 || ew == 50 || ew == 40 {
+			e.credit(row.EW, (ew-50)*3/10)
+		}
+	}
+}
+
+// round2 rounds to hundredths, as the numbers are shown.
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
 
 func hasColumn(tr *Traveller, name string) bool {
 	return slices.ContainsFunc(tr.Table.Columns, func(c record.Column) bool { return strings.EqualFold(c.Name, name) })

@@ -127,8 +127,8 @@ func writeSummary(a *app, s any) error {
 				if r.StatedIMP != nil {
 					stated = statedValueText(r.StatedIMP, "")
 				}
-				fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", orDash(r.NS), orDash(r.EW), orDash(r.Contract), orDash(r.Declarer), intText(r.Tricks),
-					r.Score, floatText(r.MP), floatText(r.Pct), floatText(r.IMP), stated)
+				fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", orDash(r.NS), orDash(r.EW), orDash(r.Contract), orDash(r.Declarer), intText(r.Tricks),
+					intText(r.Score), floatText(r.MP), floatText(r.Pct), floatText(r.IMP), stated)
 			}
 			w.Flush()
 		}
