@@ -72,6 +72,7 @@ func TestCorpusMutated(t *testing.T) {
 		{"richardschneider-pbn/ruter71.pbn", `3 1  6  5 2S  W  7 HJ    "50"      -   4  -4  -90`, `3 1  6  5 2S  W  7 HJ    "50"      -   3  -4  -90`, 72, diag.ScoreTablePoints},
 		{"richardschneider-pbn/ruter71.pbn", ` 1  -  3 2 "N-S"  50 `, ` 1  -  3 2 "N-S"  52 `, 54, diag.TotalMismatch},
 		{"richardschneider-pbn/ruter71.pbn", ` 3  -  7 4 "N-S"  34 `, ` 5  -  7 4 "N-S"  34 `, 56, diag.TotalMismatch},
+		{"richardschneider-pbn/ruter71.pbn", `"Clas Gundersen - Glenn Mathisen"                  21 `, `"Clas Gundersen - Glenn Mathisen"                  20 `, 56, diag.TotalMismatch},
 		{"endplay/example2.pbn", "N NT  7\nN  S  7\n", "N NT  7\nN  S  8\n", 28, diag.DDTableInvalid},
 		{"endplay/example2.pbn", `[OptimumScore "NS +90"]`, `[OptimumScore "NS +110"]`, 47, diag.ParMismatch},
 	} {

@@ -223,8 +223,27 @@ var totalColumns = map[string]int{
 // only some of an event's boards is not held to its totals.
 func (t *Totals) Check() []diag.Diagnostic {
 	var out []diag.Diagnostic
+	// A file that holds every board of the event gives most pairs the
+	// number of boards its table says; then a pair whose number differs
+	// is a wrong count, not a board the file leaves out.
+	agree, counted := 0, 0
+	for _, r := range t.rows {
+		if s := t.sums[r.Pair]; s != nil && r.NrBoards > 0 {
+			counted++
+			if s.boards == r.NrBoards {
+				agree++
+			}
+		}
+	}
 	for _, r := range t.rows {
 		s := t.sums[r.Pair]
+		if s != nil && r.NrBoards > 0 && s.boards != r.NrBoards && agree >= 2 && 2*agree > counted {
+			c := r.Cells["NrBoards"]
+			d := t.at
+			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
+			d.Message = fmt.Sprintf("pair %s: NrBoards %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, r.NrBoards, s.boards, agree, counted)
+			out = append(out, d)
+		}
 		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
 			continue
 		}
