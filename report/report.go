@@ -23,6 +23,7 @@ import (
 	"bridgekit/corpus"
 	"bridgekit/diag"
 	"bridgekit/internal/safewrite"
+	"bridgekit/scoring"
 )
 
 // FindingsPerPage, FilesPerPage and BoardsPerPage bound the rows of a
@@ -68,13 +69,33 @@ func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir} }
 // held while the pages are written in order. Part takes what it returns.
 func Render(p *corpus.Part) any {
 	out := make([][]byte, len(p.Boards))
+	// The two rooms of a team-match board side by side in the part: each
+	// says the other's score and the IMPs.
+	rooms := make([]string, len(p.Boards))
+	for i := 0; i+1 < len(p.Boards); i++ {
+		a, b := p.Boards[i].Board, p.Boards[i+1].Board
+		if a == nil || b == nil {
+			continue
+		}
+		if imps, ok := scoring.RoomIMPs(a, b); ok {
+			na, _ := scoring.NSScore(a)
+			nb, _ := scoring.NSScore(b)
+			rooms[i] = fmt.Sprintf("<p class=\"rooms\">N-S %+d here, %+d in <a href=\"#g%d\">the other room</a>: N-S %+d IMPs here.</p>\n", na, nb, p.Boards[i+1].Game, imps)
+			rooms[i+1] = fmt.Sprintf("<p class=\"rooms\">N-S %+d here, %+d in <a href=\"#g%d\">the other room</a>: N-S %+d IMPs here.</p>\n", nb, na, p.Boards[i].Game, -imps)
+			i++
+		}
+	}
 	for i, pb := range p.Boards {
 		if pb.Board == nil {
 			continue
 		}
 		var b bytes.Buffer
 		convert.WriteHTMLBoard(&b, pb.Board, pb.Findings, fmt.Sprintf("g%d", pb.Game))
-		out[i] = b.Bytes()
+		html := b.Bytes()
+		if rooms[i] != "" {
+			html = append(bytes.TrimSuffix(html, []byte("</section>\n")), rooms[i]+"</section>\n"...)
+		}
+		out[i] = html
 		pb.Board = nil
 	}
 	return out
