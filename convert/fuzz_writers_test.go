@@ -52,3 +52,30 @@ func FuzzLINWrite(f *testing.F) {
 		writeJSON(t, boards)
 	})
 }
+
+// FuzzViewWriters: the boards of any PBN or LIN text are written as show
+// and the HTML report write them without a panic, and the HTML holds no
+// markup that came from the text.
+func FuzzViewWriters(f *testing.F) {
+	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/*.lin.golden")
+	f.Add([]byte(`[Event "<script>alert(1)</script>"][Board "1"][Deal "N:<b>"][Auction "N"]1C <i>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		boards := readPBN(data, "fuzz.pbn")
+		lin, _ := readLIN(data, "fuzz.lin")
+		boards = append(boards, lin...)
+		for _, b := range boards {
+			var text, html bytes.Buffer
+			if err := NewTextWriter(&text, TextWriterOptions{}).WriteBoard(b); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteHTMLBoard(&html, b, nil, "g1"); err != nil {
+				t.Fatal(err)
+			}
+			for _, tag := range []string{"<script", "<b>", "<i>", "<img"} {
+				if bytes.Contains(html.Bytes(), []byte(tag)) {
+					t.Fatalf("the HTML holds %s from the text", tag)
+				}
+			}
+		}
+	})
+}
