@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/parquet-go/parquet-go"
@@ -184,5 +183,3 @@ func (t *Table[T]) Abort() {
 	}
 	t.done = nil
 }
-
-var _ io.Writer = (*safewrite.File)(nil)
