@@ -41,7 +41,6 @@ type Room struct {
 	Deal     string          // the full deal from North, "" when not full
 	At       diag.Diagnostic // the board's place, for findings about it
 	Segment  *record.Vugraph // the LIN segment header, if any
-	NumBoard int
 }
 
 // RoomOf returns the room a board was played in, when the board is one
@@ -49,7 +48,7 @@ type Room struct {
 // vugraph header's teams) or its room (Room, LIN qx), and a board.
 // session tells apart the sessions of one event (corpus's Place).
 func RoomOf(b *record.Board, session string) (Room, bool) {
-	r := Room{Board: b.BoardLabel(), NumBoard: b.Number}
+	r := Room{Board: b.BoardLabel()}
 	if r.Board == "" {
 		return r, false
 	}
@@ -230,7 +229,6 @@ func NewMatches() *Matches {
 // team 2.
 type segment struct {
 	v      *record.Vugraph
-	at     diag.Diagnostic
 	imps   [2]int
 	paired int
 }
@@ -255,7 +253,7 @@ func (m *Matches) segment(r *Room) []diag.Diagnostic {
 	if cur != nil && cur.v == r.Segment {
 		return nil
 	}
-	m.segments[key] = &segment{v: r.Segment, at: r.At}
+	m.segments[key] = &segment{v: r.Segment}
 	if cur == nil {
 		return nil
 	}
