@@ -36,7 +36,9 @@ func (s Shard) Holds(name string) bool {
 	return int(h.Sum64()%uint64(s.N)) == s.I
 }
 
-func (s Shard) suffix() string {
+// Suffix is the part of a file name that says the shard: "-s002of008",
+// "" for the whole set.
+func (s Shard) Suffix() string {
 	if s.N <= 1 {
 		return ""
 	}

@@ -69,7 +69,7 @@ func NewTable[T any](dir *safewrite.Dir, name string, format Format, perFile int
 	if perFile <= 0 {
 		perFile = DefaultRowsPerFile
 	}
-	return &Table[T]{dir: dir, name: name, shard: shard.suffix(), format: format, perFile: perFile}
+	return &Table[T]{dir: dir, name: name, shard: shard.Suffix(), format: format, perFile: perFile}
 }
 
 // FileName is the name of the table's file number seq.

@@ -95,7 +95,7 @@ func (a *app) export(c *cli.Context) error {
 		err = werr
 	}
 	if err == nil {
-		err = commitWithSummary(dir, "summary"+shardSuffix(shard)+".json", report, boards, findings)
+		err = commitWithSummary(dir, "summary"+shard.Suffix()+".json", report, boards, findings)
 	}
 	if err != nil {
 		boards.Abort()
@@ -104,14 +104,6 @@ func (a *app) export(c *cli.Context) error {
 	}
 	a.notef("exported %s and %s to %s", plural(boards.Rows(), "board"), plural(findings.Rows(), "finding"), out)
 	return nil
-}
-
-// shardSuffix is the part of a file name that says the shard.
-func shardSuffix(s export.Shard) string {
-	if s.N <= 1 {
-		return ""
-	}
-	return fmt.Sprintf("-s%03dof%03d", s.I, s.N)
 }
 
 // commitWithSummary commits the tables and writes the run's report beside
