@@ -201,15 +201,7 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 				x.r.StatedIMP.Agrees = math.Abs(x.r.StatedIMP.Value-float64(x.v)) < 0.01
 			}
 		}
-		if a.NSTeam == ms.Teams[1] {
-			imp = -imp // for Teams[0]
-		}
-		var two [2]int
-		if imp > 0 {
-			two[0] = imp
-		} else {
-			two[1] = -imp
-		}
+		two := teamIMPs(a.ns, c.ns, a.NSTeam, ms.Teams)
 		mb.IMPs = &two
 		ms.IMPs[0] += two[0]
 		ms.IMPs[1] += two[1]

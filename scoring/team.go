@@ -169,6 +169,26 @@ func Pair(a, b *Room) []diag.Diagnostic {
 	return out
 }
 
+// teamIMPs is what the two teams (in the order of a MatchKey) win on a
+// board: North–South's score nsHere at one table against North–South's
+// nsThere at the other, nsTeam being the team at North–South here.
+func teamIMPs(nsHere, nsThere int, nsTeam string, teams [2]string) [2]int {
+	imp := auction.IMPs(nsHere - nsThere)
+	if nsTeam == teams[1] {
+		imp = -imp
+	}
+	return split(imp)
+}
+
+// split gives the IMPs a board's first team wins to it, or their opposite
+// to the second.
+func split(imp int) [2]int {
+	if imp > 0 {
+		return [2]int{imp, 0}
+	}
+	return [2]int{0, -imp}
+}
+
 // where names a room's place in a sentence: "a.pbn game 3".
 func where(d diag.Diagnostic) string { return fmt.Sprintf("%s game %d", d.File, d.Game) }
 
@@ -321,15 +341,9 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 			m.Played[r.Match] = t
 		}
 		t.Boards++
-		imp := auction.IMPs(other.NS - r.NS) // for the team NS at other's table
-		if other.NSTeam == r.Match.Teams[1] {
-			imp = -imp
-		}
-		if imp > 0 {
-			t.IMPs[0] += imp
-		} else {
-			t.IMPs[1] -= imp
-		}
+		two := teamIMPs(other.NS, r.NS, other.NSTeam, r.Match.Teams)
+		t.IMPs[0] += two[0]
+		t.IMPs[1] += two[1]
 		key := r.Match
 		key.Session = ""
 		if seg := m.segments[key]; seg != nil && seg.v == r.Segment {
@@ -342,12 +356,9 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 			if open == other {
 				closed = r
 			}
-			i := auction.IMPs(open.NS - closed.NS)
-			if i > 0 {
-				seg.imps[0] += i
-			} else {
-				seg.imps[1] -= i
-			}
+			two := split(auction.IMPs(open.NS - closed.NS))
+			seg.imps[0] += two[0]
+			seg.imps[1] += two[1]
 			seg.paired++
 		}
 	}
