@@ -114,17 +114,7 @@ func WriteHTMLBoard(w io.Writer, b *record.Board, findings []diag.Diagnostic, id
 	}
 
 	// Findings, and the file's tags.
-	if len(findings) > 0 {
-		s.WriteString("<ul class=\"findings\">")
-		for _, f := range findings {
-			law := ""
-			if f.Law > 0 {
-				law = fmt.Sprintf(" (Law %d)", f.Law)
-			}
-			fmt.Fprintf(&s, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code> line %d: %s%s</li>", f.Severity, f.Severity, f.Code, f.Line, esc(f.Message), law)
-		}
-		s.WriteString("</ul>\n")
-	}
+	s.WriteString(HTMLFindings(findings))
 	s.WriteString("<details><summary>Tags</summary><table class=\"tags\"><tbody>")
 	for _, name := range []string{"Event", "Site", "Date", "Board", "Room", "West", "North", "East", "South", "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Score"} {
 		if t := b.Field(name); t != nil && t.Present() {
@@ -141,6 +131,29 @@ func WriteHTMLBoard(w io.Writer, b *record.Board, findings []diag.Diagnostic, id
 	s.WriteString("</section>\n")
 	_, err := io.WriteString(w, s.String())
 	return err
+}
+
+// HTMLFindings writes findings as an HTML list, each with its severity
+// (as a word, and as the item's class for its colour), code, line and
+// Law; "" for none.
+func HTMLFindings(findings []diag.Diagnostic) string {
+	if len(findings) == 0 {
+		return ""
+	}
+	var s strings.Builder
+	s.WriteString("<ul class=\"findings\">")
+	for _, f := range findings {
+		line, law := "", ""
+		if f.Line > 0 {
+			line = fmt.Sprintf(" line %d:", f.Line)
+		}
+		if f.Law > 0 {
+			law = fmt.Sprintf(" (Law %d)", f.Law)
+		}
+		fmt.Fprintf(&s, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code>%s %s%s</li>", f.Severity, f.Severity, f.Code, line, html.EscapeString(f.Message), law)
+	}
+	s.WriteString("</ul>\n")
+	return s.String()
 }
 
 func suitClass(s auction.Suit) string {

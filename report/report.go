@@ -117,14 +117,7 @@ func withRunFindings(section []byte, findings diag.List) []byte {
 		return section
 	}
 	body := bytes.TrimSuffix(section, []byte("</section>\n"))
-	var b bytes.Buffer
-	b.Write(body)
-	b.WriteString("<ul class=\"findings\">")
-	for _, f := range extra {
-		fmt.Fprintf(&b, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code> %s</li>", f.Severity, f.Severity, f.Code, html.EscapeString(f.Message))
-	}
-	b.WriteString("</ul>\n</section>\n")
-	return b.Bytes()
+	return append(append(slices.Clip(body), convert.HTMLFindings(extra)...), "</section>\n"...)
 }
 
 // Part takes the next part of the audit, read with Boards kept and
@@ -167,11 +160,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 		}
 	}
 	if len(fileLevel) > 0 {
-		io.WriteString(w.file, "<section><h2>About the file</h2><ul class=\"findings\">")
-		for _, f := range fileLevel {
-			fmt.Fprintf(w.file, "<li class=\"%s\"><span class=\"sev\">%s</span> <code>%s</code> %s</li>", f.Severity, f.Severity, f.Code, html.EscapeString(f.Message))
-		}
-		io.WriteString(w.file, "</ul></section>")
+		io.WriteString(w.file, "<section><h2>About the file</h2>"+convert.HTMLFindings(fileLevel)+"</section>")
 	}
 	if p.Last {
 		w.closeFile()
