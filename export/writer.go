@@ -107,13 +107,17 @@ func (t *Table[T]) Write(rows []T) error {
 // Rows is how many rows the table holds so far.
 func (t *Table[T]) Rows() int { return t.total }
 
-func (t *Table[T]) open() {
-	name := t.FileName(t.seq)
-	if _, err := os.Lstat(t.dir.Path(name)); err == nil {
-		t.err = fmt.Errorf("%s already exists: export does not replace it (remove it or choose another --out)", t.dir.Path(name))
-		return
+// CreateNew starts the file name in dir, to appear at its Commit, unless
+// a file of that name is there already: export never replaces one.
+func CreateNew(dir *safewrite.Dir, name string) (*safewrite.File, error) {
+	if _, err := os.Lstat(dir.Path(name)); err == nil {
+		return nil, fmt.Errorf("%s already exists: export does not replace it (remove it or choose another --out)", dir.Path(name))
 	}
-	t.file, t.err = t.dir.Create(name, 0o644)
+	return dir.Create(name, 0o644)
+}
+
+func (t *Table[T]) open() {
+	t.file, t.err = CreateNew(t.dir, t.FileName(t.seq))
 	if t.err != nil {
 		return
 	}

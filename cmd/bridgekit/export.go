@@ -109,10 +109,7 @@ func (a *app) export(c *cli.Context) error {
 // commitWithSummary commits the tables and writes the run's report beside
 // them: the report last, so that a summary says its tables are whole.
 func commitWithSummary(dir *safewrite.Dir, name string, report *corpus.Report, tables ...interface{ Commit() error }) error {
-	if _, err := os.Lstat(dir.Path(name)); err == nil {
-		return fmt.Errorf("%s already exists: export does not replace it (remove it or choose another --out)", dir.Path(name))
-	}
-	f, err := dir.Create(name, 0o644)
+	f, err := export.CreateNew(dir, name)
 	if err != nil {
 		return err
 	}
