@@ -24,7 +24,33 @@ var ErrChanged = errors.New("the text to replace is no longer there")
 // and so is an edit whose text is not all ASCII, or whose Old text is not
 // at its span (ErrChanged).
 func Apply(dst io.Writer, src io.Reader, enc string, edits []Edit) error {
-	r, err := Patch(dst, src, enc, edits)
+	return unchanged(Patch(dst, src, enc, edits))
+}
+
+// ApplyPatch is Apply with the edits read one at a time from a patch, so
+// that a file of any number of edits is fixed in the memory of one.
+func ApplyPatch(dst io.Writer, src io.Reader, enc string, edits *PatchReader) error {
+	p, err := NewPatcher(dst, src, enc)
+	if err != nil {
+		return err
+	}
+	for {
+		e, err := edits.Next()
+		if err == io.EOF {
+			return unchanged(p.Close())
+		}
+		if err != nil {
+			return err
+		}
+		if err := p.Edit(e); err != nil {
+			return err
+		}
+	}
+}
+
+// unchanged is Apply's error for what Patch made: ErrChanged for the first
+// stale edit.
+func unchanged(r PatchResult, err error) error {
 	if err == nil && len(r.Stale) > 0 {
 		e := r.Stale[0]
 		err = fmt.Errorf("%s:%s: %w (%s)", e.File, e.Span.Pos, ErrChanged, e.Old)

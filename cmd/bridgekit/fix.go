@@ -270,29 +270,7 @@ func (f *fixer) apply(dst io.Writer, src io.Reader) error {
 	if err := f.edits.flush(); err != nil {
 		return err
 	}
-	p, err := fix.NewPatcher(dst, src, f.enc)
-	if err != nil {
-		return err
-	}
-	edits := fix.NewPatchReader(f.edits.reader(), "the fixes")
-	for {
-		e, err := edits.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return err
-		}
-		if err := p.Edit(e); err != nil {
-			return err
-		}
-	}
-	res, err := p.Close()
-	if err == nil && len(res.Stale) > 0 {
-		e := res.Stale[0]
-		err = fmt.Errorf("%s:%s: %w (%s)", e.File, e.Span.Pos, fix.ErrChanged, e.Old)
-	}
-	return err
+	return fix.ApplyPatch(dst, src, f.enc, fix.NewPatchReader(f.edits.reader(), "the fixes"))
 }
 
 // describe says a fix, with its evidence.
