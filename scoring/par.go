@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"bridgekit/auction"
@@ -213,8 +214,7 @@ func ParseParScore(text string) (int, error) {
 			continue
 		}
 		for _, w := range f[i+1:] {
-			var n int
-			if _, err := fmt.Sscanf(strings.TrimPrefix(w, "+"), "%d", &n); err == nil && fmt.Sprint(n) == strings.TrimPrefix(w, "+") {
+			if n, err := strconv.Atoi(strings.TrimPrefix(w, "+")); err == nil {
 				if side == "EW" {
 					n = -n
 				}
