@@ -153,6 +153,31 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 		edits = append(edits, e...)
 		left = append(left, leftAlone(p.Name, pb, wanted, e, why)...)
 	}
+	// A Deal tag a later game reads too (a follow-up game that writes no
+	// deal of its own) is not turned: the turn would be that game's too,
+	// whose play need not fit it. The last board of a part that is not
+	// its file's last may have such a game in the next part.
+	shared := map[int]bool{}
+	var last *record.Board
+	for _, pb := range p.Boards {
+		if b := pb.Board; b != nil {
+			if v := b.DealTag.ValueSpan; v.End > 0 && v.Offset < b.Source.Loc.Offset {
+				shared[v.Offset] = true
+			}
+			last = b
+		}
+	}
+	if last != nil && !p.Last {
+		shared[last.DealTag.ValueSpan.Offset] = true
+	}
+	edits = slices.DeleteFunc(edits, func(e Edit) bool {
+		if e.Kind != Rotation || !shared[e.Span.Offset-1] || e.Old == "" || len(e.Old) != 1 {
+			return false
+		}
+		e.New, e.Reason = "", e.Reason+"; left alone: a later game reads this deal too, and would be turned with it"
+		left = append(left, e)
+		return true
+	})
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
 	return edits, left
 }

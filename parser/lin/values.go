@@ -344,7 +344,7 @@ func linCallAt(s string, i int, dst []int) []int {
 	return dst
 }
 
-func isCallSep(c byte) bool { return c == ' ' || c == ',' || c == '\t' }
+func isCallSep(c byte) bool { return c == ' ' || c == ',' || c == '\t' || c == '\r' || c == '\n' }
 
 // scanLINCalls splits an mb value into calls and hands each to emit. A value
 // that is one call is the common case; a value holding a whole auction
