@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bridgekit/record"
+	"bridgekit/scoring"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the writers in testdata")
@@ -162,8 +163,26 @@ func writeJSON(t testing.TB, boards []*record.Board) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	jw := NewJSONWriter(&buf)
-	for _, err := range jw.WriteBoards(boards) {
-		t.Fatal(err)
+	// The rooms of a team-match board get their imps, as the CLI gives
+	// them: from an index of the run's rooms.
+	rooms := scoring.NewRoomIndex()
+	rooms.AddFile("")
+	for i, b := range boards {
+		if e, ok := scoring.EntryOf(b, ""); ok {
+			rooms.Add(e, i+1, i)
+		}
+	}
+	for i, b := range boards {
+		here, other, _ := rooms.OtherOf(b, "", "", i+1)
+		var err error
+		if imps, ok := here.IMPs(other); ok {
+			err = jw.WriteRoom(b, imps)
+		} else {
+			err = jw.WriteBoard(b)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	return buf.Bytes()
 }

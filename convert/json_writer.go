@@ -45,31 +45,11 @@ func (jw *JSONWriter) WriteBoard(b *record.Board) error {
 	return jw.write(b, nil)
 }
 
-// WriteBoards writes bs as WriteBoard does, one line each, and returns
-// the errors of those it could not write. Where two neighbours are the
-// two rooms of one team-match board, each line's imps are what its
-// North–South won against the other room.
-func (jw *JSONWriter) WriteBoards(bs []*record.Board) []error {
-	var errs []error
-	imps := make([]*int, len(bs))
-	for i := 0; i+1 < len(bs); i++ {
-		if bs[i] == nil || bs[i+1] == nil {
-			continue
-		}
-		replayed(&jw.check, bs[i])
-		replayed(&jw.check, bs[i+1])
-		if v, ok := scoring.RoomIMPs(bs[i], bs[i+1]); ok {
-			w := -v
-			imps[i], imps[i+1] = &v, &w
-			i++
-		}
-	}
-	for i, b := range bs {
-		if err := jw.write(b, imps[i]); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errs
+// WriteRoom writes b as WriteBoard does, with its imps: what its
+// North–South won against the other room of the team-match board, as a
+// scoring.RoomIndex finds it (RoomRef.IMPs).
+func (jw *JSONWriter) WriteRoom(b *record.Board, imps int) error {
+	return jw.write(b, &imps)
 }
 
 func (jw *JSONWriter) write(b *record.Board, imps *int) error {

@@ -156,7 +156,7 @@
 //	result      number|null  declarer's tricks
 //	claim       number|null  declarer's tricks claimed (LIN mc)
 //	score       number|null  North–South's score from the contract, declarer, result and vulnerability
-//	imps        number|null  on the two rooms of a team-match board, next to each other: what North–South won against the other room
+//	imps        number|null  on each room of a team-match board whose other room is in the run: what North–South won against it
 //	play        [string]     the cards in the order played: "SK", "-" for one not known
 //	play_annotations [object]  as for calls, with "index" into play
 //	play_notes  [object]     {"number": n, "text": "…"}

@@ -47,7 +47,11 @@ func writeReport(t *testing.T, paths []string) (string, int) {
 	defer dir.Close()
 	w := NewWriter(dir)
 	listed := 0
-	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: Render}, func(p *corpus.Part) {
+	rooms, err := corpus.IndexRooms(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: Renderer(rooms)}, func(p *corpus.Part) {
 		for range p.All() {
 			listed++
 		}

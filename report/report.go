@@ -38,12 +38,12 @@ const (
 type Writer struct {
 	dir *safewrite.Dir
 
-	file     *safewrite.File // the page of the file being read
-	fileName string
-	files    []fileEntry // every file: its name, page and findings
-	cur      int         // the file being read, in files
-	onPage   int         // its boards on the page being written
-	pageOf   map[int]string
+	file    *safewrite.File // the page of the file being read
+	numbers corpus.FileNumbers
+	files   []fileEntry // every file: its name, page and findings
+	cur     int         // the file being read, in files
+	onPage  int         // its boards on the page being written
+	pageOf  map[int]string
 
 	findings     *safewrite.File // the findings page being written
 	findingsPage int
@@ -63,42 +63,51 @@ type fileEntry struct {
 // NewWriter returns a Writer into dir.
 func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir} }
 
-// Render makes the HTML of the part's boards and drops their records,
-// which the pages replace: it is meant for the worker that read the part
-// (corpus.AuditOptions.Work, with Boards), so that the boards are not
-// held while the pages are written in order. Part takes what it returns.
-func Render(p *corpus.Part) any {
-	out := make([][]byte, len(p.Boards))
-	// The two rooms of a team-match board side by side in the part: each
-	// says the other's score and the IMPs.
-	rooms := make([]string, len(p.Boards))
-	for i := 0; i+1 < len(p.Boards); i++ {
-		a, b := p.Boards[i].Board, p.Boards[i+1].Board
-		if a == nil || b == nil {
-			continue
+// Renderer returns the function that makes the HTML of a part's boards
+// and drops their records, which the pages replace: it is meant for the
+// worker that read the part (corpus.AuditOptions.Work, with Boards), so
+// that the boards are not held while the pages are written in order. Part
+// takes what it returns. rooms, when not nil, holds the rooms of the
+// run's team-match boards, read before (corpus.IndexRooms): each room then says the other's score and the IMPs, with a
+// link to it.
+func Renderer(rooms *scoring.RoomIndex) func(*corpus.Part) any {
+	return func(p *corpus.Part) any {
+		out := make([][]byte, len(p.Boards))
+		for i, pb := range p.Boards {
+			if pb.Board == nil {
+				continue
+			}
+			var b bytes.Buffer
+			convert.WriteHTMLBoard(&b, pb.Board, pb.Findings, fmt.Sprintf("g%d", pb.Game))
+			html := b.Bytes()
+			if line := roomsLine(rooms, p.Name, pb); line != "" {
+				html = append(bytes.TrimSuffix(html, []byte("</section>\n")), line+"</section>\n"...)
+			}
+			out[i] = html
+			pb.Board = nil
 		}
-		if imps, ok := scoring.RoomIMPs(a, b); ok {
-			na, _ := scoring.NSScore(a)
-			nb, _ := scoring.NSScore(b)
-			rooms[i] = fmt.Sprintf("<p class=\"rooms\">N-S %+d here, %+d in <a href=\"#g%d\">the other room</a>: N-S %+d IMPs here.</p>\n", na, nb, p.Boards[i+1].Game, imps)
-			rooms[i+1] = fmt.Sprintf("<p class=\"rooms\">N-S %+d here, %+d in <a href=\"#g%d\">the other room</a>: N-S %+d IMPs here.</p>\n", nb, na, p.Boards[i].Game, -imps)
-			i++
-		}
+		return out
 	}
-	for i, pb := range p.Boards {
-		if pb.Board == nil {
-			continue
-		}
-		var b bytes.Buffer
-		convert.WriteHTMLBoard(&b, pb.Board, pb.Findings, fmt.Sprintf("g%d", pb.Game))
-		html := b.Bytes()
-		if rooms[i] != "" {
-			html = append(bytes.TrimSuffix(html, []byte("</section>\n")), rooms[i]+"</section>\n"...)
-		}
-		out[i] = html
-		pb.Board = nil
+}
+
+// roomsLine says a team-match board's score beside its other room's, and
+// the IMPs, with a link to the other room's board; "" when rooms has not
+// the other room.
+func roomsLine(rooms *scoring.RoomIndex, file string, b *corpus.Board) string {
+	if rooms == nil {
+		return ""
 	}
-	return out
+	r, o, ok := rooms.OtherOf(b.Board, b.Session(), file, b.Game)
+	if !ok {
+		return ""
+	}
+	href := fmt.Sprintf("../%s#g%d", pageName(int(o.File), int(o.Ordinal)/BoardsPerPage+1), o.Game)
+	where := fmt.Sprintf("game %d", o.Game)
+	if name := rooms.FileName(o.File); name != file {
+		where = html.EscapeString(name) + ", " + where
+	}
+	line := "<p class=\"rooms\">" + scoring.RoomsSentence(r, o, fmt.Sprintf("<a href=\"%s\">the other room</a>", href), where)
+	return line + ".</p>\n"
 }
 
 // runCodes are the findings Audit adds once the whole run is known, after
@@ -129,7 +138,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 	if p.Input == nil {
 		return nil
 	}
-	if w.file == nil || w.fileName != p.Name {
+	if _, start := w.numbers.Next(p); start {
 		w.closeFile()
 		w.openFile(p.Name)
 	}
@@ -145,7 +154,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 			w.nextPage()
 		}
 		w.onPage++
-		w.pageOf[b.Game] = w.pageName(w.cur, e.Pages)
+		w.pageOf[b.Game] = pageName(w.cur, e.Pages)
 		if _, err := w.file.Write(withRunFindings(rendered[i], b.Findings)); err != nil {
 			w.err = err
 			return err
@@ -169,7 +178,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 }
 
 // pageName is the name of page n (from 1) of file i's pages.
-func (w *Writer) pageName(i, n int) string {
+func pageName(i, n int) string {
 	if n <= 1 {
 		return fmt.Sprintf("files/%05d.html", i+1)
 	}
@@ -177,8 +186,8 @@ func (w *Writer) pageName(i, n int) string {
 }
 
 func (w *Writer) openFile(name string) {
-	w.files = append(w.files, fileEntry{Name: name, Page: w.pageName(len(w.files), 1)})
-	w.cur, w.fileName = len(w.files)-1, name
+	w.files = append(w.files, fileEntry{Name: name, Page: pageName(len(w.files), 1)})
+	w.cur = len(w.files) - 1
 	if w.pageOf == nil {
 		w.pageOf = map[int]string{}
 	}
@@ -190,7 +199,7 @@ func (w *Writer) openPage() {
 	e := &w.files[w.cur]
 	e.Pages++
 	w.onPage = 0
-	w.file, w.err = w.dir.Create(w.pageName(w.cur, e.Pages), 0o644)
+	w.file, w.err = w.dir.Create(pageName(w.cur, e.Pages), 0o644)
 	if w.err != nil {
 		return
 	}
@@ -205,7 +214,7 @@ func (w *Writer) openPage() {
 // nextPage ends the file's page, linking it to the next, and starts that.
 func (w *Writer) nextPage() {
 	e := &w.files[w.cur]
-	fmt.Fprintf(w.file, "<p><a href=\"../%s\">Next boards</a></p>\n", w.pageName(w.cur, e.Pages+1))
+	fmt.Fprintf(w.file, "<p><a href=\"../%s\">Next boards</a></p>\n", pageName(w.cur, e.Pages+1))
 	w.closeFile()
 	w.openPage()
 }

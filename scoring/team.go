@@ -364,20 +364,3 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 	}
 	return out
 }
-
-// RoomIMPs returns what North–South at a won against b's North–South, when
-// a and b are the two rooms of one team-match board (same match and board,
-// not the same room) and both give a score.
-func RoomIMPs(a, b *record.Board) (int, bool) {
-	ra, ok1 := RoomOf(a, "")
-	rb, ok2 := RoomOf(b, "")
-	if !ok1 || !ok2 || ra.Match != rb.Match || ra.Board != rb.Board || ra.Room == rb.Room && ra.Room != record.RoomUnknown {
-		return 0, false
-	}
-	na, ok1 := NSScore(a)
-	nb, ok2 := NSScore(b)
-	if !ok1 || !ok2 {
-		return 0, false
-	}
-	return auction.IMPs(na - nb), true
-}

@@ -404,30 +404,9 @@ func (a *app) each(c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Par
 // eachContext is each, stopping early (with ctx's error) once ctx is done:
 // a command whose output failed stops reading.
 func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.AuditOptions, fn func(*corpus.Part)) (*corpus.Report, error) {
-	ps, err := paths(c)
+	ps, opts, err := a.auditOptions(c, opts)
 	if err != nil {
 		return nil, err
-	}
-	if c.IsSet("jobs") && c.Int("jobs") < 1 {
-		return nil, usageError("--jobs %d: want at least 1", c.Int("jobs"))
-	}
-	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
-	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
-	if name := c.String("encoding"); name != "" {
-		if _, _, err := charset.LookupEncoding(name); err != nil {
-			return nil, usageError("--encoding %s: %v", name, err)
-		}
-		opts.Encoding = name
-	}
-	if c.IsSet("duplicates-memory") {
-		mib := c.Int("duplicates-memory")
-		if mib < 1 || mib > 256 {
-			return nil, usageError("--duplicates-memory %d: want 1 to 256 (MiB)", mib)
-		}
-		opts.DuplicateIndexSize = mib << 20
-		if a.getenv("GOMEMLIMIT") == "" {
-			debug.SetMemoryLimit(memoryLimit + int64(opts.DuplicateIndexSize-corpus.DefaultDuplicateIndexSize))
-		}
 	}
 	bar := a.progress()
 	report, err := corpus.Audit(ctx, a.inputs(ps), opts, func(p *corpus.Part) {
@@ -442,6 +421,37 @@ func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.Audit
 	})
 	bar.finish()
 	return report, err
+}
+
+// auditOptions returns the command's paths and opts with what its flags
+// set: jobs, encoding, the duplicate search.
+func (a *app) auditOptions(c *cli.Context, opts corpus.AuditOptions) ([]string, corpus.AuditOptions, error) {
+	ps, err := paths(c)
+	if err != nil {
+		return nil, opts, err
+	}
+	if c.IsSet("jobs") && c.Int("jobs") < 1 {
+		return nil, opts, usageError("--jobs %d: want at least 1", c.Int("jobs"))
+	}
+	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
+	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
+	if name := c.String("encoding"); name != "" {
+		if _, _, err := charset.LookupEncoding(name); err != nil {
+			return nil, opts, usageError("--encoding %s: %v", name, err)
+		}
+		opts.Encoding = name
+	}
+	if c.IsSet("duplicates-memory") {
+		mib := c.Int("duplicates-memory")
+		if mib < 1 || mib > 256 {
+			return nil, opts, usageError("--duplicates-memory %d: want 1 to 256 (MiB)", mib)
+		}
+		opts.DuplicateIndexSize = mib << 20
+		if a.getenv("GOMEMLIMIT") == "" {
+			debug.SetMemoryLimit(memoryLimit + int64(opts.DuplicateIndexSize-corpus.DefaultDuplicateIndexSize))
+		}
+	}
+	return ps, opts, nil
 }
 
 // inputs returns the inputs the paths name.

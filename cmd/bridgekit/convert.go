@@ -19,6 +19,7 @@ import (
 	"bridgekit/corpus"
 	"bridgekit/internal/safewrite"
 	"bridgekit/record"
+	"bridgekit/scoring"
 )
 
 func (a *app) convertCommand() *cli.Command {
@@ -66,6 +67,9 @@ type boardWriter interface {
 type writerFactory struct {
 	ext string
 	new func(w io.Writer) boardWriter
+	// rooms, for JSON, holds the rooms of the run's team-match boards,
+	// for each board's imps.
+	rooms *scoring.RoomIndex
 }
 
 func writerFor(c *cli.Context) (writerFactory, error) {
@@ -81,7 +85,7 @@ func writerFor(c *cli.Context) (writerFactory, error) {
 				return writerFactory{}, usageError("--charset %s: %v", opt.Charset, err)
 			}
 		}
-		return writerFactory{".pbn", func(w io.Writer) boardWriter { return convert.NewPBNWriter(w, opt) }}, nil
+		return writerFactory{ext: ".pbn", new: func(w io.Writer) boardWriter { return convert.NewPBNWriter(w, opt) }}, nil
 	case "lin":
 		var opt convert.LINWriterOptions
 		switch v := c.String("vugraph"); v {
@@ -94,9 +98,9 @@ func writerFor(c *cli.Context) (writerFactory, error) {
 		default:
 			return writerFactory{}, usageError("--vugraph %s: want auto, always or never", v)
 		}
-		return writerFactory{".lin", func(w io.Writer) boardWriter { return convert.NewLINWriter(w, opt) }}, nil
+		return writerFactory{ext: ".lin", new: func(w io.Writer) boardWriter { return convert.NewLINWriter(w, opt) }}, nil
 	case "json":
-		return writerFactory{".jsonl", func(w io.Writer) boardWriter { return convert.NewJSONWriter(w) }}, nil
+		return writerFactory{ext: ".jsonl", new: func(w io.Writer) boardWriter { return convert.NewJSONWriter(w) }}, nil
 	default:
 		return writerFactory{}, usageError("--to %s: want pbn, lin or json", to)
 	}
@@ -106,6 +110,16 @@ func (a *app) convert(c *cli.Context) error {
 	wf, err := writerFor(c)
 	if err != nil {
 		return err
+	}
+	if c.String("to") == "json" {
+		// A first reading finds the rooms of every team-match board, for
+		// the imps of each wherever its other room is.
+		rooms, done, err := a.roomIndex(c, nil)
+		if err != nil {
+			return err
+		}
+		defer done()
+		wf.rooms = rooms
 	}
 	out := c.String("output")
 	if out != "" && out != "-" && isDirTarget(out) {
@@ -191,6 +205,7 @@ type output struct {
 	file  *safewrite.File // nil for standard output
 	spool *spool          // standard output held until the end, or nil
 	bw    boardWriter
+	rooms *scoring.RoomIndex // for JSON's imps, or nil
 	// skipped says a board could not be written: the file is then not
 	// committed, since files are written whole or not at all.
 	skipped bool
@@ -201,6 +216,7 @@ type output struct {
 func (o *output) start(wf writerFactory) {
 	o.w = &recorder{w: o.w, err: &o.err}
 	o.bw = wf.new(o.w)
+	o.rooms = wf.rooms
 }
 
 // broken reports whether writing the output failed.
@@ -230,7 +246,7 @@ func (a *app) writePart(o *output, p *corpus.Part) bool {
 	if o.broken() {
 		return false
 	}
-	for _, err := range writePart(o.bw, p) {
+	for _, err := range writePart(o.bw, p, o.rooms) {
 		if o.broken() {
 			break
 		}
@@ -312,20 +328,14 @@ func (a *app) releaseSpool(o *output) {
 }
 
 // writePart writes the boards of a part, and for PBN the text after the
-// last game, and returns the errors of what could not be written.
-func writePart(w boardWriter, p *corpus.Part) []error {
+// last game, and returns the errors of what could not be written. A JSON
+// board whose other room rooms holds gets its imps.
+func writePart(w boardWriter, p *corpus.Part, rooms *scoring.RoomIndex) []error {
 	var errs []error
-	if jw, ok := w.(*convert.JSONWriter); ok {
-		bs := make([]*record.Board, len(p.Boards))
-		for i, b := range p.Boards {
-			bs[i] = b.Board
-		}
-		errs = jw.WriteBoards(bs)
-	} else {
-		for _, b := range p.Boards {
-			if err := w.WriteBoard(b.Board); err != nil {
-				errs = append(errs, err)
-			}
+	for _, b := range p.Boards {
+		err := writeBoard(w, p.Name, b, rooms)
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if pw, ok := w.(*convert.PBNWriter); ok && p.Trailer != nil {
@@ -334,6 +344,19 @@ func writePart(w boardWriter, p *corpus.Part) []error {
 		}
 	}
 	return errs
+}
+
+// writeBoard writes b, of the file named file, to w: as JSON with its
+// imps when rooms holds its other room and both give a score.
+func writeBoard(w boardWriter, file string, b *corpus.Board, rooms *scoring.RoomIndex) error {
+	if jw, ok := w.(*convert.JSONWriter); ok && rooms != nil {
+		if here, other, ok := rooms.OtherOf(b.Board, b.Session(), file, b.Game); ok {
+			if imps, ok := here.IMPs(other); ok {
+				return jw.WriteRoom(b.Board, imps)
+			}
+		}
+	}
+	return w.WriteBoard(b.Board)
 }
 
 // convertToDir writes each input to its own file under dir, which every

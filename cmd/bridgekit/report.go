@@ -21,7 +21,8 @@ boards, findings by severity and code as a chart, contracts by level and
 strain, encodings), findings pages to filter by code, severity or text and
 sort by any column, and a page per file with each board: the hands, the
 auction from West with the calls a finding is about marked and its Law, the
-play trick by trick, the tags and the handviewer link. Pages are written as
+play trick by trick, the tags, the handviewer link, and for a team match the
+other room's score, the IMPs and a link to it. Pages are written as
 the boards are read; an archive of thousands of files gets its files and
 findings listed in pages.
 
@@ -47,9 +48,16 @@ func (a *app) report(c *cli.Context) error {
 		return cli.Exit(fmt.Sprintf("--out %s: %v", out, err), exitError)
 	}
 	defer dir.Close()
+	// A first reading finds the rooms of every team-match board, so that
+	// each room's board links to the other's wherever that is.
+	rooms, done, err := a.roomIndex(c, nil)
+	if err != nil {
+		return err
+	}
+	defer done()
 	w := report.NewWriter(dir)
 	var werr error
-	r, err := a.each(c, corpus.AuditOptions{Boards: true, Work: report.Render}, func(p *corpus.Part) {
+	r, err := a.each(c, corpus.AuditOptions{Boards: true, Work: report.Renderer(rooms)}, func(p *corpus.Part) {
 		if werr == nil {
 			werr = w.Part(p)
 		}

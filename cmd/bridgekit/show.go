@@ -11,7 +11,6 @@ import (
 
 	"bridgekit/convert"
 	"bridgekit/corpus"
-	"bridgekit/record"
 	"bridgekit/scoring"
 )
 
@@ -23,6 +22,8 @@ func (a *app) showCommand() *cli.Command {
 		Description: `show prints each board of the PATHs: the four hands with suit symbols, the
 auction in four columns from West, the contract, declarer and result, the
 findings of the audit, and a link that opens the board in BBO's handviewer.
+Each room of a team-match board gives the other room's score and the IMPs,
+wherever in the PATHs the other room is: show reads them twice for it.
 Hearts and diamonds are red on a terminal; the output is plain when piped,
 when NO_COLOR is set, or with --color never.
 
@@ -53,17 +54,15 @@ func (a *app) show(c *cli.Context) error {
 	if c.IsSet("board") && number < 1 {
 		return usageError("--board %d: board numbers start at 1", number)
 	}
-	shown := 0
-	// A team-match board waits for the next one, which may be its other
-	// room: then both get a Rooms line with the two scores and the IMPs.
-	var held *record.Board
-	var heldText bytes.Buffer
-	flush := func() {
-		a.stdout.Write(heldText.Bytes())
-		heldText.Reset()
-		held = nil
+	// Each room of a team-match board says the other's score and the
+	// IMPs, wherever in the run the other is: a first reading finds them.
+	rooms, done, err := a.roomIndex(c, func(b *corpus.Board) bool { return number == 0 || b.Number == number })
+	if err != nil {
+		return err
 	}
-	_, err := a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
+	defer done()
+	shown := 0
+	_, err = a.each(c, corpus.AuditOptions{Boards: true}, func(p *corpus.Part) {
 		a.notCarried(p, "not shown")
 		for _, b := range p.Boards {
 			if number != 0 && b.Number != number {
@@ -82,25 +81,10 @@ func (a *app) show(c *cli.Context) error {
 			if err := w.WriteBoardNotes(b.Board, notes); err != nil {
 				a.errorf("%s: %v", p.Name, err)
 			}
-			if held != nil {
-				if _, ok := scoring.RoomIMPs(b.Board, held); ok {
-					heldText.WriteString(roomsLine(held, b.Board))
-					text.WriteString(roomsLine(b.Board, held))
-					flush()
-					a.stdout.Write(text.Bytes())
-					continue
-				}
-				flush()
-			}
-			if _, ok := scoring.RoomOf(b.Board, ""); ok {
-				held = b.Board
-				heldText.Write(text.Bytes())
-				continue
-			}
+			text.WriteString(roomsLine(rooms, p.Name, b))
 			a.stdout.Write(text.Bytes())
 		}
 	})
-	flush()
 	if err == nil && shown == 0 && a.status == exitOK {
 		// Nothing to show is a finding, as grep finds nothing: exit 1.
 		if number != 0 {
@@ -111,13 +95,19 @@ func (a *app) show(c *cli.Context) error {
 	return err
 }
 
-// roomsLine says a board's score beside its other room's, and the IMPs.
-func roomsLine(here, other *record.Board) string {
-	imps, _ := scoring.RoomIMPs(here, other)
-	a, _ := scoring.NSScore(here)
-	b, _ := scoring.NSScore(other)
-	return fmt.Sprintf("%-10sN-S %+d here, %+d in the other room (game %d): N-S %+d IMPs here, %+d there\n",
-		"Rooms", a, b, other.Source.Game, imps, -imps)
+// roomsLine says a team-match board's score beside its other room's, and
+// the IMPs, when rooms has the other room; "" when it has not.
+func roomsLine(rooms *scoring.RoomIndex, file string, b *corpus.Board) string {
+	r, o, ok := rooms.OtherOf(b.Board, b.Session(), file, b.Game)
+	if !ok {
+		return ""
+	}
+	where := fmt.Sprintf("game %d", o.Game)
+	if name := rooms.FileName(o.File); name != file {
+		where = fmt.Sprintf("%s, game %d", name, o.Game)
+	}
+	line := fmt.Sprintf("%-10s%s", "Rooms", scoring.RoomsSentence(r, o, "the other room", where))
+	return line + "\n"
 }
 
 // findingLine is a finding without the file and board, which show has
