@@ -91,6 +91,14 @@ const batchBytes = 64 << 10
 // games took a gigabyte.
 const maxBatchBoards = 128
 
+// keptPendingPerJob and keptInFlightPerJob bound the tasks and the input
+// bytes in flight, per job, when boards are kept: a quarter of what an
+// audit allows.
+const (
+	keptPendingPerJob  = 4
+	keptInFlightPerJob = 1 << 20
+)
+
 // A Board is one board of an input with what the audit found about it.
 type Board struct {
 	// Board is the board as read and replayed; nil unless
@@ -304,6 +312,17 @@ func (t *tasks) add(weight int64, f func() *Part) error {
 }
 
 func (o AuditOptions) withDefaults() AuditOptions {
+	if o.Boards {
+		// A task's boards, kept, are some fifty times its text, and every
+		// pending task holds them until its turn: fewer wait.
+		jobs := o.RunOptions.withDefaults().Jobs
+		if o.MaxPending <= 0 {
+			o.MaxPending = keptPendingPerJob * jobs
+		}
+		if o.MaxInFlight <= 0 {
+			o.MaxInFlight = keptInFlightPerJob * int64(jobs)
+		}
+	}
 	o.RunOptions = o.RunOptions.withDefaults()
 	switch {
 	case o.WholeLimit > 0:
