@@ -1,4 +1,4 @@
-module bridgekit
+module github.com/bridgekit/bridgekit
 
 go 1.26.8
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // buildAuction replays tokens from dealer: calls in any ParseCall spelling, PBN's

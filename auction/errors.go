@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Infraction is a reason a call, a card or a claim breaks the Laws of

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // Cards are read in PBN, LIN and Russian spellings, suit first, and always

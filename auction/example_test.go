@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // The auction from the Laws' declarer example: South bid hearts last, but

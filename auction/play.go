@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Trick is one trick: who led, the cards in the order played and who won.

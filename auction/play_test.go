@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // card parses a card or fails the test.

@@ -5,11 +5,11 @@ import (
 	"io"
 	"testing"
 
-	"bridgekit/internal/benchinput"
-	"bridgekit/internal/cputime"
-	"bridgekit/internal/testinput"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/internal/benchinput"
+	"github.com/bridgekit/bridgekit/internal/cputime"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // benchInput builds a large realistic PBN text from the UTF-8 PBN files of

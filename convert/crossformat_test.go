@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // field is one thing a board says, as a conversion to the other format and

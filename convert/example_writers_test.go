@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"os"
 
-	"bridgekit/convert"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // readBoards reads the boards of a PBN text for the examples.

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser/lin"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // LINOptions gives FromLIN what a record alone does not hold.

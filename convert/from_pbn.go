@@ -9,11 +9,11 @@ import (
 	"strings"
 	"unicode"
 
-	"bridgekit/diag"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // PBNOptions gives FromPBN what a game alone does not hold.

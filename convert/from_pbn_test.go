@@ -7,13 +7,13 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
-	"bridgekit/parser"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // corpusFile returns the path of a corpus file, skipping the test when the

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/record"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the writers in testdata")

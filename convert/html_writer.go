@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // WriteHTMLBoard writes b as an HTML section with the given id, as a

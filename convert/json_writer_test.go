@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // jsonKeys are the keys of a board's JSON object, in order, as the package

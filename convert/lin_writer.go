@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // VugraphMode says when a LINWriter writes a vugraph (match) file.

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // TestLINWriterBoundedByInput: what the LIN writer allocates follows what

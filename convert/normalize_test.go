@@ -5,8 +5,8 @@ import (
 	"io"
 	"iter"
 
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // normalizePBN reads the PBN text src and writes it to dst as canonical

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser/charset"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/record"
 
 	"golang.org/x/text/encoding/charmap"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // PBNWriterOptions configures a PBNWriter. The zero value writes UTF-8.

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // norm normalizes a PBN snippet and returns the text with LF line ends.

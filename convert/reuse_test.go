@@ -7,11 +7,11 @@ import (
 	"reflect"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
-	"bridgekit/parser/lin"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // sameAfterCheck checks a board built in reused memory against one built

@@ -10,12 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/parser/lin"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // readPBN reads the boards of a PBN text the way NormalizePBN does, each

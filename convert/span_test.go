@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/parser/pbn"
 )
 
 // TestBoardSpans: the spans the boards carry are those of the text read,

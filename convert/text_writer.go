@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // TextWriterOptions configure a TextWriter.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // WriteError reports a board a writer could not write, and why. Nothing of

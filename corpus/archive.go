@@ -13,7 +13,7 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser"
 
 	"github.com/ulikunitz/xz"
 )

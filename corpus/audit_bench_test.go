@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/benchinput"
-	"bridgekit/internal/cputime"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/benchinput"
+	"github.com/bridgekit/bridgekit/internal/cputime"
 )
 
 // streamInput builds one large realistic file of the format of ext: the

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // benchTree writes n files: 60% .pbn (taken by name), 30% .txt holding PBN

@@ -16,11 +16,11 @@ import (
 
 	"github.com/rogpeppe/go-internal/txtar"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/parser"
-	"bridgekit/parser/lin"
-	"bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/parser/pbn"
 )
 
 // unreachable are the codes of diag.Codes no file can produce, with why.

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser"
 )
 
 // Options configure Inputs. The zero value is ready to use.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // A Place is where a deal was seen.

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Run over three inputs given as LIN on the command line: the results come

@@ -12,13 +12,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser"
-	"bridgekit/parser/charset"
-	"bridgekit/record"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // AuditOptions configure Audit and Process.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // TestDuplicatesIndexFull checks that a run whose index fills up says so

@@ -6,11 +6,11 @@ import (
 	"iter"
 	"slices"
 
-	"bridgekit/diag"
-	"bridgekit/parser/lin"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/convert"
+	"github.com/bridgekit/bridgekit/convert"
 )
 
 // linReading reads the records of a LIN input: a LIN file of any form, a

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/diag"
-	"bridgekit/parser/pbn"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/record"
 
-	"bridgekit/convert"
+	"github.com/bridgekit/bridgekit/convert"
 )
 
 // maxChain bounds the games a batch converts again before its first game

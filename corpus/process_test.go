@@ -15,11 +15,11 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"bridgekit/auction"
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/internal/cputime"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/cputime"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // deals are four different deals, rotated by board to make more.

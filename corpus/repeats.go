@@ -5,7 +5,7 @@ import (
 	"maps"
 	"slices"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Audit lists, unless AuditOptions.AllFindings, the first RepeatLimit

@@ -11,9 +11,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // Counts tallies names: formats, encodings, generators, finding codes.

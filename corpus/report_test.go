@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")

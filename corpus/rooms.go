@@ -4,7 +4,7 @@ import (
 	"context"
 	"iter"
 
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // IndexRooms reads the inputs once for the rooms of their team-match

@@ -3,7 +3,7 @@ package diag_test
 import (
 	"fmt"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 func ExampleDiagnostic_String() {

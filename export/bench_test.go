@@ -3,11 +3,11 @@ package export
 import (
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/benchaudit"
-	"bridgekit/internal/benchinput"
-	"bridgekit/internal/safewrite"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/benchaudit"
+	"github.com/bridgekit/bridgekit/internal/benchinput"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // corpusRows reads 16 MB of corpus PBN into board rows.

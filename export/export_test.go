@@ -13,9 +13,9 @@ import (
 
 	"github.com/parquet-go/parquet-go"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/safewrite"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // TestShard: every name falls in exactly one shard of N, the same on

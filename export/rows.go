@@ -4,11 +4,11 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/record"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // BoardRows makes the board rows of a part read with

@@ -9,7 +9,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
-	"bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 // Format is the file format of the tables.

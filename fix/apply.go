@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 // ErrChanged is the error of Apply when the text at an edit's span is not

@@ -5,10 +5,10 @@ import (
 	"io"
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/benchaudit"
-	"bridgekit/internal/benchinput"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/benchaudit"
+	"github.com/bridgekit/bridgekit/internal/benchinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // BenchmarkFix compares, on the same large PBN text, an audit with what

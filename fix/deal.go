@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // faults are the findings that say a reading of the play does not fit:

@@ -36,11 +36,11 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // Kind is a kind of fix; its name is the key of `bridgekit fix --only`.

@@ -13,10 +13,10 @@ import (
 
 	"golang.org/x/text/encoding/charmap"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 var update = flag.Bool("update", false, "write the golden files")

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // The patch format: a first line that names it, then one hunk per edit,

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"bridgekit/format"
+	"github.com/bridgekit/bridgekit/format"
 )
 
 // A messy game in import format comes out in the one canonical layout

@@ -17,11 +17,11 @@ import (
 	"fmt"
 	"io"
 
-	"bridgekit/convert"
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/parser"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // Options are what corpus.AuditOptions a Formatter needs from the audit

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/format"
+	"github.com/bridgekit/bridgekit/format"
 )
 
 var update = flag.Bool("update", false, "write the golden files")

@@ -3,7 +3,7 @@ package parser_test
 import (
 	"fmt"
 
-	"bridgekit/parser"
+	"github.com/bridgekit/bridgekit/parser"
 )
 
 func ExampleSniff() {

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // benchHeads are the first SniffLen bytes of the real corpus files, or of a

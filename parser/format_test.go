@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf16"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 func utf16le(s string, bom bool) []byte {

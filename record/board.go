@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Fields of a Board come in two kinds. Content fields (values, calls,

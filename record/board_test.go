@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 func TestParseResult(t *testing.T) {

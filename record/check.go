@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Check replays b and returns what is wrong with it: first the board

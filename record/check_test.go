@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // testDeal gives each suit's top cards to North, so that every contract

@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/safewrite"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 var screenshots = flag.Bool("screenshots", false, "write the screenshots of the README under docs/")

@@ -19,11 +19,11 @@ import (
 	"slices"
 	"strings"
 
-	"bridgekit/convert"
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/internal/safewrite"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // FindingsPerPage, FilesPerPage and BoardsPerPage bound the rows of a

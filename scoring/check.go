@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // Check checks the numbers a board states about its scoring beyond its

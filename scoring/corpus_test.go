@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // TestCorpusNoFalseFindings audits the corpus files that state scoring

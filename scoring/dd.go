@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // A DDStatement is one statement of a deal's double-dummy tricks in a

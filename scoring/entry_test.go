@@ -4,9 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/record"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // TestEntryOf: a board of a team match gets an index entry with its

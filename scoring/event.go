@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // An Event recomputes what a file's boards add up to: each team match,

@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/auction"
-	"bridgekit/corpus"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // FuzzEvent: any text read as a file, its boards checked and summed up

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 var update = flag.Bool("update", false, "write the golden files")

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // A DDTable is the double-dummy tricks of a deal: for each declarer and

@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // A Result is one score of a board's traveller, from North–South's point

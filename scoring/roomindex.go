@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"hash/fnv"
 
-	"bridgekit/auction"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // MaxIndexedBoards caps the team-match boards a RoomIndex holds. At about

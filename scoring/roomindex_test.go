@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // entry is the index entry of a board of match "Cup", Alpha v Beta.

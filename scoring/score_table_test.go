@@ -3,7 +3,7 @@ package scoring
 import (
 	"testing"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 // TestDuplicateScoreTable checks auction.Score (1987 on) and OldScore

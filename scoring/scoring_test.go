@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"bridgekit/auction"
+	"github.com/bridgekit/bridgekit/auction"
 )
 
 func TestParseMethod(t *testing.T) {

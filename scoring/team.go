@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // A MatchKey names a team match: its event and session, and its two

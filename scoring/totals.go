@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // A Contribution is what one pair scored on one board by its traveller:

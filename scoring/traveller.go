@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/auction"
-	"bridgekit/diag"
-	"bridgekit/record"
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // A Row is one row of a board's traveller (ScoreTable) as read.

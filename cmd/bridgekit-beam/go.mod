@@ -1,9 +1,9 @@
-module bridgekit/cmd/bridgekit-beam
+module github.com/bridgekit/bridgekit/cmd/bridgekit-beam
 
 go 1.26.8
 
 require (
-	bridgekit v0.0.0
+	github.com/bridgekit/bridgekit v0.0.0
 	github.com/parquet-go/parquet-go v0.32.0
 )
 
@@ -102,4 +102,4 @@ require (
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
-replace bridgekit => ../..
+replace github.com/bridgekit/bridgekit => ../..

@@ -22,8 +22,8 @@ import (
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
 
-	"bridgekit/corpus"
-	"bridgekit/export"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/export"
 )
 
 func init() {

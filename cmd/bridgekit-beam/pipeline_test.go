@@ -15,8 +15,8 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/parquet-go/parquet-go"
 
-	"bridgekit/corpus"
-	"bridgekit/export"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/export"
 )
 
 func TestMain(m *testing.M) { ptest.MainWithDefault(m, "prism") }

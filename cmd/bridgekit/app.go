@@ -16,8 +16,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 // Exit statuses: one rule for every command (README, "Exit status").

@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/fix"
-	"bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/fix"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 func (a *app) applyCommand() *cli.Command {

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/corpus"
 )
 
 func (a *app) auditCommand() *cli.Command {

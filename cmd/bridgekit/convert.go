@@ -15,11 +15,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/convert"
-	"bridgekit/corpus"
-	"bridgekit/internal/safewrite"
-	"bridgekit/record"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 func (a *app) convertCommand() *cli.Command {

@@ -10,9 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/export"
-	"bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/export"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func (a *app) exportCommand() *cli.Command {

@@ -7,10 +7,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/fix"
-	"bridgekit/internal/linediff"
-	"bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/fix"
+	"github.com/bridgekit/bridgekit/internal/linediff"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func (a *app) fixCommand() *cli.Command {

@@ -8,10 +8,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/format"
-	"bridgekit/internal/linediff"
-	"bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/format"
+	"github.com/bridgekit/bridgekit/internal/linediff"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func (a *app) fmtCommand() *cli.Command {

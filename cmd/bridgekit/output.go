@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/corpus"
 )
 
 // isDirTarget reports whether -o names a directory: one that exists, or a

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // TestReadme runs the first command of the README, the audit of the sample
@@ -361,14 +361,14 @@ func TestReadmeCodes(t *testing.T) {
 // helpers.
 func TestReadmeLayout(t *testing.T) {
 	for pkg, allowed := range map[string][]string{
-		"bridgekit/diag":           {"bridgekit/diag"},
-		"bridgekit/auction":        {"bridgekit/auction", "bridgekit/diag"},
-		"bridgekit/record":         {"bridgekit/auction", "bridgekit/diag", "bridgekit/record"},
-		"bridgekit/scoring":        {"bridgekit/auction", "bridgekit/diag", "bridgekit/record", "bridgekit/scoring"},
-		"bridgekit/parser":         {"bridgekit/parser"},
-		"bridgekit/parser/charset": {"bridgekit/parser/charset", "bridgekit/parser/internal/scan"},
-		"bridgekit/parser/pbn":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/pbn"},
-		"bridgekit/parser/lin":     {"bridgekit/diag", "bridgekit/parser/charset", "bridgekit/parser/internal/scan", "bridgekit/parser/lin"},
+		"github.com/bridgekit/bridgekit/diag":           {"github.com/bridgekit/bridgekit/diag"},
+		"github.com/bridgekit/bridgekit/auction":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag"},
+		"github.com/bridgekit/bridgekit/record":         {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/record"},
+		"github.com/bridgekit/bridgekit/scoring":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/record", "github.com/bridgekit/bridgekit/scoring"},
+		"github.com/bridgekit/bridgekit/parser":         {"github.com/bridgekit/bridgekit/parser"},
+		"github.com/bridgekit/bridgekit/parser/charset": {"github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan"},
+		"github.com/bridgekit/bridgekit/parser/pbn":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/pbn"},
+		"github.com/bridgekit/bridgekit/parser/lin":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/lin"},
 	} {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()
 		if err != nil {
@@ -376,7 +376,7 @@ func TestReadmeLayout(t *testing.T) {
 		}
 		var ours []string
 		for _, p := range strings.Fields(string(out)) {
-			if strings.HasPrefix(p, "bridgekit/") {
+			if strings.HasPrefix(p, "github.com/bridgekit/bridgekit/") {
 				ours = append(ours, p)
 			}
 		}

@@ -5,9 +5,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/safewrite"
-	"bridgekit/report"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/report"
 )
 
 func (a *app) reportCommand() *cli.Command {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/corpus"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 func (a *app) scoreCommand() *cli.Command {

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 
 	"github.com/urfave/cli/v2"
 
-	"bridgekit/convert"
-	"bridgekit/corpus"
-	"bridgekit/scoring"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 func (a *app) showCommand() *cli.Command {

@@ -5,9 +5,9 @@ import (
 	"io"
 	"unicode/utf8"
 
-	"bridgekit/corpus"
-	"bridgekit/diag"
-	"bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 // sourceLines reads the lines of an input for audit --show-source,

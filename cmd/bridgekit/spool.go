@@ -7,8 +7,8 @@ import (
 	"os"
 	"sync"
 
-	"bridgekit/corpus"
-	"bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 // spoolMemory is the text a spool holds in memory before it moves to a

@@ -1,4 +1,4 @@
-module bridgekit/export/duckdb
+module github.com/bridgekit/bridgekit/export/duckdb
 
 go 1.26
 

@@ -8,7 +8,7 @@ import (
 	"context"
 	"testing"
 
-	"bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/corpus"
 )
 
 // Run audits data, read as standard input would be, handing each part to

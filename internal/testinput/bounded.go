@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // CheckBounded reads text with read, sampling the live heap, and checks

@@ -9,7 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"

@@ -17,7 +17,7 @@ import (
 	stdunicode "unicode"
 	"unicode/utf8"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // first.

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/internal/cputime"
+	"github.com/bridgekit/bridgekit/internal/cputime"
 )
 
 // linBenchInput builds a large LIN text: every plain LIN file of the corpus

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/parser/lin"
 )
 
 // ExampleReadLIN reads a board as BBO's handviewer holds it, with a line break

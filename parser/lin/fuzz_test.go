@@ -7,7 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // FuzzParse reads arbitrary input as LIN. It must never panic, and what it

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the tests")

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"bridgekit/diag"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"

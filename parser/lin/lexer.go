@@ -9,7 +9,7 @@ import (
 	"math/bits"
 	"unicode/utf8"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // This file holds the hand-written LIN scanner. It cuts decoded text into

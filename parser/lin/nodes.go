@@ -3,7 +3,7 @@ package lin
 import (
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 //go:generate go run golang.org/x/tools/cmd/stringer@v0.52.0 -type=Kind -linecomment

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/diag"
-	"bridgekit/parser/charset"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )

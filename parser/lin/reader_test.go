@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )

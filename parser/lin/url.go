@@ -9,8 +9,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 
 	"golang.org/x/text/encoding/charmap"
 )

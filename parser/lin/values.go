@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 )
 
 // This file reads the values of the LIN tags whose format is known. Each

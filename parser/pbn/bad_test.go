@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/iotest"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 func readAllPBN(t *testing.T, r io.Reader) ([]*Game, *Reader, error) {

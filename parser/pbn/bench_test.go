@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"bridgekit/internal/benchinput"
-	"bridgekit/internal/cputime"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/benchinput"
+	"github.com/bridgekit/bridgekit/internal/cputime"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // benchPBN builds a large realistic PBN text from the UTF-8 files of the

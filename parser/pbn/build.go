@@ -7,8 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // pbnCorpusGames are game counts checked by hand, each against what the

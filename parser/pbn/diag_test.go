@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // TestPBNDiagnostics checks each diagnostic code on a small input: its

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of the tests")

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"bridgekit/parser/pbn"
+	"github.com/bridgekit/bridgekit/parser/pbn"
 )
 
 func ExampleNewReader() {

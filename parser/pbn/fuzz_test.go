@@ -6,8 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // FuzzParse reads arbitrary bytes as PBN. Whatever the input: no panic,

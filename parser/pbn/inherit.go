@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // noInherit reports whether a tag's value may not be "#" or "##…" (PBN §9.3).

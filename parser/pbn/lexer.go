@@ -4,7 +4,7 @@ import (
 	"io"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )

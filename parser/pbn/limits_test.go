@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/diag"
-	"bridgekit/internal/testinput"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 )
 
 // TestJunkBounded: what the reader holds, and how many reports it makes,

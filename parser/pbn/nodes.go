@@ -1,6 +1,6 @@
 package pbn
 
-import "bridgekit/diag"
+import "github.com/bridgekit/bridgekit/diag"
 
 // This file holds the public syntax tree of a PBN file. Strings in the tree
 // are slices of the game's decoded text wherever possible, so a game costs

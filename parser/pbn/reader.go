@@ -6,9 +6,9 @@ import (
 	"iter"
 	"strings"
 
-	"bridgekit/diag"
-	"bridgekit/parser/charset"
-	"bridgekit/parser/internal/scan"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
 )
 
 // Reader reads the games of a PBN file one at a time, so that memory does

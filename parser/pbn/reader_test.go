@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // parseApart reads src the way a caller with several goroutines does:

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // pbnTokenScanner cuts the data of an Auction or Play section into tokens,

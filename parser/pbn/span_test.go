@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"bridgekit/internal/testinput"
-	"bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/internal/testinput"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 // TestSpans checks, on every fixture and corpus file, that each tag value

@@ -6,7 +6,7 @@ import (
 	"io"
 	"sync"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // maxPBNGame is the largest game, in bytes of decoded text, the reader

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bridgekit/diag"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // isPBNTable reports whether a tag is one of the tables of PBN §10.2: such
