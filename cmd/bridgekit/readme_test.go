@@ -386,3 +386,37 @@ func TestReadmeLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeInstall: the go install line of the README names the module's
+// own path, and go.mod has what go install PATH@VERSION refuses in the
+// module it installs from: no replace or exclude directive, and a path
+// whose first element is a host.
+func TestReadmeInstall(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := ""
+	for line := range strings.Lines(string(mod)) {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch f[0] {
+		case "module":
+			path = f[1]
+		case "replace", "exclude":
+			t.Errorf("go.mod has a %s directive: go install %s/cmd/bridgekit@latest would refuse it", f[0], path)
+		}
+	}
+	if first, _, _ := strings.Cut(path, "/"); !strings.Contains(first, ".") {
+		t.Errorf("module path %q: go install cannot fetch a path whose first element is not a host", path)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "go install " + path + "/cmd/bridgekit@latest"; !bytes.Contains(readme, []byte(want)) {
+		t.Errorf("the README does not say %q", want)
+	}
+}
