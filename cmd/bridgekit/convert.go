@@ -31,7 +31,9 @@ func (a *app) convertCommand() *cli.Command {
 format --to names: canonical PBN (the PBN 2.1 export format, UTF-8),
 BBO LIN (one board per line; vugraph files for matches), or JSON Lines
 (one object per board; the schema is in the documentation of package
-convert: go doc bridgekit/convert).
+convert: go doc github.com/bridgekit/bridgekit/convert). For JSON, the
+PATHs are read twice, so that each room of a team-match board gets its
+IMPs against the other room wherever that is.
 
 Output goes to standard output, to the file -o names, or, when -o names a
 directory (one that exists, or a name ending in /), to one file per input
