@@ -2,6 +2,9 @@ package scoring
 
 import (
 	"math"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -150,6 +153,43 @@ func TestVP(t *testing.T) {
 	// Thirty: 10·(1 − τ^1.5)/(1 − τ³) = 6.73.
 	if got := VP(30, 16); got != 16.73 {
 		t.Errorf("VP(30, 16) = %v, want 16.73", got)
+	}
+}
+
+// TestVPPublished: every entry of the published tables in
+// testdata/vp-scale.txt, for 1 to 10 boards, including the four where
+// the concavity correction raises the rounded formula.
+func TestVPPublished(t *testing.T) {
+	data, err := os.ReadFile("testdata/vp-scale.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for line := range strings.Lines(string(data)) {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		head, values, ok := strings.Cut(line, ":")
+		boards, err := strconv.Atoi(head)
+		if !ok || err != nil {
+			t.Fatalf("testdata/vp-scale.txt: %q is not boards: values", line)
+		}
+		for m, v := range strings.Fields(values) {
+			want, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := VP(m, boards); got != want {
+				t.Errorf("%d boards, margin %d: VP %.2f, the table %.2f", boards, m, got, want)
+			}
+			if got := VP(-m, boards); math.Abs(got-(20-want)) > 1e-9 {
+				t.Errorf("%d boards, margin -%d: VP %.2f, the table %.2f", boards, m, got, 20-want)
+			}
+			n++
+		}
+	}
+	if n != 350 {
+		t.Errorf("%d entries read, want 350", n)
 	}
 }
 

@@ -12,7 +12,8 @@ import "math"
 // winner's. Each IMP of the margin must be worth no more than the one
 // before: where the rounded values break that, the value at the margin
 // before the larger step is raised by 0.01, again until none does, as the
-// WBF's published tables are made. It returns the VPs of the side whose
+// published tables are made (testdata/vp-scale.txt: raising the value
+// after instead would not give them). It returns the VPs of the side whose
 // margin imps is (negative when it lost).
 func VP(imps, boards int) float64 {
 	if boards <= 0 {
