@@ -10,27 +10,40 @@ import (
 	"github.com/bridgekit/bridgekit/record"
 )
 
-// An Event recomputes what a file's boards add up to: each team match,
-// board by board with both rooms, and each pairs traveller with the
-// ranking it gives, beside what the file states. Feed it the boards of
-// one file in order (Add), then read Summaries.
+// An Event recomputes what a run's boards add up to: each team match,
+// board by board with both rooms, and each file's pairs event, its
+// travellers with the ranking they give, beside what the files state.
+// A match is its event, session and teams, in one file, or going on into
+// a later file whose first board of the match is the other room of one
+// that waits for it (an Open and a Closed file: the two rooms named). A later file that starts
+// the match afresh (a copy of it, another run of the same deals) is
+// summed up apart. Feed it the boards of each file in order (Add), call
+// EndFile after each file, and Summaries after the last.
 type Event struct {
+	matches map[MatchKey]*MatchSummary // the latest of each key
+	order   []*MatchSummary
+	boards  int // the match boards held
 	file    string
-	matches map[MatchKey]*MatchSummary
-	order   []MatchKey
-	pairs   *PairsSummary
+	pairs   *PairsSummary // the file's
 }
 
-// NewEvent returns an Event for the file named file.
-func NewEvent(file string) *Event {
-	return &Event{file: file, matches: map[MatchKey]*MatchSummary{}}
+// MaxEventBoards caps the match boards an Event holds: past it, EndFile
+// gives the matches held so far, and a match that goes on in a later file
+// is summed up again from there.
+const MaxEventBoards = 1 << 16
+
+// NewEvent returns an empty Event.
+func NewEvent() *Event {
+	return &Event{matches: map[MatchKey]*MatchSummary{}}
 }
 
 // A MatchSummary is one team match recomputed. JSON keys are documented
 // in the README.
 type MatchSummary struct {
-	Kind    string        `json:"kind"` // "teams"
-	File    string        `json:"file"`
+	Kind string `json:"kind"` // "teams"
+	File string `json:"file"` // the first file with a board of the match
+	// Files are all the files with its boards, when there are several.
+	Files   []string      `json:"files,omitempty"`
 	Event   string        `json:"event"`
 	Session string        `json:"session,omitempty"`
 	Teams   [2]string     `json:"teams"`
@@ -42,6 +55,16 @@ type MatchSummary struct {
 	CarryOver *[2]float64 `json:"carry_over,omitempty"`
 	VPs       *[2]float64 `json:"vps,omitempty"`
 	index     map[string]*MatchBoard
+	last      string // the file of its last board
+}
+
+// waitsFor reports whether room r, read in another file than the
+// match's last, is the other room of one of its boards: one is Open, the
+// other Closed (as RoomIndex pairs rooms of two files). The match then
+// goes on in r's file.
+func (ms *MatchSummary) waitsFor(r *Room) bool {
+	mb := ms.index[r.Board]
+	return mb != nil && len(mb.Rooms) == 1 && r.Room != record.RoomUnknown && mb.Rooms[0].Room != "" && mb.Rooms[0].Room != r.Room.String()
 }
 
 // A MatchBoard is a board of a match: its rooms and the IMPs.
@@ -124,8 +147,10 @@ type PairTotal struct {
 	Stated *StatedValue `json:"stated,omitempty"`
 }
 
-// Add takes the next board of the file; session is as for RoomOf.
-func (e *Event) Add(b *record.Board, session string) {
+// Add takes the next board of the file named file; session is as for
+// RoomOf.
+func (e *Event) Add(b *record.Board, file, session string) {
+	e.file = file
 	if r, ok := RoomOf(b, session); ok {
 		e.addRoom(b, &r)
 	}
@@ -149,6 +174,9 @@ func (e *Event) Add(b *record.Board, session string) {
 
 func (e *Event) addRoom(b *record.Board, r *Room) {
 	ms := e.matches[r.Match]
+	if ms != nil && ms.last != e.file && !ms.waitsFor(r) {
+		ms = nil // the match starts afresh in this file
+	}
 	if ms == nil {
 		ms = &MatchSummary{Kind: "teams", File: e.file, Event: r.Match.Event, Session: r.Match.Session, Teams: r.Match.Teams, index: map[string]*MatchBoard{}}
 		if v := r.Segment; v != nil {
@@ -160,13 +188,21 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 			}
 		}
 		e.matches[r.Match] = ms
-		e.order = append(e.order, r.Match)
+		e.order = append(e.order, ms)
+	}
+	ms.last = e.file
+	if e.file != ms.File && !slices.Contains(ms.Files, e.file) {
+		if len(ms.Files) == 0 {
+			ms.Files = []string{ms.File}
+		}
+		ms.Files = append(ms.Files, e.file)
 	}
 	mb := ms.index[r.Board]
 	if mb == nil || len(mb.Rooms) == 2 {
 		mb = &MatchBoard{Board: r.Board}
 		ms.index[r.Board] = mb
 		ms.Boards = append(ms.Boards, mb)
+		e.boards++
 	}
 	rs := RoomScore{Room: r.Room.String(), NSTeam: r.NSTeam, ns: r.NS, nsKnown: r.NSKnown}
 	f := b.Final()
@@ -410,33 +446,74 @@ func victoryPoints(imps [2]int, played int, teams [2]string) *[2]float64 {
 	return &[2]float64{VP(margin, played), VP(-margin, played)}
 }
 
-// Summaries returns the file's matches, each session in the order they
-// began and, for a match of several sessions, its total after its last;
-// then its pairs event, if any, with the ranking.
+// EndFile returns what the file just read completes: its pairs event, if
+// any, with the ranking; and, when the match boards held have reached
+// MaxEventBoards, the matches held (as Summaries).
+func (e *Event) EndFile() []any {
+	var out []any
+	if p := e.pairs; p != nil && len(p.Boards) > 0 {
+		out = append(out, p.rank())
+	}
+	e.pairs = nil
+	if e.boards >= MaxEventBoards {
+		out = append(out, e.Summaries()...)
+	}
+	return out
+}
+
+// rank orders the pairs by their totals and compares the stated ones.
+func (p *PairsSummary) rank() *PairsSummary {
+	for _, t := range p.totals {
+		t.Total = math.Round(t.Total*100) / 100
+		if v, ok := p.stated[t.Pair]; ok {
+			t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
+		}
+		p.Ranking = append(p.Ranking, t)
+	}
+	slices.SortFunc(p.Ranking, func(a, b *PairTotal) int {
+		return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
+	})
+	for i, t := range p.Ranking {
+		t.Rank = i + 1
+		if i > 0 && t.Total == p.Ranking[i-1].Total {
+			t.Rank = p.Ranking[i-1].Rank
+		}
+	}
+	return p
+}
+
+// Summaries returns the matches held, each session in the order they
+// began and, for a match of several sessions, its total after its last,
+// and lets them go. Call it after the last file's EndFile.
 func (e *Event) Summaries() []any {
 	var out []any
-	totals := map[MatchKey]*MatchTotalSummary{}
-	last := map[MatchKey]int{} // the last session of each match, by index in e.order
-	for i, k := range e.order {
-		mk := k
-		mk.Session = ""
-		last[mk] = i
+	// The sessions of a match are summed up together when they begin
+	// in one file.
+	type match struct {
+		key  MatchKey // without the session
+		file string
 	}
-	for i, k := range e.order {
-		ms := e.matches[k]
+	of := func(ms *MatchSummary) match {
+		return match{MatchKey{Event: ms.Event, Teams: ms.Teams}, ms.File}
+	}
+	totals := map[match]*MatchTotalSummary{}
+	last := map[match]int{} // the last session of each match, by index in e.order
+	for i, ms := range e.order {
+		last[of(ms)] = i
+	}
+	for i, ms := range e.order {
 		ms.VPs = victoryPoints(ms.IMPs, ms.Played, ms.Teams)
 		out = append(out, ms)
-		mk := k
-		mk.Session = ""
+		mk := of(ms)
 		t := totals[mk]
 		if t == nil {
-			t = &MatchTotalSummary{Kind: "match", File: e.file, Event: k.Event, Teams: k.Teams, CarryOver: ms.CarryOver}
+			t = &MatchTotalSummary{Kind: "match", File: ms.File, Event: ms.Event, Teams: ms.Teams, CarryOver: ms.CarryOver}
 			if ms.CarryOver != nil {
 				t.Total = *ms.CarryOver
 			}
 			totals[mk] = t
 		}
-		t.Sessions = append(t.Sessions, k.Session)
+		t.Sessions = append(t.Sessions, ms.Session)
 		t.IMPs[0] += ms.IMPs[0]
 		t.IMPs[1] += ms.IMPs[1]
 		t.Total[0] += float64(ms.IMPs[0])
@@ -447,24 +524,6 @@ func (e *Event) Summaries() []any {
 			out = append(out, t)
 		}
 	}
-	if p := e.pairs; p != nil && len(p.Boards) > 0 {
-		for _, t := range p.totals {
-			t.Total = math.Round(t.Total*100) / 100
-			if v, ok := p.stated[t.Pair]; ok {
-				t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
-			}
-			p.Ranking = append(p.Ranking, t)
-		}
-		slices.SortFunc(p.Ranking, func(a, b *PairTotal) int {
-			return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
-		})
-		for i, t := range p.Ranking {
-			t.Rank = i + 1
-			if i > 0 && t.Total == p.Ranking[i-1].Total {
-				t.Rank = p.Ranking[i-1].Rank
-			}
-		}
-		out = append(out, p)
-	}
+	e.matches, e.order, e.boards = map[MatchKey]*MatchSummary{}, nil, 0
 	return out
 }

@@ -22,12 +22,13 @@ func FuzzEvent(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-		ev := scoring.NewEvent("fuzz.pbn")
+		ev := scoring.NewEvent()
 		for _, b := range p.Boards {
 			if b.Board != nil {
-				ev.Add(b.Board, b.Session())
+				ev.Add(b.Board, "fuzz.pbn", b.Session())
 			}
 		}
+		ev.EndFile()
 		ev.Summaries()
 	})
 }

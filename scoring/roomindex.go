@@ -8,20 +8,29 @@ import (
 	"github.com/bridgekit/bridgekit/record"
 )
 
-// MaxIndexedBoards caps the team-match boards a RoomIndex holds. At about
-// sixty bytes a board for its two rooms, that is some 15 MB: a season
-// of matches. Past it, the boards not yet indexed find no other room.
-const MaxIndexedBoards = 1 << 18
+// MaxIndexedBoards caps the team-match boards a RoomIndex pairs. At
+// about eighty bytes a board for its two rooms, that is some 10 MB: a
+// season of matches. Past it, the boards not yet paired find no other
+// room.
+const MaxIndexedBoards = 1 << 17
 
-// A RoomIndex holds where both rooms of every team-match board of a run
-// are, and their scores. It is made by reading the run once, before the
-// boards are shown, so that each room finds the other wherever it is:
-// further on in its file, or in another file. Once made it is only read,
-// and any number of goroutines may call Other.
+// A RoomIndex pairs the two rooms of every team-match board of a run, and
+// keeps where each is and its score. It is made by reading the run once,
+// before the boards are shown, so that each room finds the other wherever
+// it is: further on in its file, or in another file. Once made it is only
+// read, and any number of goroutines may call Other.
+//
+// Rooms are paired in the order of the run, as the audit pairs them: a
+// room pairs with the room of its board that waits for its other, else it
+// waits itself. Two rooms of one file pair unless both are the same room;
+// two of different files only when one is Open and the other Closed, so
+// that a copy of a match in another file, or a record written twice,
+// does not pass for the other room.
 type RoomIndex struct {
-	files  []string
-	boards map[uint64][2]RoomRef
-	full   bool
+	files   []string
+	waiting map[uint64]RoomRef // by match and board
+	pairs   map[uint64]RoomRef // by file and game: the other room
+	full    bool
 }
 
 // A RoomRef is where one room of a team-match board is, and what
@@ -69,7 +78,9 @@ func EntryOf(b *record.Board, session string) (RoomEntry, bool) {
 }
 
 // NewRoomIndex returns an empty index.
-func NewRoomIndex() *RoomIndex { return &RoomIndex{boards: map[uint64][2]RoomRef{}} }
+func NewRoomIndex() *RoomIndex {
+	return &RoomIndex{waiting: map[uint64]RoomRef{}, pairs: map[uint64]RoomRef{}}
+}
 
 // AddFile starts the boards of the next file of the run, and returns its
 // number.
@@ -81,53 +92,56 @@ func (x *RoomIndex) AddFile(name string) int32 {
 // FileName returns the name of file number i.
 func (x *RoomIndex) FileName(i int32) string { return x.files[i] }
 
-// Full reports whether the index stopped taking boards at
+// Full reports whether the index stopped pairing boards at
 // MaxIndexedBoards.
 func (x *RoomIndex) Full() bool { return x.full }
 
-// Add records entry e of a board, at game and ordinal of the file added
-// last. A board holds its first two rooms; a third (the same board
-// written again) is not kept.
+// Add takes entry e of a board, at game and ordinal of the file added
+// last: it pairs it with the room that waits for it, or it waits.
 func (x *RoomIndex) Add(e RoomEntry, game, ordinal int) {
 	if len(x.files) == 0 {
 		x.AddFile("")
 	}
 	ref := e.RoomRef
 	ref.File, ref.Game, ref.Ordinal = int32(len(x.files)-1), int32(game), int32(ordinal)
-	two, ok := x.boards[e.key]
-	if !ok && len(x.boards) >= MaxIndexedBoards {
+	if w, ok := x.waiting[e.key]; ok && x.pair(w, ref) {
+		delete(x.waiting, e.key)
+		if len(x.pairs) >= 2*MaxIndexedBoards {
+			x.full = true
+			return
+		}
+		x.pairs[x.place(x.files[w.File], int(w.Game))] = ref
+		x.pairs[x.place(x.files[ref.File], game)] = w
+		return
+	}
+	if len(x.waiting) < MaxIndexedBoards {
+		x.waiting[e.key] = ref
+	} else {
 		x.full = true
-		return
 	}
-	switch {
-	case !ok:
-		two[0] = ref
-	case two[1].Game == 0: // games count from 1: the slot is empty
-		two[1] = ref
-	default:
-		return
-	}
-	x.boards[e.key] = two
 }
 
-// Other returns the other room of the board of entry e, which is at game
-// of the file named file: a room of the same match and board, at another
-// place, in another room (or neither room known).
-func (x *RoomIndex) Other(e RoomEntry, file string, game int) (RoomRef, bool) {
-	two, ok := x.boards[e.key]
-	if !ok {
-		return RoomRef{}, false
+// pair reports whether rooms a and b, of one board, are its two rooms.
+func (x *RoomIndex) pair(a, b RoomRef) bool {
+	if x.files[a.File] == x.files[b.File] {
+		return a.Room != b.Room || a.Room == record.RoomUnknown
 	}
-	for _, o := range two {
-		if o.Game == 0 || int(o.Game) == game && x.files[o.File] == file {
-			continue
-		}
-		if o.Room == e.Room && e.Room != record.RoomUnknown {
-			continue
-		}
-		return o, true
-	}
-	return RoomRef{}, false
+	return a.Room != record.RoomUnknown && b.Room != record.RoomUnknown && a.Room != b.Room
+}
+
+// Other returns the other room of the board at game of the file named
+// file, as Add paired them.
+func (x *RoomIndex) Other(file string, game int) (RoomRef, bool) {
+	o, ok := x.pairs[x.place(file, game)]
+	return o, ok
+}
+
+// place is the key of a board's place: its file's name and its game.
+func (x *RoomIndex) place(file string, game int) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(file))
+	h.Write([]byte{0, byte(game), byte(game >> 8), byte(game >> 16), byte(game >> 24)})
+	return h.Sum64()
 }
 
 // roomHash is the key of a room's board: its match and label. A 64-bit
@@ -150,7 +164,7 @@ func (x *RoomIndex) OtherOf(b *record.Board, session, file string, game int) (he
 	if !ok {
 		return here, other, false
 	}
-	other, ok = x.Other(e, file, game)
+	other, ok = x.Other(file, game)
 	return e.RoomRef, other, ok
 }
 

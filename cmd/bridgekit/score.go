@@ -18,13 +18,16 @@ func (a *app) scoreCommand() *cli.Command {
 		Name:      "score",
 		Usage:     "recompute each match and pairs event from its records",
 		ArgsUsage: "PATH…",
-		Description: `score recomputes, file by file, what the boards of the PATHs add up to, and
-prints beside each number the file states whether it agrees. For a team
-match: board by board both rooms' contracts, results and scores, the IMPs,
+		Description: `score recomputes what the boards of the PATHs add up to, and prints beside
+each number the file states whether it agrees. For a team match, whose
+rooms may be in several files: board by board both rooms' contracts,
+results and scores, the IMPs,
 the match total and the victory points (WBF 2013 continuous scale, over the
 boards both rooms played). For a pairs event: each board's traveller with
 its matchpoints and percentages, or IMPs against the datum, and the
-ranking those give. A file may hold several matches. With --format json
+ranking those give, file by file. A file may hold several matches. The
+pairs events come as each file ends, the matches after the last file. With
+--format json
 each match or event is one JSON object per line (keys in the README).
 
 Examples:
@@ -44,24 +47,13 @@ func (a *app) score(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var ev *scoring.Event
+	ev := scoring.NewEvent()
 	var werr error
-	_, err = a.each(c, corpus.AuditOptions{Boards: true, SkipDuplicates: true}, func(p *corpus.Part) {
-		if p.Input == nil || werr != nil {
-			return
-		}
-		if ev == nil {
-			ev = scoring.NewEvent(p.Name)
-		}
-		for _, b := range p.Boards {
-			if b.Board != nil {
-				ev.Add(b.Board, b.Session())
+	write := func(summaries []any) {
+		for _, s := range summaries {
+			if werr != nil {
+				return
 			}
-		}
-		if !p.Last {
-			return
-		}
-		for _, s := range ev.Summaries() {
 			if asJSON {
 				out, _ := json.Marshal(s)
 				_, werr = a.stdout.Write(append(out, '\n'))
@@ -69,8 +61,21 @@ func (a *app) score(c *cli.Context) error {
 				werr = writeSummary(a, s)
 			}
 		}
-		ev = nil
+	}
+	_, err = a.each(c, corpus.AuditOptions{Boards: true, SkipDuplicates: true}, func(p *corpus.Part) {
+		if p.Input == nil || werr != nil {
+			return
+		}
+		for _, b := range p.Boards {
+			if b.Board != nil {
+				ev.Add(b.Board, p.Name, b.Session())
+			}
+		}
+		if p.Last {
+			write(ev.EndFile())
+		}
 	})
+	write(ev.Summaries())
 	if err == nil && werr != nil {
 		err = fmt.Errorf("writing standard output: %w", werr)
 	}
@@ -82,7 +87,11 @@ func writeSummary(a *app, s any) error {
 	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
 	switch s := s.(type) {
 	case *scoring.MatchSummary:
-		fmt.Fprintf(a.stdout, "%s: team match %s v %s (event %q%s)\n", s.File, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event, sessionText(s.Session))
+		files := s.File
+		if len(s.Files) > 0 {
+			files = strings.Join(s.Files, ", ")
+		}
+		fmt.Fprintf(a.stdout, "%s: team match %s v %s (event %q%s)\n", files, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event, sessionText(s.Session))
 		fmt.Fprintf(w, "board\troom\tNS team\tcontract\tby\ttricks\tscore\tstated\tIMPs %s-%s\tstated IMPs\n", orDash(s.Teams[0]), orDash(s.Teams[1]))
 		for _, b := range s.Boards {
 			for i, r := range b.Rooms {
