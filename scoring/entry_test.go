@@ -1,6 +1,7 @@
 package scoring_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -28,6 +29,53 @@ func TestEntryOf(t *testing.T) {
 		e, ok := scoring.EntryOf(p.Boards[0].Board, "")
 		if ok != tc.ok || ok && (e.NS != tc.ns || !e.NSKnown || e.Room != record.Closed) {
 			t.Errorf("%q: EntryOf = %+v, %v", tc.text, e, ok)
+		}
+	}
+}
+
+// TestEventFlush: a file of more match boards than MaxEventBoards is
+// summed up as it is read, every match once and whole.
+func TestEventFlush(t *testing.T) {
+	var text strings.Builder
+	matches := scoring.MaxEventBoards/16 + 1
+	for m := range matches {
+		for b := 1; b <= 16; b++ {
+			for _, room := range []string{"Open", "Closed"} {
+				fmt.Fprintf(&text, "[Event \"L\"]\n[Board \"%d\"]\n[Room \"%s\"]\n[HomeTeam \"A%d\"]\n[VisitTeam \"B%d\"]\n[Vulnerable \"None\"]\n[Declarer \"S\"]\n[Contract \"3NT\"]\n[Result \"9\"]\n\n", b, room, m, m)
+			}
+		}
+	}
+	p := corpus.Process("l.pbn", strings.NewReader(text.String()), corpus.AuditOptions{Boards: true, SkipDuplicates: true})
+	ev := scoring.NewEvent()
+	seen := map[string]int{}
+	early := 0
+	count := func(out []any) {
+		for _, s := range out {
+			if ms, ok := s.(*scoring.MatchSummary); ok {
+				seen[ms.Teams[0]]++
+				if ms.Played != 16 {
+					t.Errorf("%v: %d boards played, want 16", ms.Teams, ms.Played)
+				}
+			}
+		}
+	}
+	for _, b := range p.Boards {
+		ev.Add(b.Board, p.Name, b.Session())
+		out := ev.Flush()
+		early += len(out)
+		count(out)
+	}
+	count(ev.EndFile())
+	count(ev.Summaries())
+	if early == 0 {
+		t.Error("nothing was summed up before the end")
+	}
+	if len(seen) != matches {
+		t.Errorf("%d matches summed up, want %d", len(seen), matches)
+	}
+	for team, n := range seen {
+		if n != 1 {
+			t.Errorf("%s: summed up %d times", team, n)
 		}
 	}
 }

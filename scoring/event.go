@@ -22,15 +22,16 @@ import (
 type Event struct {
 	matches map[MatchKey]*MatchSummary // the latest of each key
 	order   []*MatchSummary
-	boards  int // the match boards held
+	boards  int           // the match boards held
+	current *MatchSummary // the match of the last board added
 	file    string
 	pairs   *PairsSummary // the file's
 }
 
-// MaxEventBoards caps the match boards an Event holds: past it, EndFile
-// gives the matches held so far, and a match that goes on in a later file
-// is summed up again from there.
-const MaxEventBoards = 1 << 16
+// MaxEventBoards caps the match boards an Event holds, at some 0.7 KB
+// each: past it, Flush gives the matches held so far but the one being
+// read, and a match that goes on after is summed up again from there.
+const MaxEventBoards = 1 << 14
 
 // NewEvent returns an empty Event.
 func NewEvent() *Event {
@@ -55,7 +56,8 @@ type MatchSummary struct {
 	CarryOver *[2]float64 `json:"carry_over,omitempty"`
 	VPs       *[2]float64 `json:"vps,omitempty"`
 	index     map[string]*MatchBoard
-	last      string // the file of its last board
+	last      string   // the file of its last board
+	key       MatchKey // its key in Event.matches
 }
 
 // waitsFor reports whether room r, read in another file than the
@@ -187,10 +189,11 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 				ms.CarryOver = &c
 			}
 		}
+		ms.key = r.Match
 		e.matches[r.Match] = ms
 		e.order = append(e.order, ms)
 	}
-	ms.last = e.file
+	ms.last, e.current = e.file, ms
 	if e.file != ms.File && !slices.Contains(ms.Files, e.file) {
 		if len(ms.Files) == 0 {
 			ms.Files = []string{ms.File}
@@ -447,16 +450,29 @@ func victoryPoints(imps [2]int, played int, teams [2]string) *[2]float64 {
 }
 
 // EndFile returns what the file just read completes: its pairs event, if
-// any, with the ranking; and, when the match boards held have reached
-// MaxEventBoards, the matches held (as Summaries).
+// any, with the ranking.
 func (e *Event) EndFile() []any {
 	var out []any
 	if p := e.pairs; p != nil && len(p.Boards) > 0 {
 		out = append(out, p.rank())
 	}
 	e.pairs = nil
-	if e.boards >= MaxEventBoards {
-		out = append(out, e.Summaries()...)
+	return out
+}
+
+// Flush returns, once the match boards held have reached MaxEventBoards,
+// the matches held but the one being read (as Summaries), and lets them
+// go, so that memory stays bounded however long the run or the file; nil
+// before that.
+func (e *Event) Flush() []any {
+	if e.boards < MaxEventBoards {
+		return nil
+	}
+	held := slices.DeleteFunc(e.order, func(ms *MatchSummary) bool { return ms == e.current })
+	out := summarize(held)
+	e.matches, e.order, e.boards = map[MatchKey]*MatchSummary{}, nil, 0
+	if ms := e.current; ms != nil {
+		e.matches[ms.key], e.order, e.boards = ms, []*MatchSummary{ms}, len(ms.Boards)
 	}
 	return out
 }
@@ -486,6 +502,13 @@ func (p *PairsSummary) rank() *PairsSummary {
 // began and, for a match of several sessions, its total after its last,
 // and lets them go. Call it after the last file's EndFile.
 func (e *Event) Summaries() []any {
+	out := summarize(e.order)
+	e.matches, e.order, e.boards, e.current = map[MatchKey]*MatchSummary{}, nil, 0, nil
+	return out
+}
+
+// summarize returns the summaries of matches, as Summaries.
+func summarize(matches []*MatchSummary) []any {
 	var out []any
 	// The sessions of a match are summed up together when they begin
 	// in one file.
@@ -497,11 +520,11 @@ func (e *Event) Summaries() []any {
 		return match{MatchKey{Event: ms.Event, Teams: ms.Teams}, ms.File}
 	}
 	totals := map[match]*MatchTotalSummary{}
-	last := map[match]int{} // the last session of each match, by index in e.order
-	for i, ms := range e.order {
+	last := map[match]int{} // the last session of each match, by index in matches
+	for i, ms := range matches {
 		last[of(ms)] = i
 	}
-	for i, ms := range e.order {
+	for i, ms := range matches {
 		ms.VPs = victoryPoints(ms.IMPs, ms.Played, ms.Teams)
 		out = append(out, ms)
 		mk := of(ms)
@@ -524,6 +547,5 @@ func (e *Event) Summaries() []any {
 			out = append(out, t)
 		}
 	}
-	e.matches, e.order, e.boards = map[MatchKey]*MatchSummary{}, nil, 0
 	return out
 }

@@ -28,6 +28,7 @@ func FuzzEvent(f *testing.F) {
 				ev.Add(b.Board, "fuzz.pbn", b.Session())
 			}
 		}
+		ev.Flush()
 		ev.EndFile()
 		ev.Summaries()
 	})

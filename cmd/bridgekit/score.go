@@ -71,6 +71,7 @@ func (a *app) score(c *cli.Context) error {
 				ev.Add(b.Board, p.Name, b.Session())
 			}
 		}
+		write(ev.Flush())
 		if p.Last {
 			write(ev.EndFile())
 		}
