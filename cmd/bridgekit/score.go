@@ -21,14 +21,14 @@ func (a *app) scoreCommand() *cli.Command {
 		Description: `score recomputes what the boards of the PATHs add up to, and prints beside
 each number the file states whether it agrees. For a team match, whose
 rooms may be in several files: board by board both rooms' contracts,
-results and scores, the IMPs,
-the match total and the victory points (WBF 2013 continuous scale, over the
-boards both rooms played). For a pairs event: each board's traveller with
-its matchpoints and percentages, or IMPs against the datum, and the
-ranking those give, file by file. A file may hold several matches. The
-pairs events come as each file ends, the matches after the last file. With
---format json
-each match or event is one JSON object per line (keys in the README).
+results and scores, the IMPs, the match total and the victory points (WBF
+2013 continuous scale, over the boards both rooms played). For a pairs
+event: each board's traveller with its matchpoints and percentages, or IMPs
+against the datum, and the ranking those give, file by file. A file may
+hold several matches. The pairs events come as each file ends, the matches
+after the last file (or sooner, past 16,384 boards of matches, all but the
+one being read). With --format json each match or event is one JSON object
+per line (keys in the README).
 
 Examples:
 
