@@ -34,7 +34,7 @@ func (a *app) roomIndex(c *cli.Context, keep func(*corpus.Board) bool) (x *scori
 		return nil, nil, err
 	}
 	if x.Full() {
-		a.notef("more than %d team-match boards: the boards past those are shown without their other room", scoring.MaxIndexedBoards)
+		a.notef("more than %s team-match boards: the boards past those are shown without their other room", thousands(scoring.MaxIndexedBoards))
 	}
 	return x, done, nil
 }
