@@ -102,12 +102,8 @@ func roomsLine(rooms *scoring.RoomIndex, file string, b *corpus.Board) string {
 		return ""
 	}
 	href := fmt.Sprintf("../%s#g%d", pageName(int(o.File), int(o.Ordinal)/BoardsPerPage+1), o.Game)
-	where := fmt.Sprintf("game %d", o.Game)
-	if name := rooms.FileName(o.File); name != file {
-		where = html.EscapeString(name) + ", " + where
-	}
-	line := "<p class=\"rooms\">" + scoring.RoomsSentence(r, o, fmt.Sprintf("<a href=\"%s\">the other room</a>", href), where)
-	return line + ".</p>\n"
+	other := fmt.Sprintf("<a href=\"%s\">the other room</a>", href)
+	return "<p class=\"rooms\">" + scoring.RoomsSentence(r, o, other, html.EscapeString(rooms.Where(o, file))) + ".</p>\n"
 }
 
 // runCodes are the findings Audit adds once the whole run is known, after

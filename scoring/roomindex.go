@@ -36,8 +36,8 @@ type RoomIndex struct {
 // A RoomRef is where one room of a team-match board is, and what
 // North–South scored there.
 type RoomRef struct {
-	// File is the file's number, in the order AddFile was called, from 0;
-	// FileName gives its name.
+	// File is the file's number, in the order AddFile was called, from 0
+	// (Where names it).
 	File int32
 	// Game is the board's game in its file, from 1; Ordinal its place
 	// among the boards of the file, from 0.
@@ -89,8 +89,14 @@ func (x *RoomIndex) AddFile(name string) int32 {
 	return int32(len(x.files) - 1)
 }
 
-// FileName returns the name of file number i.
-func (x *RoomIndex) FileName(i int32) string { return x.files[i] }
+// Where says where room o is, for a board of the file named file: "game
+// 2" in that file, "b.pbn, game 2" in another.
+func (x *RoomIndex) Where(o RoomRef, file string) string {
+	if name := x.files[o.File]; name != file {
+		return fmt.Sprintf("%s, game %d", name, o.Game)
+	}
+	return fmt.Sprintf("game %d", o.Game)
+}
 
 // Full reports whether the index stopped pairing boards at
 // MaxIndexedBoards.

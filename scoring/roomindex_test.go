@@ -54,8 +54,12 @@ func TestRoomIndex(t *testing.T) {
 			t.Errorf("%s: Other = %+v, %v; want %+v, %v", tc.name, got, ok, tc.want, tc.ok)
 		}
 	}
-	if name := x.FileName(1); name != "closed.pbn" {
-		t.Errorf("FileName(1) = %q", name)
+	o, _ := x.Other("open.pbn", 1)
+	if w := x.Where(o, "open.pbn"); w != "closed.pbn, game 2" {
+		t.Errorf("Where from another file = %q", w)
+	}
+	if w := x.Where(o, "closed.pbn"); w != "game 2" {
+		t.Errorf("Where from its file = %q", w)
 	}
 	if x.Full() {
 		t.Error("Full")

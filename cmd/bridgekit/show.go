@@ -102,12 +102,7 @@ func roomsLine(rooms *scoring.RoomIndex, file string, b *corpus.Board) string {
 	if !ok {
 		return ""
 	}
-	where := fmt.Sprintf("game %d", o.Game)
-	if name := rooms.FileName(o.File); name != file {
-		where = fmt.Sprintf("%s, game %d", name, o.Game)
-	}
-	line := fmt.Sprintf("%-10s%s", "Rooms", scoring.RoomsSentence(r, o, "the other room", where))
-	return line + "\n"
+	return fmt.Sprintf("%-10s%s\n", "Rooms", scoring.RoomsSentence(r, o, "the other room", rooms.Where(o, file)))
 }
 
 // findingLine is a finding without the file and board, which show has
