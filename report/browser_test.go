@@ -162,6 +162,38 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+
+	// A team-match board's other room is a link that opens it, and it
+	// links back.
+	pages, _ := filepath.Glob(filepath.Join(out, "files", "*.html"))
+	var roomsPage string
+	for _, p := range pages {
+		if data, err := os.ReadFile(p); err == nil && bytes.Contains(data, []byte(`<p class="rooms">`)) {
+			roomsPage = filepath.Join("files", filepath.Base(p))
+			break
+		}
+	}
+	if roomsPage == "" {
+		t.Fatal("no board page says its other room: the samples hold a team match")
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url(roomsPage))); err != nil {
+		t.Fatal(err)
+	}
+	from, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("p.rooms").closest("section.board").id`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click("p.rooms a"), chromedp.WaitVisible("section.board:target p.rooms")); err != nil {
+		t.Fatal(err)
+	}
+	back, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("section.board:target p.rooms a").getAttribute("href")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "#" + from; !strings.HasSuffix(back, want) {
+		t.Errorf("the other room links back to %q, not to %s", back, want)
+	}
+
 	mu.Lock()
 	if len(errs) > 0 {
 		t.Errorf("the pages raised errors: %v", errs)
