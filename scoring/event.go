@@ -15,9 +15,9 @@ import (
 // travellers with the ranking they give, beside what the files state.
 // A match is its event, session and teams, in one file, or going on into
 // a later file whose first board of the match is the other room of one
-// that waits for it (an Open and a Closed file: the two rooms named). A later file that starts
-// the match afresh (a copy of it, another run of the same deals) is
-// summed up apart. Feed it the boards of each file in order (Add), call
+// that waits for it (an Open and a Closed file: the two rooms named). A
+// later file that starts the match afresh (a copy of it, another run of
+// the same deals) is summed up apart. Feed it the boards of each file in order (Add), call
 // EndFile after each file, and Summaries after the last.
 type Event struct {
 	matches map[MatchKey]*MatchSummary // the latest of each key
@@ -56,8 +56,12 @@ type MatchSummary struct {
 	CarryOver *[2]float64 `json:"carry_over,omitempty"`
 	VPs       *[2]float64 `json:"vps,omitempty"`
 	index     map[string]*MatchBoard
-	last      string   // the file of its last board
-	key       MatchKey // its key in Event.matches
+	last      string // the file of its last board
+}
+
+// key is the match's key in Event.matches.
+func (ms *MatchSummary) key() MatchKey {
+	return MatchKey{Event: ms.Event, Session: ms.Session, Teams: ms.Teams}
 }
 
 // waitsFor reports whether room r, read in another file than the
@@ -189,7 +193,6 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 				ms.CarryOver = &c
 			}
 		}
-		ms.key = r.Match
 		e.matches[r.Match] = ms
 		e.order = append(e.order, ms)
 	}
@@ -468,13 +471,22 @@ func (e *Event) Flush() []any {
 	if e.boards < MaxEventBoards {
 		return nil
 	}
-	held := slices.DeleteFunc(e.order, func(ms *MatchSummary) bool { return ms == e.current })
-	out := summarize(held)
-	e.matches, e.order, e.boards = map[MatchKey]*MatchSummary{}, nil, 0
-	if ms := e.current; ms != nil {
-		e.matches[ms.key], e.order, e.boards = ms, []*MatchSummary{ms}, len(ms.Boards)
+	out := summarize(slices.DeleteFunc(e.order, func(ms *MatchSummary) bool { return ms == e.current }))
+	if e.current != nil {
+		e.hold(e.current)
+	} else {
+		e.hold()
 	}
 	return out
+}
+
+// hold makes matches the matches the Event holds.
+func (e *Event) hold(matches ...*MatchSummary) {
+	e.matches, e.order, e.boards = map[MatchKey]*MatchSummary{}, matches, 0
+	for _, ms := range matches {
+		e.matches[ms.key()] = ms
+		e.boards += len(ms.Boards)
+	}
 }
 
 // rank orders the pairs by their totals and compares the stated ones.
@@ -503,7 +515,8 @@ func (p *PairsSummary) rank() *PairsSummary {
 // and lets them go. Call it after the last file's EndFile.
 func (e *Event) Summaries() []any {
 	out := summarize(e.order)
-	e.matches, e.order, e.boards, e.current = map[MatchKey]*MatchSummary{}, nil, 0, nil
+	e.hold()
+	e.current = nil
 	return out
 }
 
@@ -517,7 +530,9 @@ func summarize(matches []*MatchSummary) []any {
 		file string
 	}
 	of := func(ms *MatchSummary) match {
-		return match{MatchKey{Event: ms.Event, Teams: ms.Teams}, ms.File}
+		k := ms.key()
+		k.Session = ""
+		return match{k, ms.File}
 	}
 	totals := map[match]*MatchTotalSummary{}
 	last := map[match]int{} // the last session of each match, by index in matches
