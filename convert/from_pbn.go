@@ -527,9 +527,16 @@ func joinAnd(words []string) string {
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
-// trumps returns the strain of the file's contract, or else of the
-// auction's, for ordering the play.
+// trumps returns the strain of the auction's contract, or else of the
+// file's, for ordering the play. The auction comes first, as it does for
+// the contract the board is scored in (record.Board.Final): read in the
+// Contract tag's strain where the two differ, the tricks would be led
+// otherwise than the replay plays them, and a fix of the contract would
+// change what the play gives.
 func (m *mapper) trumps() (auction.Strain, bool) {
+	if c, ok := m.auctionContract(); ok {
+		return c.Strain, true
+	}
 	f := &m.b.File
 	if f.ContractKnown && !f.Contract.PassedOut() {
 		return f.Contract.Strain, true
@@ -537,17 +544,23 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 	if s, err := auction.ParseStrain(f.ContractTag.Value); err == nil {
 		return s, true // an end position's denomination
 	}
+	return 0, false
+}
+
+// auctionContract returns the contract the board's calls reach, when
+// they reach one that is not a pass-out.
+func (m *mapper) auctionContract() (auction.Contract, bool) {
 	var a auction.Auction
 	a.Reset(m.b.Auction.First)
 	for _, c := range m.b.Auction.Calls {
 		if c.Skip {
 			_ = a.Skip()
 		} else if a.AppendAccepted(c.Call) != nil {
-			return 0, false
+			return auction.Contract{}, false
 		}
 	}
 	c, err := a.Contract()
-	return c.Strain, err == nil && !c.PassedOut()
+	return c, err == nil && !c.PassedOut()
 }
 
 // mapper carries a board being built and the findings about it.
