@@ -86,11 +86,15 @@ type walker struct {
 	stdinRead bool
 	yield     func(*Input, error) bool
 	stopped   bool
+	walking   string // the folder being walked, for Input.Dir
 }
 
 func (w *walker) emit(in *Input) {
 	if w.stopped {
 		return
+	}
+	if in.Archive == "" && !in.streamed {
+		in.Dir = w.walking
 	}
 	if !w.yield(in, nil) {
 		w.stopped = true
@@ -170,6 +174,8 @@ func (w *walker) stream(name string, r io.Reader) {
 // dir walks root. Errors inside (an unreadable subdirectory) are reported
 // and the walk goes on.
 func (w *walker) dir(root string) {
+	w.walking = root
+	defer func() { w.walking = "" }()
 	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if w.stopped {
 			return fs.SkipAll

@@ -23,6 +23,11 @@ type Input struct {
 	// Archive is the Name of the innermost archive holding the input, or ""
 	// for one that is not in an archive.
 	Archive string
+	// Dir is the folder named on the command line whose walk found the
+	// input, "" for a file named itself, a member or a stream. A command
+	// that rewrites files in place keeps its writes inside it: a link in
+	// the folder must not lead a rewrite out of it.
+	Dir string
 
 	open     func() (io.ReadCloser, error)
 	streamed bool

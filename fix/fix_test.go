@@ -34,20 +34,37 @@ func encodingOf(t *testing.T, name string, src []byte) string {
 // fixFile plans and applies the fixes of one file's text.
 func fixFile(t *testing.T, name string, src []byte) ([]byte, []Edit) {
 	t.Helper()
+	out, edits, err := fixText(t, name, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, edits
+}
+
+// planText plans the fixes of one file's text; every edit is one apply
+// would make.
+func planText(t *testing.T, name string, src []byte) []Edit {
+	t.Helper()
 	p := corpus.Process(name, bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
 	if p.Err != nil {
 		t.Fatal(p.Err)
 	}
 	edits := Plan(p, nil)
-	enc := "UTF-8"
-	for name := range p.Report.Encodings {
-		enc = name
+	for _, e := range edits {
+		if err := Check(e); err != nil {
+			t.Errorf("a planned edit that apply would refuse: %v", err)
+		}
 	}
+	return edits
+}
+
+// fixText is fixFile with Apply's error.
+func fixText(t *testing.T, name string, src []byte) ([]byte, []Edit, error) {
+	t.Helper()
+	edits := planText(t, name, src)
 	var out bytes.Buffer
-	if err := Apply(&out, bytes.NewReader(src), enc, edits); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes(), edits
+	err := Apply(&out, bytes.NewReader(src), encodingOf(t, name, src), edits)
+	return out.Bytes(), edits, err
 }
 
 // TestFixGolden fixes each file of testdata and compares the text with its
@@ -255,6 +272,14 @@ func FuzzFix(f *testing.F) {
 		for _, file := range files {
 			if data, err := os.ReadFile(file); err == nil {
 				f.Add(data)
+				if strings.HasSuffix(file, ".pbn") {
+					// The same file with CR-only and CRLF line ends, a BOM,
+					// and a byte that is not UTF-8 at its start.
+					f.Add(bytes.ReplaceAll(data, []byte("\n"), []byte("\r")))
+					f.Add(bytes.ReplaceAll(data, []byte("\n"), []byte("\r\n")))
+					f.Add(append([]byte("\xEF\xBB\xBF"), data...))
+					f.Add(append([]byte("% Caf\xe9 \xc3\xa9t\xc3\xa9\n"), data...))
+				}
 			}
 		}
 	}
@@ -269,8 +294,13 @@ func FuzzFix(f *testing.F) {
 			enc = name
 		}
 		var out bytes.Buffer
+		for _, e := range edits {
+			if err := Check(e); err != nil {
+				t.Fatalf("a planned edit that apply would refuse: %v", err)
+			}
+		}
 		if err := Apply(&out, bytes.NewReader(data), enc, edits); err != nil {
-			if errors.Is(err, ErrChanged) || strings.Contains(err.Error(), "fix writes") {
+			if errors.Is(err, ErrChanged) || errors.Is(err, ErrUnmapped) || strings.Contains(err.Error(), "fix writes") {
 				return // text whose places cannot be mapped back, refused
 			}
 			t.Fatalf("Apply: %v", err)

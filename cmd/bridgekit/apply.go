@@ -1,15 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/fix"
-	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func (a *app) applyCommand() *cli.Command {
@@ -38,11 +40,16 @@ func (a *app) apply(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usageError("apply needs a PATCH")
 	}
-	pt := &patching{a: a, root: c.String("root")}
+	root, err := safewrite.OpenRoot(c.String("root"))
+	if err != nil {
+		return cli.Exit(fmt.Sprintf("--root: %v", err), exitError)
+	}
+	defer root.Close()
+	pt := &patching{a: a, root: root}
 	for _, name := range c.Args().Slice() {
 		pf, err := os.Open(name)
 		if err != nil {
-			return cli.Exit(fmt.Sprintf("%v", err), exitError)
+			return cli.Exit(err.Error(), exitError)
 		}
 		// Read a hunk at a time: a patch of hundreds of thousands of edits
 		// is applied in the memory of one.
@@ -53,11 +60,11 @@ func (a *app) apply(c *cli.Context) error {
 				break
 			}
 			if err != nil {
-				pt.finish()
+				pt.abandon()
 				pf.Close()
 				return cli.Exit(err.Error(), exitError)
 			}
-			if pt.file != e.File {
+			if pt.file != e.File || !pt.started {
 				pt.finish()
 				pt.start(e.File)
 			}
@@ -66,109 +73,138 @@ func (a *app) apply(c *cli.Context) error {
 		pf.Close()
 		pt.finish()
 	}
-	a.notef("%s made, %s already made, %s stale", plural(pt.applied, "edit"), plural(pt.done, "edit"), plural(pt.stale, "edit"))
+	summary := fmt.Sprintf("%s made, %s already made, %s stale", plural(pt.applied, "edit"), plural(pt.done, "edit"), plural(pt.stale, "edit"))
+	if pt.refused > 0 {
+		summary += fmt.Sprintf("; %s not patched", plural(pt.refused, "file"))
+	}
+	a.notef("%s", summary)
 	return nil
 }
 
 // patching applies a patch's edits to its files, one file at a time: the
 // edits of a file come together in a patch.
 type patching struct {
-	a                    *app
-	root                 string
-	applied, done, stale int
+	a                             *app
+	root                          *safewrite.Root
+	applied, done, stale, refused int
 
 	// The file being patched.
-	file string
-	path string
-	in   *os.File
-	out  *spool
-	p    *fix.Patcher
-	err  error
+	started bool
+	file    string // as the patch names it
+	rel     string // inside root
+	before  fix.Tally
+	out     *spool
+	p       *fix.Patcher
+	in      io.Closer
+	res     fix.PatchResult
+	made    []fix.Edit // for the re-audit: a file's edits are few
+	err     error
 }
 
-// start starts on file, a name the patch gives.
+// start starts on file, a name the patch gives. Every name is taken
+// inside --root: an absolute one, one with "..", or one that a link
+// inside the root leads out of, is refused.
 func (pt *patching) start(file string) {
-	pt.file, pt.path, pt.in, pt.out, pt.p, pt.err = file, "", nil, nil, nil, nil
-	if !filepath.IsLocal(filepath.FromSlash(file)) && !filepath.IsAbs(file) {
-		pt.err = fmt.Errorf("the name leaves --root")
+	*pt = patching{a: pt.a, root: pt.root, applied: pt.applied, done: pt.done, stale: pt.stale, refused: pt.refused, started: true, file: file}
+	rel := filepath.FromSlash(file)
+	switch {
+	case file == "":
+		pt.err = errors.New("the patch names no file")
+		return
+	case !filepath.IsLocal(rel):
+		pt.err = fmt.Errorf("the name is not inside --root %s (an absolute name, or one with ..)", pt.root.Path("."))
 		return
 	}
-	pt.path = file
-	if !filepath.IsAbs(file) {
-		pt.path = filepath.Join(pt.root, filepath.FromSlash(file))
-	}
-	enc, err := fileEncoding(pt.path)
-	if err == nil {
-		pt.in, err = os.Open(pt.path)
-	}
+	pt.rel = rel
+	f, err := pt.root.Open(rel)
 	if err != nil {
 		pt.err = err
 		return
 	}
-	pt.out = newSpool(tempSpill)
-	pt.p, pt.err = fix.NewPatcher(pt.out, pt.in, enc)
-}
-
-// edit makes e, an edit of the file being patched.
-func (pt *patching) edit(e fix.Edit) {
-	if pt.err == nil {
-		pt.err = pt.p.Edit(e)
-	}
-}
-
-// finish writes the file being patched back, if an edit was made, and
-// says what became of its edits.
-func (pt *patching) finish() {
-	if pt.file == "" {
+	pt.in = f
+	pt.before, pt.err = fix.TallyOf(file, -1, func() (io.ReadCloser, error) { return pt.root.Open(rel) }, "")
+	if pt.err != nil {
 		return
 	}
-	a := pt.a
-	var res fix.PatchResult
+	pt.out = newSpool(tempSpill)
+	pt.p, pt.err = fix.NewPatcher(pt.out, f, pt.before.Encoding)
+}
+
+// edit makes e, an edit of the file being patched, if it is an edit fix
+// could have made.
+func (pt *patching) edit(e fix.Edit) {
 	if pt.err == nil {
-		res, pt.err = pt.p.Close()
+		pt.err = fix.Check(e)
 	}
 	if pt.err == nil {
-		pt.err = pt.out.flush()
+		var o fix.Outcome
+		o, pt.err = pt.p.Edit(e)
+		if o == fix.Made {
+			pt.made = append(pt.made, e)
+		}
 	}
+}
+
+// abandon gives up the file being patched, which is left as it was.
+func (pt *patching) abandon() {
 	if pt.in != nil {
 		pt.in.Close()
-	}
-	if pt.err == nil && res.Applied > 0 {
-		var notes []string
-		notes, pt.err = pt.out.replace(pt.path)
-		for _, n := range notes {
-			a.notef("%s", n)
-		}
 	}
 	if pt.out != nil {
 		pt.out.discard()
 	}
-	if pt.err != nil {
-		a.errorf("%s: not patched: %v", pt.file, pt.err)
-	}
-	for _, e := range res.Stale {
-		a.stdout.Flush()
-		fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s → %s not made: the text there is no longer %s\n", e.File, e.Span.Pos, e.Board, e.Kind, e.Old, e.New, e.Old)
-		a.fail(exitFindings)
-	}
-	pt.applied, pt.done, pt.stale = pt.applied+res.Applied, pt.done+res.Done, pt.stale+len(res.Stale)
-	pt.file = ""
+	pt.started = false
 }
 
-// fileEncoding returns the encoding the readers find in the file at path:
-// the one whose text the patch's offsets count.
-func fileEncoding(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
+// finish writes the file being patched back, if an edit was made and the
+// patched text audits no worse than the file did, and says what became
+// of its edits: the counts are what is on disk.
+func (pt *patching) finish() {
+	if !pt.started {
+		return
 	}
-	defer f.Close()
-	r, _, err := charset.Decode(f)
-	if err != nil {
-		return "", err
+	defer pt.abandon()
+	a := pt.a
+	if pt.err == nil {
+		pt.res, pt.err = pt.p.Close()
 	}
-	if _, err := io.Copy(io.Discard, r); err != nil {
-		return "", err
+	if pt.err == nil {
+		pt.err = pt.out.flush()
 	}
-	return r.(charset.EncodingReporter).Encoding().Name, nil
+	if pt.err == nil && pt.res.Applied > 0 {
+		var after fix.Tally
+		after, pt.err = fix.TallyOf(pt.file, -1, func() (io.ReadCloser, error) { return io.NopCloser(pt.out.reader()), nil }, pt.before.Encoding)
+		if pt.err == nil {
+			pt.err = pt.before.Verify(after, pt.made)
+		}
+	}
+	if pt.err == nil && pt.res.Applied > 0 {
+		var notes []string
+		notes, pt.err = pt.out.replace(func() (*safewrite.File, []string, error) { return pt.root.Replace(pt.rel) })
+		for _, n := range notes {
+			a.notef("%s", n)
+		}
+	}
+	if pt.err != nil {
+		name := pt.root.Path(pt.rel)
+		if pt.rel == "" {
+			name = strconv.Quote(pt.file)
+		}
+		a.errorf("%s: not patched: %v", name, pt.err)
+		pt.refused++
+		return
+	}
+	for _, e := range pt.res.Stale {
+		a.stdout.Flush()
+		why := "the text there is no longer " + e.Old
+		switch {
+		case e.Old == "":
+			why = "an edit before it was not made, and its place may have moved"
+		case e.New == "":
+			why = fmt.Sprintf("the text there is no longer %q", e.Old)
+		}
+		fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s not made: %s\n", e.File, e.Span.Pos, e.Board, e.Kind, change(e), why)
+		a.fail(exitFindings)
+	}
+	pt.applied, pt.done, pt.stale = pt.applied+pt.res.Applied, pt.done+pt.res.Done, pt.stale+len(pt.res.Stale)
 }

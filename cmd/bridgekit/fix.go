@@ -1,8 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -98,16 +101,24 @@ type fixer struct {
 	list, write, diff bool
 	wanted            map[fix.Kind]bool
 	patch             *fix.PatchWriter // --patch: the edits are written there, not made
-	counts            map[fix.Kind]int
-	files             int
+	// counts and files are what was done: fixes written (or, without -w,
+	// shown), by kind, and the files they are in. A file refused counts
+	// nothing.
+	counts map[fix.Kind]int
+	files  int
+	// seen holds the files already fixed, so that a file named twice (or
+	// named and found in a folder named too) is fixed once.
+	seen map[string]bool
 
 	// The input being read: its edits so far, written as a patch to a
 	// spool (in memory, then a file), so that a file with hundreds of
 	// thousands of fixes is fixed in the memory of one; their number; and
 	// its encoding.
 	in      *corpus.Input
+	skip    bool // the input was fixed before in this run
 	edits   *spool
 	pending *fix.PatchWriter
+	kinds   map[fix.Kind]int // the input's fixes, by kind
 	changed int
 	enc     string
 
@@ -119,7 +130,7 @@ func (a *app) fix(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), wanted: wanted, counts: map[fix.Kind]int{}}
+	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), wanted: wanted, counts: map[fix.Kind]int{}, seen: map[string]bool{}}
 	patch := c.String("patch")
 	if patch != "" && (f.list || f.write || f.diff) {
 		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
@@ -138,14 +149,17 @@ func (a *app) fix(c *cli.Context) error {
 	}
 	f.patch = fix.NewPatchWriter(out)
 	_, err = a.each(c, opts, f.part)
-	f.summary()
 	if perr := f.patch.Close(); perr != nil && err == nil {
 		err = perr
+	}
+	if err == nil && a.status >= exitError {
+		err = errors.New("not written: an input could not be read whole, and a patch of part of the run would pass for all of it")
 	}
 	if err != nil {
 		out.Abort()
 		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
 	}
+	f.summary()
 	if err := out.Commit(); err != nil {
 		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
 	}
@@ -187,21 +201,38 @@ func (f *fixer) part(p *corpus.Part) {
 		return // an error of discovery, which each reports
 	}
 	if f.in != p.Input {
-		f.in, f.changed, f.enc = p.Input, 0, ""
-		if f.patch == nil {
+		f.in, f.changed, f.enc, f.kinds = p.Input, 0, "", map[fix.Kind]int{}
+		key := p.Input.Name
+		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
+			key = filepath.Clean(key)
+		}
+		f.skip = f.seen[key]
+		f.seen[key] = true
+		if f.skip {
+			f.a.notef("%s: named more than once; fixed once", p.Input.Name)
+		}
+		if f.patch == nil && !f.skip {
 			f.edits = newSpool(tempSpill)
 			f.pending = fix.NewPatchWriter(f.edits)
 		}
 	}
+	if f.skip {
+		if src := f.sources.take(p.Input); src != nil && p.Last {
+			src.discard()
+		}
+		return
+	}
 	f.a.say(pl.notes)
 	for _, e := range pl.edits {
-		f.counts[e.Kind]++
-		if f.changed++; f.changed == 1 {
-			f.files++
-		}
+		f.kinds[e.Kind]++
+		f.changed++
 		w := f.pending
 		if f.patch != nil {
 			w = f.patch
+			if err := f.patchName(&e); err != nil {
+				f.a.errorf("%v", err)
+				continue
+			}
 		}
 		if err := w.Write(e); err != nil {
 			f.a.errorf("%v", err)
@@ -223,7 +254,8 @@ func (f *fixer) finish(p *corpus.Part) {
 		defer src.discard()
 	}
 	if f.patch != nil {
-		return // a patch is written as it goes
+		f.done() // a patch is written as it goes
+		return
 	}
 	defer f.edits.discard()
 	if p.Err != nil {
@@ -275,14 +307,19 @@ func (f *fixer) apply(dst io.Writer, src io.Reader) error {
 
 // describe says a fix, with its evidence.
 func describe(e fix.Edit) string {
-	what := e.Old + " → " + e.New
+	return fmt.Sprintf("%s %s (%s)", e.Kind, change(e), e.Reason)
+}
+
+// change says what a fix changes: a value from one to another, or the
+// text it puts in or takes out.
+func change(e fix.Edit) string {
 	switch {
 	case e.Old == "":
-		what = fmt.Sprintf("insert %q", e.New)
+		return fmt.Sprintf("insert %q", e.New)
 	case e.New == "":
-		what = fmt.Sprintf("remove %q", e.Old)
+		return fmt.Sprintf("remove %q", e.Old)
 	}
-	return fmt.Sprintf("%s %s (%s)", e.Kind, what, e.Reason)
+	return e.Old + " → " + e.New
 }
 
 // emit sends the fixed text where the flags say.
@@ -306,7 +343,7 @@ func (f *fixer) emit(in *corpus.Input, open func() (io.Reader, func(), error), o
 	}
 	switch {
 	case f.write && changed:
-		notes, err := out.replace(in.Name)
+		notes, err := out.replace(replaceInput(in))
 		if err != nil {
 			a.errorf("%s", named(in.Name, err))
 			return
@@ -317,11 +354,43 @@ func (f *fixer) emit(in *corpus.Input, open func() (io.Reader, func(), error), o
 	case !f.list && !f.diff && !f.write:
 		if _, err := io.Copy(a.stdout, out.reader()); err != nil {
 			a.errorf("writing standard output: %v", err)
+			return
 		}
 	}
+	f.done()
 	if changed && (f.list || f.diff) && !f.write {
 		a.fail(exitFindings)
 	}
+}
+
+// done counts the input's fixes as made: written, shown or in the patch.
+func (f *fixer) done() {
+	for k, n := range f.kinds {
+		f.counts[k] += n
+	}
+	if f.changed > 0 {
+		f.files++
+	}
+}
+
+// patchName names e's file in a patch as apply will find it: relative to
+// the folder apply runs in (its --root), which is this one unless told.
+func (f *fixer) patchName(e *fix.Edit) error {
+	name := e.File
+	if filepath.IsAbs(name) {
+		wd, err := os.Getwd()
+		if err == nil {
+			name, err = filepath.Rel(wd, name)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: not in the patch: %v", e.File, err)
+		}
+	}
+	if !filepath.IsLocal(name) {
+		return fmt.Errorf("%s: not in the patch: apply takes names inside its --root folder; run fix --patch from a folder that holds the file", e.File)
+	}
+	e.File = filepath.ToSlash(name)
+	return nil
 }
 
 // summary counts the fixes of the run by kind on stderr.

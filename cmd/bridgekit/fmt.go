@@ -115,7 +115,7 @@ func (f *formatter) start(p *corpus.Part) *fmtJob {
 	spill := tempSpill
 	if f.write {
 		spill = func() (spillFile, error) {
-			sf, notes, err := safewrite.Replace(j.in.Name)
+			sf, notes, err := replaceInput(j.in)()
 			if err != nil {
 				j.replaceErr = err
 				return tempSpill()
@@ -236,7 +236,7 @@ func (j *fmtJob) replace() error {
 	if j.replaceErr != nil {
 		return j.replaceErr
 	}
-	notes, err := j.out.replace(j.in.Name)
+	notes, err := j.out.replace(replaceInput(j.in))
 	j.notes = notes
 	return err
 }

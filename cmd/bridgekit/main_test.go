@@ -41,6 +41,8 @@ func TestScripts(t *testing.T) {
 			"findings": cmdFindings,
 			"report":   cmdReport,
 			"mode":     cmdMode,
+			"replace":  cmdReplace,
+			"crlines":  cmdCRLines,
 		},
 	})
 }
@@ -108,6 +110,37 @@ func memberOf(arg string) (file, member string) {
 		return f, m
 	}
 	return arg, arg
+}
+
+// cmdReplace writes a copy of a file with every OLD made NEW: replace
+// [-q] OLD NEW IN OUT, the texts as given (a patch or a file changed by
+// hand), or with -q quoted as in Go ("\xe9" for a byte that is not UTF-8).
+func cmdReplace(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) == 5 && args[0] == "-q" {
+		args = args[1:]
+		for i := range 2 {
+			s, err := strconv.Unquote(args[i])
+			ts.Check(err)
+			args[i] = s
+		}
+	}
+	if neg || len(args) != 4 {
+		ts.Fatalf("usage: replace [-q] OLD NEW IN OUT")
+	}
+	in := ts.ReadFile(args[2])
+	if !strings.Contains(in, args[0]) {
+		ts.Fatalf("%s holds no %q", args[2], args[0])
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[3]), []byte(strings.ReplaceAll(in, args[0], args[1])), 0o644))
+}
+
+// cmdCRLines writes a copy of a file with CR-only line ends, as old Mac
+// programs wrote them: crlines IN OUT.
+func cmdCRLines(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: crlines IN OUT")
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(strings.ReplaceAll(ts.ReadFile(args[0]), "\n", "\r")), 0o644))
 }
 
 // cmdCP1251 re-encodes a UTF-8 file in windows-1251: cp1251 IN OUT.
@@ -219,14 +252,21 @@ func cmdMode(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	perm, err := strconv.ParseUint(args[1], 8, 32)
 	ts.Check(err)
+	// The octal setuid, setgid and sticky bits, as chmod(1) writes them.
+	mode := os.FileMode(perm & 0o777)
+	for bit, m := range map[uint64]os.FileMode{0o4000: os.ModeSetuid, 0o2000: os.ModeSetgid, 0o1000: os.ModeSticky} {
+		if perm&bit != 0 {
+			mode |= m
+		}
+	}
 	if set {
-		ts.Check(os.Chmod(ts.MkAbs(args[0]), os.FileMode(perm)))
+		ts.Check(os.Chmod(ts.MkAbs(args[0]), mode))
 		return
 	}
 	fi, err := os.Stat(ts.MkAbs(args[0]))
 	ts.Check(err)
-	if got := fi.Mode().Perm(); (got == os.FileMode(perm)) == neg {
-		ts.Fatalf("%s has mode %#o", args[0], got)
+	if got := fi.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky); (got == mode) == neg {
+		ts.Fatalf("%s has mode %v", args[0], got)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/bridgekit/bridgekit/corpus"
@@ -158,11 +159,12 @@ func (s *sourceCopies) take(in *corpus.Input) *spool {
 	return sp
 }
 
-// replace writes the spool's text over the file at path, with
-// safewrite.Replace's guarantees, and returns what replacing has to say (a
-// hard link split off).
-func (s *spool) replace(path string) ([]string, error) {
-	sf, notes, err := safewrite.Replace(path)
+// replace writes the spool's text over the file that start begins to
+// rewrite (replaceInput, safewrite.Root.Replace), with safewrite.Replace's
+// guarantees, and returns what replacing has to say (a hard link split
+// off).
+func (s *spool) replace(start func() (*safewrite.File, []string, error)) ([]string, error) {
+	sf, notes, err := start()
 	if err != nil {
 		return nil, err
 	}
@@ -171,4 +173,27 @@ func (s *spool) replace(path string) ([]string, error) {
 		return nil, err
 	}
 	return notes, sf.Commit()
+}
+
+// replaceInput starts rewriting in, a file on disk, in place. A file that
+// the walk of a folder found is rewritten inside that folder: a link in
+// it that leads out is refused (safewrite.Root), as a name that leaves it
+// would be. A file named itself is the user's choice, and a link to it is
+// followed wherever it leads.
+func replaceInput(in *corpus.Input) func() (*safewrite.File, []string, error) {
+	return func() (*safewrite.File, []string, error) {
+		if in.Dir == "" {
+			return safewrite.Replace(in.Name)
+		}
+		rel, err := filepath.Rel(in.Dir, in.Name)
+		if err != nil {
+			return nil, nil, err
+		}
+		root, err := safewrite.OpenRoot(in.Dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer root.Close()
+		return root.Replace(rel)
+	}
 }

@@ -19,3 +19,6 @@ func keepOwner(*os.File, fs.FileInfo) error { return nil }
 
 // links: hard links are not counted here.
 func links(fs.FileInfo) uint64 { return 1 }
+
+// openNonblock: there is no such flag here.
+const openNonblock = 0

@@ -47,3 +47,6 @@ func links(fi fs.FileInfo) uint64 {
 	}
 	return 1
 }
+
+// openNonblock opens a FIFO without waiting for a writer.
+const openNonblock = syscall.O_NONBLOCK

@@ -1,0 +1,130 @@
+package fix
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/auction"
+)
+
+// Check reports whether e is an edit that fix could have made: its kind's
+// shape (a replacement, an insertion or a removal) and a New text that is
+// a value of that kind, written as fix writes it. A patch is text that
+// anyone can write, so apply makes only what passes: a NUL, a line end or
+// a whole new tag in a patch is refused rather than written into a file.
+func Check(e Edit) error {
+	bad := func(want string) error {
+		return fmt.Errorf("%s:%s: %s edit %q → %q: %s", e.File, e.Span.Pos, e.Kind, e.Old, e.New, want)
+	}
+	for _, s := range []string{e.Old, e.New} {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+				return bad("a control character is no value")
+			}
+		}
+	}
+	if e.Kind == AfterEnd {
+		if e.New != "" || !callsOnly(e.Old) {
+			return bad("after-end removes calls and the blanks around them, and puts nothing in their place")
+		}
+		return nil
+	}
+	if strings.ContainsAny(e.Old, "\n\r") {
+		return bad("only after-end takes line ends")
+	}
+	switch e.Kind {
+	case LeadingPasses:
+		if e.Old != "" || e.New == "" || strings.Repeat("Pass ", len(e.New)/5) != e.New {
+			return bad(`leading-passes inserts "Pass " once or more`)
+		}
+		return nil
+	case Rotation:
+		if !(isCard(e.Old) && isCard(e.New) || isSeat(e.Old) && isSeat(e.New)) {
+			return bad("rotation puts one card in place of another, or one seat for another")
+		}
+		return nil
+	}
+	old, ok1 := unquote(e.Old)
+	v, ok2 := unquote(e.New)
+	if !ok1 || !ok2 {
+		return bad("a tag's value is replaced in its quotes")
+	}
+	var ok bool
+	switch e.Kind {
+	case Contract:
+		c, err := auction.ParseContract(v)
+		ok = err == nil && c.String() == v
+	case Declarer:
+		ok = isSeat(v)
+	case Result:
+		n, err := strconv.Atoi(v)
+		ok = err == nil && 0 <= n && n <= 13 && strconv.Itoa(n) == v
+	case Score:
+		ok = isScore(v)
+	case BoardCycle:
+		vul, err := auction.ParseVulnerability(v)
+		ok = isSeat(v) && isSeat(old) || err == nil && vul.String() == v
+	}
+	if !ok {
+		return bad("not a " + string(e.Kind) + " as fix writes one")
+	}
+	return nil
+}
+
+// callsOnly reports whether s is calls and the blanks and line ends
+// between them.
+func callsOnly(s string) bool {
+	f := strings.Fields(s)
+	for _, w := range f {
+		if _, err := auction.ParseCall(w); err != nil || !isASCII(w) {
+			return false
+		}
+	}
+	return len(f) > 0
+}
+
+func isCard(s string) bool {
+	_, err := auction.ParseCard(s)
+	return err == nil && isASCII(s)
+}
+
+func isSeat(s string) bool { return len(s) == 1 && strings.Contains("NESW", s) }
+
+// isScore reports whether s is a score as scoreText writes it: a number,
+// or a side and a number once or twice.
+func isScore(s string) bool {
+	f := strings.Fields(s)
+	if strings.Join(f, " ") != s {
+		return false
+	}
+	num := func(w string) bool { _, err := strconv.Atoi(w); return err == nil }
+	switch len(f) {
+	case 1:
+		return num(f[0])
+	case 2, 4:
+		for i := 0; i < len(f); i += 2 {
+			if side := strings.ToUpper(f[i]); side != "NS" && side != "EW" || !num(f[i+1]) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func unquote(s string) (string, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' || strings.Contains(s[1:len(s)-1], `"`) {
+		return "", false
+	}
+	return s[1 : len(s)-1], true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
