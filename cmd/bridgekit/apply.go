@@ -25,6 +25,13 @@ whose old text is no longer there is left alone and listed (exit status 1);
 one already made is counted and left as it is, so that applying a patch twice
 changes nothing the second time.
 
+A patch is trusted in nothing. A name that is absolute or leaves --root, a
+link inside it that leads out, and a file that is not a regular file are
+refused. An edit is made only if its kind exists and its new text is a value
+of that kind as fix writes it, and the patched file is audited again: one
+that would gain a finding of warning or error severity, or keep a finding
+its edits were to answer, is refused and left as it was (exit status 2).
+
 Examples:
 
   bridgekit fix --patch spring.patch archive/spring/
