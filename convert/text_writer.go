@@ -156,8 +156,12 @@ func handviewerLIN(lin string) string {
 // into suit symbols.
 var bboSuits = strings.NewReplacer("!s", "♠", "!h", "♥", "!d", "♦", "!c", "♣", "!S", "♠", "!H", "♥", "!D", "♦", "!C", "♣")
 
+// ColorCodes are the ANSI escapes the text writer colours with, for a
+// terminal writer that escapes every other one.
+var ColorCodes = []string{"\x1b[31m", "\x1b[0m"}
+
 // redSuits colours the red suit symbols with ANSI escapes.
-var redSuits = strings.NewReplacer("♥", "\x1b[31m♥\x1b[0m", "♦", "\x1b[31m♦\x1b[0m")
+var redSuits = strings.NewReplacer("♥", ColorCodes[0]+"♥"+ColorCodes[1], "♦", ColorCodes[0]+"♦"+ColorCodes[1])
 
 func joinPresent(sep string, parts ...string) string {
 	var kept []string

@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/corpus"
 	"github.com/bridgekit/bridgekit/parser/charset"
 )
@@ -44,9 +45,9 @@ type app struct {
 	// order when they go to one file.
 	stderr    io.Writer
 	stderrBuf *bufio.Writer
-	// rawStdout is stdout before buffering, to tell whether it is a
-	// terminal.
-	rawStdout io.Writer
+	// rawStdout and rawStderr are the streams as given, to tell whether
+	// they are terminals and for the progress bar's own escapes.
+	rawStdout, rawStderr io.Writer
 	getenv    func(string) string
 	status    int
 	profile   *os.File // the --cpuprofile file while profiling
@@ -57,12 +58,23 @@ type app struct {
 // run runs the command line args (args[0] is the program name) and returns
 // the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	a := &app{stdin: stdin, stderr: stderr, rawStdout: stdout, getenv: os.Getenv}
+	a := &app{stdin: stdin, stderr: stderr, rawStdout: stdout, rawStderr: stderr, getenv: os.Getenv}
 	out := stdout
-	if !isTerminal(stderr) {
+	// A terminal is given a file's text with its control characters
+	// escaped: the text is anyone's, and the terminal would obey them.
+	if isTerminal(stdout) {
+		safe := newTermSafe(stdout, convert.ColorCodes...)
+		defer safe.Close()
+		out = safe
+	}
+	if isTerminal(stderr) {
+		safe := newTermSafe(stderr)
+		defer safe.Close()
+		a.stderr, stderr = safe, safe
+	} else {
 		a.stderrBuf = bufio.NewWriterSize(stderr, 32<<10)
 		a.stderr = a.stderrBuf
-		out = afterFlush{stdout, a.stderrBuf}
+		out = afterFlush{out, a.stderrBuf}
 	}
 	a.stdout = bufio.NewWriterSize(out, 64<<10)
 	app := a.cli()

@@ -22,7 +22,7 @@ type progress struct {
 
 // progress returns a progress bar when stderr is a terminal.
 func (a *app) progress() *progress {
-	if f, ok := a.stderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+	if f, ok := a.rawStderr.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		return &progress{w: f, start: time.Now()}
 	}
 	return &progress{}
