@@ -48,9 +48,9 @@ type app struct {
 	// rawStdout and rawStderr are the streams as given, to tell whether
 	// they are terminals and for the progress bar's own escapes.
 	rawStdout, rawStderr io.Writer
-	getenv    func(string) string
-	status    int
-	profile   *os.File // the --cpuprofile file while profiling
+	getenv               func(string) string
+	status               int
+	profile              *os.File // the --cpuprofile file while profiling
 	// keep, when set, says which inputs a command reads (export --shard).
 	keep func(name string) bool
 }
