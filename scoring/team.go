@@ -8,6 +8,7 @@ import (
 
 	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/decimal"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -111,8 +112,8 @@ func fieldValue(b *record.Board, name string) string {
 func sideNumber(text string) (float64, bool) {
 	f := strings.Fields(text)
 	for i := 0; i+1 < len(f); i += 2 {
-		v, err := strconv.ParseFloat(strings.TrimPrefix(f[i+1], "+"), 64)
-		if err != nil {
+		v, ok := decimal.Parse(f[i+1])
+		if !ok {
 			return 0, false
 		}
 		switch strings.ToUpper(f[i]) {
@@ -123,7 +124,7 @@ func sideNumber(text string) (float64, bool) {
 		}
 	}
 	if len(f) == 1 {
-		if v, err := strconv.ParseFloat(f[0], 64); err == nil && v == 0 {
+		if v, ok := decimal.Parse(f[0]); ok && v == 0 {
 			return 0, true
 		}
 	}
@@ -304,8 +305,8 @@ func carry(v *record.Vugraph) ([2]float64, bool) {
 		if f == "" {
 			continue
 		}
-		n, err := strconv.ParseFloat(f, 64)
-		if err != nil {
+		n, ok := decimal.Parse(f)
+		if !ok {
 			return c, false
 		}
 		c[i] = n

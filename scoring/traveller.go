@@ -9,6 +9,7 @@ import (
 
 	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/decimal"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -76,8 +77,8 @@ func (r *Row) number(name string) (float64, record.Cell, bool) {
 		return 0, c, false
 	}
 	t := strings.TrimSuffix(strings.TrimSpace(c.Text), "%")
-	v, err := strconv.ParseFloat(strings.Replace(t, ",", ".", 1), 64)
-	return v, c, err == nil
+	v, ok := decimal.Parse(strings.Replace(t, ",", ".", 1))
+	return v, c, ok
 }
 
 // ReadTraveller reads the board's ScoreTable, or returns nil.
@@ -440,15 +441,15 @@ func (r *Row) adjusted() (ns, ew float64, ok bool) {
 		return 40, -1, true
 	}
 	a, b, two := strings.Cut(t, "/")
-	x, err := strconv.ParseFloat(a, 64)
-	if err != nil || x < 0 || x > 100 {
+	x, ok := decimal.Parse(a)
+	if !ok || x < 0 || x > 100 {
 		return 0, 0, false
 	}
 	if !two {
 		return x, -1, true
 	}
-	y, err := strconv.ParseFloat(strings.TrimSuffix(b, "%"), 64)
-	if err != nil || y < 0 || y > 100 {
+	y, ok := decimal.Parse(strings.TrimSuffix(b, "%"))
+	if !ok || y < 0 || y > 100 {
 		return 0, 0, false
 	}
 	return x, y, true

@@ -55,7 +55,13 @@ func (a *app) score(c *cli.Context) error {
 				return
 			}
 			if asJSON {
-				out, _ := json.Marshal(s)
+				out, err := json.Marshal(s)
+				if err != nil {
+					// Never an empty line in its place: a script reading
+					// the lines would take it for no event at all.
+					a.errorf("a match or event could not be written as JSON: %v", err)
+					continue
+				}
 				_, werr = a.stdout.Write(append(out, '\n'))
 			} else {
 				werr = writeSummary(a, s)
@@ -66,6 +72,7 @@ func (a *app) score(c *cli.Context) error {
 		if p.Input == nil || werr != nil {
 			return
 		}
+		a.notCarried(p, "not scored")
 		for _, b := range p.Boards {
 			if b.Board != nil {
 				ev.Add(b.Board, p.Name, b.Session())

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/decimal"
 	"github.com/bridgekit/bridgekit/parser/internal/scan"
 )
 
@@ -831,7 +832,7 @@ func parseLINEvent(v string, is *valueIssues) Event {
 		}
 	}
 	for _, c := range []string{e.Carry1, e.Carry2} {
-		if _, err := strconv.ParseFloat(c, 64); c != "" && err != nil {
+		if _, ok := decimal.Parse(c); c != "" && !ok {
 			is.add(0, diag.Warning, "lin-event", "vg carry-over %q is not a number", c)
 		}
 	}
