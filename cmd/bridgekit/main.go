@@ -6,7 +6,11 @@ package main
 
 import (
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"syscall"
+
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 // memoryLimit is the soft limit of the memory the Go runtime holds, unless
@@ -36,5 +40,24 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
+	removeTempsOnSignal()
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+}
+
+// removeTempsOnSignal makes an interrupt, a hang-up or a termination
+// leave no temporary file of a write that was under way (each target is
+// left as it was), and end the program with the status a shell gives a
+// command the signal killed. Spools leave nothing to remove (tempSpill).
+func removeTempsOnSignal() {
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		s := <-sigs
+		safewrite.RemoveTemps()
+		code := 130
+		if n, ok := s.(syscall.Signal); ok {
+			code = 128 + int(n)
+		}
+		os.Exit(code)
+	}()
 }

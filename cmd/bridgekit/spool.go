@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 
 	"github.com/bridgekit/bridgekit/corpus"
@@ -93,17 +94,26 @@ func (s *spool) discard() {
 
 // tempFile is a spool's temporary file, removed when it is discarded.
 type tempFile struct {
-	f *os.File
-	n int64
+	f    *os.File
+	n    int64
+	gone bool // its name is removed already
 }
 
-// tempSpill makes a temporary file for a spool.
+// tempSpill makes a temporary file for a spool. On Unix its name is
+// removed at once and the open file alone holds its space: a run killed
+// by any signal, SIGKILL too, leaves nothing behind in $TMPDIR (killed
+// runs once left gigabytes there). Elsewhere it is removed when the spool
+// is discarded.
 func tempSpill() (spillFile, error) {
 	f, err := os.CreateTemp("", "bridgekit-spool-*")
 	if err != nil {
 		return nil, err
 	}
-	return &tempFile{f: f}, nil
+	t := &tempFile{f: f}
+	if runtime.GOOS != "windows" && os.Remove(f.Name()) == nil {
+		t.gone = true
+	}
+	return t, nil
 }
 
 func (t *tempFile) Write(p []byte) (int, error) {
@@ -116,7 +126,9 @@ func (t *tempFile) Contents() *io.SectionReader { return io.NewSectionReader(t.f
 
 func (t *tempFile) Abort() {
 	t.f.Close()
-	os.Remove(t.f.Name())
+	if !t.gone {
+		os.Remove(t.f.Name())
+	}
 }
 
 // errReader is a reader that fails with err.

@@ -33,6 +33,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A File is an output being written. Write to it, then Commit to make it
@@ -98,6 +99,7 @@ func (f *File) Commit() error {
 		return f.err
 	}
 	defer f.root.Close()
+	defer inFlight.remove(f)
 	err := f.err
 	if err == nil {
 		err = f.f.Sync()
@@ -131,7 +133,48 @@ func (f *File) Abort() {
 	f.f.Close()
 	if f.root != nil {
 		f.root.Remove(f.tmp)
+		inFlight.remove(f)
 		f.root.Close()
+	}
+}
+
+// inFlight holds the temporary files being written, for RemoveTemps.
+var inFlight = temps{files: map[*File]bool{}}
+
+type temps struct {
+	mu     sync.Mutex
+	files  map[*File]bool
+	closed bool // RemoveTemps ran: the program is ending
+}
+
+func (t *temps) add(f *File) {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		select {} // the program exits; no temporary file may come now
+	}
+	t.files[f] = true
+	t.mu.Unlock()
+}
+
+func (t *temps) remove(f *File) {
+	t.mu.Lock()
+	delete(t.files, f)
+	t.mu.Unlock()
+}
+
+// RemoveTemps removes the temporary file of every File not yet committed
+// or aborted, leaving each target as it was: what a program does when a
+// signal ends it, just before it exits. The next write of a target would
+// remove them too, but a target may never be written again. A File
+// started after it blocks for ever.
+func RemoveTemps() {
+	inFlight.mu.Lock()
+	defer inFlight.mu.Unlock()
+	inFlight.closed = true
+	for f := range inFlight.files {
+		f.root.Remove(f.tmp)
+		delete(inFlight.files, f)
 	}
 }
 
@@ -195,15 +238,22 @@ func create(name, dir, base string, mode fs.FileMode) (*File, error) {
 func createIn(root *os.Root, name, base string, mode fs.FileMode) (*File, error) {
 	removeStale(root, base)
 	for range 10 {
-		tmp := tempName(base)
-		f, err := root.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		// Registered before it exists: a signal between its creation and
+		// its registration would leave it behind.
+		file := &File{name: name, root: root, tmp: tempName(base), base: base, mode: mode}
+		inFlight.add(file)
+		f, err := root.OpenFile(file.tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		if err != nil {
+			inFlight.remove(file)
+		}
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		if err != nil {
 			return nil, fmt.Errorf("writing %s: %w", name, unwrapPath(err))
 		}
-		return &File{f: f, name: name, root: root, tmp: tmp, base: base, mode: mode}, nil
+		file.f = f
+		return file, nil
 	}
 	return nil, fmt.Errorf("writing %s: no free temporary name beside it", name)
 }

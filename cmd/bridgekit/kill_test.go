@@ -1,0 +1,119 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestFixKilled kills fix -w at random moments, by SIGKILL and by
+// SIGINT: the file is always either the old text or the fixed one, no
+// spool is left in $TMPDIR, and the temporary file a kill leaves beside
+// the file goes with the next write (with SIGINT, at once).
+func TestFixKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("kills a run 20 times")
+	}
+	bin, err := exec.LookPath("bridgekit")
+	if err != nil {
+		t.Skip("no bridgekit to run:", err)
+	}
+	dir, tmp := t.TempDir(), t.TempDir()
+	src := bytes.NewBufferString(strings.Repeat(mismatchBoard+"\n", 4000))
+	file := filepath.Join(dir, "big.pbn")
+	run := func(sig syscall.Signal, after time.Duration) int {
+		cmd := exec.Command(bin, "fix", "-w", file)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		if after > 0 {
+			time.Sleep(after)
+			cmd.Process.Signal(sig)
+		}
+		cmd.Wait()
+		return cmd.ProcessState.ExitCode()
+	}
+	os.WriteFile(file, src.Bytes(), 0o644)
+	if code := run(0, 0); code != 0 {
+		t.Fatalf("fix -w: exit %d", code)
+	}
+	fixed, _ := os.ReadFile(file)
+	if bytes.Equal(fixed, src.Bytes()) {
+		t.Fatal("nothing fixed")
+	}
+	for i := range 20 {
+		sig := syscall.SIGKILL
+		if i%4 == 3 {
+			sig = syscall.SIGINT
+		}
+		os.WriteFile(file, src.Bytes(), 0o644)
+		run(sig, time.Duration(rand.IntN(400))*time.Millisecond)
+		got, _ := os.ReadFile(file)
+		if !bytes.Equal(got, src.Bytes()) && !bytes.Equal(got, fixed) {
+			t.Fatalf("kill %d (%v): the file is neither the old text nor the fixed one", i, sig)
+		}
+		if left, _ := os.ReadDir(tmp); len(left) > 0 {
+			t.Fatalf("kill %d (%v): %s left in TMPDIR", i, sig, left[0].Name())
+		}
+		if sig == syscall.SIGINT {
+			if left := temps(t, dir); len(left) > 0 {
+				t.Fatalf("an interrupt left %v beside the file", left)
+			}
+		}
+	}
+	os.WriteFile(file, src.Bytes(), 0o644)
+	if code := run(0, 0); code != 0 {
+		t.Fatalf("fix -w after the kills: exit %d", code)
+	}
+	if left := temps(t, dir); len(left) > 0 {
+		t.Errorf("the next write left %v beside the file", left)
+	}
+}
+
+// temps lists the temporary files of writes in dir.
+func temps(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, ".*.bridgekit-*.tmp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// mismatchBoard is a board whose declarer, contract and result fix
+// corrects.
+const mismatchBoard = `[Event "Club"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Declarer "S"]
+[Contract "4H"]
+[Result "9"]
+[Auction "N"]
+4H X Pass Pass
+Pass
+[Play "E"]
+ST S3 S2 SA
+HJ H8 H5 HA
+HT H7 H4 HK
+H9 H6 H3 HQ
+DJ D8 D5 DA
+DT D7 D4 DK
+D9 D6 D3 DQ
+CJ C8 C5 CA
+CT C7 C4 CK
+C9 C6 C3 CQ
+S9 S4 H2 SK
+S8 S5 D2 SQ
+S7 S6 C2 SJ
+`
