@@ -16,8 +16,6 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"github.com/bridgekit/bridgekit/corpus"
-	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
@@ -40,29 +38,8 @@ func chromium(t *testing.T) string {
 func writeReport(t *testing.T, paths []string) (string, int) {
 	t.Helper()
 	out := t.TempDir()
-	dir, err := safewrite.OpenDir(out)
+	listed, err := audit(out, paths)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer dir.Close()
-	w := NewWriter(dir)
-	listed := 0
-	rooms, err := corpus.IndexRooms(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: Renderer(rooms)}, func(p *corpus.Part) {
-		for range p.All() {
-			listed++
-		}
-		if err := w.Part(p); err != nil {
-			t.Fatal(err)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(r); err != nil {
 		t.Fatal(err)
 	}
 	return out, listed

@@ -137,6 +137,9 @@ func (w *Writer) Part(p *corpus.Part) error {
 	if _, start := w.numbers.Next(p); start {
 		w.closeFile()
 		w.openFile(p.Name)
+		if w.err != nil {
+			return w.err
+		}
 	}
 	clear(w.pageOf)
 	e := &w.files[w.cur]
@@ -147,7 +150,9 @@ func (w *Writer) Part(p *corpus.Part) error {
 			continue
 		}
 		if w.onPage == BoardsPerPage {
-			w.nextPage()
+			if w.nextPage(); w.err != nil {
+				return w.err
+			}
 		}
 		w.onPage++
 		w.pageOf[b.Game] = pageName(w.cur, e.Pages)
@@ -159,7 +164,9 @@ func (w *Writer) Part(p *corpus.Part) error {
 	var fileLevel []diag.Diagnostic
 	for f := range p.All() {
 		e.Findings++
-		w.finding(f)
+		if w.finding(f); w.err != nil {
+			return w.err
+		}
 		if f.Game == 0 {
 			fileLevel = append(fileLevel, f)
 		}
@@ -197,6 +204,7 @@ func (w *Writer) openPage() {
 	w.onPage = 0
 	w.file, w.err = w.dir.Create(pageName(w.cur, e.Pages), 0o644)
 	if w.err != nil {
+		w.file = nil // nothing more goes to this file's pages
 		return
 	}
 	header(w.file, e.Name, "../")
@@ -233,6 +241,7 @@ func (w *Writer) finding(f diag.Diagnostic) {
 		w.findingsPage++
 		w.findings, w.err = w.dir.Create(fmt.Sprintf("findings-%04d.html", w.findingsPage), 0o644)
 		if w.err != nil {
+			w.findings = nil
 			return
 		}
 		header(w.findings, fmt.Sprintf("Findings, page %d", w.findingsPage), "")
@@ -257,6 +266,17 @@ func (w *Writer) finding(f diag.Diagnostic) {
 	w.findingsRows++
 }
 
+// Abort gives the report up, when a page cannot be written or the run
+// fails: the pages being written are dropped and no index is written.
+func (w *Writer) Abort() {
+	for _, f := range []*safewrite.File{w.file, w.findings} {
+		if f != nil {
+			f.Abort()
+		}
+	}
+	w.file, w.findings = nil, nil
+}
+
 func (w *Writer) closeFindings() {
 	if w.findings == nil {
 		return
@@ -271,7 +291,13 @@ func (w *Writer) closeFindings() {
 }
 
 // Close writes the index with the run's report, after the last part.
+// After an error of Part it is Abort, returning that error: no index is
+// written over a half report.
 func (w *Writer) Close(r *corpus.Report) error {
+	if w.err != nil {
+		w.Abort()
+		return w.err
+	}
 	w.closeFile()
 	w.closeFindings()
 	if w.err != nil {

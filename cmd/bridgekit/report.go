@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -56,17 +57,25 @@ func (a *app) report(c *cli.Context) error {
 	}
 	defer done()
 	w := report.NewWriter(dir)
+	// A page that cannot be written ends the run: the report would be
+	// missing it, and the index is not written over a half report.
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
 	var werr error
-	r, err := a.each(c, corpus.AuditOptions{Boards: true, Work: report.Renderer(rooms)}, func(p *corpus.Part) {
+	r, err := a.eachContext(ctx, c, corpus.AuditOptions{Boards: true, Work: report.Renderer(rooms)}, func(p *corpus.Part) {
 		if werr == nil {
-			werr = w.Part(p)
+			if werr = w.Part(p); werr != nil {
+				stop()
+			}
 		}
 	})
-	if err != nil {
+	if err != nil && werr == nil {
 		return err
 	}
 	if werr == nil {
 		werr = w.Close(r)
+	} else {
+		w.Abort()
 	}
 	if werr != nil {
 		return cli.Exit(fmt.Sprintf("report %s: %v", out, werr), exitError)
