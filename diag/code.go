@@ -208,6 +208,7 @@ var Codes = []CodeInfo{
 	{Code: Syntax, Severity: Error, Source: Reader, Summary: "text the reader cannot read as PBN or LIN, with the reader's position; or a file that is neither"},
 	{Code: "tab", Severity: Warning, Source: Reader, Summary: "a tab in the text"},
 	{Code: "table", Severity: Error, Source: Reader, Summary: "a table with a malformed column, row or element"},
+	{Code: "table-too-long", Severity: Error, Source: Reader, Summary: "a table of more rows than the reader reads (4,096); the rest is skipped"},
 	{Code: "tag-name", Severity: Warning, Source: Reader, Summary: "a tag name that does not begin with an upper-case letter"},
 	{Code: "tag-name-missing", Severity: Error, Source: Reader, Summary: "a '[' not followed by a tag name; skipped"},
 	{Code: "tag-unclosed", Severity: Error, Source: Reader, Summary: "a tag whose ']' is missing"},

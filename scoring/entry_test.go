@@ -79,3 +79,38 @@ func TestEventFlush(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeBoards: a pairs event's boards taken as they come are let go,
+// and the ranking at the file's end still counts every board.
+func TestTakeBoards(t *testing.T) {
+	var text strings.Builder
+	const boards = 20
+	for b := 1; b <= boards; b++ {
+		fmt.Fprintf(&text, "[Event \"P\"]\n[Board \"%d\"]\n[Vulnerable \"None\"]\n[Scoring \"MP\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS\"]\n1 2 4S S 10 420\n3 4 4S S 9 -50\n\n", b)
+	}
+	p := corpus.Process("p.pbn", strings.NewReader(text.String()), corpus.AuditOptions{Boards: true, SkipDuplicates: true})
+	ev := scoring.NewEvent()
+	taken := 0
+	for _, b := range p.Boards {
+		ev.Add(b.Board, p.Name, b.Session())
+		ps, got := ev.TakeBoards()
+		if ps == nil || len(got) != 1 {
+			t.Fatalf("board %s: took %d boards of %v", b.Board.BoardLabel(), len(got), ps)
+		}
+		taken += len(got)
+		if _, again := ev.TakeBoards(); len(again) > 0 {
+			t.Fatal("a board taken twice")
+		}
+	}
+	out := ev.EndFile()
+	if len(out) != 1 {
+		t.Fatalf("EndFile gave %d summaries", len(out))
+	}
+	ps := out[0].(*scoring.PairsSummary)
+	if taken != boards || len(ps.Boards) != 0 {
+		t.Errorf("%d boards taken, %d left", taken, len(ps.Boards))
+	}
+	if len(ps.Ranking) != 4 || ps.Ranking[0].Boards != boards || ps.Ranking[0].Total != 2*boards {
+		t.Errorf("ranking %+v", ps.Ranking[0])
+	}
+}

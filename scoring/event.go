@@ -119,6 +119,8 @@ type PairsSummary struct {
 	Ranking []*PairTotal    `json:"ranking"`
 	totals  map[string]*PairTotal
 	stated  map[string]float64
+	// taken is how many boards TakeBoards gave out of Boards.
+	taken int
 }
 
 // A TravellerSum is one board's traveller recomputed.
@@ -453,14 +455,31 @@ func victoryPoints(imps [2]int, played int, teams [2]string) *[2]float64 {
 }
 
 // EndFile returns what the file just read completes: its pairs event, if
-// any, with the ranking.
+// any, with the ranking. Its Boards are those TakeBoards did not give.
 func (e *Event) EndFile() []any {
 	var out []any
-	if p := e.pairs; p != nil && len(p.Boards) > 0 {
+	if p := e.pairs; p != nil && p.taken+len(p.Boards) > 0 {
 		out = append(out, p.rank())
 	}
 	e.pairs = nil
 	return out
+}
+
+// TakeBoards returns the file's pairs event and the travellers recomputed
+// since the last call, and lets those go: a caller that writes them as
+// they come (score) holds the ranking's totals alone, where an event of
+// thousands of boards and hundreds of rows each once held hundreds of
+// megabytes until its file ended. The event is nil when the file has none
+// so far; its Boards at EndFile are the ones not taken.
+func (e *Event) TakeBoards() (*PairsSummary, []*TravellerSum) {
+	p := e.pairs
+	if p == nil || len(p.Boards) == 0 {
+		return p, nil
+	}
+	boards := p.Boards
+	p.Boards = nil
+	p.taken += len(boards)
+	return p, boards
 }
 
 // Flush returns, once the match boards held have reached MaxEventBoards,

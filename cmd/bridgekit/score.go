@@ -48,28 +48,9 @@ func (a *app) score(c *cli.Context) error {
 		return err
 	}
 	ev := scoring.NewEvent()
-	var werr error
-	write := func(summaries []any) {
-		for _, s := range summaries {
-			if werr != nil {
-				return
-			}
-			if asJSON {
-				out, err := json.Marshal(s)
-				if err != nil {
-					// Never an empty line in its place: a script reading
-					// the lines would take it for no event at all.
-					a.errorf("a match or event could not be written as JSON: %v", err)
-					continue
-				}
-				_, werr = a.stdout.Write(append(out, '\n'))
-			} else {
-				werr = writeSummary(a, s)
-			}
-		}
-	}
+	sw := &scoreWriter{a: a, json: asJSON}
 	_, err = a.each(c, corpus.AuditOptions{Boards: true, SkipDuplicates: true}, func(p *corpus.Part) {
-		if p.Input == nil || werr != nil {
+		if p.Input == nil || sw.err != nil {
 			return
 		}
 		a.notCarried(p, "not scored")
@@ -78,16 +59,122 @@ func (a *app) score(c *cli.Context) error {
 				ev.Add(b.Board, p.Name, b.Session())
 			}
 		}
-		write(ev.Flush())
+		sw.boards(ev.TakeBoards())
+		sw.write(ev.Flush())
 		if p.Last {
-			write(ev.EndFile())
+			sw.write(ev.EndFile())
 		}
 	})
-	write(ev.Summaries())
-	if err == nil && werr != nil {
-		err = fmt.Errorf("writing standard output: %w", werr)
+	sw.write(ev.Summaries())
+	if err == nil && sw.err != nil {
+		err = fmt.Errorf("writing standard output: %w", sw.err)
 	}
 	return err
+}
+
+// A scoreWriter writes score's matches and events as they are complete,
+// and a pairs event's boards as they come, so that an event of any size
+// is written in the memory of its ranking: the event's head first, its
+// boards, then its ranking, in text and JSON alike (one JSON object per
+// event, as when it was written whole).
+type scoreWriter struct {
+	a    *app
+	json bool
+	open *scoring.PairsSummary // the pairs event whose boards are being written
+	n    int                   // its boards written
+	err  error
+}
+
+// write writes complete matches and events.
+func (w *scoreWriter) write(summaries []any) {
+	for _, s := range summaries {
+		if w.err != nil {
+			return
+		}
+		if ps, ok := s.(*scoring.PairsSummary); ok {
+			w.boards(ps, ps.Boards)
+			w.pairsEnd(ps)
+			continue
+		}
+		if !w.json {
+			w.err = writeSummary(w.a, s)
+			continue
+		}
+		out, err := json.Marshal(s)
+		if err != nil {
+			// Never an empty line in its place: a script reading the
+			// lines would take it for no event at all.
+			w.a.errorf("a match could not be written as JSON: %v", err)
+			continue
+		}
+		_, w.err = w.a.stdout.Write(append(out, '\n'))
+	}
+}
+
+// boards writes boards of the pairs event ps, after its head if they are
+// its first.
+func (w *scoreWriter) boards(ps *scoring.PairsSummary, boards []*scoring.TravellerSum) {
+	if ps == nil || w.err != nil {
+		return
+	}
+	if w.open != ps {
+		w.open, w.n = ps, 0
+		w.pairsHead(ps)
+	}
+	for _, b := range boards {
+		if w.err != nil {
+			return
+		}
+		if !w.json {
+			w.err = writeTraveller(w.a, b)
+			continue
+		}
+		out, err := json.Marshal(b)
+		if err != nil {
+			w.a.errorf("%s: board %s could not be written as JSON: %v", ps.File, b.Board, err)
+			continue
+		}
+		if w.n > 0 {
+			out = append([]byte{','}, out...)
+		}
+		w.n++
+		_, w.err = w.a.stdout.Write(out)
+	}
+}
+
+// pairsHead writes what comes before a pairs event's boards.
+func (w *scoreWriter) pairsHead(ps *scoring.PairsSummary) {
+	if !w.json {
+		_, w.err = fmt.Fprintf(w.a.stdout, "%s: pairs event %q (scoring %q)\n", ps.File, ps.Event, ps.Scoring)
+		return
+	}
+	head, err := json.Marshal(struct {
+		Kind    string `json:"kind"`
+		File    string `json:"file"`
+		Event   string `json:"event"`
+		Scoring string `json:"scoring"`
+	}{ps.Kind, ps.File, ps.Event, ps.Scoring})
+	if err == nil {
+		_, w.err = w.a.stdout.Write(append(head[:len(head)-1], `,"boards":[`...))
+	}
+}
+
+// pairsEnd writes a pairs event's ranking, which ends it.
+func (w *scoreWriter) pairsEnd(ps *scoring.PairsSummary) {
+	if w.err != nil {
+		return
+	}
+	w.open = nil
+	if !w.json {
+		w.err = writeRanking(w.a, ps)
+		return
+	}
+	ranking, err := json.Marshal(ps.Ranking)
+	if err != nil {
+		w.a.errorf("%s: the ranking could not be written as JSON: %v", ps.File, err)
+		ranking = []byte("null")
+	}
+	_, w.err = fmt.Fprintf(w.a.stdout, `],"ranking":%s}`+"\n", ranking)
 }
 
 // writeSummary writes a match or an event as text.
@@ -127,35 +214,43 @@ func writeSummary(a *app, s any) error {
 			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f", s.VPs[0], s.VPs[1])
 		}
 		fmt.Fprintln(a.stdout)
-	case *scoring.PairsSummary:
-		fmt.Fprintf(a.stdout, "%s: pairs event %q (scoring %q)\n", s.File, s.Event, s.Scoring)
-		for _, b := range s.Boards {
-			head := "board " + b.Board
-			switch {
-			case b.Datum != nil:
-				head += fmt.Sprintf(", datum %d", *b.Datum)
-			case b.Top > 0:
-				head += fmt.Sprintf(", top %s", strconv.FormatFloat(b.Top, 'f', -1, 64))
-			}
-			fmt.Fprintln(a.stdout, head)
-			fmt.Fprintln(w, "  NS\tEW\tcontract\tby\ttricks\tscore\tMP\t%\tIMPs\tstated")
-			for _, r := range b.Rows {
-				stated := statedValueText(r.StatedMP, "")
-				if r.StatedIMP != nil {
-					stated = statedValueText(r.StatedIMP, "")
-				}
-				fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", orDash(r.NS), orDash(r.EW), orDash(r.Contract), orDash(r.Declarer), intText(r.Tricks),
-					intText(r.Score), floatText(r.MP), floatText(r.Pct), floatText(r.IMP), stated)
-			}
-			w.Flush()
-		}
-		fmt.Fprintln(a.stdout, "ranking")
-		fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
-		for _, t := range s.Ranking {
-			fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards, statedValueText(t.Stated, ""))
-		}
-		w.Flush()
 	}
+	_, err := fmt.Fprintln(a.stdout)
+	return err
+}
+
+// writeTraveller writes a board of a pairs event as text.
+func writeTraveller(a *app, b *scoring.TravellerSum) error {
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	head := "board " + b.Board
+	switch {
+	case b.Datum != nil:
+		head += fmt.Sprintf(", datum %d", *b.Datum)
+	case b.Top > 0:
+		head += fmt.Sprintf(", top %s", strconv.FormatFloat(b.Top, 'f', -1, 64))
+	}
+	fmt.Fprintln(a.stdout, head)
+	fmt.Fprintln(w, "  NS\tEW\tcontract\tby\ttricks\tscore\tMP\t%\tIMPs\tstated")
+	for _, r := range b.Rows {
+		stated := statedValueText(r.StatedMP, "")
+		if r.StatedIMP != nil {
+			stated = statedValueText(r.StatedIMP, "")
+		}
+		fmt.Fprintf(w, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", orDash(r.NS), orDash(r.EW), orDash(r.Contract), orDash(r.Declarer), intText(r.Tricks),
+			intText(r.Score), floatText(r.MP), floatText(r.Pct), floatText(r.IMP), stated)
+	}
+	return w.Flush()
+}
+
+// writeRanking writes a pairs event's ranking as text, which ends it.
+func writeRanking(a *app, s *scoring.PairsSummary) error {
+	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(a.stdout, "ranking")
+	fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
+	for _, t := range s.Ranking {
+		fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards, statedValueText(t.Stated, ""))
+	}
+	w.Flush()
 	_, err := fmt.Fprintln(a.stdout)
 	return err
 }

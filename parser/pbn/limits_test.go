@@ -54,3 +54,39 @@ func TestRussianSplitCalls(t *testing.T) {
 		t.Errorf("tokens %q, want %s", strings.Join(got, "|"), want)
 	}
 }
+
+// TestTableTooLong: a table of more rows than the reader reads is cut at
+// the limit and said, at the first row skipped; the game after it is read.
+func TestTableTooLong(t *testing.T) {
+	text := "[Event \"E\"]\n[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;MP_NS\"]\n" +
+		strings.Repeat("1 2 3\n", maxTableRows+5) + "\n[Event \"E\"]\n[Board \"2\"]\n"
+	games, _, err := readAllPBN(t, strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	g := games[0]
+	var rows int
+	for _, s := range g.Sections {
+		if s.Tag != nil && s.Tag.Name == "ScoreTable" {
+			rows = len(s.Rows)
+		}
+	}
+	if rows != maxTableRows {
+		t.Errorf("%d rows read, want %d", rows, maxTableRows)
+	}
+	found := false
+	for _, d := range g.Diagnostics {
+		if d.Code == "table-too-long" {
+			found = true
+			if want := 3 + maxTableRows + 1; d.Line != want || d.Col != 1 {
+				t.Errorf("at %s, want %d:1", d.Pos, want)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no table-too-long finding: %v", g.Diagnostics)
+	}
+}

@@ -99,16 +99,27 @@ func parseColumn(spec string) (Column, string) {
 	return col, ""
 }
 
+// maxTableRows is the most rows of one table the reader reads. A
+// traveller has a row per table of its section, a TotalScoreTable one per
+// pair or team: the largest events have a few hundred. A game of 4 MiB
+// could hold a million rows, which read into cells, travellers and
+// rankings took some 400 MiB and minutes in every command; the rows
+// beyond this are skipped and said (table-too-long), so that no command
+// takes them for the whole table and fmt -w refuses to drop them.
+const maxTableRows = 4096
+
 // table reads the data of a table section into rows of cells.
 func (p *pbnParser) table(sec *Section, data []pbnItem) {
 	sec.Columns = p.columns(sec.Tag)
+	cols := len(sec.Columns)
+	limit := maxTableRows * max(cols, 1)
 	n := 0
 	for _, it := range data {
 		if it.kind == itemData {
 			n += (it.end-it.start)/2 + 1
 		}
 	}
-	cells := make([]Cell, 0, n)
+	cells := make([]Cell, 0, min(n, limit+1))
 	t := p.lines.text
 	commented := false
 	for _, it := range data {
@@ -121,10 +132,15 @@ func (p *pbnParser) table(sec *Section, data []pbnItem) {
 				p.d.add(it.start, diag.Error, "comment-in-table", "commentary inside the data of ["+sec.Tag.Name+"] (only the tag pair may be followed by a comment)")
 			}
 		case itemData:
-			cells = p.cells(cells, t[:it.end], it.start)
+			if len(cells) <= limit {
+				cells = p.cells(cells, t[:it.end], it.start, limit+1)
+			}
 		}
 	}
-	cols := len(sec.Columns)
+	if len(cells) > limit {
+		p.d.addPos(cells[limit].Pos, diag.Error, "table-too-long", "["+sec.Tag.Name+"] has more than "+strconv.Itoa(maxTableRows)+" rows, more than the reader reads: the rest of the table, from here, is skipped")
+		cells = cells[:limit]
+	}
 	if cols == 0 || len(cells) == 0 {
 		return
 	}
@@ -137,10 +153,10 @@ func (p *pbnParser) table(sec *Section, data []pbnItem) {
 	}
 }
 
-// cells appends the elements of t[i:] to cells: strings, and section tokens
-// (printable ASCII except [ ] { } ; " %).
-func (p *pbnParser) cells(cells []Cell, t string, i int) []Cell {
-	for i < len(t) {
+// cells appends the elements of t[i:] to cells, until it holds max:
+// strings, and section tokens (printable ASCII except [ ] { } ; " %).
+func (p *pbnParser) cells(cells []Cell, t string, i, max int) []Cell {
+	for i < len(t) && len(cells) < max {
 		if isPBNSpace(t[i]) {
 			i++
 			continue
