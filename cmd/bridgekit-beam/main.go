@@ -54,6 +54,9 @@ func main() {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
+	if err := CheckOutput(context.Background(), *output); err != nil {
+		log.Fatalf("bridgekit-beam: %v", err)
+	}
 	p, s := beam.NewPipelineWithRoot()
 	Pipeline(s, *input, *output, max(*shards, 1))
 	if err := beamx.Run(context.Background(), p); err != nil {

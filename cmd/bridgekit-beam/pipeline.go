@@ -10,6 +10,7 @@ import (
 	"hash/fnv"
 	"io"
 	"path"
+	"path/filepath"
 	"reflect"
 	"runtime"
 	"slices"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/bridgekit/bridgekit/corpus"
 	"github.com/bridgekit/bridgekit/export"
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func init() {
@@ -207,45 +209,61 @@ type writeShardFn struct {
 }
 
 func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, rows func(*[]byte) bool) error {
-	var data [][]byte
-	var b []byte
-	for rows(&b) {
-		data = append(data, slices.Clone(b))
-	}
 	name := join(fn.Out, fmt.Sprintf("%s-%05d.parquet", fn.Table, shard))
 	if fn.Table == "boards" {
-		return writeRows(ctx, name, fn.Table, data, func(a, b *export.Board) int {
+		return writeRows(ctx, name, fn.Table, rows, func(a, b *export.Board) int {
 			return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Game, b.Game))
-		})
+		}, func(r *export.Board) string { return r.File })
 	}
-	return writeRows(ctx, name, fn.Table, data, func(a, b *export.Finding) int {
+	return writeRows(ctx, name, fn.Table, rows, func(a, b *export.Finding) int {
 		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Game, b.Game), cmp.Compare(a.Line, b.Line),
 			cmp.Compare(a.Col, b.Col), strings.Compare(a.Code, b.Code), strings.Compare(a.Message, b.Message))
-	})
+	}, func(r *export.Finding) string { return r.File })
 }
 
 // writeRows writes the rows of the files' fragments as the Parquet file
-// name, sorted.
-func writeRows[T any](ctx context.Context, name, table string, data [][]byte, order func(a, b *T) int) error {
-	var rows []T
-	for _, d := range data {
-		rs, err := parquet.Read[T](bytes.NewReader(d), int64(len(d)))
+// name, sorted. A shard once held its fragments, all their rows decoded
+// and the whole Parquet file written in memory at once; now it holds the
+// fragments, compressed as the shuffle gave them, and decodes one file's
+// rows at a time, in the order of the files (each file's rows are one
+// fragment), writing them out in row groups as it goes: a worker's memory
+// is a shard's compressed rows and one file's rows (more --shards, less
+// of it).
+func writeRows[T any](ctx context.Context, name, table string, fragments func(*[]byte) bool, order func(a, b *T) int, file func(*T) string) error {
+	type frag struct {
+		file string
+		data []byte
+	}
+	var frags []frag
+	var b []byte
+	for fragments(&b) {
+		rows, err := parquet.Read[T](bytes.NewReader(b), int64(len(b)))
 		if err != nil {
 			return err
 		}
-		rows = append(rows, rs...)
+		if len(rows) > 0 {
+			frags = append(frags, frag{file(&rows[0]), slices.Clone(b)})
+		}
 	}
-	slices.SortFunc(rows, func(a, b T) int { return order(&a, &b) })
-	var buf bytes.Buffer
-	w := parquet.NewGenericWriter[T](&buf, parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
-		parquet.KeyValueMetadata("bridgekit.schema", table+"/"+export.SchemaVersion))
-	if _, err := w.Write(rows); err != nil {
-		return err
-	}
-	if err := w.Close(); err != nil {
-		return err
-	}
-	return writeFile(ctx, name, &buf)
+	slices.SortFunc(frags, func(a, b frag) int { return strings.Compare(a.file, b.file) })
+	return writeFile(ctx, name, func(out io.Writer) error {
+		w := parquet.NewGenericWriter[T](out, parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
+			parquet.KeyValueMetadata("bridgekit.schema", table+"/"+export.SchemaVersion))
+		for _, f := range frags {
+			rows, err := parquet.Read[T](bytes.NewReader(f.data), int64(len(f.data)))
+			if err != nil {
+				return err
+			}
+			slices.SortFunc(rows, func(a, b T) int { return order(&a, &b) })
+			if _, err := w.Write(rows); err != nil {
+				return err
+			}
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+		return w.Close()
+	})
 }
 
 // writeReportFn writes the report as out/report.json.
@@ -258,19 +276,45 @@ func (fn *writeReportFn) ProcessElement(ctx context.Context, s Summary) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(ctx, join(fn.Out, "report.json"), bytes.NewReader(append(data, '\n')))
+	return writeFile(ctx, join(fn.Out, "report.json"), func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
 }
 
 // join joins a directory of any filesystem Beam knows and a name.
 func join(dir, name string) string {
-	if strings.Contains(dir, "://") {
+	if isRemote(dir) {
 		return strings.TrimSuffix(dir, "/") + "/" + name
 	}
 	return path.Join(dir, name)
 }
 
-// writeFile writes r to name on its filesystem.
-func writeFile(ctx context.Context, name string, r io.Reader) error {
+// isRemote reports whether name is on a filesystem other than the local
+// one (gs://, s3://).
+func isRemote(name string) bool { return strings.Contains(name, "://") }
+
+// writeFile writes name on its filesystem with write. A local file is
+// written whole or not at all, under a temporary name renamed over it
+// once complete, and never through a link that leads out of its folder
+// (safewrite); an object store's object is whole or absent as it is.
+func writeFile(ctx context.Context, name string, write func(io.Writer) error) error {
+	if !isRemote(name) {
+		dir, err := safewrite.OpenDir(filepath.Dir(name))
+		if err != nil {
+			return err
+		}
+		defer dir.Close()
+		f, err := dir.Create(filepath.Base(name), 0o644)
+		if err != nil {
+			return err
+		}
+		if err := write(f); err != nil {
+			f.Abort()
+			return err
+		}
+		return f.Commit()
+	}
 	fs, err := filesystem.New(ctx, name)
 	if err != nil {
 		return err
@@ -280,9 +324,27 @@ func writeFile(ctx context.Context, name string, r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	if _, err := io.Copy(w, r); err != nil {
+	if err := write(w); err != nil {
 		w.Close()
 		return err
 	}
 	return w.Close()
+}
+
+// CheckOutput refuses an output folder that holds anything: shards of an
+// earlier run with more --shards, or another program's files, would sit
+// beside this run's and read as part of it. A folder not there yet is
+// fine.
+func CheckOutput(ctx context.Context, out string) error {
+	fs, err := filesystem.New(ctx, join(out, "x"))
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	found, err := fs.List(ctx, join(out, "*"))
+	if err != nil || len(found) == 0 {
+		return nil // nothing there, or no folder yet
+	}
+	slices.Sort(found)
+	return fmt.Errorf("--output %s is not empty (%d files, such as %s): name a new or empty folder, so that no file of an earlier run is taken for this one's", out, len(found), found[0])
 }

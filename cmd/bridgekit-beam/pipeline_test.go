@@ -1,12 +1,16 @@
 package main
 
 import (
+	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,6 +111,11 @@ func TestPipeline(t *testing.T) {
 				t.Fatal(err)
 			}
 			boards += len(rows)
+			if !slices.IsSortedFunc(rows, func(a, b export.Board) int {
+				return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Game, b.Game))
+			}) {
+				t.Errorf("%s: the rows are not in the order of their files and games", f)
+			}
 		default:
 			rows, err := parquet.ReadFile[export.Finding](f)
 			if err != nil {
@@ -117,5 +126,54 @@ func TestPipeline(t *testing.T) {
 	}
 	if boards != w.Boards || findings != byFile {
 		t.Errorf("shards hold %d boards and %d findings; the report %d and %d", boards, findings, w.Boards, byFile)
+	}
+}
+
+// TestCheckOutput: an output folder that holds anything is refused, so
+// that no shard of an earlier run is read as this run's; a new or empty
+// one is taken.
+func TestCheckOutput(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	if err := CheckOutput(ctx, dir); err != nil {
+		t.Errorf("an empty folder: %v", err)
+	}
+	if err := CheckOutput(ctx, filepath.Join(dir, "new")); err != nil {
+		t.Errorf("a new folder: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "boards-00007.parquet"), []byte("old"), 0o644)
+	if err := CheckOutput(ctx, dir); err == nil || !strings.Contains(err.Error(), "is not empty") {
+		t.Errorf("a folder with a shard of an earlier run: %v", err)
+	}
+}
+
+// TestWriteFileLocal: a local output is written whole under a temporary
+// name, and never through a link: a link in its place is replaced.
+func TestWriteFileLocal(t *testing.T) {
+	ctx := context.Background()
+	dir, outside := t.TempDir(), t.TempDir()
+	target := filepath.Join(outside, "victim")
+	os.WriteFile(target, []byte("keep"), 0o644)
+	os.Symlink(target, filepath.Join(dir, "report.json"))
+	err := writeFile(ctx, filepath.Join(dir, "report.json"), func(w io.Writer) error { _, err := w.Write([]byte("{}")); return err })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep" {
+		t.Errorf("written through a link: the file outside holds %q", b)
+	}
+	if fi, err := os.Lstat(filepath.Join(dir, "report.json")); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("report.json is not a file of the folder's own: %v", err)
+	}
+	failed := errors.New("broken")
+	name := filepath.Join(dir, "boards-00000.parquet")
+	if err := writeFile(ctx, name, func(w io.Writer) error { w.Write([]byte("half")); return failed }); !errors.Is(err, failed) {
+		t.Errorf("a failed write: %v", err)
+	}
+	if _, err := os.Stat(name); !os.IsNotExist(err) {
+		t.Errorf("a failed write left %s (%v)", name, err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".*.tmp")); len(left) > 0 {
+		t.Errorf("a failed write left %v", left)
 	}
 }
