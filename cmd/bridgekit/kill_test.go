@@ -14,11 +14,11 @@ import (
 	"time"
 )
 
-// TestFixKilled kills fix -w at random moments, by SIGKILL and by
-// SIGINT: the file is always either the old text or the fixed one, no
-// spool is left in $TMPDIR, and the temporary file a kill leaves beside
+// TestWritesKilled kills fix -w and apply at random moments, by SIGKILL
+// and by SIGINT: the file is always either the old text or the fixed one,
+// no spool is left in $TMPDIR, and the temporary file a kill leaves beside
 // the file goes with the next write (with SIGINT, at once).
-func TestFixKilled(t *testing.T) {
+func TestWritesKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("kills a run 20 times")
 	}
@@ -26,11 +26,26 @@ func TestFixKilled(t *testing.T) {
 	if err != nil {
 		t.Skip("no bridgekit to run:", err)
 	}
+	src := []byte(strings.Repeat(mismatchBoard+"\n", 4000))
+	for _, args := range [][]string{{"fix", "-w", "big.pbn"}, {"apply", "fix.patch"}} {
+		t.Run(args[0], func(t *testing.T) { killed(t, bin, src, args) })
+	}
+}
+
+// killed runs bridgekit with args in a folder holding big.pbn, src, and
+// fix.patch, its fixes, and kills it 20 times.
+func killed(t *testing.T, bin string, src []byte, args []string) {
 	dir, tmp := t.TempDir(), t.TempDir()
-	src := bytes.NewBufferString(strings.Repeat(mismatchBoard+"\n", 4000))
 	file := filepath.Join(dir, "big.pbn")
+	os.WriteFile(file, src, 0o644)
+	patch := exec.Command(bin, "fix", "--patch", "fix.patch", "big.pbn")
+	patch.Dir = dir
+	if out, err := patch.CombinedOutput(); err != nil {
+		t.Fatalf("fix --patch: %v\n%s", err, out)
+	}
 	run := func(sig syscall.Signal, after time.Duration) int {
-		cmd := exec.Command(bin, "fix", "-w", file)
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
@@ -42,12 +57,11 @@ func TestFixKilled(t *testing.T) {
 		cmd.Wait()
 		return cmd.ProcessState.ExitCode()
 	}
-	os.WriteFile(file, src.Bytes(), 0o644)
 	if code := run(0, 0); code != 0 {
-		t.Fatalf("fix -w: exit %d", code)
+		t.Fatalf("%s: exit %d", args[0], code)
 	}
 	fixed, _ := os.ReadFile(file)
-	if bytes.Equal(fixed, src.Bytes()) {
+	if bytes.Equal(fixed, src) {
 		t.Fatal("nothing fixed")
 	}
 	for i := range 20 {
@@ -55,10 +69,10 @@ func TestFixKilled(t *testing.T) {
 		if i%4 == 3 {
 			sig = syscall.SIGINT
 		}
-		os.WriteFile(file, src.Bytes(), 0o644)
+		os.WriteFile(file, src, 0o644)
 		run(sig, time.Duration(rand.IntN(400))*time.Millisecond)
 		got, _ := os.ReadFile(file)
-		if !bytes.Equal(got, src.Bytes()) && !bytes.Equal(got, fixed) {
+		if !bytes.Equal(got, src) && !bytes.Equal(got, fixed) {
 			t.Fatalf("kill %d (%v): the file is neither the old text nor the fixed one", i, sig)
 		}
 		if left, _ := os.ReadDir(tmp); len(left) > 0 {
@@ -70,9 +84,9 @@ func TestFixKilled(t *testing.T) {
 			}
 		}
 	}
-	os.WriteFile(file, src.Bytes(), 0o644)
+	os.WriteFile(file, src, 0o644)
 	if code := run(0, 0); code != 0 {
-		t.Fatalf("fix -w after the kills: exit %d", code)
+		t.Fatalf("%s after the kills: exit %d", args[0], code)
 	}
 	if left := temps(t, dir); len(left) > 0 {
 		t.Errorf("the next write left %v beside the file", left)
