@@ -6,7 +6,6 @@ import (
 	"github.com/bridgekit/bridgekit/corpus"
 	"github.com/bridgekit/bridgekit/internal/benchaudit"
 	"github.com/bridgekit/bridgekit/internal/benchinput"
-	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
@@ -30,18 +29,17 @@ func corpusRows(b *testing.B) ([]byte, []Board) {
 // goroutine: a core's rate.
 func BenchmarkWriteParquet(b *testing.B) {
 	_, rows := corpusRows(b)
-	dir, err := safewrite.OpenDir(b.TempDir())
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer dir.Close()
+	dir := b.TempDir()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		t := NewTable[Board](dir, "boards", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
-		if err := t.Write(rows); err != nil {
+		x, err := Begin(dir, Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+		if err != nil {
 			b.Fatal(err)
 		}
-		t.Abort()
+		if err := x.Boards.Write(rows); err != nil {
+			b.Fatal(err)
+		}
+		x.Abort()
 	}
 	b.ReportMetric(float64(len(rows))*float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 }
@@ -60,28 +58,25 @@ func BenchmarkExport(b *testing.B) {
 		}
 	})
 	b.Run("export", func(b *testing.B) {
-		dir, err := safewrite.OpenDir(b.TempDir())
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer dir.Close()
+		dir := b.TempDir()
 		b.SetBytes(int64(len(data)))
 		for i := 0; b.Loop(); i++ {
-			boards := NewTable[Board](dir, "boards", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
-			findings := NewTable[Finding](dir, "findings", Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+			x, err := Begin(dir, Parquet, DefaultRowsPerFile, Shard{I: i % 1000, N: 1000})
+			if err != nil {
+				b.Fatal(err)
+			}
 			opts := corpus.AuditOptions{Boards: true, AllFindings: true, Work: func(p *corpus.Part) any { return BoardRows(p) }}
 			run(opts, func(p *corpus.Part) {
 				rows, _ := p.Work.([]Board)
 				fs := Finish(p, rows)
-				if err := boards.Write(rows); err != nil {
+				if err := x.Boards.Write(rows); err != nil {
 					b.Fatal(err)
 				}
-				if err := findings.Write(fs); err != nil {
+				if err := x.Findings.Write(fs); err != nil {
 					b.Fatal(err)
 				}
 			})
-			boards.Abort()
-			findings.Abort()
+			x.Abort()
 		}
 	})
 }

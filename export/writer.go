@@ -4,12 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/compress/zstd"
-
-	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 // Format is the file format of the tables.
@@ -33,6 +30,11 @@ func ParseFormat(s string) (Format, error) {
 // DefaultRowsPerFile is the most rows a file holds by default.
 const DefaultRowsPerFile = 1 << 20
 
+// MaxFiles is the most files a table of one run may have: the summary
+// lists every file, and a reader takes a summary of at most MaxSummary
+// bytes, which twice this many files keep well within.
+const MaxFiles = 100_000
+
 // codec is zstd at its fastest level: bridge records compress well at
 // any level (the tables are a twentieth of their JSON Lines), and the
 // default level took a third of the writing time.
@@ -42,62 +44,55 @@ var codec = &zstd.Codec{Level: zstd.SpeedFastest}
 // writer holds in memory before writing them, a few megabytes of boards.
 const rowGroupRows = 16 << 10
 
-// A Table writes the rows of one table into numbered files of a
-// directory: "boards-00000.parquet", "boards-00001.parquet" … (with a
-// shard, "boards-s002of008-00000.parquet"). Its files are temporary until
-// Commit, which makes them all appear; Abort removes them.
+// A Table writes the rows of one table of a run into numbered files of
+// at most the run's rows per file: "boards-r1-00000.parquet",
+// "boards-r1-00001.parquet" … (with a shard,
+// "boards-s002of008-r1-00000.parquet"). Each file is closed as soon as it
+// is complete, so that a run holds one file of a table open whatever its
+// number of files; the files appear at the run's Commit.
 type Table[T any] struct {
-	dir     *safewrite.Dir
-	name    string // "boards", "findings"
-	shard   string // "" or "-s002of008"
-	format  Format
-	perFile int
+	x    *Export
+	name string // "boards", "findings"
 
 	seq   int
-	rows  int // in the file being written
 	total int
-	done  []*safewrite.File
-	file  *safewrite.File
+	part  *part // the file being written
 	pq    *parquet.GenericWriter[T]
 	js    *bufio.Writer
 	enc   *json.Encoder
 	err   error
 }
 
-// NewTable returns a Table named name writing in dir.
-func NewTable[T any](dir *safewrite.Dir, name string, format Format, perFile int, shard Shard) *Table[T] {
-	if perFile <= 0 {
-		perFile = DefaultRowsPerFile
-	}
-	return &Table[T]{dir: dir, name: name, shard: shard.Suffix(), format: format, perFile: perFile}
-}
-
-// FileName is the name of the table's file number seq.
-func (t *Table[T]) FileName(seq int) string {
-	return fmt.Sprintf("%s%s-%05d.%s", t.name, t.shard, seq, t.format)
-}
-
-// Write writes rows, starting a new file each perFile rows.
+// Write writes rows, starting a new file each perFile rows. The first
+// error, which names the file, ends the table: every later Write returns
+// it.
 func (t *Table[T]) Write(rows []T) error {
 	for len(rows) > 0 && t.err == nil {
-		if t.file == nil {
+		if t.part == nil {
 			t.open()
 			if t.err != nil {
 				break
 			}
 		}
-		n := min(len(rows), t.perFile-t.rows)
+		n := min(len(rows), t.x.perFile-t.part.rows)
+		var err error
 		if t.pq != nil {
-			_, t.err = t.pq.Write(rows[:n])
+			_, err = t.pq.Write(rows[:n])
 		} else {
 			for i := range rows[:n] {
-				if t.err = t.enc.Encode(&rows[i]); t.err != nil {
+				if err = t.enc.Encode(&rows[i]); err != nil {
 					break
 				}
 			}
 		}
-		t.rows, t.total, rows = t.rows+n, t.total+n, rows[n:]
-		if t.rows == t.perFile {
+		if err != nil {
+			t.fail(err)
+			break
+		}
+		t.part.rows += n
+		t.total += n
+		rows = rows[n:]
+		if t.part.rows == t.x.perFile {
 			t.close()
 		}
 	}
@@ -107,38 +102,45 @@ func (t *Table[T]) Write(rows []T) error {
 // Rows is how many rows the table holds so far.
 func (t *Table[T]) Rows() int { return t.total }
 
-// CreateNew starts the file name in dir, to appear at its Commit, unless
-// a file of that name is there already: export never replaces one.
-func CreateNew(dir *safewrite.Dir, name string) (*safewrite.File, error) {
-	if _, err := os.Lstat(dir.Path(name)); err == nil {
-		return nil, fmt.Errorf("%s already exists: export does not replace it (remove it or choose another --out)", dir.Path(name))
-	}
-	return dir.Create(name, 0o644)
-}
-
 func (t *Table[T]) open() {
-	t.file, t.err = CreateNew(t.dir, t.FileName(t.seq))
+	if t.seq == MaxFiles {
+		t.err = fmt.Errorf("the %s table needs more than %d files: raise --rows-per-file", t.name, MaxFiles)
+		return
+	}
+	t.part, t.err = t.x.newPart(t.name, t.seq)
 	if t.err != nil {
 		return
 	}
 	t.seq++
-	t.rows = 0
-	switch t.format {
+	switch t.x.format {
 	case Parquet:
-		t.pq = parquet.NewGenericWriter[T](t.file, parquet.Compression(codec),
+		t.pq = parquet.NewGenericWriter[T](t.part, parquet.Compression(codec),
 			parquet.MaxRowsPerRowGroup(rowGroupRows),
 			parquet.KeyValueMetadata("bridgekit.schema", t.name+"/"+SchemaVersion),
 			parquet.CreatedBy("bridgekit", SchemaVersion, ""))
 	default:
-		t.js = bufio.NewWriterSize(t.file, 64<<10)
+		t.js = bufio.NewWriterSize(t.part, 64<<10)
 		t.enc = json.NewEncoder(t.js)
 		t.enc.SetEscapeHTML(false)
 	}
 }
 
-// close finishes the file being written.
+// fail keeps the first error of the file being written. A write error of
+// the file itself is kept as the file gave it, which names the file; the
+// encoders' own errors are given its name.
+func (t *Table[T]) fail(err error) {
+	switch {
+	case t.err != nil:
+	case t.part.err != nil:
+		t.err = t.part.err
+	default:
+		t.err = fmt.Errorf("writing %s: %w", t.x.Path(t.part.final), err)
+	}
+}
+
+// close finishes the file being written and closes it.
 func (t *Table[T]) close() {
-	if t.file == nil {
+	if t.part == nil {
 		return
 	}
 	var err error
@@ -147,43 +149,21 @@ func (t *Table[T]) close() {
 	} else {
 		err = t.js.Flush()
 	}
-	if t.err == nil {
+	if err != nil {
+		t.fail(err)
+	}
+	if err := t.part.close(); err != nil && t.err == nil {
 		t.err = err
 	}
-	t.done = append(t.done, t.file)
-	t.file, t.pq, t.js, t.enc = nil, nil, nil, nil
+	t.part, t.pq, t.js, t.enc = nil, nil, nil, nil
 }
 
-// Commit finishes the last file and makes every file of the table appear
-// under its name. A table of no rows writes one empty file, so that a
-// query over a shard finds its table.
-func (t *Table[T]) Commit() error {
-	if t.err == nil && t.total == 0 && len(t.done) == 0 {
+// finish closes the last file. A table of no rows gets one empty file,
+// so that a query over a shard finds its table.
+func (t *Table[T]) finish() error {
+	if t.err == nil && t.seq == 0 {
 		t.open()
 	}
 	t.close()
-	if t.err != nil {
-		t.Abort()
-		return t.err
-	}
-	for _, f := range t.done {
-		if err := f.Commit(); err != nil {
-			t.Abort()
-			return err
-		}
-	}
-	t.done = nil
-	return nil
-}
-
-// Abort removes the table's files not yet committed.
-func (t *Table[T]) Abort() {
-	if t.file != nil {
-		t.done = append(t.done, t.file)
-		t.file = nil
-	}
-	for _, f := range t.done {
-		f.Abort()
-	}
-	t.done = nil
+	return t.err
 }

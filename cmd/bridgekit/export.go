@@ -1,18 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"iter"
-	"os"
 	"path/filepath"
 	"sort"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/export"
-	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
 
 func (a *app) exportCommand() *cli.Command {
@@ -23,14 +23,20 @@ func (a *app) exportCommand() *cli.Command {
 		Description: `export reads every board of the PATHs and writes two tables into --out DIR:
 boards (one row per board: its tags, calls, play, outcome and score) and
 findings (one row per finding), joined on file and game. The files are
-boards-00000.parquet, findings-00000.parquet … (or .jsonl), each of at most
---rows-per-file rows, in input order, and summary.json, the audit's report.
-They appear when the run ends and not before; a file of those names already
-in DIR is not replaced.
+boards-r1-00000.parquet, findings-r1-00000.parquet … (or .jsonl; r1 is the
+run's number), each of at most --rows-per-file rows, in input order, and
+summary.json: the audit's report and, under "export", the files that are
+the export. A run replaces the export DIR holds: the summary is written last
+and renamed into place, so that whatever moment a run is killed at, DIR
+holds the old export or the new one as its summary lists it; the files of
+the old one, and what a killed run left, are then removed. A summary.json
+export did not write is not replaced, and one run at a time writes DIR
+(another is refused). Text that is not PBN or LIN makes the exit status 1.
 
 --shard i/N exports only the inputs whose name falls in shard i of N (from
 0): N runs with the same PATHs, on any machines, cover them exactly once,
-and name their files boards-s00Iof00N-00000.parquet and so on.
+and name their files boards-s00Iof00N-r1-00000.parquet and so on; the
+shards of one folder may run at once.
 export --merge DIR prints the report of all the summaries in DIR as one.
 
 The schema is in the README (Export). Examples:
@@ -71,63 +77,51 @@ func (a *app) export(c *cli.Context) error {
 			return usageError("--shard: %v", err)
 		}
 	}
-	dir, err := safewrite.OpenDir(out)
+	x, err := export.Begin(out, format, c.Int("rows-per-file"), shard)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--out %s: %v", out, err), exitError)
+		return cli.Exit(fmt.Sprintf("--out %s: %v; nothing written", out, err), exitError)
 	}
-	defer dir.Close()
-	boards := export.NewTable[export.Board](dir, "boards", format, c.Int("rows-per-file"), shard)
-	findings := export.NewTable[export.Finding](dir, "findings", format, c.Int("rows-per-file"), shard)
 	a.keep = shard.Holds
+	// A table that cannot be written ends the run: the inputs not yet
+	// read are not, so that the error is the output's alone.
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
 	opts := corpus.AuditOptions{Boards: true, AllFindings: true, Work: func(p *corpus.Part) any { return export.BoardRows(p) }}
 	var werr error
-	report, err := a.each(c, opts, func(p *corpus.Part) {
+	report, err := a.eachContext(ctx, c, opts, func(p *corpus.Part) {
 		rows, _ := p.Work.([]export.Board)
 		if werr != nil {
 			return
 		}
 		fs := export.Finish(p, rows)
-		if werr = boards.Write(rows); werr == nil {
-			werr = findings.Write(fs)
+		if werr = x.Boards.Write(rows); werr == nil {
+			werr = x.Findings.Write(fs)
+		}
+		if werr != nil {
+			stop()
 		}
 	})
-	if err == nil {
+	if werr != nil {
 		err = werr
 	}
 	if err == nil {
-		err = commitWithSummary(dir, "summary"+shard.Suffix()+".json", report, boards, findings)
+		err = x.Commit(report)
 	}
 	if err != nil {
-		boards.Abort()
-		findings.Abort()
+		x.Abort()
 		return cli.Exit(fmt.Sprintf("export to %s: %v; nothing written", out, err), exitError)
 	}
-	a.notef("exported %s and %s to %s", plural(boards.Rows(), "board"), plural(findings.Rows(), "finding"), out)
-	return nil
-}
-
-// commitWithSummary commits the tables and writes the run's report beside
-// them: the report last, so that a summary says its tables are whole.
-func commitWithSummary(dir *safewrite.Dir, name string, report *corpus.Report, tables ...interface{ Commit() error }) error {
-	f, err := export.CreateNew(dir, name)
-	if err != nil {
-		return err
+	for _, n := range x.Notes() {
+		a.notef("%s", n)
 	}
-	data, err := json.MarshalIndent(report, "", "  ")
-	if err == nil {
-		_, err = f.Write(append(data, '\n'))
-	}
-	if err != nil {
-		f.Abort()
-		return err
-	}
-	for _, t := range tables {
-		if err := t.Commit(); err != nil {
-			f.Abort()
-			return err
+	for code := range report.Codes {
+		if diag.Code(code).IsSyntax() {
+			a.fail(exitFindings) // text that is not PBN or LIN, as for every command
+			break
 		}
 	}
-	return f.Commit()
+	a.notef("exported %s and %s to %s", plural(x.Boards.Rows(), "board"), plural(x.Findings.Rows(), "finding"), out)
+	return nil
 }
 
 // mergeSummaries prints the report of every summary*.json in dir merged.
@@ -140,15 +134,11 @@ func (a *app) mergeSummaries(dir string) error {
 	sort.Strings(names)
 	total := &corpus.Report{}
 	for _, n := range names {
-		data, err := os.ReadFile(n)
+		s, err := export.ReadSummary(n)
 		if err != nil {
-			return cli.Exit(err.Error(), exitError)
+			return cli.Exit(fmt.Sprintf("--merge %s: %v", dir, err), exitError)
 		}
-		var r corpus.Report
-		if err := json.Unmarshal(data, &r); err != nil {
-			return cli.Exit(fmt.Sprintf("%s: %v", n, err), exitError)
-		}
-		total.Merge(&r)
+		total.Merge(&s.Report)
 	}
 	out, err := json.MarshalIndent(total, "", "  ")
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	_ "github.com/duckdb/duckdb-go/v2"
@@ -74,8 +75,11 @@ func TestDuckDB(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	boards := "read_parquet('" + filepath.Join(pq, "boards-*.parquet") + "')"
-	findings := "read_parquet('" + filepath.Join(pq, "findings-*.parquet") + "')"
+	// The tables are the files the summary lists, as a reader that must
+	// never see a half-replaced export takes them.
+	pqFiles, jlFiles := exportFiles(t, pq), exportFiles(t, jl)
+	boards := readParquet(pq, pqFiles["boards"])
+	findings := readParquet(pq, pqFiles["findings"])
 
 	var n, passed int
 	if err := db.QueryRow("SELECT count(*), count(*) FILTER (WHERE contract = 'Pass') FROM "+boards).Scan(&n, &passed); err != nil {
@@ -139,7 +143,7 @@ func TestDuckDB(t *testing.T) {
 	if joined == 0 {
 		t.Error("no finding joins a board on file and game")
 	}
-	sp, sj := dirSize(t, pq, "boards-"), dirSize(t, jl, "boards-")
+	sp, sj := size(pqFiles["boards"]), size(jlFiles["boards"])
 	t.Logf("%d boards, %d findings joined; boards table %d bytes as Parquet, %d as JSON Lines", n, joined, sp, sj)
 	if sp*3 > sj {
 		t.Errorf("Parquet %d bytes is more than a third of JSON Lines' %d", sp, sj)
@@ -151,20 +155,48 @@ func dirExists(p string) bool {
 	return err == nil && fi.IsDir()
 }
 
-// dirSize adds up the sizes of dir's files whose name starts with prefix.
-func dirSize(t *testing.T, dir, prefix string) int64 {
+// tableFile is a file of a table as an export's summary lists it.
+type tableFile struct {
+	Name  string `json:"name"`
+	Bytes int64  `json:"bytes"`
+}
+
+// exportFiles returns the files of each table of the export in dir, as
+// its summary lists them.
+func exportFiles(t *testing.T, dir string) map[string][]tableFile {
 	t.Helper()
-	m, err := filepath.Glob(filepath.Join(dir, prefix+"*"))
-	if err != nil || len(m) == 0 {
-		t.Fatalf("no %s* in %s", prefix, dir)
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
+	var s struct {
+		Export struct {
+			Tables map[string][]tableFile `json:"tables"`
+		} `json:"export"`
+	}
+	if err := json.Unmarshal(data, &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Export.Tables["boards"]) == 0 || len(s.Export.Tables["findings"]) == 0 {
+		t.Fatalf("%s/summary.json lists no boards or findings files", dir)
+	}
+	return s.Export.Tables
+}
+
+// readParquet is the DuckDB table function reading the files of dir.
+func readParquet(dir string, files []tableFile) string {
+	var list []string
+	for _, f := range files {
+		list = append(list, "'"+filepath.Join(dir, f.Name)+"'")
+	}
+	return "read_parquet([" + strings.Join(list, ", ") + "])"
+}
+
+// size adds up the sizes of files.
+func size(files []tableFile) int64 {
 	var n int64
-	for _, f := range m {
-		fi, err := os.Stat(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n += fi.Size()
+	for _, f := range files {
+		n += f.Bytes
 	}
 	return n
 }
