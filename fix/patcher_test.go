@@ -244,3 +244,33 @@ func editKinds(edits []Edit) string {
 	}
 	return strings.Join(k, " ")
 }
+
+// FuzzPatchReader: any text read as a patch gives edits or an error,
+// never a panic, and each edit read writes back as a hunk that reads as
+// the same edit.
+func FuzzPatchReader(f *testing.F) {
+	f.Add([]byte("bridgekit patch 1\n@@ m.pbn · game 1 · board 1 · 10:11 · bytes 263-267 · contract\n- \"4H\"\n+ \"4HX\"\n# contract-mismatch\n"))
+	f.Add([]byte("bridgekit patch 1\n@@ a · b · game 1 · board  · 1:1 · bytes 0-5 · after-end\n- Pass\\n\n+\n#\n"))
+	f.Add([]byte("bridgekit patch 1\n@@  · game 0 · board x · 0:0 · bytes 0-0 · leading-passes\n-\n+ Pass \n# \n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pr := NewPatchReader(bytes.NewReader(data), "fuzz.patch")
+		for range 1000 {
+			e, err := pr.Next()
+			if err != nil {
+				return
+			}
+			var b bytes.Buffer
+			if err := WritePatch(&b, []Edit{e}); err != nil {
+				continue // a name or label no patch line can hold
+			}
+			back, err := ReadPatch(&b, "again")
+			if err != nil || len(back) != 1 {
+				t.Fatalf("%+v wrote\n%s\nwhich reads back as %v, %v", e, b.String(), back, err)
+			}
+			e.Reason = string(appendOneLine(nil, e.Reason))
+			if back[0] != e {
+				t.Fatalf("read back as %+v, want %+v", back[0], e)
+			}
+		}
+	})
+}
