@@ -38,7 +38,7 @@ func chromium(t *testing.T) string {
 func writeReport(t *testing.T, paths []string) (string, int) {
 	t.Helper()
 	out := t.TempDir()
-	listed, err := audit(out, paths)
+	listed, err := audit(out, paths, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,6 +57,11 @@ func TestBrowser(t *testing.T) {
 		paths = append(paths, filepath.Join(testinput.CorpusDir(), "endplay"), filepath.Join(testinput.CorpusDir(), "bridge-bots"))
 	}
 	out, listed := writeReport(t, paths)
+	runs, _ := filepath.Glob(filepath.Join(out, "pages-*"))
+	if len(runs) != 1 {
+		t.Fatalf("the report has %d folders of pages, want 1: %q", len(runs), runs)
+	}
+	run := filepath.Base(runs[0])
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
@@ -104,7 +109,7 @@ func TestBrowser(t *testing.T) {
 
 	// Filtering by a code shows that code alone.
 	const code = "insufficient-bid"
-	if err := chromedp.Do(ctx, chromedp.Navigate(url("findings-0001.html")+"?code="+code), chromedp.WaitVisible("#f-count")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url(run+"/findings-0001.html")+"?code="+code), chromedp.WaitVisible("#f-count")); err != nil {
 		t.Fatal(err)
 	}
 	visible, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#findings tbody tr")).filter(r => !r.hidden).map(r => r.dataset.code)`))
@@ -142,11 +147,11 @@ func TestBrowser(t *testing.T) {
 
 	// A team-match board's other room is a link that opens it, and it
 	// links back.
-	pages, _ := filepath.Glob(filepath.Join(out, "files", "*.html"))
+	pages, _ := filepath.Glob(filepath.Join(runs[0], "files", "*.html"))
 	var roomsPage string
 	for _, p := range pages {
 		if data, err := os.ReadFile(p); err == nil && bytes.Contains(data, []byte(`<p class="rooms">`)) {
-			roomsPage = filepath.Join("files", filepath.Base(p))
+			roomsPage = filepath.Join(run, "files", filepath.Base(p))
 			break
 		}
 	}

@@ -9,6 +9,12 @@
 // FindingsPerPage rows, so that memory does not grow with the archive;
 // the index, written last, holds the summary and links, and lists the
 // files in pages of FilesPerPage.
+//
+// A run writes its pages into a folder of its own beside the index,
+// pages-PID-RANDOM, and the index last, replacing the old one in one
+// rename: a run that is killed leaves the report before it whole, and
+// the index never links pages of two runs. The run that has written its
+// index removes the run folders of the runs before it.
 package report
 
 import (
@@ -16,6 +22,8 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -37,6 +45,7 @@ const (
 // A Writer writes a report into a directory.
 type Writer struct {
 	dir *safewrite.Dir
+	run string // the folder of this run's pages, in dir
 
 	file    *safewrite.File // the page of the file being read
 	numbers corpus.FileNumbers
@@ -61,7 +70,12 @@ type fileEntry struct {
 }
 
 // NewWriter returns a Writer into dir.
-func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir} }
+func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir, run: runName()} }
+
+// create starts writing the page rel names in the run's folder.
+func (w *Writer) create(rel string) (*safewrite.File, error) {
+	return w.dir.Create(filepath.Join(w.run, filepath.FromSlash(rel)), 0o644)
+}
 
 // Renderer returns the function that makes the HTML of a part's boards
 // and drops their records, which the pages replace: it is meant for the
@@ -202,12 +216,12 @@ func (w *Writer) openPage() {
 	e := &w.files[w.cur]
 	e.Pages++
 	w.onPage = 0
-	w.file, w.err = w.dir.Create(pageName(w.cur, e.Pages), 0o644)
+	w.file, w.err = w.create(pageName(w.cur, e.Pages))
 	if w.err != nil {
 		w.file = nil // nothing more goes to this file's pages
 		return
 	}
-	header(w.file, e.Name, "../")
+	header(w.file, e.Name, "../../")
 	title := html.EscapeString(e.Name)
 	if e.Pages > 1 {
 		title += fmt.Sprintf(", page %d", e.Pages)
@@ -239,13 +253,13 @@ func (w *Writer) finding(f diag.Diagnostic) {
 	if w.findings == nil || w.findingsRows == FindingsPerPage {
 		w.closeFindings()
 		w.findingsPage++
-		w.findings, w.err = w.dir.Create(fmt.Sprintf("findings-%04d.html", w.findingsPage), 0o644)
+		w.findings, w.err = w.create(fmt.Sprintf("findings-%04d.html", w.findingsPage))
 		if w.err != nil {
 			w.findings = nil
 			return
 		}
 		header(w.findings, fmt.Sprintf("Findings, page %d", w.findingsPage), "")
-		fmt.Fprintf(w.findings, "<h1>Findings, page %d</h1>\n<p><a href=\"index.html\">Summary</a></p>\n", w.findingsPage)
+		fmt.Fprintf(w.findings, "<h1>Findings, page %d</h1>\n<p><a href=\"../index.html\">Summary</a></p>\n", w.findingsPage)
 		io.WriteString(w.findings, filterControls)
 		io.WriteString(w.findings, "<table id=\"findings\" class=\"sortable\"><thead><tr><th scope=\"col\">Severity</th><th scope=\"col\">Code</th><th scope=\"col\">File</th><th scope=\"col\">Board</th><th scope=\"col\">Line</th><th scope=\"col\">Law</th><th scope=\"col\">Finding</th></tr></thead><tbody>\n")
 	}
@@ -267,7 +281,8 @@ func (w *Writer) finding(f diag.Diagnostic) {
 }
 
 // Abort gives the report up, when a page cannot be written or the run
-// fails: the pages being written are dropped and no index is written.
+// fails: the run's pages are removed, and the report that was in the
+// folder stays as it was.
 func (w *Writer) Abort() {
 	for _, f := range []*safewrite.File{w.file, w.findings} {
 		if f != nil {
@@ -275,6 +290,10 @@ func (w *Writer) Abort() {
 		}
 	}
 	w.file, w.findings = nil, nil
+	if root, err := w.root(); err == nil {
+		root.RemoveAll(w.run) // what is left of a folder no index links only takes room
+		root.Close()
+	}
 }
 
 func (w *Writer) closeFindings() {
@@ -290,12 +309,29 @@ func (w *Writer) closeFindings() {
 	w.findings, w.findingsRows = nil, 0
 }
 
-// Close writes the index with the run's report, after the last part.
-// After an error of Part it is Abort, returning that error: no index is
-// written over a half report.
+// Close writes the index with the run's report, after the last part, and
+// then removes the pages of the reports before it. After an error, of
+// Part or its own, it is Abort, returning that error: no index is written
+// over a half report.
 func (w *Writer) Close(r *corpus.Report) error {
-	if w.err != nil {
+	if err := w.close(r); err != nil {
 		w.Abort()
+		return err
+	}
+	if root, err := w.root(); err == nil {
+		sweep(root, w.run)
+		root.Close()
+	}
+	return nil
+}
+
+// root opens the folder that dir writes in, for what safewrite.Dir does
+// not do: removing.
+func (w *Writer) root() (*os.Root, error) { return os.OpenRoot(w.dir.Path(".")) }
+
+// close is Close up to the index.
+func (w *Writer) close(r *corpus.Report) error {
+	if w.err != nil {
 		return w.err
 	}
 	w.closeFile()
@@ -307,13 +343,13 @@ func (w *Writer) Close(r *corpus.Report) error {
 	var lists []string
 	for i := 0; i < len(w.files) || i == 0; i += FilesPerPage {
 		name := fmt.Sprintf("files-%04d.html", i/FilesPerPage+1)
-		lists = append(lists, name)
-		f, err := w.dir.Create(name, 0o644)
+		lists = append(lists, w.run+"/"+name)
+		f, err := w.create(name)
 		if err != nil {
 			return err
 		}
 		header(f, "Files", "")
-		fmt.Fprintf(f, "<h1>Files %d to %d</h1>\n<p><a href=\"index.html\">Summary</a></p>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">File</th><th scope=\"col\">Boards</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n", i+1, min(i+FilesPerPage, len(w.files)))
+		fmt.Fprintf(f, "<h1>Files %d to %d</h1>\n<p><a href=\"../index.html\">Summary</a></p>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">File</th><th scope=\"col\">Boards</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n", i+1, min(i+FilesPerPage, len(w.files)))
 		for _, e := range w.files[i:min(i+FilesPerPage, len(w.files))] {
 			fmt.Fprintf(f, "<tr><td><a href=\"%s\">%s</a></td><td>%d</td><td>%d</td></tr>\n", e.Page, html.EscapeString(e.Name), e.Boards, e.Findings)
 		}
@@ -331,15 +367,16 @@ func (w *Writer) Close(r *corpus.Report) error {
 		return err
 	}
 	header(f, "bridgekit audit report", "")
-	writeIndex(f, r, w.pages, lists)
+	writeIndex(f, r, w.run, w.pages, lists)
 	footer(f)
 	return f.Commit()
 }
 
 // writeIndex writes the summary: the numbers, findings by severity and
 // code (an SVG bar chart and a table), contracts by level and strain,
-// encodings, and the links to the findings and file pages.
-func writeIndex(w io.Writer, r *corpus.Report, pages []int, lists []string) {
+// encodings, and the links to the findings pages, which are in the folder
+// run, and to the lists of files.
+func writeIndex(w io.Writer, r *corpus.Report, run string, pages []int, lists []string) {
 	esc := html.EscapeString
 	fmt.Fprintf(w, "<h1>bridgekit audit report</h1>\n<table class=\"numbers\"><tbody>")
 	for _, row := range [][2]string{
@@ -353,7 +390,7 @@ func writeIndex(w io.Writer, r *corpus.Report, pages []int, lists []string) {
 	io.WriteString(w, "<h2>Findings</h2>\n<p>")
 	total := 0
 	for i, n := range pages {
-		fmt.Fprintf(w, "<a href=\"findings-%04d.html\">page %d</a> (%d) ", i+1, i+1, n)
+		fmt.Fprintf(w, "<a href=\"%s/findings-%04d.html\">page %d</a> (%d) ", run, i+1, i+1, n)
 		total += n
 	}
 	if len(pages) == 0 {

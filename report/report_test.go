@@ -3,8 +3,10 @@ package report
 import (
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -50,14 +52,20 @@ func writeFiles(t *testing.T, dir string, files map[string]string) []string {
 }
 
 // audit audits paths and writes their report into out as the report
-// command does, returning the number of findings audit lists.
-func audit(out string, paths []string) (listed int, err error) {
+// command does, returning the number of findings audit lists. plant, when
+// not nil, is given the run's folder before a page is written.
+func audit(out string, paths []string, plant func(run string) error) (listed int, err error) {
 	dir, err := safewrite.OpenDir(out)
 	if err != nil {
 		return 0, err
 	}
 	defer dir.Close()
 	w := NewWriter(dir)
+	if plant != nil {
+		if err := plant(filepath.Join(out, w.run)); err != nil {
+			return 0, err
+		}
+	}
 	rooms, err := corpus.IndexRooms(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{}, nil)
 	if err != nil {
 		return 0, err
@@ -71,51 +79,150 @@ func audit(out string, paths []string) (listed int, err error) {
 			werr = w.Part(p)
 		}
 	})
-	if err != nil {
-		return listed, err
+	if err == nil {
+		err = werr
 	}
-	if werr != nil {
-		return listed, werr
+	if err != nil {
+		w.Abort()
+		return listed, err
 	}
 	return listed, w.Close(r)
 }
 
+// entries returns the names in dir.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	list, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range list {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
 // TestPageNotCreated: when a page cannot be created (its name is taken by
 // a folder, or a folder on its way by a file), the writer says which page
-// and stops, and writes no index over a half report.
+// and stops, removes the pages it wrote, and leaves the report before it
+// as it was.
 func TestPageNotCreated(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		boards int
-		block  string // taken by a folder; a name ending in / by a file
-		page   string // the page the error names
+		block  string // in the run's folder, taken by a folder; a name ending in / by a file
 	}{
-		{"a file's page", 1, "files/00001.html", "files/00001.html"},
-		{"the folder of files' pages", 1, "files/", "files/00001.html"},
-		{"a file's next page", BoardsPerPage + 1, "files/00001-2.html", "files/00001-2.html"},
-		{"a findings page", 1, "findings-0001.html", "findings-0001.html"},
-		{"the list of files", 1, "files-0001.html", "files-0001.html"},
-		{"the index", 1, "index.html", "index.html"},
+		{"a file's page", 1, "files/00001.html"},
+		{"the folder of files' pages", 1, "files/"},
+		{"a file's next page", BoardsPerPage + 1, "files/00001-2.html"},
+		{"a findings page", 1, "findings-0001.html"},
+		{"the list of files", 1, "files-0001.html"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, out := t.TempDir(), t.TempDir()
-			paths := writeFiles(t, in, map[string]string{"a.pbn": games(tc.boards)})
-			if name, ok := strings.CutSuffix(tc.block, "/"); ok {
-				if err := os.WriteFile(filepath.Join(out, name), nil, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			} else if err := os.MkdirAll(filepath.Join(out, tc.block), 0o755); err != nil {
+			old := writeFiles(t, in, map[string]string{"old.pbn": games(1)})
+			if _, err := audit(out, old, nil); err != nil {
 				t.Fatal(err)
 			}
-			_, err := audit(out, paths)
-			if err == nil || !strings.Contains(err.Error(), filepath.Join(out, tc.page)) {
-				t.Fatalf("error %v; want one naming %s", err, tc.page)
-			}
-			if tc.page != "index.html" {
-				if _, err := os.Stat(filepath.Join(out, "index.html")); err == nil {
-					t.Error("an index was written over a half report")
+			was := entries(t, out)
+			paths := writeFiles(t, in, map[string]string{"a.pbn": games(tc.boards)})
+			var page string
+			_, err := audit(out, paths, func(run string) error {
+				page = filepath.Join(run, strings.TrimSuffix(tc.block, "/"))
+				if strings.HasSuffix(tc.block, "/") {
+					if err := os.MkdirAll(run, 0o755); err != nil {
+						return err
+					}
+					return os.WriteFile(page, nil, 0o644)
 				}
+				return os.MkdirAll(page, 0o755)
+			})
+			if err == nil || !strings.Contains(err.Error(), page) {
+				t.Fatalf("error %v; want one naming %s", err, page)
+			}
+			checkReport(t, out, old)
+			if now := entries(t, out); !slices.Equal(now, was) {
+				t.Errorf("the folder holds %q; before the run, %q", now, was)
 			}
 		})
 	}
+	// The index last: its name taken, no index, and no pages either.
+	in, out := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(out, "index.html"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := audit(out, writeFiles(t, in, map[string]string{"a.pbn": games(1)}), nil)
+	if err == nil || !strings.Contains(err.Error(), filepath.Join(out, "index.html")) {
+		t.Fatalf("error %v; want one naming index.html", err)
+	}
+	if now := entries(t, out); !slices.Equal(now, []string{"index.html"}) {
+		t.Errorf("the folder holds %q; want the folder index.html alone", now)
+	}
+}
+
+var (
+	hrefs    = regexp.MustCompile(`href="([^"#]*)(#[^"]*)?"`)
+	listRow  = regexp.MustCompile(`<tr><td><a href="([^"]*)">([^<]*)</a></td>`)
+	findRow  = regexp.MustCompile(`<tr class="[a-z]+" data-code="[^"]*"><td>[a-z]+</td><td><code>[^<]*</code></td><td>([^<]*)</td>.*<a href="([^"#]*)[^"]*">`)
+	pageHead = regexp.MustCompile(`<h1>([^<]*?)(, page \d+)?</h1>`)
+)
+
+// checkReport checks that the report in out is whole and of one run: the
+// pages the index links exist, the pages of the files it lists are those
+// files', and so are the pages its findings link. It returns the set of
+// inputs the report is of ("a" or "b", from the names' first letter),
+// which must be want when want is given.
+func checkReport(t *testing.T, out string, want []string) string {
+	t.Helper()
+	read := func(name string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(out, name))
+		if err != nil {
+			t.Fatalf("the report is not whole: %v", err)
+		}
+		return string(data)
+	}
+	// link resolves a link of the page name.
+	link := func(page, href string) string { return filepath.Join(filepath.Dir(page), filepath.FromSlash(href)) }
+	title := func(page string) string {
+		t.Helper()
+		m := pageHead.FindStringSubmatch(read(page))
+		if m == nil {
+			t.Fatalf("%s has no title", page)
+		}
+		return html.UnescapeString(m[1])
+	}
+	index := read("index.html")
+	var names []string
+	for _, m := range hrefs.FindAllStringSubmatch(index, -1) {
+		page := link("index.html", m[1])
+		text := read(page)
+		for _, row := range listRow.FindAllStringSubmatch(text, -1) {
+			name := html.UnescapeString(row[2])
+			if got := title(link(page, row[1])); got != name {
+				t.Fatalf("the index lists %s; its page %s shows %s", name, row[1], got)
+			}
+			names = append(names, name)
+		}
+		for _, row := range findRow.FindAllStringSubmatch(text, -1) {
+			name := html.UnescapeString(row[1])
+			if got := title(link(page, row[2])); got != name {
+				t.Fatalf("a finding of %s links to %s, which shows %s", name, row[2], got)
+			}
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("the index lists no file")
+	}
+	set := filepath.Base(names[0])[:1]
+	for _, n := range names {
+		if filepath.Base(n)[:1] != set {
+			t.Fatalf("the index lists files of two runs: %s and %s", names[0], n)
+		}
+	}
+	if want != nil && strings.Join(names, " ") != strings.Join(want, " ") {
+		t.Fatalf("the index lists %q; want %q", names, want)
+	}
+	return set
 }

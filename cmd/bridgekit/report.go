@@ -28,6 +28,11 @@ other room's score, the IMPs and a link to it. Pages are written as
 the boards are read; an archive of thousands of files gets its files and
 findings listed in pages.
 
+The pages go into a folder of the run's, DIR/pages-PID-RANDOM/, and
+index.html last, renamed over the old one: a run that fails or is killed
+leaves the report before it whole. A run that ends removes the pages of the
+reports before it, and nothing else in DIR.
+
 Examples:
 
   bridgekit report --out report/ events/2019/
@@ -71,6 +76,7 @@ func (a *app) report(c *cli.Context) error {
 		}
 	})
 	if err != nil && werr == nil {
+		w.Abort()
 		return err
 	}
 	if werr == nil {
