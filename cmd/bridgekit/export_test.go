@@ -26,13 +26,7 @@ import (
 // nothing of the killed run, and nothing but the user's file beside the
 // export.
 func TestExportKill(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills a run 20 times")
-	}
-	bin, err := exec.LookPath("bridgekit")
-	if err != nil {
-		t.Skip("no bridgekit to run:", err)
-	}
+	bin := killable(t)
 	dir := t.TempDir()
 	// Two sets of inputs told apart by their number of boards; two rows a
 	// file make many files, so that a kill often falls in the commit.
@@ -75,13 +69,7 @@ func TestExportKill(t *testing.T) {
 	cur, kept := 0, [2]int{}
 	for range 20 {
 		next := 1 - cur
-		cmd := exportCmd(next)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(rand.N(took * 3 / 2))
-		cmd.Process.Kill()
-		cmd.Wait()
+		runKilled(t, exportCmd(next), os.Kill, rand.N(took*3/2)+time.Millisecond)
 		switch got := checkExport(t, out); got {
 		case boards[cur]:
 			kept[0]++

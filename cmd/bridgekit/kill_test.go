@@ -19,13 +19,7 @@ import (
 // no spool is left in $TMPDIR, and the temporary file a kill leaves beside
 // the file goes with the next write (with SIGINT, at once).
 func TestWritesKilled(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills a run 20 times")
-	}
-	bin, err := exec.LookPath("bridgekit")
-	if err != nil {
-		t.Skip("no bridgekit to run:", err)
-	}
+	bin := killable(t)
 	src := []byte(strings.Repeat(mismatchBoard+"\n", 4000))
 	for _, args := range [][]string{{"fix", "-w", "big.pbn"}, {"apply", "fix.patch"}} {
 		t.Run(args[0], func(t *testing.T) { killed(t, bin, src, args) })
@@ -47,19 +41,13 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		if after > 0 {
-			time.Sleep(after)
-			cmd.Process.Signal(sig)
-		}
-		cmd.Wait()
-		return cmd.ProcessState.ExitCode()
+		return runKilled(t, cmd, sig, after)
 	}
+	start := time.Now()
 	if code := run(0, 0); code != 0 {
 		t.Fatalf("%s: exit %d", args[0], code)
 	}
+	took := time.Since(start)
 	fixed, _ := os.ReadFile(file)
 	if bytes.Equal(fixed, src) {
 		t.Fatal("nothing fixed")
@@ -70,7 +58,7 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 			sig = syscall.SIGINT
 		}
 		os.WriteFile(file, src, 0o644)
-		run(sig, time.Duration(rand.IntN(400))*time.Millisecond)
+		run(sig, rand.N(took*3/2)+time.Millisecond)
 		got, _ := os.ReadFile(file)
 		if !bytes.Equal(got, src) && !bytes.Equal(got, fixed) {
 			t.Fatalf("kill %d (%v): the file is neither the old text nor the fixed one", i, sig)
@@ -91,6 +79,35 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 	if left := temps(t, dir); len(left) > 0 {
 		t.Errorf("the next write left %v beside the file", left)
 	}
+}
+
+// killable returns the bridgekit a kill test runs, or skips the test:
+// with -short, or where there is none.
+func killable(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("kills a run 20 times")
+	}
+	bin, err := exec.LookPath("bridgekit")
+	if err != nil {
+		t.Skip("no bridgekit to run:", err)
+	}
+	return bin
+}
+
+// runKilled runs cmd and sends it sig after the time given (never, for
+// 0), and returns its exit status once it has ended.
+func runKilled(t *testing.T, cmd *exec.Cmd, sig os.Signal, after time.Duration) int {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if after > 0 {
+		time.Sleep(after)
+		cmd.Process.Signal(sig)
+	}
+	cmd.Wait()
+	return cmd.ProcessState.ExitCode()
 }
 
 // temps lists the temporary files of writes in dir.
