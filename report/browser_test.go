@@ -38,7 +38,7 @@ func chromium(t *testing.T) string {
 func writeReport(t *testing.T, paths []string) (string, int) {
 	t.Helper()
 	out := t.TempDir()
-	listed, err := audit(out, paths, nil)
+	listed, err := audit(out, paths, Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func FuzzRender(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		render := Renderer(rooms)
+		render := NewWriter(nil, Options{}).Renderer(rooms)
 		_, err = corpus.Audit(ctx, inputs(), corpus.AuditOptions{Boards: true, SkipDuplicates: true, Work: render}, func(p *corpus.Part) {
 			sections, _ := p.Work.([][]byte)
 			for _, s := range sections {

@@ -23,7 +23,7 @@ const (
 
 func TestMain(m *testing.M) {
 	if out := os.Getenv(childOut); out != "" {
-		if _, err := audit(out, filepath.SplitList(os.Getenv(childPaths)), nil); err != nil {
+		if _, err := audit(out, filepath.SplitList(os.Getenv(childPaths)), Options{}, nil); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
 		}
@@ -31,41 +31,6 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
-
-// played is a board with its deal, auction and play, and a finding: what a
-// file page shows in full.
-const played = `[Event "Harbourside BC Thursday Pairs"]
-[Board "%d"]
-[West "Barrow, Helen"]
-[North "Whitfield, Margaret"]
-[East "Lindqvist, Erik"]
-[South "Okonjo, David"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:K7.QJT5.AQT.A854 AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962"]
-[Declarer "N"]
-[Contract "4H"]
-[Result "9"]
-[Auction "N"]
-1NT Pass 2C Pass
-2H Pass 1S Pass
-4H Pass Pass Pass
-[Play "E"]
-H2 H3 HA H5
-D5 D4 D2 DT
-H4 H6 H8 HQ
-H7 H9 C2 HJ
-C3 C7 C6 CA
-CJ CK C9 C4
-D6 CT CQ C5
-D8 D9 D7 DQ
-D3 DK DJ DA
-S3 S2 S4 C8
-S8 SJ SQ S7
-SA S6 S9 SK
-ST HK S5 HT
-
-`
 
 // TestKilled kills report runs at random moments, each over the report of
 // other files that the run before left: whatever the moment, index.html

@@ -15,6 +15,12 @@
 // rename: a run that is killed leaves the report before it whole, and
 // the index never links pages of two runs. The run that has written its
 // index removes the run folders of the runs before it.
+//
+// A report is bounded by Options: past MaxBoards boards in the run, a
+// board is a row of its file's page, with its findings and without its
+// diagram, and past MaxFindings a finding is not on the findings pages;
+// the index says how many of each. What a report of a large archive
+// writes then grows with its boards by a row each.
 package report
 
 import (
@@ -26,6 +32,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/corpus"
@@ -42,10 +49,36 @@ const (
 	BoardsPerPage   = 1000
 )
 
+// DefaultMaxBoards and DefaultMaxFindings are the bounds of the report
+// command: the diagrams of 20,000 boards are some 100 MB of pages, and
+// 100,000 findings 50 pages of findings.
+const (
+	DefaultMaxBoards   = 20_000
+	DefaultMaxFindings = 100_000
+)
+
+// Options bound what a report writes; 0 is no limit.
+type Options struct {
+	// MaxBoards is how many boards of the run are shown in full; those
+	// after them are listed briefly.
+	MaxBoards int
+	// MaxFindings is how many findings the findings pages list.
+	MaxFindings int
+}
+
 // A Writer writes a report into a directory.
 type Writer struct {
-	dir *safewrite.Dir
-	run string // the folder of this run's pages, in dir
+	dir  *safewrite.Dir
+	run  string // the folder of this run's pages, in dir
+	opts Options
+
+	full, brief int  // the boards shown in full, and listed briefly
+	inBrief     bool // the page being written has its table of brief rows open
+	// briefOnly is set once MaxBoards boards are shown: the parts that
+	// workers render after it come after those boards, and are listed
+	// briefly, so their diagrams are not made.
+	briefOnly atomic.Bool
+	unlisted  int // the findings past MaxFindings
 
 	file    *safewrite.File // the page of the file being read
 	numbers corpus.FileNumbers
@@ -69,8 +102,10 @@ type fileEntry struct {
 	Findings int
 }
 
-// NewWriter returns a Writer into dir.
-func NewWriter(dir *safewrite.Dir) *Writer { return &Writer{dir: dir, run: runName()} }
+// NewWriter returns a Writer into dir, bounded by opts.
+func NewWriter(dir *safewrite.Dir, opts Options) *Writer {
+	return &Writer{dir: dir, run: runName(), opts: opts}
+}
 
 // create starts writing the page rel names in the run's folder.
 func (w *Writer) create(rel string) (*safewrite.File, error) {
@@ -84,11 +119,16 @@ func (w *Writer) create(rel string) (*safewrite.File, error) {
 // takes what it returns. rooms, when not nil, holds the rooms of the
 // run's team-match boards, read before (corpus.IndexRooms): each room then says the other's score and the IMPs, with a
 // link to it.
-func Renderer(rooms *scoring.RoomIndex) func(*corpus.Part) any {
+func (w *Writer) Renderer(rooms *scoring.RoomIndex) func(*corpus.Part) any {
 	return func(p *corpus.Part) any {
 		out := make([][]byte, len(p.Boards))
 		for i, pb := range p.Boards {
 			if pb.Board == nil {
+				continue
+			}
+			if w.briefOnly.Load() {
+				out[i] = []byte{} // a board, to be listed briefly
+				pb.Board = nil
 				continue
 			}
 			var b bytes.Buffer
@@ -140,7 +180,7 @@ func withRunFindings(section []byte, findings diag.List) []byte {
 }
 
 // Part takes the next part of the audit, read with Boards kept and
-// rendered by Render.
+// rendered by the Writer's Renderer.
 func (w *Writer) Part(p *corpus.Part) error {
 	if w.err != nil {
 		return w.err
@@ -170,7 +210,16 @@ func (w *Writer) Part(p *corpus.Part) error {
 		}
 		w.onPage++
 		w.pageOf[b.Game] = pageName(w.cur, e.Pages)
-		if _, err := w.file.Write(withRunFindings(rendered[i], b.Findings)); err != nil {
+		var section []byte
+		if w.opts.MaxBoards == 0 || w.full < w.opts.MaxBoards {
+			w.full++
+			section = withRunFindings(rendered[i], b.Findings)
+		} else {
+			w.briefOnly.Store(true)
+			w.brief++
+			section = w.briefRow(b)
+		}
+		if _, err := w.file.Write(section); err != nil {
 			w.err = err
 			return err
 		}
@@ -186,12 +235,48 @@ func (w *Writer) Part(p *corpus.Part) error {
 		}
 	}
 	if len(fileLevel) > 0 {
+		w.endBrief()
 		io.WriteString(w.file, "<section><h2>About the file</h2>"+convert.HTMLFindings(fileLevel)+"</section>")
 	}
 	if p.Last {
 		w.closeFile()
 	}
 	return w.err
+}
+
+// briefRow is a board listed briefly: its game, number and findings, as a
+// row of the page's table of such boards, which it starts when it is the
+// first. The row has the board's id, which links to the board lead to.
+func (w *Writer) briefRow(b *corpus.Board) []byte {
+	var s strings.Builder
+	if !w.inBrief {
+		w.inBrief = true
+		fmt.Fprintf(&s, "<table class=\"sortable\"><caption>Boards listed briefly, without their diagrams: the report shows the first %d boards of its run in full</caption><thead><tr><th scope=\"col\">Game</th><th scope=\"col\">Board</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n", w.opts.MaxBoards)
+	}
+	number := ""
+	if b.Number > 0 {
+		number = fmt.Sprint(b.Number)
+	}
+	fmt.Fprintf(&s, "<tr id=\"g%d\"><td>%d</td><td>%s</td><td>", b.Game, b.Game, number)
+	for i, f := range b.Findings {
+		if i > 0 {
+			s.WriteString("<br>")
+		}
+		fmt.Fprintf(&s, "%s <code>%s</code>: %s", f.Severity, f.Code, html.EscapeString(f.Message))
+		if f.Law > 0 {
+			fmt.Fprintf(&s, " (Law %d)", f.Law)
+		}
+	}
+	s.WriteString("</td></tr>\n")
+	return []byte(s.String())
+}
+
+// endBrief closes the page's table of brief rows, if it has one open.
+func (w *Writer) endBrief() {
+	if w.inBrief {
+		io.WriteString(w.file, "</tbody></table>\n")
+		w.inBrief = false
+	}
 }
 
 // pageName is the name of page n (from 1) of file i's pages.
@@ -232,6 +317,7 @@ func (w *Writer) openPage() {
 // nextPage ends the file's page, linking it to the next, and starts that.
 func (w *Writer) nextPage() {
 	e := &w.files[w.cur]
+	w.endBrief()
 	fmt.Fprintf(w.file, "<p><a href=\"../%s\">Next boards</a></p>\n", pageName(w.cur, e.Pages+1))
 	w.closeFile()
 	w.openPage()
@@ -241,6 +327,7 @@ func (w *Writer) closeFile() {
 	if w.file == nil {
 		return
 	}
+	w.endBrief()
 	footer(w.file)
 	if err := w.file.Commit(); err != nil && w.err == nil {
 		w.err = err
@@ -248,8 +335,13 @@ func (w *Writer) closeFile() {
 	w.file = nil
 }
 
-// finding adds a row to the findings pages.
+// finding adds a row to the findings pages, or counts it past
+// MaxFindings.
 func (w *Writer) finding(f diag.Diagnostic) {
+	if w.opts.MaxFindings > 0 && w.listed() == w.opts.MaxFindings {
+		w.unlisted++
+		return
+	}
 	if w.findings == nil || w.findingsRows == FindingsPerPage {
 		w.closeFindings()
 		w.findingsPage++
@@ -367,49 +459,75 @@ func (w *Writer) close(r *corpus.Report) error {
 		return err
 	}
 	header(f, "bridgekit audit report", "")
-	writeIndex(f, r, w.run, w.pages, lists)
+	w.writeIndex(f, r, lists)
 	footer(f)
 	return f.Commit()
 }
 
-// writeIndex writes the summary: the numbers, findings by severity and
-// code (an SVG bar chart and a table), contracts by level and strain,
-// encodings, and the links to the findings pages, which are in the folder
-// run, and to the lists of files.
-func writeIndex(w io.Writer, r *corpus.Report, run string, pages []int, lists []string) {
+// Left returns what the limits left out of the report: the boards listed
+// briefly and the findings not on the findings pages.
+func (w *Writer) Left() (boards, findings int) { return w.brief, w.unlisted }
+
+// listed returns the number of findings on the findings pages.
+func (w *Writer) listed() int {
+	n := w.findingsRows
+	for _, rows := range w.pages {
+		n += rows
+	}
+	return n
+}
+
+// writeIndex writes the summary: the numbers, what the limits left out,
+// findings by severity and code (an SVG bar chart and a table), contracts
+// by level and strain, encodings, and the links to the findings pages and
+// the lists of files.
+func (w *Writer) writeIndex(out io.Writer, r *corpus.Report, lists []string) {
 	esc := html.EscapeString
-	fmt.Fprintf(w, "<h1>bridgekit audit report</h1>\n<table class=\"numbers\"><tbody>")
+	fmt.Fprintf(out, "<h1>bridgekit audit report</h1>\n<table class=\"numbers\"><tbody>")
 	for _, row := range [][2]string{
 		{"Files", fmt.Sprint(r.Files)}, {"Unreadable", fmt.Sprint(r.Unreadable)}, {"Games", fmt.Sprint(r.Games)},
 		{"Boards", fmt.Sprint(r.Boards)}, {"Distinct deals", fmt.Sprint(r.Deals)}, {"Passed out", fmt.Sprint(r.PassedOut)},
 		{"Findings", fmt.Sprint(r.Findings())},
 	} {
-		fmt.Fprintf(w, "<tr><th scope=\"row\">%s</th><td>%s</td></tr>", row[0], row[1])
+		fmt.Fprintf(out, "<tr><th scope=\"row\">%s</th><td>%s</td></tr>", row[0], row[1])
 	}
-	io.WriteString(w, "</tbody></table>\n")
-	io.WriteString(w, "<h2>Findings</h2>\n<p>")
-	total := 0
-	for i, n := range pages {
-		fmt.Fprintf(w, "<a href=\"%s/findings-%04d.html\">page %d</a> (%d) ", run, i+1, i+1, n)
-		total += n
+	io.WriteString(out, "</tbody></table>\n")
+	if w.brief > 0 {
+		fmt.Fprintf(out, "<p class=\"limit\">%s listed briefly, with their findings and without their diagrams: a report shows the first %s of its run in full. To see them in full, report their files alone, or again with <code>--max-boards 0</code> (no limit) or a larger number.</p>\n", count(w.brief, "board is", "boards are"), count(w.opts.MaxBoards, "board", "boards"))
 	}
-	if len(pages) == 0 {
-		io.WriteString(w, "No finding.")
+	io.WriteString(out, "<h2>Findings</h2>\n<p>")
+	for i, n := range w.pages {
+		fmt.Fprintf(out, "<a href=\"%s/findings-%04d.html\">page %d</a> (%d) ", w.run, i+1, i+1, n)
 	}
-	fmt.Fprintf(w, "</p>\n<p class=\"listed\" data-listed=\"%d\">%d findings listed; by severity: %s.</p>\n", total, total, esc(countsText(r.Severities)))
-	io.WriteString(w, barChart(r.Codes))
-	io.WriteString(w, "<table class=\"sortable\"><caption>Findings by code</caption><thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Findings</th></tr></thead><tbody>")
+	if len(w.pages) == 0 {
+		io.WriteString(out, "No finding.")
+	}
+	listed := w.listed()
+	fmt.Fprintf(out, "</p>\n<p class=\"listed\" data-listed=\"%d\">%d findings listed; by severity: %s.</p>\n", listed, listed, esc(countsText(r.Severities)))
+	if w.unlisted > 0 {
+		fmt.Fprintf(out, "<p class=\"limit\">%s not listed: the findings pages list the first %d of the run. The counts below, and the page of each file, hold them all; <code>--max-findings 0</code> lists every one.</p>\n", count(w.unlisted, "finding is", "findings are"), w.opts.MaxFindings)
+	}
+	io.WriteString(out, barChart(r.Codes))
+	io.WriteString(out, "<table class=\"sortable\"><caption>Findings by code</caption><thead><tr><th scope=\"col\">Code</th><th scope=\"col\">Findings</th></tr></thead><tbody>")
 	for _, c := range r.Codes.Sorted() {
-		fmt.Fprintf(w, "<tr><td><code>%s</code></td><td>%d</td></tr>", esc(c), r.Codes[c])
+		fmt.Fprintf(out, "<tr><td><code>%s</code></td><td>%d</td></tr>", esc(c), r.Codes[c])
 	}
-	io.WriteString(w, "</tbody></table>\n")
-	io.WriteString(w, contractsTable(r.Contracts))
-	fmt.Fprintf(w, "<h2>Encodings</h2><p>%s</p>\n<h2>Formats</h2><p>%s</p>\n", esc(countsText(r.Encodings)), esc(countsText(r.Formats)))
-	io.WriteString(w, "<h2>Files</h2><p>")
+	io.WriteString(out, "</tbody></table>\n")
+	io.WriteString(out, contractsTable(r.Contracts))
+	fmt.Fprintf(out, "<h2>Encodings</h2><p>%s</p>\n<h2>Formats</h2><p>%s</p>\n", esc(countsText(r.Encodings)), esc(countsText(r.Formats)))
+	io.WriteString(out, "<h2>Files</h2><p>")
 	for i, l := range lists {
-		fmt.Fprintf(w, "<a href=\"%s\">files, page %d</a> ", l, i+1)
+		fmt.Fprintf(out, "<a href=\"%s\">files, page %d</a> ", l, i+1)
 	}
-	io.WriteString(w, "</p>\n")
+	io.WriteString(out, "</p>\n")
+}
+
+// count writes n with its noun, one or other.
+func count(n int, one, other string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, other)
 }
 
 func countsText(c corpus.Counts) string {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,11 +27,47 @@ Pass Pass Pass
 
 `
 
-// games returns n games of board, numbered from 1.
+// played is a board with its deal, auction and play, and a finding: what a
+// file page shows in full.
+const played = `[Event "Harbourside BC Thursday Pairs"]
+[Board "%d"]
+[West "Barrow, Helen"]
+[North "Whitfield, Margaret"]
+[East "Lindqvist, Erik"]
+[South "Okonjo, David"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:K7.QJT5.AQT.A854 AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962"]
+[Declarer "N"]
+[Contract "4H"]
+[Result "9"]
+[Auction "N"]
+1NT Pass 2C Pass
+2H Pass 1S Pass
+4H Pass Pass Pass
+[Play "E"]
+H2 H3 HA H5
+D5 D4 D2 DT
+H4 H6 H8 HQ
+H7 H9 C2 HJ
+C3 C7 C6 CA
+CJ CK C9 C4
+D6 CT CQ C5
+D8 D9 D7 DQ
+D3 DK DJ DA
+S3 S2 S4 C8
+S8 SJ SQ S7
+SA S6 S9 SK
+ST HK S5 HT
+
+`
+
+// games returns n games of board, numbered 1, 17, 33 …: boards that N
+// deals at no vulnerability, as the game says.
 func games(n int) string {
 	var b strings.Builder
 	for i := range n {
-		fmt.Fprintf(&b, board, i%32+1)
+		fmt.Fprintf(&b, board, 16*i+1)
 	}
 	return b.String()
 }
@@ -54,13 +91,13 @@ func writeFiles(t *testing.T, dir string, files map[string]string) []string {
 // audit audits paths and writes their report into out as the report
 // command does, returning the number of findings audit lists. plant, when
 // not nil, is given the run's folder before a page is written.
-func audit(out string, paths []string, plant func(run string) error) (listed int, err error) {
+func audit(out string, paths []string, opts Options, plant func(run string) error) (listed int, err error) {
 	dir, err := safewrite.OpenDir(out)
 	if err != nil {
 		return 0, err
 	}
 	defer dir.Close()
-	w := NewWriter(dir)
+	w := NewWriter(dir, opts)
 	if plant != nil {
 		if err := plant(filepath.Join(out, w.run)); err != nil {
 			return 0, err
@@ -71,7 +108,7 @@ func audit(out string, paths []string, plant func(run string) error) (listed int
 		return 0, err
 	}
 	var werr error
-	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: Renderer(rooms)}, func(p *corpus.Part) {
+	r, err := corpus.Audit(context.Background(), corpus.Inputs(paths, nil, corpus.Options{}), corpus.AuditOptions{Boards: true, Work: w.Renderer(rooms)}, func(p *corpus.Part) {
 		for range p.All() {
 			listed++
 		}
@@ -122,13 +159,13 @@ func TestPageNotCreated(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			in, out := t.TempDir(), t.TempDir()
 			old := writeFiles(t, in, map[string]string{"old.pbn": games(1)})
-			if _, err := audit(out, old, nil); err != nil {
+			if _, err := audit(out, old, Options{}, nil); err != nil {
 				t.Fatal(err)
 			}
 			was := entries(t, out)
 			paths := writeFiles(t, in, map[string]string{"a.pbn": games(tc.boards)})
 			var page string
-			_, err := audit(out, paths, func(run string) error {
+			_, err := audit(out, paths, Options{}, func(run string) error {
 				page = filepath.Join(run, strings.TrimSuffix(tc.block, "/"))
 				if strings.HasSuffix(tc.block, "/") {
 					if err := os.MkdirAll(run, 0o755); err != nil {
@@ -152,7 +189,7 @@ func TestPageNotCreated(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(out, "index.html"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := audit(out, writeFiles(t, in, map[string]string{"a.pbn": games(1)}), nil)
+	_, err := audit(out, writeFiles(t, in, map[string]string{"a.pbn": games(1)}), Options{}, nil)
 	if err == nil || !strings.Contains(err.Error(), filepath.Join(out, "index.html")) {
 		t.Fatalf("error %v; want one naming index.html", err)
 	}
@@ -225,4 +262,113 @@ func checkReport(t *testing.T, out string, want []string) string {
 		t.Fatalf("the index lists %q; want %q", names, want)
 	}
 	return set
+}
+
+// TestLimits: past Options.MaxBoards boards in the run, a board is listed
+// briefly, a row with its findings, and past MaxFindings a finding is not
+// listed on the findings pages; the index says how many of each, and the
+// links of findings and rows still lead to their boards.
+func TestLimits(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		opts              Options
+		full, brief, rows int // boards in full and listed briefly; findings listed
+	}{
+		{"no limit", Options{}, 12, 0, 12},
+		{"within a file", Options{MaxBoards: 5}, 5, 7, 12},
+		{"at a file's end", Options{MaxBoards: 3}, 3, 9, 12},
+		{"findings", Options{MaxFindings: 5}, 12, 0, 5},
+		{"both", Options{MaxBoards: 1, MaxFindings: 1}, 1, 11, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, out := t.TempDir(), t.TempDir()
+			// Three boards a file: one finding each, all listed (audit
+			// lists three of a code in a file).
+			files := map[string]string{}
+			for i := range 4 {
+				files[fmt.Sprintf("a%d.pbn", i)] = games(3)
+			}
+			paths := writeFiles(t, in, files)
+			listed, err := audit(out, paths, tc.opts, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if listed != 12 {
+				t.Fatalf("audit lists %d findings; the test wants 12", listed)
+			}
+			checkReport(t, out, paths)
+			run := entries(t, out)[1]
+			var full, brief, rows int
+			pages, _ := filepath.Glob(filepath.Join(out, run, "*", "*.html"))
+			pages = append(pages, filepath.Join(out, run, "findings-0001.html"))
+			for _, p := range pages {
+				text, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				full += strings.Count(string(text), `<section class="board" id="g`)
+				brief += strings.Count(string(text), `<tr id="g`)
+				rows += strings.Count(string(text), `<tr class="error" data-code="insufficient-bid">`)
+			}
+			if full != tc.full || brief != tc.brief || rows != tc.rows {
+				t.Errorf("%d boards in full, %d briefly, %d findings listed; want %d, %d, %d", full, brief, rows, tc.full, tc.brief, tc.rows)
+			}
+			index, err := os.ReadFile(filepath.Join(out, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []struct {
+				n    int
+				text string
+			}{
+				{tc.brief, fmt.Sprintf("%d boards are listed briefly", tc.brief)},
+				{12 - tc.rows, fmt.Sprintf("%d findings are not listed", 12-tc.rows)},
+			} {
+				if got := strings.Contains(string(index), want.text); got != (want.n > 0) {
+					t.Errorf("the index says %q: %v, want %v", want.text, got, want.n > 0)
+				}
+			}
+			if !strings.Contains(string(index), fmt.Sprintf(`data-listed="%d"`, tc.rows)) {
+				t.Errorf("the index does not say it lists %d findings", tc.rows)
+			}
+		})
+	}
+}
+
+// TestBoundedSize: past the boards shown in full, a report grows by less
+// than its input does.
+func TestBoundedSize(t *testing.T) {
+	in, out := t.TempDir(), t.TempDir()
+	files := map[string]string{}
+	var size int
+	for i := range 5 {
+		var b strings.Builder
+		for n := range 100 {
+			fmt.Fprintf(&b, played, n+1)
+		}
+		files[fmt.Sprintf("%d.pbn", i)] = b.String()
+		size += b.Len()
+	}
+	paths := writeFiles(t, in, files)
+	report := func(opts Options) int {
+		t.Helper()
+		os.RemoveAll(out)
+		if _, err := audit(out, paths, opts, nil); err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		filepath.WalkDir(out, func(_ string, d fs.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				fi, _ := d.Info()
+				n += int(fi.Size())
+			}
+			return err
+		})
+		return n
+	}
+	whole, bounded := report(Options{}), report(Options{MaxBoards: 10})
+	t.Logf("input %d bytes; report %d bytes in full, %d with 10 boards in full", size, whole, bounded)
+	if perBoard := whole / 500; bounded > 10*perBoard+size/2 {
+		t.Errorf("a report of 10 boards in full and 490 listed briefly is %d bytes; want at most %d", bounded, 10*perBoard+size/2)
+	}
 }

@@ -64,7 +64,7 @@ func TestSweep(t *testing.T) {
 				t.Fatal(err)
 			}
 			in := t.TempDir()
-			if _, err := audit(out, writeFiles(t, in, map[string]string{"a.pbn": games(1)}), nil); err != nil {
+			if _, err := audit(out, writeFiles(t, in, map[string]string{"a.pbn": games(1)}), Options{}, nil); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := os.Lstat(p); (err == nil) != tc.kept {
