@@ -795,15 +795,22 @@ func linFileHeader(buf []byte, v *record.Vugraph, boards []*record.Board, roomOf
 		}
 		buf = appendLINPair(buf, label, value)
 	}
+	vg := false
 	for _, p := range v.Pairs {
-		switch strings.ToLower(p.Label) {
-		case "pg", "nt":
+		label := strings.ToLower(p.Label)
+		switch {
+		case label == "pg" || label == "nt":
 			continue
-		case "qx", "st", "md", "rh", "ah", "sv", "mb", "an", "pc", "mc", "pf":
+		case label == "vg":
+			vg = true
+		case !vg && label != "rs" && label != "pn":
+			// A setting of the file before the vg (pf|y|): read back
+			// there, it is the header's again.
+		case strings.Contains(" qx st md rh ah sv mb an pc mc pf ", " "+label+" "):
 			// A board's pair in a damaged header: written there, it
 			// would open a board.
 			continue
-		case "rs":
+		case label == "rs":
 			if wrote {
 				continue // the list of every rs pair is written once
 			}

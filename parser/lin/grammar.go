@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/internal/scan"
@@ -123,11 +124,20 @@ var linSymbols = map[string]lexer.TokenType{
 // cards, and would otherwise multiply the tokens), and so does a pn repeated
 // after the auction began. A token's value is the label of the run's first
 // pair, its position that pair's.
+//
+// Pairs before a vg that no board needs (pf|y|, a setting BBO vugraph
+// archives write before the header, and labels the reader does not know)
+// are settings of the file: they belong to the header.
 func linSectionTokens(dst []lexer.Token, filename string, pairs []*Pair, tags []linTag) []lexer.Token {
 	last := lexer.TokenType(0)
+	vg := slices.Index(tags, linTagVG)
 	for i, p := range pairs {
 		var t lexer.TokenType
-		switch tags[i].class() {
+		class := tags[i].class()
+		if i < vg && class != linClassTable && class != linClassAuction && class != linClassPlay && tags[i] != linTagMD {
+			class = linClassHeader
+		}
+		switch class {
 		case linClassHeader:
 			t = linTokHeader
 		case linClassTable:

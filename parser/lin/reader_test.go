@@ -55,6 +55,10 @@ func TestLINRecordBoundaries(t *testing.T) {
 		{"commentary first", "nt|hello|pg||qx|o1|md|1S2|sv|o|", "notes:nt pg / room:qx md sv"},
 		{"commentary in a header", "vg|e,s,I,1,1,a,0,b,0|nt|hi|pg||qx|o1|md|1S2|sv|o|", "header:vg nt pg / room:qx md sv"},
 		{"unknown labels first", "xx|1|pn|a|md|1S2|sv|o|", "single:xx pn md sv"},
+		{"a setting before the header", "pf|y|\nvg|e,s,I,1,1,a,0,b,0|rs|,|pn|a,b,c,d,e,f,g,h|pg||qx|o1|md|1S2|sv|o|",
+			"header:pf vg rs pn pg / room:qx md sv"},
+		{"settings and unknown labels before the header", "pf|y|zz|x|vg|e,s,I,1,1,a,0,b,0|pg||qx|o1|md|1S2|sv|o|",
+			"header:pf zz vg pg / room:qx md sv"},
 		{"pavlicek", "% c\npn|a|md|1S2|sv|0|pf|y|mb|P1SP|\n\npn|b|md|2S3|sv|N|pf|y|mb|PPPP|",
 			"pavlicek:pn md sv pf mb / pavlicek:pn md sv pf mb"},
 	}
@@ -62,6 +66,27 @@ func TestLINRecordBoundaries(t *testing.T) {
 		recs, _ := Parse([]byte(tt.in), "b.lin")
 		if got := shape(recs); got != tt.want {
 			t.Errorf("%s:\n got %s\nwant %s", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestLINSettingBeforeHeader: pf|y| before vg is a setting of the file,
+// read into the header: no error, no phantom record.
+func TestLINSettingBeforeHeader(t *testing.T) {
+	recs, diags := Parse([]byte("pf|y|\nvg|e,s,I,1,1,a,0,b,0|rs|4HS=,|pg||qx|o1|md|1S2|sv|o|"), "pf.lin")
+	if got := shape(recs); got != "header:pf vg rs pg / room:qx md sv" {
+		t.Errorf("records %s", got)
+	}
+	for _, r := range recs {
+		for _, d := range r.Diagnostics {
+			if d.Code == "lin-order" || d.Code == "lin-empty" || d.Code == "lin-no-boards" {
+				t.Errorf("record %s: %v", r.Kind, d)
+			}
+		}
+	}
+	for _, d := range diags {
+		if d.Severity >= diag.Warning {
+			t.Errorf("file: %v", d)
 		}
 	}
 }
