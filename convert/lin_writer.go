@@ -795,6 +795,7 @@ func linFileHeader(buf []byte, v *record.Vugraph, boards []*record.Board, roomOf
 		}
 		buf = appendLINPair(buf, label, value)
 	}
+	hasVG := slices.ContainsFunc(v.Pairs, func(p record.LINPair) bool { return strings.EqualFold(p.Label, "vg") })
 	vg := false
 	for _, p := range v.Pairs {
 		label := strings.ToLower(p.Label)
@@ -803,7 +804,7 @@ func linFileHeader(buf []byte, v *record.Vugraph, boards []*record.Board, roomOf
 			continue
 		case label == "vg":
 			vg = true
-		case !vg && label != "rs" && label != "pn":
+		case hasVG && !vg && strings.Contains(" st rh ah sv pf ", " "+label+" "):
 			// A setting of the file before the vg (pf|y|): read back
 			// there, it is the header's again.
 		case strings.Contains(" qx st md rh ah sv mb an pc mc pf ", " "+label+" "):

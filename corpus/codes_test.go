@@ -82,6 +82,7 @@ func TestCodeTable(t *testing.T) {
 		"large.pbn":    "[Event \"x\"]\n{" + strings.Repeat("x", 17<<20) + "}\n",
 		"errors.pbn":   "[Board \"1\"]\n[Auction \"N\"]\n" + strings.Repeat("1C =9= ", 150) + "\n",
 		"long.lin":     "md|1S,,,|nt|" + strings.Repeat("x", 17<<20) + "|\n",
+		"lower.pbn":    "[myTag \"x\"]\n[Board \"1\"]\n",
 		"rows.pbn":     "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW\"]\n" + strings.Repeat("1 2\n", 5000),
 	} {
 		inputs = append(inputs, input{name, []byte(text)})

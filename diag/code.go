@@ -209,6 +209,7 @@ var Codes = []CodeInfo{
 	{Code: "tab", Severity: Warning, Source: Reader, Summary: "a tab in the text"},
 	{Code: "table", Severity: Error, Source: Reader, Summary: "a table with a malformed column, row or element"},
 	{Code: "table-too-long", Severity: Error, Source: Reader, Summary: "a table of more rows than the reader reads (4,096); the rest is skipped"},
+	{Code: "tag-case", Severity: Warning, Source: Reader, Summary: "a standard tag written in another case ([AUCTION]); read as the standard tag"},
 	{Code: "tag-name", Severity: Warning, Source: Reader, Summary: "a tag name that does not begin with an upper-case letter"},
 	{Code: "tag-name-missing", Severity: Error, Source: Reader, Summary: "a '[' not followed by a tag name; skipped"},
 	{Code: "tag-unclosed", Severity: Error, Source: Reader, Summary: "a tag whose ']' is missing"},

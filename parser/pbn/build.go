@@ -348,6 +348,30 @@ var pbnIdentTags = map[string]bool{
 	"BCFlags": true,
 }
 
+// standardTags maps the standard and common tag names, folded to lower
+// case, to their spelling.
+var standardTags = func() map[string]string {
+	m := map[string]string{}
+	for _, name := range []string{"Auction", "Play", "Note", "ActionTable", "AuctionTimeTable", "InstantScoreTable",
+		"OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable", "OptimumOpeningLeadTable"} {
+		m[strings.ToLower(name)] = name
+	}
+	for name := range pbnIdentTags {
+		m[strings.ToLower(name)] = name
+	}
+	return m
+}()
+
+// standardTag returns the spelling of a standard or common tag that name
+// is in any case, and whether there is one.
+func standardTag(name string) (string, bool) {
+	if std, ok := standardTags[name]; ok {
+		return std, true // the common case, without folding
+	}
+	std, ok := standardTags[strings.ToLower(name)]
+	return std, ok
+}
+
 func sectionKind(name string) SectionKind {
 	switch {
 	case name == "Auction":

@@ -210,7 +210,12 @@ func (l *pbnLexer) lexTag(i int) pbnItem {
 		return pbnItem{kind: itemBad, start: i, end: end}
 	}
 	it.name = t[j:k]
-	if c := t[j]; c < 'A' || c > 'Z' {
+	if std, ok := standardTag(it.name); ok && std != it.name {
+		// A commercial teaching program writes [AUCTION "S"]: read as
+		// the tag it means, or its calls and cards would go unread.
+		l.diag(j, diag.Warning, "tag-case", "tag "+it.name+" is read as "+std+": PBN tag names are case-sensitive")
+		it.name = std
+	} else if c := t[j]; c < 'A' || c > 'Z' {
 		l.diag(j, diag.Warning, "tag-name", "tag name "+it.name+" does not begin with an upper-case letter")
 	}
 	j = skipSpace(t, k)
