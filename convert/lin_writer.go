@@ -709,18 +709,21 @@ func linUnanchored(b *record.Board) []record.Comment {
 	return out
 }
 
-// linResultEntry returns the rs entry of b: contract, declarer, risk and the
-// tricks against the contract ("4HN+1", "3NSx-2", "P"), or the entry the
-// file had when the outcome is not known.
+// linResultEntry returns the rs entry of b: the entry the file had, as it
+// had it, for a board read from a vugraph file (the file's statement of
+// its outcome, kept where its play or claim says otherwise: the audit
+// reports that, and a writer must not erase the evidence); else contract,
+// declarer, risk and the tricks against the contract ("4HN+1", "3NSx-2",
+// "P") as the file states them, the replay filling what it does not.
 func linResultEntry(b *record.Board) string {
-	f := b.Final()
+	if b.LIN != nil && strings.TrimSpace(b.LIN.Result.Value) != "" {
+		return linValueText(b.LIN.Result.Value)
+	}
+	f := stated(b)
 	switch {
 	case f.ContractKnown && f.Contract.PassedOut():
 		return "P"
 	case !f.ContractKnown || !f.DeclarerKnown:
-		if b.LIN != nil {
-			return linValueText(b.LIN.Result.Value)
-		}
 		return ""
 	}
 	c := f.Contract
@@ -736,6 +739,24 @@ func linResultEntry(b *record.Board) string {
 		}
 	}
 	return s
+}
+
+// stated returns the outcome a file states for b: its own contract,
+// declarer and result where it gives them and they read, the final
+// outcome (the replay, the claim) for what it does not give.
+func stated(b *record.Board) record.Final {
+	f, file := b.Final(), &b.File
+	if file.ContractKnown {
+		f.Contract, f.ContractKnown = file.Contract, true
+		f.DeclarerKnown = false
+		if file.DeclarerKnown && !f.Contract.PassedOut() {
+			f.Contract.Declarer, f.DeclarerKnown = file.Declarer, true
+		}
+	}
+	if file.TricksKnown {
+		f.Tricks, f.TricksKnown = file.Tricks, true
+	}
+	return f
 }
 
 // linResults returns the rs list of the boards numbered first to last:

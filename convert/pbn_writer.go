@@ -618,13 +618,28 @@ func outcomeTexts(b *record.Board) (declarer, contract, result string) {
 // and Result tags. A board read from PBN keeps the file's own, in
 // canonical form where they can be read and as written where they cannot,
 // so that formatting never changes what a file says (fix corrects it, with
-// its evidence); a tag the file does not give, and every tag of a board
-// from LIN, whose auction is its statement, get the final outcome
+// its evidence); so does a board read from LIN with an rs entry that
+// reads; a tag the file does not give gets the final outcome
 // (outcomeTexts).
 func pbnOutcomeTexts(b *record.Board) (declarer, contract, result string) {
 	declarer, contract, result = outcomeTexts(b)
 	file := &b.File
 	if b.Source.Format != record.FormatPBN {
+		// A vugraph board's rs entry is the file's statement of the
+		// outcome: it is written, not the claim's or the play's, where
+		// it reads.
+		if file.ContractKnown {
+			contract = file.Contract.String()
+			if file.Contract.PassedOut() {
+				return "", contract, ""
+			}
+		}
+		if file.DeclarerKnown {
+			declarer = file.Declarer.String()
+		}
+		if file.TricksKnown {
+			result = strconv.Itoa(file.Tricks)
+		}
 		return declarer, contract, result
 	}
 	switch {
