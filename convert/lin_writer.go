@@ -173,6 +173,17 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if given(&b.File.ScoreTag) {
 		lw.dropped.Add("Score")
 	}
+	// What md and sv need and the board does not say is derived, and said.
+	if _, from, ok := linDealer(b); !ok {
+		lw.dropped.Add("an unknown dealer (md without a dealer digit)")
+	} else if from != "" {
+		lw.dropped.Add("an unknown dealer (md has " + from + ")")
+	}
+	if _, from, ok := linVulnerability(b); !ok && !strings.EqualFold(b.VulnerableTag.Name, "sv") {
+		lw.dropped.Add("an unknown vulnerability (no sv)")
+	} else if from != "" {
+		lw.dropped.Add("an unknown vulnerability (sv has " + from + ")")
+	}
 	seen := map[string]bool{}
 	for i := range b.Tags {
 		t := &b.Tags[i]
@@ -460,9 +471,9 @@ func (r *linRecord) setup(qx string) {
 	} else if strings.EqualFold(b.BoardTag.Name, "ah") {
 		r.pair("ah", linValueText(b.BoardTag.Value))
 	}
-	switch {
-	case b.VulnerableKnown && int(b.Vulnerable) < len(linVulLetter):
-		r.pair("sv", linVulLetter[b.Vulnerable])
+	switch v, _, ok := linVulnerability(b); {
+	case ok && int(v) < len(linVulLetter):
+		r.pair("sv", linVulLetter[v])
 	case strings.EqualFold(b.VulnerableTag.Name, "sv"):
 		r.pair("sv", linValueText(b.VulnerableTag.Value)) // as written: it cannot be read
 	}
@@ -641,18 +652,48 @@ func linRecordExtras(extras []record.LINPair) []record.LINPair {
 	return out
 }
 
-// linDeal returns the md value of b: the dealer digit (none when the dealer is
-// unknown) and the hands. A deal that cannot be read at all keeps the
-// text LIN gave it.
+// linDeal returns the md value of b: the dealer digit (see linDealer;
+// none when nothing settles the dealer) and the hands. A deal that cannot
+// be read at all keeps the text LIN gave it.
 func linDeal(b *record.Board) string {
 	if b.Deal == (auction.Deal{}) && strings.EqualFold(b.DealTag.Name, "md") && b.DealTag.Value != "" {
 		return linValueText(b.DealTag.Value)
 	}
-	v := b.Deal.LIN(b.Dealer)
-	if !b.DealerKnown {
+	dealer, _, ok := linDealer(b)
+	v := b.Deal.LIN(dealer)
+	if !ok {
 		v = v[1:]
 	}
 	return v
+}
+
+// linDealer returns the dealer to write in md, and what it is taken from
+// when the board does not say ("" when it does): the seat of the auction's
+// first call, which the replay starts from, else the board number's. A
+// reader of LIN needs the digit: without it BBO's handviewer takes South
+// for the dealer, and 1NT by West came back as 1NT by South.
+func linDealer(b *record.Board) (auction.Seat, string, bool) {
+	switch {
+	case b.DealerKnown:
+		return b.Dealer, "", true
+	case b.Auction.Present && len(b.Auction.Calls) > 0:
+		return b.Auction.First, "the auction's first seat", true
+	case b.Number > 0:
+		return auction.BoardDealer(b.Number), "the board number's", true
+	}
+	return 0, "", false
+}
+
+// linVulnerability returns the vulnerability to write in sv, and what it
+// is taken from when the board does not say: the board number's.
+func linVulnerability(b *record.Board) (auction.Vulnerability, string, bool) {
+	switch {
+	case b.VulnerableKnown:
+		return b.Vulnerable, "", true
+	case b.Number > 0:
+		return auction.BoardVulnerability(b.Number), "the board number's", true
+	}
+	return 0, "", false
 }
 
 // linCallText returns the mb value of a call: bids upper case with N for

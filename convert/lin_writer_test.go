@@ -124,9 +124,38 @@ func TestLINDropped(t *testing.T) {
 	w := NewLINWriter(&buf, LINWriterOptions{})
 	writeBoards(t, w, readPBN([]byte(pbn), "d.pbn"))
 	got := w.Dropped()
-	want := Dropped{"Event": 1, "Site": 1, "Date": 1, "Score": 1, "Generator": 1, "OptimumResultTable": 1, "NAGs and suffixes": 1}
+	want := Dropped{"Event": 1, "Site": 1, "Date": 1, "Score": 1, "Generator": 1, "OptimumResultTable": 1, "NAGs and suffixes": 1,
+		"an unknown vulnerability (sv has the board number's)": 1}
 	if !maps.Equal(got, want) {
 		t.Errorf("dropped %v, want %v", got, want)
+	}
+}
+
+// TestLINDealerDerived: md's dealer digit and sv, which LIN readers need,
+// come from what settles them where the board does not say: the seat of
+// the auction's first call, the board number; and where nothing does,
+// the note says so.
+func TestLINDealerDerived(t *testing.T) {
+	t.Parallel()
+	deal := "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n"
+	for _, c := range []struct {
+		name, pbn, md, sv, note string
+	}{
+		{"known", "[Board \"3\"]\n[Dealer \"E\"]\n[Vulnerable \"All\"]\n" + deal, "md|4", "sv|b|", ""},
+		{"the auction's first seat", "[Dealer \"?\"]\n" + deal + "[Auction \"W\"]\n1NT Pass Pass Pass\n", "md|2", "", "an unknown dealer (md has the auction's first seat)"},
+		{"the board number's", "[Board \"3\"]\n" + deal, "md|1", "sv|e|", "an unknown dealer (md has the board number's)"},
+		{"nothing", deal, "md|S", "", "an unknown dealer (md without a dealer digit)"},
+	} {
+		var buf bytes.Buffer
+		w := NewLINWriter(&buf, LINWriterOptions{})
+		writeBoards(t, w, readPBN([]byte(c.pbn), "d.pbn"))
+		out := buf.String()
+		if !strings.Contains(out, c.md) || c.sv != "" && !strings.Contains(out, c.sv) {
+			t.Errorf("%s: %s, want %s and %s", c.name, out, c.md, c.sv)
+		}
+		if c.note != "" && w.Dropped()[c.note] != 1 {
+			t.Errorf("%s: the note lacks %q: %v", c.name, c.note, w.Dropped())
+		}
 	}
 }
 
