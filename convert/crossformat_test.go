@@ -39,11 +39,15 @@ var commonFields = []field{
 		}
 		return strings.Join(n, ",")
 	}},
+	// The dealer and the vulnerability as LIN writes them: the board's,
+	// else what settles them (the writer's note counts those boards).
 	{name: "dealer", carried: true, get: func(b *record.Board) string {
-		return fmt.Sprint(b.DealerKnown, b.Dealer)
+		d, _, ok := linDealer(b)
+		return fmt.Sprint(ok, d)
 	}},
 	{name: "vulnerability", carried: true, get: func(b *record.Board) string {
-		return fmt.Sprint(b.VulnerableKnown, b.Vulnerable)
+		v, _, ok := linVulnerability(b)
+		return fmt.Sprint(ok, v)
 	}},
 	{name: "calls (with the leading passes a record leaves out)", carried: true, get: func(b *record.Board) string {
 		var calls []string

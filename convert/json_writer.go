@@ -273,8 +273,13 @@ func jsonRecord(b *record.Board) *jsonBoard {
 	for i := range b.Tables {
 		j.Tables = append(j.Tables, jsonTableOf(&b.Tables[i]))
 	}
-	for _, c := range b.Leading {
-		j.Comments = append(j.Comments, toLF(c.Text))
+	// The commentary before a board, at the start of its auction and of
+	// its play (LIN's nt before the first call or card), then that of
+	// its tags.
+	for _, cs := range [][]record.Comment{b.Leading, b.Auction.Comments, b.Play.Comments} {
+		for _, c := range cs {
+			j.Comments = append(j.Comments, toLF(c.Text))
+		}
 	}
 	for _, t := range typedFields(b) {
 		for _, c := range t.t.Comments {

@@ -140,6 +140,18 @@ func TestJSONUnknownIsNull(t *testing.T) {
 	}
 }
 
+// TestJSONLeadingCommentary: LIN commentary before the first call reaches
+// JSON's comments, as it reaches PBN.
+func TestJSONLeadingCommentary(t *testing.T) {
+	t.Parallel()
+	lin := "md|1SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|ah|Board 7|sv|o|nt|before the calls|mb|7N|mb|p|mb|p|mb|p|pg||pc|ST|pg||\n"
+	boards, _ := readLIN([]byte(lin), "c.lin")
+	j := string(writeJSON(t, boards))
+	if !strings.Contains(j, `"comments":["before the calls"]`) {
+		t.Errorf("JSON lacks the commentary:\n%s", j)
+	}
+}
+
 // TestJSONFileSaysVugraphResult: a vugraph rs entry is the file's own
 // contract, declarer and result, and reaches file_says where it differs.
 func TestJSONFileSaysVugraphResult(t *testing.T) {
