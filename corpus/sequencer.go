@@ -14,7 +14,10 @@ type RunOptions struct {
 	Jobs int
 	// MaxInFlight caps the weight (for Run, the input bytes) of the tasks
 	// that are running or whose results wait to be emitted. A task heavier
-	// than this, or of unknown weight, runs alone. Default 4 MiB per job.
+	// than this, or of unknown weight, runs alone. Default 4 MiB per job,
+	// for as many jobs as there are cores: jobs beyond the cores (--jobs 8
+	// on two) wait on each other anyway, and eight 4 MiB games in flight
+	// once took 160 MiB.
 	MaxInFlight int64
 	// MaxPending caps the tasks that are running or whose results wait to be
 	// emitted, whatever their weight, so that a slow task followed by many
@@ -27,7 +30,7 @@ func (o RunOptions) withDefaults() RunOptions {
 		o.Jobs = runtime.GOMAXPROCS(0)
 	}
 	if o.MaxInFlight <= 0 {
-		o.MaxInFlight = 4 << 20 * int64(o.Jobs)
+		o.MaxInFlight = 4 << 20 * int64(min(o.Jobs, max(runtime.GOMAXPROCS(0), 1)))
 	}
 	if o.MaxPending <= 0 {
 		o.MaxPending = 16 * o.Jobs

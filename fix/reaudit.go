@@ -13,91 +13,119 @@ import (
 
 // A Tally is what an audit of a file found that an edit must not add to:
 // its findings of warning and error severity, counted by game and code,
-// and its games. Apply re-audits a file it patched and compares the two
-// tallies, so that a patch written by hand cannot make a file worse in a
-// way the audit sees.
+// and its games. Apply re-audits a file it patched against it (Verify),
+// so that a patch written by hand cannot make a file worse in a way the
+// audit sees. It holds a count per game and code, not the findings: an
+// archive of a hundred thousand games is tallied in a few megabytes.
 type Tally struct {
 	Games    int
 	Encoding string // the encoding the readers found
-	counts   map[tallyKey]int
-	first    map[tallyKey]diag.Diagnostic
+	counts   map[uint64]int32
+	codes    map[diag.Code]uint64
 }
 
-type tallyKey struct {
-	game int
-	code diag.Code
+// key is a finding's game and code as one number.
+func (t *Tally) key(game int, code diag.Code) uint64 {
+	c, ok := t.codes[code]
+	if !ok {
+		c = uint64(len(t.codes))
+		t.codes[code] = c
+	}
+	return uint64(game)<<16 | c
 }
 
 // TallyOf audits the text open returns (size bytes, -1 when not known),
 // named name in findings, reading it in the encoding enc ("" for the one
 // the readers find). It streams: a file of any size is tallied in the
-// memory of a few batches.
+// memory of a few batches and its counts.
 func TallyOf(name string, size int64, open func() (io.ReadCloser, error), enc string) (Tally, error) {
-	t := Tally{counts: map[tallyKey]int{}, first: map[tallyKey]diag.Diagnostic{}}
+	t := Tally{counts: map[uint64]int32{}, codes: map[diag.Code]uint64{}}
+	games, encoding, err := audit(name, size, open, enc, func(d diag.Diagnostic) {
+		t.counts[t.key(d.Game, d.Code)]++
+	})
+	t.Games, t.Encoding = games, encoding
+	return t, err
+}
+
+// audit audits one text and gives fn its findings of warning and error
+// severity; it returns its games and encoding.
+func audit(name string, size int64, open func() (io.ReadCloser, error), enc string, fn func(diag.Diagnostic)) (games int, encoding string, err error) {
 	in := corpus.NewInput(name, size, open)
-	var err error
 	opts := corpus.AuditOptions{SkipDuplicates: true, AllFindings: true, Encoding: enc}
 	opts.Jobs = 1
 	_, aerr := corpus.Audit(context.Background(), func(yield func(*corpus.Input, error) bool) { yield(in, nil) }, opts, func(p *corpus.Part) {
 		if p.Err != nil && err == nil {
 			err = p.Err
 		}
-		t.Games += p.Report.Games
-		for name := range p.Report.Encodings {
-			t.Encoding = name
+		games += p.Report.Games
+		for e := range p.Report.Encodings {
+			encoding = e
 		}
 		for d := range p.All() {
-			if d.Severity < diag.Warning {
-				continue
-			}
-			k := tallyKey{d.Game, d.Code}
-			if t.counts[k]++; t.counts[k] == 1 {
-				t.first[k] = d
+			if d.Severity >= diag.Warning {
+				fn(d)
 			}
 		}
 	})
 	if err == nil {
 		err = aerr
 	}
-	return t, err
+	return games, encoding, err
 }
 
-// Worse says what after, the tally of the patched text, has that t, the
-// tally of the text before, has not: a game more or less, or a finding of
-// a code more often in a game. Nothing when it is no worse.
-func (t Tally) Worse(after Tally) []string {
-	var worse []string
-	if after.Games != t.Games {
-		worse = append(worse, fmt.Sprintf("the file would read as %d games, not %d", after.Games, t.Games))
-	}
-	for k, n := range after.counts {
-		if n > t.counts[k] {
-			d := after.first[k]
-			worse = append(worse, fmt.Sprintf("%s:%s: game %d: %s %s: %s", d.File, d.Pos, k.game, d.Severity, d.Code, d.Message))
-		}
-	}
-	slices.Sort(worse)
-	return worse
-}
-
-// Verify is the re-audit of a patched file: after, its tally, must be no
-// worse than t (Worse), and must have lost, in each game that an edit of
-// made changed, the findings that edit's kind answers: a contract edit
-// leaves no contract-mismatch behind it. A value of the right form in the
-// wrong place (a hand-written patch) fails one or the other.
-func (t Tally) Verify(after Tally, made []Edit) error {
-	w := t.Worse(after)
-	for _, e := range made {
-		for _, code := range e.Kind.answers() {
-			if d, ok := after.first[tallyKey{e.Game, code}]; ok {
-				w = append(w, fmt.Sprintf("%s:%s: game %d: %s %s: %s, which the %s edit was to answer", d.File, d.Pos, e.Game, d.Severity, d.Code, d.Message, e.Kind))
+// Verify re-audits the patched text open returns against t, the tally of
+// the text before, which it uses up. The patched text must be no worse:
+// as many games, and no finding of a code more often in a game; and in
+// each game that an edit of made changed, the findings that edit's kind
+// answers must be gone (a contract edit leaves no contract-mismatch behind
+// it). A value of the right form in the wrong place (a hand-written
+// patch) fails one or the other.
+func (t Tally) Verify(name string, open func() (io.ReadCloser, error), made []MadeEdit) error {
+	slices.SortFunc(made, func(a, b MadeEdit) int { return a.Game - b.Game })
+	// answered returns the kind of an edit of the game that answers code.
+	answered := func(game int, code diag.Code) (Kind, bool) {
+		i, _ := slices.BinarySearchFunc(made, game, func(m MadeEdit, g int) int { return m.Game - g })
+		for ; i < len(made) && made[i].Game == game; i++ {
+			if slices.Contains(made[i].Kind.answers(), code) {
+				return made[i].Kind, true
 			}
 		}
+		return "", false
 	}
-	if len(w) == 0 {
+	var worse []string
+	say := func(d diag.Diagnostic, why string) {
+		if len(worse) < 5 {
+			worse = append(worse, fmt.Sprintf("%s:%s: game %d: %s %s: %s%s", d.File, d.Pos, d.Game, d.Severity, d.Code, d.Message, why))
+		}
+	}
+	games, _, err := audit(name, -1, open, t.Encoding, func(d diag.Diagnostic) {
+		if kind, ok := answered(d.Game, d.Code); ok {
+			say(d, ", which the "+string(kind)+" edit was to answer")
+			return
+		}
+		if k := t.key(d.Game, d.Code); t.counts[k] > 0 {
+			t.counts[k]--
+		} else {
+			say(d, "")
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if games != t.Games {
+		worse = append(worse, fmt.Sprintf("the file would read as %d games, not %d", games, t.Games))
+	}
+	if len(worse) == 0 {
 		return nil
 	}
-	return fmt.Errorf("the patched file would not audit as the edits mean: %s", strings.Join(slices.Compact(w), "; "))
+	return fmt.Errorf("the patched file would not audit as the edits mean: %s", strings.Join(slices.Compact(worse), "; "))
+}
+
+// MadeEdit is what Verify needs of an edit that was made: its game and kind.
+// A file may have hundreds of thousands of edits, so not their texts.
+type MadeEdit struct {
+	Game int
+	Kind Kind
 }
 
 // answers returns the finding codes an edit of kind k answers.

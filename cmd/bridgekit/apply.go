@@ -104,7 +104,7 @@ type patching struct {
 	p       *fix.Patcher
 	in      io.Closer
 	res     fix.PatchResult
-	made    []fix.Edit // for the re-audit: a file's edits are few
+	made    []fix.MadeEdit // for the re-audit
 	err     error
 }
 
@@ -147,7 +147,7 @@ func (pt *patching) edit(e fix.Edit) {
 		var o fix.Outcome
 		o, pt.err = pt.p.Edit(e)
 		if o == fix.Made {
-			pt.made = append(pt.made, e)
+			pt.made = append(pt.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind})
 		}
 	}
 }
@@ -179,11 +179,7 @@ func (pt *patching) finish() {
 		pt.err = pt.out.flush()
 	}
 	if pt.err == nil && pt.res.Applied > 0 {
-		var after fix.Tally
-		after, pt.err = fix.TallyOf(pt.file, -1, func() (io.ReadCloser, error) { return io.NopCloser(pt.out.reader()), nil }, pt.before.Encoding)
-		if pt.err == nil {
-			pt.err = pt.before.Verify(after, pt.made)
-		}
+		pt.err = pt.before.Verify(pt.file, func() (io.ReadCloser, error) { return io.NopCloser(pt.out.reader()), nil }, pt.made)
 	}
 	if pt.err == nil && pt.res.Applied > 0 {
 		var notes []string
