@@ -57,21 +57,21 @@ func listXattrs(path string) ([]string, error) {
 }
 
 func getXattr(path, name string) ([]byte, error) {
-	size, err := unix.Lgetxattr(path, name, nil)
-	if err != nil {
-		return nil, err
-	}
-	buf := make([]byte, size)
-	size, err = unix.Lgetxattr(path, name, buf)
-	return buf[:size], err
+	return sized(func(buf []byte) (int, error) { return unix.Lgetxattr(path, name, buf) })
 }
 
 func getFXattr(fd int, name string) ([]byte, error) {
-	size, err := unix.Fgetxattr(fd, name, nil)
+	return sized(func(buf []byte) (int, error) { return unix.Fgetxattr(fd, name, buf) })
+}
+
+// sized calls get once for the size of an attribute's value, then for the
+// value.
+func sized(get func([]byte) (int, error)) ([]byte, error) {
+	size, err := get(nil)
 	if err != nil {
 		return nil, err
 	}
 	buf := make([]byte, size)
-	size, err = unix.Fgetxattr(fd, name, buf)
+	size, err = get(buf)
 	return buf[:size], err
 }
