@@ -28,10 +28,11 @@ detected. With --format json each finding is one JSON object per line
 pair, the LIN label|value| pair such as a call's mb, and law only when they
 apply) and the summary goes to standard error.
 
-Of the findings of one code in a file, the first 3 are listed, then one
-finding about the file says how many more there are and on which boards: a
-file written by a program that numbers boards its own way has a board-dealer
-finding on every board. --all lists every one. --severity, --only and
+In text, of the findings of one code in a file, the first 3 are listed, then
+one finding about the file says how many more there are and on which boards:
+a file written by a program that numbers boards its own way has a
+board-dealer finding on every board. --all lists every one. JSON, which
+scripts count, lists every finding; --group groups it as the text is. --severity, --only and
 --ignore choose what is listed, in text and JSON alike; the summary and the
 exit status count every finding. --show-source prints under each finding
 the line of the file it is about, with a caret under its column.
@@ -49,7 +50,8 @@ Findings:
 		Flags: append([]cli.Flag{
 			formatFlag("write findings as `text` or json (JSON Lines)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
-			&cli.BoolFlag{Name: "all", Usage: "list every finding, not only the first 3 of each code in a file and a count of the rest"},
+			&cli.BoolFlag{Name: "all", Usage: "list every finding, not only the first 3 of each code in a file and a count of the rest (what JSON does unless --group)"},
+			&cli.BoolFlag{Name: "group", Usage: "in JSON too, list the first 3 findings of each code in a file and one finding that counts the rest"},
 			&cli.StringFlag{Name: "severity", Value: "info", Usage: "list the findings of `LEVEL` and above: error, warning or info"},
 			&cli.StringFlag{Name: "only", Usage: "list only the findings of `CODES` (comma-separated)"},
 			&cli.StringFlag{Name: "ignore", Usage: "list none of the findings of `CODES` (comma-separated)"},
@@ -82,7 +84,12 @@ func (a *app) audit(c *cli.Context) error {
 	// its exit status, but writes nothing more.
 	var werr error
 	var line []byte
-	report, err := a.each(c, corpus.AuditOptions{AllFindings: c.Bool("all")}, func(p *corpus.Part) {
+	// Grouping is for people: a script counting JSON findings gets them all.
+	all := c.Bool("all") || asJSON && !c.Bool("group")
+	if c.Bool("group") && (!asJSON || c.Bool("all")) {
+		return usageError("--group groups JSON findings: it goes with --format json, without --all")
+	}
+	report, err := a.each(c, corpus.AuditOptions{AllFindings: all}, func(p *corpus.Part) {
 		for f := range p.All() {
 			if werr != nil {
 				return
