@@ -200,6 +200,10 @@ func writeSummary(a *app, s any) error {
 		}
 		w.Flush()
 		fmt.Fprintf(a.stdout, "total: %s %d, %s %d IMPs over %d boards played in both rooms", orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
+		if c := s.CarryOver; c != nil {
+			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(c[0]), trimFloat(c[1]),
+				trimFloat(c[0]+float64(s.IMPs[0])), trimFloat(c[1]+float64(s.IMPs[1])))
+		}
 		if s.VPs != nil {
 			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f (WBF 2013 scale, %d boards)", s.VPs[0], s.VPs[1], s.Played)
 		}
