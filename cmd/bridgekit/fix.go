@@ -42,7 +42,8 @@ holds) is left alone, and said.
 By default the fixed text goes to standard output. With -l fix lists the
 files it would change, with -d it prints a unified diff, and with -w it
 writes the file back, with fmt -w's guarantees. Each fix, with its evidence,
-is said on standard error; a summary counts them by kind. With -l or -d and
+is said on standard error, once per board and kind; a summary counts the
+boards fixed, by kind, and the files. With -l or -d and
 without -w, the exit status is 1 when a file would change.
 
 Examples:
@@ -118,9 +119,11 @@ type fixer struct {
 	skip    bool // the input was fixed before in this run
 	edits   *spool
 	pending *fix.PatchWriter
-	kinds   map[fix.Kind]int // the input's fixes, by kind
-	changed int
-	enc     string
+	kinds   map[fix.Kind]int // the input's boards fixed, by kind
+	// lastGame is the game of the input's last edit of each kind.
+	lastGame map[fix.Kind]int
+	changed  int
+	enc      string
 
 	sources sourceCopies
 }
@@ -179,8 +182,20 @@ func (f *fixer) plan(p *corpus.Part) any {
 	}
 	edits, left := fix.PlanAll(p, f.wanted)
 	var notes []byte
-	for _, e := range edits {
-		notes = appendNote(notes, e, describe(e))
+	// One note per board and kind: a board of thirteen turned tricks once
+	// printed a paragraph per card. --verbose is not needed to see each
+	// edit: the patch (--patch) and the diff (-d) list them.
+	for i := 0; i < len(edits); {
+		j := i + 1
+		for j < len(edits) && edits[j].Game == edits[i].Game && edits[j].Kind == edits[i].Kind {
+			j++
+		}
+		if j-i == 1 {
+			notes = appendNote(notes, edits[i], describe(edits[i]))
+		} else {
+			notes = appendNote(notes, edits[i], fmt.Sprintf("%s: %d edits, the first %s (%s)", edits[i].Kind, j-i, change(edits[i]), edits[i].Reason))
+		}
+		i = j
 	}
 	for _, e := range left {
 		notes = appendNote(notes, e, e.Reason)
@@ -201,7 +216,7 @@ func (f *fixer) part(p *corpus.Part) {
 		return // an error of discovery, which each reports
 	}
 	if f.in != p.Input {
-		f.in, f.changed, f.enc, f.kinds = p.Input, 0, "", map[fix.Kind]int{}
+		f.in, f.changed, f.enc, f.kinds, f.lastGame = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}
 		key := p.Input.Name
 		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
 			key = filepath.Clean(key)
@@ -224,7 +239,10 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 	f.a.say(pl.notes)
 	for _, e := range pl.edits {
-		f.kinds[e.Kind]++
+		if f.changed == 0 || e.Game != f.lastGame[e.Kind] {
+			f.kinds[e.Kind]++ // boards, not edits: a turned deal's trick is many
+			f.lastGame[e.Kind] = e.Game
+		}
 		f.changed++
 		w := f.pending
 		if f.patch != nil {

@@ -200,7 +200,7 @@ func writeSummary(a *app, s any) error {
 		}
 		w.Flush()
 		fmt.Fprintf(a.stdout, "total: %s %d, %s %d IMPs over %d boards played in both rooms", orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
-		if c := s.CarryOver; c != nil {
+		if c := s.CarryOver; c != nil && *c != [2]float64{} {
 			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(c[0]), trimFloat(c[1]),
 				trimFloat(c[0]+float64(s.IMPs[0])), trimFloat(c[1]+float64(s.IMPs[1])))
 		}
