@@ -21,7 +21,8 @@ type RunOptions struct {
 	MaxInFlight int64
 	// MaxPending caps the tasks that are running or whose results wait to be
 	// emitted, whatever their weight, so that a slow task followed by many
-	// small ones does not pile up results. Default 16 per job.
+	// small ones does not pile up results. Default 16 per job, for as many
+	// jobs as there are cores.
 	MaxPending int
 }
 
@@ -29,11 +30,12 @@ func (o RunOptions) withDefaults() RunOptions {
 	if o.Jobs <= 0 {
 		o.Jobs = runtime.GOMAXPROCS(0)
 	}
+	cores := min(o.Jobs, max(runtime.GOMAXPROCS(0), 1))
 	if o.MaxInFlight <= 0 {
-		o.MaxInFlight = 4 << 20 * int64(min(o.Jobs, max(runtime.GOMAXPROCS(0), 1)))
+		o.MaxInFlight = 4 << 20 * int64(cores)
 	}
 	if o.MaxPending <= 0 {
-		o.MaxPending = 16 * o.Jobs
+		o.MaxPending = 16 * cores
 	}
 	o.MaxPending = max(o.MaxPending, o.Jobs)
 	return o
