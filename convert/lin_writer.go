@@ -173,6 +173,11 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if given(&b.File.ScoreTag) {
 		lw.dropped.Add("Score")
 	}
+	// LIN gives a contract by the auction, or in a vugraph by rs: a
+	// board that states one without a complete auction loses it.
+	if !inMatch && !b.Replayed.Complete && (b.File.ContractKnown || given(&b.File.ContractTag)) {
+		lw.dropped.Add("Contract and Declarer (no complete auction gives them)")
+	}
 	// What md and sv need and the board does not say is derived, and said.
 	if _, from, ok := linDealer(b); !ok {
 		lw.dropped.Add("an unknown dealer (md without a dealer digit)")
