@@ -54,6 +54,9 @@ func main() {
 		pprof.StartCPUProfile(f)
 		defer pprof.StopCPUProfile()
 	}
+	if err := CheckInput(*input); err != nil {
+		log.Fatalf("bridgekit-beam: %v", err)
+	}
 	if err := CheckOutput(context.Background(), *output); err != nil {
 		log.Fatalf("bridgekit-beam: %v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"reflect"
@@ -329,6 +330,19 @@ func writeFile(ctx context.Context, name string, write func(io.Writer) error) er
 		return err
 	}
 	return w.Close()
+}
+
+// CheckInput refuses a local folder as --input: the pipeline matches files
+// by a glob, and a folder matched nothing, so the run reported nothing
+// and succeeded.
+func CheckInput(glob string) error {
+	if isRemote(glob) {
+		return nil
+	}
+	if fi, err := os.Stat(glob); err == nil && fi.IsDir() {
+		return fmt.Errorf("--input %s is a folder: give the files as a glob, such as %s", glob, filepath.Join(glob, "*.pbn"))
+	}
+	return nil
 }
 
 // CheckOutput refuses an output folder that holds anything: shards of an

@@ -177,3 +177,15 @@ func TestWriteFileLocal(t *testing.T) {
 		t.Errorf("a failed write left %v", left)
 	}
 }
+
+// TestCheckInput: a local folder as --input is refused with the glob to
+// give instead; a glob is taken.
+func TestCheckInput(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckInput(dir); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("a folder: %v", err)
+	}
+	if err := CheckInput(filepath.Join(dir, "*.pbn")); err != nil {
+		t.Errorf("a glob: %v", err)
+	}
+}
