@@ -278,9 +278,14 @@ func (x *DuplicateIndex) Add(deal string, p Place) []Duplicate {
 
 	var dups []Duplicate
 	di := x.deals.find(dh, func(i uint32) bool { return x.rec(i).deal() == dh })
-	if di >= 0 && x.recBoardKey(uint32(di), false) != x.boardKey(scope, board) {
-		earlier := x.place(uint32(di))
-		dups = append(dups, Duplicate{Kind: SameDeal, Earlier: earlier, Turned: (earlier.Turn - p.Turn + 4) % 4})
+	if di >= 0 {
+		// The same board of the same event and session is the same deal
+		// by right, unless its hands are at other seats: the classic
+		// copy of a board with its hands rotated.
+		turned := (int(x.rec(uint32(di)).board>>turnShift&3) - p.Turn + 4) % 4
+		if turned != 0 || x.recBoardKey(uint32(di), false) != x.boardKey(scope, board) {
+			dups = append(dups, Duplicate{Kind: SameDeal, Earlier: x.place(uint32(di)), Turned: turned})
+		}
 	}
 	bi := -1
 	if board != "" {

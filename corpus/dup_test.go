@@ -31,6 +31,9 @@ func TestDuplicateIndex(t *testing.T) {
 			`board at b.pbn game 2 (board 2, event "E")`},
 		{"D6", Place{File: "h.lin", Game: 1, Board: "0", Event: "E"}, ""},
 		{"D7", Place{File: "h.lin", Game: 2, Board: "00", Event: "E"}, `board at h.lin game 1 (board 0, event "E")`},
+		// The same board of the event with its hands at other seats: a
+		// rotated copy, said, where the same seats are the other table.
+		{"D1", Place{File: "i.pbn", Game: 1, Board: "1", Event: "E", Turn: 1}, `deal at a.pbn game 1 (board 1, event "E")`},
 	} {
 		if s := dupText(x.Add(tc.deal, tc.place)); s != tc.want {
 			t.Errorf("%d: Add(%s, %v) = %q, want %q", i+1, tc.deal, tc.place, s, tc.want)
@@ -40,7 +43,7 @@ func TestDuplicateIndex(t *testing.T) {
 		t.Errorf("Deals() = %d, want 7", n)
 	}
 	if x.Full() || x.Dropped() != 0 {
-		t.Errorf("Full() = %v, Dropped() = %d after 13 places", x.Full(), x.Dropped())
+		t.Errorf("Full() = %v, Dropped() = %d after 14 places", x.Full(), x.Dropped())
 	}
 }
 
