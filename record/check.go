@@ -576,13 +576,16 @@ func (c *Checker) playError(err error, loc diag.Pos) {
 	}
 }
 
-// checkResult compares the file's result with the replayed tricks.
+// checkResult compares the file's result with the replayed tricks. An
+// agreed result (PBN "^") is said whatever the play: Law 69 makes it the
+// board's, and the file says so.
 func (c *Checker) checkResult(b *Board) {
 	r, f := &b.Replayed, &b.File
-	if !r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks {
+	agreed := f.Agreed && f.TricksKnown
+	if !agreed && (!r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks) {
 		return
 	}
-	if f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() {
+	if f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() && r.TricksKnown && f.Tricks != r.Tricks {
 		return // the declarer mismatch says it all
 	}
 	how := "the play gives"
@@ -590,11 +593,14 @@ func (c *Checker) checkResult(b *Board) {
 		how = "the claim gives"
 	}
 	loc := at(f.ResultTag.Loc, linResultLoc(b), b.Source.Loc)
-	if f.Agreed {
+	switch {
+	case agreed && r.TricksKnown && f.Tricks != r.Tricks:
 		c.add(diag.Irregularity, diag.Info, 69, loc, "the players agreed %d tricks; %s %d", f.Tricks, how, r.Tricks)
-		return
+	case agreed:
+		c.add(diag.Irregularity, diag.Info, 69, loc, "the players agreed %d tricks", f.Tricks)
+	default:
+		c.add(diag.ResultMismatch, diag.Error, 0, loc, "the file's result is %d tricks, %s %d", f.Tricks, how, r.Tricks)
 	}
-	c.add(diag.ResultMismatch, diag.Error, 0, loc, "the file's result is %d tricks, %s %d", f.Tricks, how, r.Tricks)
 }
 
 // isEndPosition reports whether d is an end position (PBN §8): some hand

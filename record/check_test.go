@@ -590,7 +590,7 @@ func TestCheckPBNClaim(t *testing.T) {
 	}{
 		{"possible", "13", nil},
 		{"fewer than won", "2", []want{{"claim-impossible", diag.Error, 68, "5:40", "a claim of 2 tricks is impossible: declarer's side has already won 3"}}},
-		{"agreed (Law 69), not a claim to check", "^2", nil},
+		{"agreed (Law 69), not a claim to check", "^2", []want{{"irregularity", diag.Info, 69, "5:40", "the players agreed 2 tricks"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := withDeal(t, newBoard(t, auction.North, "7NT Pass Pass Pass"), testDeal)
