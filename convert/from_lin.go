@@ -400,6 +400,11 @@ func (m *linMapper) identity() {
 	}
 	if t := &b.DealTag; readable(t) {
 		m.deal(t, func(s string) (auction.Deal, error) {
+			if s != "" && s[0] >= '0' && s[0] <= '9' && (s[0] < '1' || s[0] > '4') {
+				// A dealer digit out of range (lin-dealer) leaves the
+				// hands readable: the board number's dealer is used.
+				s = s[1:]
+			}
 			d, dealer, ok, err := auction.ParseLINDeal(s)
 			b.Dealer, b.DealerKnown = dealer, ok
 			return d, err
