@@ -219,6 +219,30 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if marks {
 		lw.dropped.Add("NAGs and suffixes")
 	}
+	// A LIN value holds no line end and no '|': nt writes them as a blank
+	// and '¦' (linValueText).
+	breaks, bars := false, false
+	see := func(cs []record.Comment) {
+		for _, c := range cs {
+			breaks = breaks || strings.ContainsAny(c.Text, "\r\n")
+			bars = bars || strings.Contains(c.Text, "|")
+		}
+	}
+	see(b.Leading)
+	see(linUnanchored(b))
+	see(b.Play.Comments)
+	for i := range b.Auction.Calls {
+		see(b.Auction.Calls[i].Comments)
+	}
+	for i := range b.Play.Cards {
+		see(b.Play.Cards[i].Comments)
+	}
+	if breaks {
+		lw.dropped.Add("line breaks in commentary (written as blanks)")
+	}
+	if bars {
+		lw.dropped.Add("'|' in commentary (written as '¦')")
+	}
 	if skips {
 		lw.dropped.Add("skipped turns (^S)")
 	}

@@ -134,7 +134,8 @@ func TestLINDropped(t *testing.T) {
 // TestLINDealerDerived: md's dealer digit and sv, which LIN readers need,
 // come from what settles them where the board does not say: the seat of
 // the auction's first call, the board number; and where nothing does,
-// the note says so. A contract no auction gives is said lost.
+// the note says so. A contract no auction gives is said lost, and so is
+// what commentary loses: its line breaks, its bars.
 func TestLINDealerDerived(t *testing.T) {
 	t.Parallel()
 	deal := "[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n"
@@ -145,6 +146,8 @@ func TestLINDealerDerived(t *testing.T) {
 		{"the auction's first seat", "[Dealer \"?\"]\n" + deal + "[Auction \"W\"]\n1NT Pass Pass Pass\n", "md|2", "", "an unknown dealer (md has the auction's first seat)"},
 		{"the board number's", "[Board \"3\"]\n" + deal, "md|1", "sv|e|", "an unknown dealer (md has the board number's)"},
 		{"nothing", deal, "md|S", "", "an unknown dealer (md without a dealer digit)"},
+		{"commentary with a line break", "[Board \"3\"]\n" + deal + "{ one\ntwo }\n", "md|1", "", "line breaks in commentary (written as blanks)"},
+		{"commentary with a bar", "[Board \"3\"]\n" + deal + "{ one | two }\n", "md|1", "", "'|' in commentary (written as '¦')"},
 		{"a contract with no auction", "[Board \"3\"]\n" + deal + "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n", "md|1", "", "Contract and Declarer (no complete auction gives them)"},
 	} {
 		var buf bytes.Buffer
