@@ -268,3 +268,20 @@ func TestLINThroughPBN(t *testing.T) {
 	}
 	t.Logf("%d of %d LIN files: the same boards through PBN", same, len(files))
 }
+
+// TestPBNDroppedRange: PBN has boards, not a vugraph segment's range; the
+// range is said lost once a header, with the rs entries of rooms that
+// have no record.
+func TestPBNDroppedRange(t *testing.T) {
+	t.Parallel()
+	lin := "vg|League,Seg 2,I,5,6,Alpha,0,Beta,0|rs|3NN=,3NN-1,,|pn|a,b,c,d,e,f,g,h|pg||\n" +
+		"qx|o5|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pg||\n" +
+		"qx|o6|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pg||\n"
+	boards, _ := readLIN([]byte(lin), "r.lin")
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, PBNWriterOptions{})
+	writeBoards(t, w, boards)
+	if n := w.Dropped()["the vg board range, with the rs entries of rooms that have no record"]; n != 1 {
+		t.Errorf("the range counted %d times: %v", n, w.Dropped())
+	}
+}

@@ -93,7 +93,10 @@ type PBNWriter struct {
 	started bool     // the file header is written
 	games   int      // boards written
 	dropped Dropped
-	err     error // a write error of w; every later call returns it
+	// lastHeader is the vugraph header of the last board written, whose
+	// board range was counted lost.
+	lastHeader *record.Vugraph
+	err        error // a write error of w; every later call returns it
 }
 
 // NewPBNWriter returns a writer of canonical PBN to w.
@@ -201,6 +204,13 @@ func (pw *PBNWriter) countDropped(b *record.Board) {
 	}
 	if b.LIN != nil && b.LIN.Vugraph != nil {
 		v := b.LIN.Vugraph
+		if v != pw.lastHeader && (strings.TrimSpace(v.Fields[3]) != "" || strings.TrimSpace(v.Fields[4]) != "") {
+			// PBN has boards, not a segment's range: its rs entries for
+			// rooms the file has no record of go with it. Counted once a
+			// header, on its first board.
+			pw.lastHeader = v
+			pw.dropped.Add("the vg board range, with the rs entries of rooms that have no record")
+		}
 		for _, pr := range v.Pairs {
 			switch strings.ToLower(pr.Label) {
 			case "vg", "rs", "pn", "pg":
