@@ -57,7 +57,12 @@ type MatchSummary struct {
 	VPs       *[2]float64 `json:"vps,omitempty"`
 	index     map[string]*MatchBoard
 	last      string // the file of its last board
+	home      string // the home team as its first board names it
 }
+
+// HomeFirst reports whether the home team is Teams[1], the second in
+// alphabetical order: a reader expects the match as home v visitors.
+func (ms *MatchSummary) HomeFirst() bool { return ms.home != "" && ms.home == ms.Teams[1] }
 
 // key is the match's key in Event.matches.
 func (ms *MatchSummary) key() MatchKey {
@@ -186,7 +191,7 @@ func (e *Event) addRoom(b *record.Board, r *Room) {
 		ms = nil // the match starts afresh in this file
 	}
 	if ms == nil {
-		ms = &MatchSummary{Kind: "teams", File: e.file, Event: r.Match.Event, Session: r.Match.Session, Teams: r.Match.Teams, index: map[string]*MatchBoard{}}
+		ms = &MatchSummary{Kind: "teams", File: e.file, Event: r.Match.Event, Session: r.Match.Session, Teams: r.Match.Teams, home: r.Home, index: map[string]*MatchBoard{}}
 		if v := r.Segment; v != nil {
 			if c, ok := carry(v); ok {
 				if strings.TrimSpace(v.Fields[5]) != ms.Teams[0] {

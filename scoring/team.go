@@ -27,6 +27,9 @@ type Room struct {
 	Match MatchKey
 	Board string // the board's label
 	Room  record.Room
+	// Home is the home team as the file names it (HomeTeam, the vugraph
+	// header's first team); Match.Teams are in alphabetical order.
+	Home string
 	// NSTeam is the team sitting North–South, when the file says.
 	NSTeam string
 	// NS is North–South's score at this table, from the file's Score tag
@@ -71,6 +74,7 @@ func RoomOf(b *record.Board, session string) (Room, bool) {
 		teams[0], teams[1] = teams[1], teams[0]
 	}
 	r.Match = MatchKey{Event: b.Event.Value, Session: session, Teams: teams}
+	r.Home = home
 	switch r.Room {
 	case record.Open:
 		r.NSTeam = home

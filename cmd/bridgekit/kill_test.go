@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -37,11 +38,14 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 	if out, err := patch.CombinedOutput(); err != nil {
 		t.Fatalf("fix --patch: %v\n%s", err, out)
 	}
+	pid := 0 // of the last run
 	run := func(sig syscall.Signal, after time.Duration) int {
 		cmd := exec.Command(bin, args...)
 		cmd.Dir = dir
 		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
-		return runKilled(t, cmd, sig, after)
+		code := runKilled(t, cmd, sig, after)
+		pid = cmd.Process.Pid
+		return code
 	}
 	start := time.Now()
 	if code := run(0, 0); code != 0 {
@@ -67,7 +71,9 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 			t.Fatalf("kill %d (%v): %s left in TMPDIR", i, sig, left[0].Name())
 		}
 		if sig == syscall.SIGINT {
-			if left := temps(t, dir); len(left) > 0 {
+			// Its own, that is: a SIGKILL before may have left one, which
+			// the next write of the file removes.
+			if left := temps(t, dir, pid); len(left) > 0 {
 				t.Fatalf("an interrupt left %v beside the file", left)
 			}
 		}
@@ -76,7 +82,7 @@ func killed(t *testing.T, bin string, src []byte, args []string) {
 	if code := run(0, 0); code != 0 {
 		t.Fatalf("%s after the kills: exit %d", args[0], code)
 	}
-	if left := temps(t, dir); len(left) > 0 {
+	if left := temps(t, dir, 0); len(left) > 0 {
 		t.Errorf("the next write left %v beside the file", left)
 	}
 }
@@ -110,10 +116,15 @@ func runKilled(t *testing.T, cmd *exec.Cmd, sig os.Signal, after time.Duration) 
 	return cmd.ProcessState.ExitCode()
 }
 
-// temps lists the temporary files of writes in dir.
-func temps(t *testing.T, dir string) []string {
+// temps lists the temporary files of writes in dir: of the process pid,
+// or of any for 0.
+func temps(t *testing.T, dir string, pid int) []string {
 	t.Helper()
-	m, err := filepath.Glob(filepath.Join(dir, ".*.bridgekit-*.tmp"))
+	of := "*"
+	if pid > 0 {
+		of = strconv.Itoa(pid)
+	}
+	m, err := filepath.Glob(filepath.Join(dir, ".*.bridgekit-"+of+"-*.tmp"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -186,26 +186,32 @@ func writeSummary(a *app, s any) error {
 		if len(s.Files) > 0 {
 			files = strings.Join(s.Files, ", ")
 		}
-		fmt.Fprintf(a.stdout, "%s: team match %s v %s (event %q%s)\n", files, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event, sessionText(s.Session))
-		fmt.Fprintf(w, "board\troom\tNS team\tcontract\tby\ttricks\tscore\tstated\tIMPs %s-%s\tstated IMPs\n", orDash(s.Teams[0]), orDash(s.Teams[1]))
+		// Home v visitors, as the file names them: the summary keeps
+		// the teams in alphabetical order.
+		h, v := 0, 1
+		if s.HomeFirst() {
+			h, v = 1, 0
+		}
+		fmt.Fprintf(a.stdout, "%s: team match %s v %s (event %q%s)\n", files, orDash(s.Teams[h]), orDash(s.Teams[v]), s.Event, sessionText(s.Session))
+		fmt.Fprintf(w, "board\troom\tNS team\tcontract\tby\ttricks\tscore\tstated\tIMPs %s-%s\tstated IMPs\n", orDash(s.Teams[h]), orDash(s.Teams[v]))
 		for _, b := range s.Boards {
 			for i, r := range b.Rooms {
 				imps := ""
 				if i == 0 && b.IMPs != nil {
-					imps = fmt.Sprintf("%d-%d", b.IMPs[0], b.IMPs[1])
+					imps = fmt.Sprintf("%d-%d", b.IMPs[h], b.IMPs[v])
 				}
 				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", b.Board, orDash(r.Room), orDash(r.NSTeam), orDash(r.Contract), orDash(r.Declarer),
 					intText(r.Tricks), intText(r.Score), statedText(r.Stated), imps, statedValueText(r.StatedIMP, "NS "))
 			}
 		}
 		w.Flush()
-		fmt.Fprintf(a.stdout, "total: %s %d, %s %d IMPs over %d boards played in both rooms", orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
+		fmt.Fprintf(a.stdout, "total: %s %d, %s %d IMPs over %d boards played in both rooms", orDash(s.Teams[h]), s.IMPs[h], orDash(s.Teams[v]), s.IMPs[v], s.Played)
 		if c := s.CarryOver; c != nil && *c != [2]float64{} {
-			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(c[0]), trimFloat(c[1]),
-				trimFloat(c[0]+float64(s.IMPs[0])), trimFloat(c[1]+float64(s.IMPs[1])))
+			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(c[h]), trimFloat(c[v]),
+				trimFloat(c[h]+float64(s.IMPs[h])), trimFloat(c[v]+float64(s.IMPs[v])))
 		}
 		if s.VPs != nil {
-			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f (WBF 2013 scale, %d boards)", s.VPs[0], s.VPs[1], s.Played)
+			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f (WBF 2013 scale, %d boards)", s.VPs[h], s.VPs[v], s.Played)
 		}
 		fmt.Fprintln(a.stdout)
 	case *scoring.MatchTotalSummary:
