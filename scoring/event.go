@@ -446,7 +446,11 @@ type MatchTotalSummary struct {
 	IMPs      [2]int      `json:"imps"`
 	Played    int         `json:"played"`
 	VPs       *[2]float64 `json:"vps,omitempty"`
+	home      string      // as its first session's
 }
+
+// HomeFirst reports whether the home team is Teams[1], as for a session.
+func (t *MatchTotalSummary) HomeFirst() bool { return t.home != "" && t.home == t.Teams[1] }
 
 // victoryPoints returns the two teams' VPs for their IMPs over played
 // boards, or nil when no board was played in both rooms or the teams are
@@ -569,7 +573,7 @@ func summarize(matches []*MatchSummary) []any {
 		mk := of(ms)
 		t := totals[mk]
 		if t == nil {
-			t = &MatchTotalSummary{Kind: "match", File: ms.File, Event: ms.Event, Teams: ms.Teams, CarryOver: ms.CarryOver}
+			t = &MatchTotalSummary{Kind: "match", File: ms.File, Event: ms.Event, Teams: ms.Teams, CarryOver: ms.CarryOver, home: ms.home}
 			if ms.CarryOver != nil {
 				t.Total = *ms.CarryOver
 			}

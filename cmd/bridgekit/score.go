@@ -215,13 +215,17 @@ func writeSummary(a *app, s any) error {
 		}
 		fmt.Fprintln(a.stdout)
 	case *scoring.MatchTotalSummary:
-		fmt.Fprintf(a.stdout, "%s: match %s v %s (event %q), %d sessions: %s %d, %s %d IMPs over %d boards", s.File, orDash(s.Teams[0]), orDash(s.Teams[1]), s.Event,
-			len(s.Sessions), orDash(s.Teams[0]), s.IMPs[0], orDash(s.Teams[1]), s.IMPs[1], s.Played)
+		h, v := 0, 1
+		if s.HomeFirst() {
+			h, v = 1, 0
+		}
+		fmt.Fprintf(a.stdout, "%s: match %s v %s (event %q), %d sessions: %s %d, %s %d IMPs over %d boards", s.File, orDash(s.Teams[h]), orDash(s.Teams[v]), s.Event,
+			len(s.Sessions), orDash(s.Teams[h]), s.IMPs[h], orDash(s.Teams[v]), s.IMPs[v], s.Played)
 		if s.CarryOver != nil {
-			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(s.CarryOver[0]), trimFloat(s.CarryOver[1]), trimFloat(s.Total[0]), trimFloat(s.Total[1]))
+			fmt.Fprintf(a.stdout, "; with the carry-over of %s-%s, %s-%s", trimFloat(s.CarryOver[h]), trimFloat(s.CarryOver[v]), trimFloat(s.Total[h]), trimFloat(s.Total[v]))
 		}
 		if s.VPs != nil {
-			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f", s.VPs[0], s.VPs[1])
+			fmt.Fprintf(a.stdout, "; VPs %.2f-%.2f", s.VPs[h], s.VPs[v])
 		}
 		fmt.Fprintln(a.stdout)
 	}
