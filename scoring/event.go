@@ -175,9 +175,11 @@ func (e *Event) Add(b *record.Board, file, session string) {
 		if e.pairs == nil {
 			e.newPairs(b)
 		}
-		for name, c := range t.Cells {
-			if k, ok := totalColumns[strings.ToLower(name)]; ok && k < 3 {
-				if v, _, ok := (&Row{Cells: map[string]record.Cell{name: c}}).number(name); ok {
+		for j, col := range t.Cells.Columns {
+			name := col.Name
+			if k, ok := totalColumns[strings.ToLower(name)]; ok && k < 3 && j < len(t.Cells.Row) {
+				one := Cells{t.Cells.Columns[j : j+1], t.Cells.Row[j : j+1]}
+				if v, _, ok := (&Row{Cells: one}).number(name); ok {
 					e.pairs.stated[t.Pair] = v
 				}
 			}

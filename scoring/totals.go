@@ -136,7 +136,7 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 type TotalRow struct {
 	Pair     string
 	NrBoards int // 0 when the table does not say
-	Cells    map[string]record.Cell
+	Cells    Cells
 }
 
 // ReadTotals reads a board's TotalScoreTable, if it has one.
@@ -151,10 +151,7 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if len(cells) != len(tb.Columns) {
 				continue
 			}
-			r := Row{Cells: map[string]record.Cell{}}
-			for j, c := range cells {
-				r.Cells[tb.Columns[j].Name] = c
-			}
+			r := Row{Cells: Cells{tb.Columns, cells}}
 			id, ok := r.Column("PairId")
 			if !ok {
 				continue
@@ -238,7 +235,7 @@ func (t *Totals) Check() []diag.Diagnostic {
 	for _, r := range t.rows {
 		s := t.sums[r.Pair]
 		if s != nil && r.NrBoards > 0 && s.boards != r.NrBoards && agree >= 2 && 2*agree > counted {
-			c := r.Cells["NrBoards"]
+			c, _ := r.Cells.Get("NrBoards")
 			d := t.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
 			d.Message = fmt.Sprintf("pair %s: NrBoards %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, r.NrBoards, s.boards, agree, counted)
@@ -247,13 +244,14 @@ func (t *Totals) Check() []diag.Diagnostic {
 		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
 			continue
 		}
-		names := make([]string, 0, len(r.Cells))
-		for name := range r.Cells {
-			names = append(names, name)
+		// The columns in the order of their names, as findings come.
+		order := make([]int, len(r.Cells.Row))
+		for j := range order {
+			order[j] = j
 		}
-		slices.Sort(names)
-		for _, name := range names {
-			c := r.Cells[name]
+		slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(r.Cells.Columns[a].Name, r.Cells.Columns[b].Name) })
+		for _, j := range order {
+			name, c := r.Cells.Columns[j].Name, r.Cells.Row[j]
 			k, ok := totalColumns[strings.ToLower(name)]
 			if !ok {
 				continue

@@ -17,7 +17,7 @@ import (
 type Row struct {
 	N     int // 1-based, in the table's order
 	Loc   diag.Pos
-	Cells map[string]record.Cell // by column name, as the table names them
+	Cells Cells // by column name, as the table names them
 
 	// The row's result, when Contract, Declarer and Result give it.
 	Contract      auction.Contract
@@ -59,11 +59,31 @@ func (tr *Traveller) scoreOf(r *Row) int {
 	return n
 }
 
+// Cells are a table row's cells by the names of their columns: the
+// table's own column list and row, not a map made for each row (the maps
+// of a traveller of 4,096 rows took 19 MB, for lookups that fold case and
+// so walk every column anyway).
+type Cells struct {
+	Columns []record.Column
+	Row     []record.Cell
+}
+
+// Get returns the cell of the column named exactly name.
+func (c Cells) Get(name string) (record.Cell, bool) {
+	for j, col := range c.Columns {
+		if col.Name == name && j < len(c.Row) {
+			return c.Row[j], true
+		}
+	}
+	return record.Cell{}, false
+}
+
 // Column returns the cell of the row's column named name (any case) and
 // whether the table has it and the row gives it ("-" gives nothing).
 func (r *Row) Column(name string) (record.Cell, bool) {
-	for k, c := range r.Cells {
-		if strings.EqualFold(k, name) {
+	for j, col := range r.Cells.Columns {
+		if j < len(r.Cells.Row) && strings.EqualFold(col.Name, name) {
+			c := r.Cells.Row[j]
 			return c, strings.TrimSpace(c.Text) != "" && c.Text != "-"
 		}
 	}
@@ -98,10 +118,7 @@ func ReadTraveller(b *record.Board, old bool) *Traveller {
 		if len(cells) != len(tb.Columns) {
 			continue // a row cut short: the table's last
 		}
-		r := Row{N: i + 1, Loc: cells[0].Loc, Cells: map[string]record.Cell{}, Count: 1}
-		for j, c := range cells {
-			r.Cells[tb.Columns[j].Name] = c
-		}
+		r := Row{N: i + 1, Loc: cells[0].Loc, Cells: Cells{tb.Columns, cells}, Count: 1}
 		if n, _, ok := r.number("Multiplicity"); ok && n >= 1 && n <= maxMultiplicity && n == math.Trunc(n) {
 			r.Count = int(n)
 		}
