@@ -136,6 +136,17 @@ func (r *Report) Findings() int {
 	return n
 }
 
+// Unread reports whether the inputs held text that is not PBN or LIN: a
+// finding of a syntax code, which makes every command's exit status 1.
+func (r *Report) Unread() bool {
+	for code := range r.Codes {
+		if diag.Code(code).IsSyntax() {
+			return true
+		}
+	}
+	return false
+}
+
 // Merge adds o's counts to r.
 func (r *Report) Merge(o *Report) {
 	r.Files += o.Files

@@ -181,7 +181,7 @@ func (pt *patching) finish() {
 	if pt.err == nil && pt.res.Applied > 0 {
 		pt.err = pt.before.Verify(pt.file, func() (io.ReadCloser, error) { return io.NopCloser(pt.out.reader()), nil }, pt.made)
 	}
-	if pt.err == nil && pt.res.Applied > 0 {
+	if pt.err == nil && pt.res.Applied > 0 { // verified
 		var notes []string
 		notes, pt.err = pt.out.replace(func() (*safewrite.File, []string, error) { return pt.root.Replace(pt.rel) })
 		for _, n := range notes {

@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
-	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/export"
 )
 
@@ -114,11 +113,8 @@ func (a *app) export(c *cli.Context) error {
 	for _, n := range x.Notes() {
 		a.notef("%s", n)
 	}
-	for code := range report.Codes {
-		if diag.Code(code).IsSyntax() {
-			a.fail(exitFindings) // text that is not PBN or LIN, as for every command
-			break
-		}
+	if report.Unread() {
+		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
 	a.notef("exported %s and %s to %s", plural(x.Boards.Rows(), "board"), plural(x.Findings.Rows(), "finding"), out)
 	return nil

@@ -7,7 +7,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
-	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/report"
 )
@@ -104,11 +103,8 @@ func (a *app) report(c *cli.Context) error {
 	if werr != nil {
 		return cli.Exit(fmt.Sprintf("report %s: %v", out, werr), exitError)
 	}
-	for code := range r.Codes {
-		if diag.Code(code).IsSyntax() {
-			a.fail(exitFindings) // text that is not PBN or LIN, as for every command
-			break
-		}
+	if r.Unread() {
+		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
 	a.notef("report of %s and %s written to %s", plural(r.Boards, "board"), plural(r.Findings(), "finding"), dir.Path("index.html"))
 	boards, findings := w.Left()

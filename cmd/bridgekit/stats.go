@@ -2,13 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"maps"
-	"slices"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
-	"github.com/bridgekit/bridgekit/diag"
 )
 
 func (a *app) statsCommand() *cli.Command {
@@ -42,7 +39,7 @@ func (a *app) stats(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if slices.ContainsFunc(slices.Collect(maps.Keys(report.Codes)), func(c string) bool { return diag.Code(c).IsSyntax() }) {
+	if report.Unread() {
 		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
 	if !asJSON {
