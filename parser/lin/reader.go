@@ -385,9 +385,10 @@ func (sp *linSplitter) add(it linItem) *Record {
 	case linClassTable:
 		split = h&^(linHasNames|linHasSetup|linHasOther) != 0
 	case linClassNames:
-		hold = h&(linHasNames|linHasDeal|linHasAction|linHasHeader) != 0
+		split = h == linHasNote // commentary alone: a notes record, as the LIN writer writes one
+		hold = !split && h&(linHasNames|linHasDeal|linHasAction|linHasHeader) != 0
 	case linClassSetup:
-		split = has&linHasDeal != 0 && h&(linHasDeal|linHasHeader) != 0
+		split = has&linHasDeal != 0 && h&(linHasDeal|linHasHeader) != 0 || h == linHasNote
 		hold = !split && h&linHasAction != 0
 	}
 	switch {
