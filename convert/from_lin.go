@@ -141,7 +141,7 @@ func linNotes(r *lin.Record) []record.Comment {
 // card its seat and trick.
 func FromLIN(r *lin.Record, opt LINOptions) (*record.Board, []diag.Diagnostic) {
 	m := &linMapper{mapper: newMapper(opt.Into, nil, record.Source{
-		File: opt.File, Format: record.FormatLIN, Game: r.Index, Loc: r.Pos,
+		File: opt.File, Format: record.FormatLIN, Game: r.Game, Loc: r.Pos,
 	})}
 	b := m.b
 	b.Leading = append([]record.Comment(nil), opt.Leading...)

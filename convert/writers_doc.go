@@ -133,7 +133,7 @@
 //
 //	file        string       the file the board was read from
 //	format      string       "pbn", "lin" or ""
-//	game        number       the game (PBN) or record (LIN) in the file, from 1
+//	game        number       the game (PBN) or board (LIN) in the file, from 1
 //	board       number|null  the board number
 //	label       string|null  the board's label when it is not its number: "3-2" (board 3)
 //	match       object|null  the team match: {"event", "segment", "scoring" (I, P, B), "first_board",

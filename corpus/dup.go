@@ -16,7 +16,7 @@ import (
 // A Place is where a deal was seen.
 type Place struct {
 	File  string // the input's Name
-	Game  int    // 1-based game (PBN) or record (LIN) in the file
+	Game  int    // 1-based game (PBN) or board record (LIN, headers not counted) in the file
 	Board string // the board number as written ("14", "01"), or ""
 	Event string // the event, or "" when the record has none
 	// Session tells apart the boards of one event that are not the same

@@ -114,7 +114,7 @@ func (r *linReading) converter(ctx []*lin.Record) func(*Part, *lin.Record) {
 		// A header or notes record: what is wrong in it is about the file.
 		r.st.fileDiagnostics(p, rec.Diagnostics)
 		for _, f := range mapped {
-			f.File, f.Game, f.Message = r.st.name, rec.Index, clipQuotes(f.Message)
+			f.File, f.Game, f.Message = r.st.name, rec.Game, clipQuotes(f.Message)
 			p.Findings = append(p.Findings, f)
 		}
 		p.Findings.Sort()

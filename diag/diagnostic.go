@@ -15,7 +15,7 @@ import (
 // (AppendJSON) has the fields tagged below, the offsets left out.
 type Diagnostic struct {
 	File  string `json:"file"`            // the input's name
-	Game  int    `json:"game"`            // 1-based game (PBN) or record (LIN) in the file; 0 for the file as a whole
+	Game  int    `json:"game"`            // 1-based game (PBN) or board record (LIN, headers not counted) in the file; 0 for the file as a whole
 	Board int    `json:"board"`           // board number; 0 when unknown
 	Label string `json:"label,omitempty"` // the board's label when it is not its number ("3-2")
 	Span

@@ -18,7 +18,7 @@ const SchemaVersion = "1.0"
 type Board struct {
 	File       string   `parquet:"file,dict" json:"file"`              // the input's name as bridgekit reports it
 	Format     string   `parquet:"format,dict" json:"format"`          // "pbn" or "lin"
-	Game       int32    `parquet:"game" json:"game"`                   // 1-based game (PBN) or record (LIN) in the file
+	Game       int32    `parquet:"game" json:"game"`                   // 1-based game (PBN) or board record (LIN, headers not counted) in the file
 	Line       int32    `parquet:"line" json:"line"`                   // where the game starts
 	Board      *int32   `parquet:"board,optional" json:"board"`        // the board number
 	Label      *string  `parquet:"label,optional" json:"label"`        // the board's label when it is not its number

@@ -88,7 +88,8 @@ type Comment struct {
 // a file header, or stray commentary. Its pairs are all there, in order,
 // whatever their labels; the typed views (Deal, Calls, Cards…) read them.
 type Record struct {
-	Index       int       // 1-based place in the file
+	Index       int       // 1-based place in the file, among all its records
+	Game        int       // 1-based place among the file's boards; 0 for a header or notes record
 	Kind        Kind      // the record's shape
 	Pairs       []*Pair   // every pair, in order, unknown labels included
 	Comments    []Comment // % lines before its first pair (and, in the last record, after its last)

@@ -44,6 +44,7 @@ type Reader struct {
 	diags     diag.List
 	started   bool
 	count     int           // records handed out
+	games     int           // of them, boards
 	toks      []lexer.Token // reused token buffer
 	tags      []linTag      // tags of the pairs of the record being built
 	key       []byte        // the record's section token types, for linVerdicts
@@ -576,6 +577,11 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 	lr.toks = linSectionTokens(lr.toks[:0], lr.filename, rec.Pairs, lr.tags)
 	kind, d := lr.linParse(lr.toks, rec.Pairs)
 	rec.Kind = kind
+	if kind == Single || kind == Room {
+		// A header is not a game: the first board of a vugraph file is its game 1.
+		lr.games++
+		rec.Game = lr.games
+	}
 	if d != nil {
 		rec.addDiag(d)
 	}
@@ -642,7 +648,7 @@ func (r *Record) stamp(filename string, remap func(diag.Pos) diag.Pos) {
 	for i := range r.Diagnostics {
 		d := &r.Diagnostics[i]
 		d.File = filename
-		d.Game = r.Index
+		d.Game = r.Game
 		if remap != nil {
 			d.Pos = remap(d.Pos)
 		}
