@@ -122,8 +122,8 @@ type PairsSummary struct {
 	Scoring string          `json:"scoring"`
 	Boards  []*TravellerSum `json:"boards"`
 	Ranking []*PairTotal    `json:"ranking"`
-	totals  map[string]*PairTotal
-	stated  map[string]float64
+	totals  bySide[PairTotal]
+	stated  map[statedKey]float64
 	// taken is how many boards TakeBoards gave out of Boards.
 	taken int
 }
@@ -151,13 +151,23 @@ type TravellerRow struct {
 	StatedIMP *StatedValue `json:"stated_imp_ns,omitempty"`
 }
 
+// statedKey is a pair of a total table, by its id and Direction (-1 where
+// the table says none).
+type statedKey struct {
+	pair string
+	side int
+}
+
 // A PairTotal is a pair's line of the ranking.
 type PairTotal struct {
-	Rank   int          `json:"rank"`
-	Pair   string       `json:"pair"`
-	Total  float64      `json:"total"` // matchpoints or IMPs over its boards
-	Boards int          `json:"boards"`
-	Stated *StatedValue `json:"stated,omitempty"`
+	Rank int    `json:"rank"`
+	Pair string `json:"pair"`
+	// Direction is "NS" or "EW" in a Mitchell, where each direction is
+	// ranked on its own; empty where the pairs changed direction.
+	Direction string       `json:"direction,omitempty"`
+	Total     float64      `json:"total"` // matchpoints or IMPs over its boards
+	Boards    int          `json:"boards"`
+	Stated    *StatedValue `json:"stated,omitempty"`
 }
 
 // Add takes the next board of the file named file; session is as for
@@ -180,7 +190,7 @@ func (e *Event) Add(b *record.Board, file, session string) {
 			if k, ok := totalColumns[strings.ToLower(name)]; ok && k < 3 && j < len(t.Cells.Row) {
 				one := Cells{t.Cells.Columns[j : j+1], t.Cells.Row[j : j+1]}
 				if v, _, ok := (&Row{Cells: one}).number(name); ok {
-					e.pairs.stated[t.Pair] = v
+					e.pairs.stated[statedKey{t.Pair, t.Side}] = v
 				}
 			}
 		}
@@ -275,7 +285,7 @@ func NSScore(b *record.Board) (int, bool) {
 }
 
 func (e *Event) newPairs(b *record.Board) {
-	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, totals: map[string]*PairTotal{}, stated: map[string]float64{}}
+	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, stated: map[statedKey]float64{}}
 }
 
 func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
@@ -341,6 +351,7 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		if c, ok := r.Column("PairId_EW"); ok {
 			row.EW = c.Text
 		}
+		e.pairs.totals.met(strings.TrimSpace(row.NS), strings.TrimSpace(row.EW))
 		if at[i] < 0 {
 			e.adjustedRow(&row, r, m, ts.Top, mp != nil, imps != nil)
 			ts.Rows = append(ts.Rows, row)
@@ -366,8 +377,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			if got, _, ok := r.number("MP_NS"); ok {
 				row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
 			}
-			e.credit(row.NS, v)
-			e.credit(row.EW, ts.Top-v)
+			e.credit(row.NS, northSouth, v)
+			e.credit(row.EW, eastWest, ts.Top-v)
 		}
 		if imps != nil {
 			v := imps[j]
@@ -375,8 +386,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			if got, _, ok := r.number("IMP_NS"); ok {
 				row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051)}
 			}
-			e.credit(row.NS, v)
-			e.credit(row.EW, -v)
+			e.credit(row.NS, northSouth, v)
+			e.credit(row.EW, eastWest, -v)
 		}
 		ts.Rows = append(ts.Rows, row)
 	}
@@ -395,9 +406,9 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 		if got, _, ok := r.number("MP_NS"); ok {
 			row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
 		}
-		e.credit(row.NS, v)
+		e.credit(row.NS, northSouth, v)
 		if ew >= 0 {
-			e.credit(row.EW, ew/100*top)
+			e.credit(row.EW, eastWest, ew/100*top)
 		}
 	}
 	if imps && (ns == 60 || ns == 50 || ns == 40) {
@@ -406,9 +417,9 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051)}
 		}
-		e.credit(row.NS, v)
+		e.credit(row.NS, northSouth, v)
 		if ew == 60 || ew == 50 || ew == 40 {
-			e.credit(row.EW, (ew-50)*3/10)
+			e.credit(row.EW, eastWest, (ew-50)*3/10)
 		}
 	}
 }
@@ -420,17 +431,14 @@ func hasColumn(tr *Traveller, name string) bool {
 	return slices.ContainsFunc(tr.Table.Columns, func(c record.Column) bool { return strings.EqualFold(c.Name, name) })
 }
 
-// credit adds points to a pair's total.
-func (e *Event) credit(pair string, v float64) {
+// credit adds points to the total of a pair that sat in side.
+func (e *Event) credit(pair string, side int, v float64) {
 	pair = strings.TrimSpace(pair)
 	if pair == "" {
 		return
 	}
-	t := e.pairs.totals[pair]
-	if t == nil {
-		t = &PairTotal{Pair: pair}
-		e.pairs.totals[pair] = t
-	}
+	t := e.pairs.totals.at(pair, side)
+	t.Pair = pair
 	t.Total += v
 	t.Boards++
 }
@@ -519,25 +527,61 @@ func (e *Event) hold(matches ...*MatchSummary) {
 	}
 }
 
-// rank orders the pairs by their totals and compares the stated ones.
+// rank orders the pairs by their totals and compares the stated ones: in
+// a Mitchell North–South and then East–West, each ranked on its own.
 func (p *PairsSummary) rank() *PairsSummary {
-	for _, t := range p.totals {
-		t.Total = math.Round(t.Total*100) / 100
-		if v, ok := p.stated[t.Pair]; ok {
-			t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
-		}
-		p.Ranking = append(p.Ranking, t)
-	}
-	slices.SortFunc(p.Ranking, func(a, b *PairTotal) int {
-		return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
+	p.totals.resolve(func(into, from *PairTotal) {
+		into.Total += from.Total
+		into.Boards += from.Boards
 	})
-	for i, t := range p.Ranking {
-		t.Rank = i + 1
-		if i > 0 && t.Total == p.Ranking[i-1].Total {
-			t.Rank = p.Ranking[i-1].Rank
+	fields := [][]*PairTotal{nil}
+	if p.totals.merged != nil {
+		for _, t := range p.totals.merged {
+			fields[0] = append(fields[0], t)
 		}
+	} else {
+		fields = append(fields, nil)
+		for side, m := range p.totals.side {
+			for _, t := range m {
+				t.Direction = sideNames[side]
+				fields[side] = append(fields[side], t)
+			}
+		}
+	}
+	for _, field := range fields {
+		for _, t := range field {
+			t.Total = math.Round(t.Total*100) / 100
+			if v, ok := p.statedTotal(t); ok {
+				t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
+			}
+		}
+		slices.SortFunc(field, func(a, b *PairTotal) int {
+			return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
+		})
+		for i, t := range field {
+			t.Rank = i + 1
+			if i > 0 && t.Total == field[i-1].Total {
+				t.Rank = field[i-1].Rank
+			}
+		}
+		p.Ranking = append(p.Ranking, field...)
 	}
 	return p
+}
+
+// statedTotal is the total the file's total table states for t: by its
+// direction in a Mitchell, where the table says directions.
+func (p *PairsSummary) statedTotal(t *PairTotal) (float64, bool) {
+	sides := []int{-1, northSouth, eastWest} // one field: the pair's row, whatever it says
+	if t.Direction != "" {
+		sides = []int{slices.Index(sideNames[:], t.Direction), -1}
+	}
+	for _, side := range sides {
+		if v, ok := p.stated[statedKey{t.Pair, side}]; ok {
+			return v, true
+		}
+	}
+	return 0, false
 }
 
 // Summaries returns the matches held, each session in the order they

@@ -14,6 +14,8 @@ import (
 // IMPs, matchpoints and percentage, each when the row gives it.
 type Contribution struct {
 	Pair         string
+	Side         int    // the pair's direction: northSouth or eastWest
+	Other        string // the pair it played against
 	IMP, MP, Pct float64
 	Has          [3]bool // IMP, MP, Pct
 }
@@ -29,12 +31,17 @@ func Contributions(b *record.Board) []Contribution {
 	var out []Contribution
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
-		for _, side := range []string{"NS", "EW"} {
-			id, ok := r.Column("PairId_" + side)
-			if !ok {
+		var ids [2]string
+		for k, side := range sideNames {
+			if id, ok := r.Column("PairId_" + side); ok {
+				ids[k] = strings.TrimSpace(id.Text)
+			}
+		}
+		for k, side := range sideNames {
+			if _, ok := r.Column("PairId_" + side); !ok {
 				continue
 			}
-			c := Contribution{Pair: strings.TrimSpace(id.Text)}
+			c := Contribution{Pair: ids[k], Side: k, Other: ids[1-k]}
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
 				if v, _, ok := r.number(col + side); ok {
 					switch k {
@@ -62,12 +69,12 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 	type ranked struct {
 		r     *TotalRow
 		total float64
-		dir   string
+		dir   int
 	}
 	var rows []ranked
 	for i := range t.rows {
 		r := &t.rows[i]
-		s := t.sums[r.Pair]
+		s := t.sums.get(r.Pair, r.Side)
 		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
 			return nil // not every row checked: the ranking may count pairs the file does not show
 		}
@@ -81,11 +88,7 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		if !ok {
 			return nil
 		}
-		dir := ""
-		if c, ok := row.Column("Direction"); ok {
-			dir = strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(c.Text))
-		}
-		rows = append(rows, ranked{r, total, dir})
+		rows = append(rows, ranked{r, total, r.Side})
 	}
 	rankOf := func(i int, sameDir bool) (best, worst int) {
 		best, worst = 1, 0
@@ -135,6 +138,7 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 // A TotalRow is one pair's row of a TotalScoreTable.
 type TotalRow struct {
 	Pair     string
+	Side     int // as its Direction column says; -1 where it says none
 	NrBoards int // 0 when the table does not say
 	Cells    Cells
 }
@@ -156,7 +160,10 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if !ok {
 				continue
 			}
-			t := TotalRow{Pair: strings.TrimSpace(id.Text), Cells: r.Cells}
+			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells}
+			if c, ok := r.Column("Direction"); ok {
+				t.Side = sideOf(c.Text)
+			}
 			if n, _, ok := r.number("NrBoards"); ok && n == math.Trunc(n) {
 				t.NrBoards = int(n)
 			}
@@ -169,7 +176,7 @@ func ReadTotals(b *record.Board) []TotalRow {
 // Totals adds up a file's travellers pair by pair, to check the file's
 // TotalScoreTable against them.
 type Totals struct {
-	sums map[string]*pairSum
+	sums bySide[pairSum]
 	rows []TotalRow
 	at   diag.Diagnostic // the place of the first total table, as a finding's
 }
@@ -181,17 +188,16 @@ type pairSum struct {
 }
 
 // NewTotals returns an empty Totals.
-func NewTotals() *Totals { return &Totals{sums: map[string]*pairSum{}} }
+func NewTotals() *Totals { return &Totals{} }
 
 // Add adds a board's contributions, and its total table's rows, if any,
 // placed at at.
 func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 	for _, c := range cs {
-		s := t.sums[c.Pair]
-		if s == nil {
-			s = &pairSum{}
-			t.sums[c.Pair] = s
+		if c.Side == northSouth {
+			t.sums.met(c.Pair, c.Other)
 		}
+		s := t.sums.at(c.Pair, c.Side)
 		s.boards++
 		for k, v := range [3]float64{c.IMP, c.MP, c.Pct} {
 			if c.Has[k] {
@@ -220,12 +226,19 @@ var totalColumns = map[string]int{
 // only some of an event's boards is not held to its totals.
 func (t *Totals) Check() []diag.Diagnostic {
 	var out []diag.Diagnostic
+	t.sums.resolve(func(into, from *pairSum) {
+		into.boards += from.boards
+		for k := range into.sum {
+			into.sum[k] += from.sum[k]
+			into.has[k] += from.has[k]
+		}
+	})
 	// A file that holds every board of the event gives most pairs the
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.
 	agree, counted := 0, 0
 	for _, r := range t.rows {
-		if s := t.sums[r.Pair]; s != nil && r.NrBoards > 0 {
+		if s := t.sums.get(r.Pair, r.Side); s != nil && r.NrBoards > 0 {
 			counted++
 			if s.boards == r.NrBoards {
 				agree++
@@ -233,7 +246,7 @@ func (t *Totals) Check() []diag.Diagnostic {
 		}
 	}
 	for _, r := range t.rows {
-		s := t.sums[r.Pair]
+		s := t.sums.get(r.Pair, r.Side)
 		if s != nil && r.NrBoards > 0 && s.boards != r.NrBoards && agree >= 2 && 2*agree > counted {
 			c, _ := r.Cells.Get("NrBoards")
 			d := t.at

@@ -24,7 +24,8 @@ rooms may be in several files: board by board both rooms' contracts,
 results and scores, the IMPs, the match total and the victory points (WBF
 2013 continuous scale, over the boards both rooms played). For a pairs
 event: each board's traveller with its matchpoints and percentages, or IMPs
-against the datum, and the ranking those give, file by file. A file may
+against the datum, and the ranking those give, file by file (a Mitchell's
+two directions ranked apart). A file may
 hold several matches. The pairs events come as each file ends, the matches
 after the last file (or sooner, past 16,384 boards of matches, all but the
 one being read). With --format json each match or event is one JSON object
@@ -256,12 +257,22 @@ func writeTraveller(a *app, b *scoring.TravellerSum) error {
 	return w.Flush()
 }
 
+// rankingTitles head the ranking of a field: a Mitchell's two directions
+// are ranked apart.
+var rankingTitles = map[string]string{"": "ranking", "NS": "ranking, North-South", "EW": "ranking, East-West"}
+
 // writeRanking writes a pairs event's ranking as text, which ends it.
 func writeRanking(a *app, s *scoring.PairsSummary) error {
 	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(a.stdout, "ranking")
-	fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
-	for _, t := range s.Ranking {
+	if len(s.Ranking) == 0 {
+		fmt.Fprintln(a.stdout, "ranking: none, as no traveller recomputed here names its pairs (PairId_NS, PairId_EW)")
+	}
+	for i, t := range s.Ranking {
+		if i == 0 || t.Direction != s.Ranking[i-1].Direction {
+			w.Flush()
+			fmt.Fprintln(a.stdout, rankingTitles[t.Direction])
+			fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
+		}
 		fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards, statedValueText(t.Stated, ""))
 	}
 	w.Flush()
