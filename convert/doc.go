@@ -62,8 +62,8 @@
 //   - pc cards in the order played; Check gives each its seat and trick.
 //     mc is the claim: declarer's side's tricks in all.
 //   - nt commentary attaches to the call or card it follows, to the start
-//     of the auction before the first call, and a notes record between
-//     boards to the next board.
+//     of the auction before the first call; before the md, and in a notes
+//     record between boards, it comes before the board (Board.Leading).
 //   - The header's rs entry for the board and room is the file's own
 //     contract, declarer and result. Its event title is the board's Event,
 //     its scoring (I, P, B) the Scoring (IMP, MP, BAM).

@@ -170,6 +170,7 @@ func FromLIN(r *lin.Record, opt LINOptions) (*record.Board, []diag.Diagnostic) {
 // card by card, would otherwise be copied seven times over.
 func (m *linMapper) reserve(r *lin.Record) {
 	m.recCalls, m.recCards = r.Calls(), r.Cards()
+	m.dealt = r.Get("md") != nil
 	if n := len(m.recCalls); n > 0 {
 		m.b.Auction.Calls = reuse(m.oldCalls, n)
 	}
@@ -211,6 +212,7 @@ type linMapper struct {
 	mapper
 	names *lin.Pair // the pn pair the players came from
 	md    *lin.Pair
+	dealt bool // the record has an md pair
 	// oldExtras is the memory of the extras of the board reused, emptied.
 	oldExtras []record.LINPair
 	// recCalls and recCards are the calls and cards of the record's pairs
@@ -357,6 +359,10 @@ func (m *linMapper) comment(p *lin.Pair) {
 	c := linComment(p)
 	b := m.b
 	switch {
+	case m.md == nil && m.dealt:
+		// Commentary before the deal is shown before the board: it
+		// is what a PBN file holds before the game's first tag.
+		b.Leading = append(b.Leading, c)
 	case len(b.Play.Cards) > 0:
 		last := &b.Play.Cards[len(b.Play.Cards)-1]
 		last.Comments = append(last.Comments, c)

@@ -419,11 +419,10 @@ func linNames(b *record.Board) string {
 // linVulLetter is the sv value of each vulnerability.
 var linVulLetter = [...]string{auction.VulNone: "o", auction.VulNS: "n", auction.VulEW: "e", auction.VulAll: "b"}
 
-// record appends b as one LIN record on a line of its own, preceded by the
-// commentary that comes before it (a notes record). qx is the record's
+// record appends b as one LIN record on a line of its own, the commentary
+// that comes before the board in it before the deal. qx is the record's
 // table in a vugraph file; inMatch says the header's rs carries the result.
 func (lw *LINWriter) record(buf []byte, b *record.Board, qx string, inMatch bool) []byte {
-	buf = linNotesRecord(buf, b.Leading)
 	if b.Source.Format == record.FormatLIN {
 		buf = appendLINEscapes(buf, b.Escapes)
 	}
@@ -493,6 +492,9 @@ func (r *linRecord) setup(qx string) {
 	}
 	r.pair("pn", linNames(b))
 	r.head("st")
+	// The commentary before the board goes before its deal, where a
+	// reader gives it to this board, not to the one before.
+	r.buf = appendLINComments(r.buf, spoken(b.Leading))
 	r.pair("md", linDeal(b))
 	r.head("rh")
 	if l := b.BoardLabel(); l != "" {
@@ -626,13 +628,18 @@ func (r *linRecord) claim(cards int, inMatch bool) {
 // linNotesRecord appends commentary that belongs to no board as a notes
 // record of its own line, nt pairs and pg.
 func linNotesRecord(buf []byte, cs []record.Comment) []byte {
-	// An nt of no text says nothing, and a record of it alone would read
-	// back as a board.
-	cs = slices.DeleteFunc(slices.Clone(cs), func(c record.Comment) bool { return strings.TrimSpace(c.Text) == "" })
+	// A record of an nt of no text alone would read back as a board.
+	cs = spoken(cs)
 	if len(cs) == 0 {
 		return buf
 	}
 	return append(appendLINPair(appendLINComments(buf, cs), "pg", ""), '\n')
+}
+
+// spoken returns the comments that have text: an nt of no text says
+// nothing.
+func spoken(cs []record.Comment) []record.Comment {
+	return slices.DeleteFunc(slices.Clone(cs), func(c record.Comment) bool { return strings.TrimSpace(c.Text) == "" })
 }
 
 // appendLINEscapes appends % lines, kept from a LIN file (rpbridge.net files

@@ -282,8 +282,9 @@ const (
 //     it in the record (BBO's own layout writes pn|…|qx|…|);
 //   - md starts a record when the record already has a deal;
 //   - a pn after a deal, a call or a card, and board-setup pairs after a call or
-//     a card, are held back: if a qx or an md follows, they open the next
-//     record; otherwise they stay in this one (a late, repeated pn).
+//     a card, are held back, with the commentary that follows them: if a qx or
+//     an md follows, they open the next record; otherwise they stay in this
+//     one (a late, repeated pn).
 //
 // Comment lines between records go with the next record; reports of junk
 // go with the record they interrupt, or with the next one.
@@ -367,7 +368,7 @@ func (sp *linSplitter) add(it linItem) *Record {
 			sp.flushPending()
 			sp.append(it)
 			return out
-		case class == linClassSetup || class == linClassNames:
+		case class == linClassSetup || class == linClassNames || class == linClassNote:
 			sp.pending = append(sp.pending, it)
 			return nil
 		}
