@@ -371,3 +371,40 @@ func TestLINPlayThroughPBN(t *testing.T) {
 		}
 	}
 }
+
+// TestLINBoardNumber reads the board number and label from qx and ah
+// together, in the forms BBO's vugraph files write them: a number from
+// either is never lost to the other.
+func TestLINBoardNumber(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		qx, ah string // "" for none
+		number int
+		label  string // as BoardLabel gives it: the number where it is one
+	}{
+		{"o3", "", 3, "3"},
+		{"o3,BOARD 3", "", 3, "3"},
+		{"", "Board 3", 3, "3"},
+		{"o3", "Board 3", 3, "3"},
+		{"c3,BOARD 3", "Board 3", 3, "3"},
+		{"o3", "Board 3a", 3, "3a"},
+		{"o3", "Deal three", 3, "Deal three"},
+		{"o3", "Hand 2", 2, "Hand 2"},
+	}
+	for _, tt := range tests {
+		src := testLINDeal + "sv|o|mb|p|mb|p|mb|p|mb|p|"
+		if tt.ah != "" {
+			src = "ah|" + tt.ah + "|" + src
+		}
+		if tt.qx != "" {
+			src = "qx|" + tt.qx + "|" + src
+		}
+		boards, _ := linBoards(t, "n.lin", []byte(src))
+		if len(boards) != 1 {
+			t.Fatalf("%s: %d boards", src, len(boards))
+		}
+		if b := boards[0]; b.Number != tt.number || b.BoardLabel() != tt.label {
+			t.Errorf("%s: board %d, label %q; want %d, %q", src, b.Number, b.BoardLabel(), tt.number, tt.label)
+		}
+	}
+}
