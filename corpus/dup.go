@@ -1,16 +1,19 @@
 package corpus
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"math/bits"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // A Place is where a deal was seen.
@@ -100,6 +103,79 @@ func (d Duplicate) Message() string {
 			auction.Seat(d.Turned).Name(), d.Earlier.String())
 	}
 	return "the same deal was seen at " + d.Earlier.String()
+}
+
+// Finding is the duplicate-deal finding the duplicate gives the board at
+// at: an info, as the repeat may be right (a board replayed, an archive
+// holding copies) and is for the reader to judge.
+func (d Duplicate) Finding(at diag.Diagnostic) diag.Diagnostic {
+	at.Severity, at.Code, at.Message = diag.Info, diag.DuplicateDeal, d.Message()
+	return at
+}
+
+// A Sighting is a board's deal as the search for repeated deals sees it:
+// the deal's key (see DealKey), where it was seen, and the place a finding
+// about it is given.
+type Sighting struct {
+	Deal  string
+	Place Place
+	At    diag.Diagnostic
+}
+
+// Sightings returns the sightings of the part's boards that have a full
+// deal, in file order: what a run spread over machines gathers by deal and
+// by board (BoardKey) to find with Repeats what Audit finds.
+func (p *Part) Sightings() []Sighting {
+	var out []Sighting
+	for _, b := range p.Boards {
+		if b.deal != "" {
+			out = append(out, Sighting{Deal: b.deal, Place: b.place, At: b.at})
+		}
+	}
+	return out
+}
+
+// BoardKey returns the key of the board a place names, as a DuplicateIndex
+// tells boards apart (the event, or the file where there is none; the
+// session; the match; the number without leading zeros), or "" when it
+// names no board.
+func BoardKey(p Place) string {
+	board := canonBoard(p.Board)
+	if board == "" {
+		return ""
+	}
+	var b strings.Builder
+	if e := strings.TrimSpace(p.Event); e != "" && e != "?" {
+		b.WriteString("e" + e)
+	} else {
+		b.WriteString("f" + p.File)
+	}
+	b.WriteString("\x00" + p.Session + "\x00" + p.Match + "\x00" + board)
+	return b.String()
+}
+
+// Repeats returns the duplicate-deal findings of kind among the sightings
+// of one deal (kind SameDeal: those that share a Deal) or of one board
+// (BoardConflict: those that share a BoardKey), as Audit gives them when
+// it reads the sightings in the order of their files' names and then of
+// their games, which is its order over the files of one folder. A run
+// spread over machines gathers each deal's and each board's sightings in
+// one place and finds there what Audit's one index finds.
+func Repeats(group []Sighting, kind DuplicateKind) []diag.Diagnostic {
+	group = slices.Clone(group)
+	slices.SortStableFunc(group, func(a, b Sighting) int {
+		return cmp.Or(strings.Compare(a.Place.File, b.Place.File), cmp.Compare(a.Place.Game, b.Place.Game))
+	})
+	x := NewDuplicateIndex()
+	var out []diag.Diagnostic
+	for _, s := range group {
+		for _, d := range x.Add(s.Deal, s.Place) {
+			if d.Kind == kind {
+				out = append(out, d.Finding(s.At))
+			}
+		}
+	}
+	return out
 }
 
 // DefaultDuplicateIndexSize is the memory a DuplicateIndex made by

@@ -357,7 +357,9 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 			total.AddFinding(f)
 		}
 		for _, d := range x.Add(b.deal, b.place) {
-			add(diag.DuplicateDeal, d.Message())
+			f := d.Finding(b.at)
+			b.Findings = append(b.Findings, f)
+			total.AddFinding(f)
 		}
 		if !wasFull && x.Full() {
 			add(diag.DuplicateIndexFull, fmt.Sprintf(

@@ -41,7 +41,7 @@ func Finish(p *corpus.Part, rows []Board) []Finding {
 	}
 	var fs []Finding
 	for f := range p.All() {
-		fs = append(fs, findingRow(f))
+		fs = append(fs, FindingRow(f))
 	}
 	return fs
 }
@@ -143,7 +143,8 @@ func annotation(a record.Annotations) string {
 	return s
 }
 
-func findingRow(f diag.Diagnostic) Finding {
+// FindingRow is the row of a finding in the findings table.
+func FindingRow(f diag.Diagnostic) Finding {
 	r := Finding{
 		File: f.File, Game: int32(f.Game), Line: int32(f.Line), Col: int32(f.Col),
 		Severity: f.Severity.String(), Code: string(f.Code), Message: f.Message,

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/binary"
+	"encoding/gob"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -30,7 +31,9 @@ import (
 )
 
 func init() {
-	register.DoFn6x1[context.Context, fileio.ReadableFile, func(int, []byte), func(int, []byte), func(string), func(int, []byte), error](&auditFn{})
+	register.DoFn7x1[context.Context, fileio.ReadableFile, func(int, []byte), func(int, []byte), func(string), func(int, []byte), func(int, []byte), error](&auditFn{})
+	register.DoFn4x1[int, func(*[]byte) bool, func(int, []byte), func(Summary), error](&repeatsFn{})
+	register.Emitter1[Summary]()
 	register.Emitter2[int, []byte]()
 	register.Emitter1[string]()
 	register.DoFn3x1[context.Context, int, func(*[]byte) bool, error](&writeShardFn{})
@@ -44,7 +47,8 @@ func init() {
 
 // Summary is what the pipeline's report adds up: the audit's report of
 // the inputs, findings by file, and across the whole archive the deals
-// seen more than once, which no one machine's index could hold.
+// seen more than once, which no one machine's index could hold, and the
+// duplicate-deal findings they make.
 type Summary struct {
 	Report   corpus.Report  `json:"report"`
 	ByFile   map[string]int `json:"findings_by_file"`
@@ -56,31 +60,35 @@ type Summary struct {
 // shards Parquet files in out, and the report, out/report.json.
 func Pipeline(s beam.Scope, glob, out string, shards int) {
 	files := fileio.ReadMatches(s, fileio.MatchFiles(s, glob), fileio.ReadUncompressed())
-	boards, findings, summaries, deals := beam.ParDo4(s, &auditFn{Shards: shards}, files)
+	boards, findings, summaries, deals, sightings := beam.ParDo5(s, &auditFn{Shards: shards}, files)
+	dupFindings, dupSummaries := beam.ParDo2(s, &repeatsFn{Shards: shards}, beam.GroupByKey(s, sightings))
 	beam.ParDo0(s.Scope("boards"), &writeShardFn{Out: out, Table: "boards", Shards: shards}, beam.GroupByKey(s, boards))
-	beam.ParDo0(s.Scope("findings"), &writeShardFn{Out: out, Table: "findings", Shards: shards}, beam.GroupByKey(s, findings))
+	beam.ParDo0(s.Scope("findings"), &writeShardFn{Out: out, Table: "findings", Shards: shards},
+		beam.GroupByKey(s, beam.Flatten(s, findings, dupFindings)))
 
 	perFile := beam.ParDo(s, fileSummary, summaries)
 	repeated := beam.ParDo(s, dealBucket, beam.GroupByKey(s, deals))
-	all := beam.Combine(s, mergeSummaries, beam.Flatten(s, perFile, repeated))
+	all := beam.Combine(s, mergeSummaries, beam.Flatten(s, perFile, repeated, dupSummaries))
 	beam.ParDo0(s, &writeReportFn{Out: out}, all)
 }
 
 // auditFn audits one file: it emits its board and finding rows, as a
-// Parquet fragment keyed by the shard of the file, and a line per file
-// for the report:
-// the file's report as JSON, then its distinct deal keys.
+// Parquet fragment keyed by the shard of the file, a line per file for
+// the report (the file's report as JSON), its distinct deals as hashes by
+// bucket, and its boards' sightings by bucket of their deal and of their
+// board (see repeatsFn).
 type auditFn struct {
 	Shards int
 }
 
-func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, board, finding func(int, []byte), summary func(string), deal func(int, []byte)) error {
+func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, board, finding func(int, []byte), summary func(string), deal, sighting func(int, []byte)) error {
 	name := f.Metadata.Path
 	in := corpus.NewInput(name, f.Metadata.Size, func() (io.ReadCloser, error) { return f.Open(ctx) })
 	// A large file is read in batches on every core, as the command does.
 	var rows []export.Board
 	var fs []export.Finding
 	var keys []string
+	var sights []corpus.Sighting
 	opts := corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true, RunOptions: corpus.RunOptions{Jobs: runtime.GOMAXPROCS(0)}}
 	rep, err := corpus.Audit(ctx, func(yield func(*corpus.Input, error) bool) { yield(in, nil) }, opts, func(p *corpus.Part) {
 		for _, pb := range p.Boards {
@@ -88,6 +96,7 @@ func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, bo
 				keys = append(keys, corpus.DealKey(pb.Board.Deal))
 			}
 		}
+		sights = append(sights, p.Sightings()...)
 		part := export.BoardRows(p)
 		fs = append(fs, export.Finish(p, part)...)
 		rows = append(rows, part...)
@@ -122,14 +131,97 @@ func (fn *auditFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, bo
 	keys = slices.Compact(keys)
 	buckets := map[int][]byte{}
 	for _, k := range keys {
-		h := fnv.New64a()
-		h.Write([]byte(k))
-		v := h.Sum64()
+		v := hash64(k)
 		b := int(v % dealBuckets)
 		buckets[b] = binary.LittleEndian.AppendUint64(buckets[b], v)
 	}
 	for b, hashes := range buckets {
 		deal(b, hashes)
+	}
+	return emitSightings(sights, sighting)
+}
+
+func hash64(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// sightingBuckets is how many groups the sightings of the archive are
+// gathered in, for each of the two kinds of repeat: a worker holds the
+// sightings of one group.
+const sightingBuckets = 64
+
+// emitSightings emits a file's sightings, one element a bucket: each in
+// the bucket of its deal (key below sightingBuckets) and, where it names
+// a board, in that of its board (key sightingBuckets and above).
+func emitSightings(sights []corpus.Sighting, emit func(int, []byte)) error {
+	buckets := map[int][]corpus.Sighting{}
+	for _, s := range sights {
+		k := int(hash64(s.Deal) % sightingBuckets)
+		buckets[k] = append(buckets[k], s)
+		if b := corpus.BoardKey(s.Place); b != "" {
+			k := sightingBuckets + int(hash64(b)%sightingBuckets)
+			buckets[k] = append(buckets[k], s)
+		}
+	}
+	for k, list := range buckets {
+		var b bytes.Buffer
+		if err := gob.NewEncoder(&b).Encode(list); err != nil {
+			return err
+		}
+		emit(k, b.Bytes())
+	}
+	return nil
+}
+
+// repeatsFn finds the repeats among the sightings of one bucket, as
+// Audit's index finds them in one place (corpus.Repeats): in a deal's
+// bucket the same deal seen again, in a board's the same board seen with
+// another deal. It emits each file's duplicate-deal findings as a Parquet
+// fragment keyed by the file's shard, and their count for the report.
+type repeatsFn struct {
+	Shards int
+}
+
+func (fn *repeatsFn) ProcessElement(key int, blobs func(*[]byte) bool, finding func(int, []byte), summary func(Summary)) error {
+	groups := map[string][]corpus.Sighting{}
+	kind, group := corpus.SameDeal, func(s corpus.Sighting) string { return s.Deal }
+	if key >= sightingBuckets {
+		kind, group = corpus.BoardConflict, func(s corpus.Sighting) string { return corpus.BoardKey(s.Place) }
+	}
+	var b []byte
+	for blobs(&b) {
+		var list []corpus.Sighting
+		if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&list); err != nil {
+			return err
+		}
+		for _, s := range list {
+			k := group(s)
+			groups[k] = append(groups[k], s)
+		}
+	}
+	byFile := map[string][]export.Finding{}
+	var sum Summary
+	for _, g := range groups {
+		for _, f := range corpus.Repeats(g, kind) {
+			byFile[f.File] = append(byFile[f.File], export.FindingRow(f))
+			sum.Report.AddFinding(f)
+			if sum.ByFile == nil {
+				sum.ByFile = map[string]int{}
+			}
+			sum.ByFile[f.File]++
+		}
+	}
+	for file, rows := range byFile {
+		data, err := fragment(rows)
+		if err != nil {
+			return err
+		}
+		finding(shardOf(file, fn.Shards), data)
+	}
+	if sum.ByFile != nil {
+		summary(sum)
 	}
 	return nil
 }
@@ -226,8 +318,8 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, rows func
 // name, sorted. A shard once held its fragments, all their rows decoded
 // and the whole Parquet file written in memory at once; now it holds the
 // fragments, compressed as the shuffle gave them, and decodes one file's
-// rows at a time, in the order of the files (each file's rows are one
-// fragment), writing them out in row groups as it goes: a worker's memory
+// rows at a time, in the order of the files (a file's rows are its
+// audit's fragment and, for findings, its duplicate deals'), writing them out in row groups as it goes: a worker's memory
 // is a shard's compressed rows and one file's rows (more --shards, less
 // of it).
 func writeRows[T any](ctx context.Context, name, table string, fragments func(*[]byte) bool, order func(a, b *T) int, file func(*T) string) error {
@@ -246,14 +338,20 @@ func writeRows[T any](ctx context.Context, name, table string, fragments func(*[
 			frags = append(frags, frag{file(&rows[0]), slices.Clone(b)})
 		}
 	}
-	slices.SortFunc(frags, func(a, b frag) int { return strings.Compare(a.file, b.file) })
+	slices.SortStableFunc(frags, func(a, b frag) int { return strings.Compare(a.file, b.file) })
 	return writeFile(ctx, name, func(out io.Writer) error {
 		w := parquet.NewGenericWriter[T](out, parquet.Compression(&zstd.Codec{Level: zstd.SpeedFastest}),
 			parquet.KeyValueMetadata("bridgekit.schema", table+"/"+export.SchemaVersion))
-		for _, f := range frags {
-			rows, err := parquet.Read[T](bytes.NewReader(f.data), int64(len(f.data)))
-			if err != nil {
-				return err
+		// A file's findings may come in two fragments, the audit's
+		// and its duplicate deals', written as one run of rows.
+		for i := 0; i < len(frags); {
+			var rows []T
+			for j := i; i < len(frags) && frags[i].file == frags[j].file; i++ {
+				more, err := parquet.Read[T](bytes.NewReader(frags[i].data), int64(len(frags[i].data)))
+				if err != nil {
+					return err
+				}
+				rows = append(rows, more...)
 			}
 			slices.SortFunc(rows, func(a, b T) int { return order(&a, &b) })
 			if _, err := w.Write(rows); err != nil {
