@@ -75,6 +75,9 @@ func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
 				// one is kept verbatim.
 				tag.Data, tag.DataLoc = sec.Raw, sec.Pos
 			}
+			if sec != nil && sec.Kind == pbn.SectionText {
+				m.unreadCalls(t.Name, sec)
+			}
 		}
 	}
 	for _, t := range g.Implicit {
@@ -95,6 +98,82 @@ func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
 		m.play(playSec)
 	}
 	return b, m.findings
+}
+
+// unreadCalls warns of the data of a tag other than Auction and Play that
+// reads as calls or cards (a "[Bidding "N"]" of some program): they are
+// kept as written, but no board holds them, and an audit that said
+// nothing would pass an auction it never replayed.
+func (m *mapper) unreadCalls(tag string, sec *pbn.Section) {
+	words, calls, cards := 0, 0, 0
+	var first []string
+	for w := range strings.FieldsSeq(withoutCommentary(sec.Raw)) {
+		w = strings.TrimRight(w, "!?*")
+		if w == "" || w == "-" || w == "+" {
+			continue
+		}
+		words++
+		isCall := strings.EqualFold(w, "AP")
+		if !isCall {
+			_, err := auction.ParseCall(w)
+			isCall = err == nil
+		}
+		_, err := auction.ParseCard(w)
+		switch {
+		case isCall:
+			calls++
+		case err == nil:
+			cards++
+		default:
+			continue
+		}
+		if len(first) < 4 {
+			first = append(first, w)
+		}
+	}
+	n := calls + cards
+	if n < 2 || 2*n < words {
+		return // prose, which may name a call or two
+	}
+	what, more := "calls", ""
+	if cards > calls {
+		what = "cards"
+	}
+	if n > len(first) {
+		more = " …"
+	}
+	m.add(diag.UnreadCalls, diag.Warning, sec.Pos, "the data after tag %s holds %d %s (%s%s) that are not read: PBN reads calls only in an Auction section and cards only in a Play section (PBN §6, §7)",
+		tag, n, what, strings.Join(first, " "), more)
+}
+
+// withoutCommentary returns text with its {…} and ; commentary and its %
+// lines taken out.
+func withoutCommentary(text string) string {
+	var b strings.Builder
+	for line := range strings.Lines(text) {
+		if strings.HasPrefix(line, "%") {
+			continue
+		}
+		for line != "" {
+			i := strings.IndexAny(line, "{;")
+			if i < 0 {
+				b.WriteString(line)
+				break
+			}
+			b.WriteString(line[:i])
+			b.WriteByte(' ')
+			if line[i] == ';' {
+				break
+			}
+			j := strings.IndexByte(line[i:], '}')
+			if j < 0 {
+				break // a comment that runs on: the rest of this line is in it
+			}
+			line = line[i+j+1:]
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // pbnTags are the tags PBN 2.1 defines (§5, §6, §7, §10, §12) and those

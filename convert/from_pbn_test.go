@@ -115,6 +115,10 @@ func TestPBNFindings(t *testing.T) {
 			"unreadable-call", diag.Error, 0, "3:4", `call 2: "relay" is not a call`},
 		{"unreadable card", "[Dealer \"N\"]\n" + play + "[Auction \"N\"]\n7NT AP\n[Play \"E\"]\nS1 - - -\n",
 			"unreadable-card", diag.Error, 0, "8:1", `trick 1: "S1" is not a card`},
+		{"calls under another tag", "[Dealer \"N\"]\n[Bidding \"N\"]\n1NT Pass { to play } 3NT AP\n",
+			"unread-calls", diag.Warning, 0, "3:1", "the data after tag Bidding holds 4 calls (1NT Pass 3NT AP) that are not read"},
+		{"cards under another tag", "[Dealer \"N\"]\n[PlayedCards \"E\"]\nST S3 S2 SA\nHJ H8 H5 HA\n",
+			"unread-calls", diag.Warning, 0, "3:1", "the data after tag PlayedCards holds 8 cards (ST S3 S2 SA …) that are not read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -134,6 +138,19 @@ func TestPBNFindings(t *testing.T) {
 			}
 			t.Errorf("no %s finding; got %q", tt.code, got)
 		})
+	}
+}
+
+// TestPBNProseNotCalls: prose after a tag that names a call or two is not
+// taken for an auction.
+func TestPBNProseNotCalls(t *testing.T) {
+	t.Parallel()
+	src := "[Event \"Club\"]\nWe bid 1NT and Pass was the last call, then X from East.\n[Analysis \"\"]\n; 1NT 3NT\nA fine slam in 6S, made with an overtrick.\n"
+	_, findings := pbnBoards(t, "t.pbn", []byte(src))
+	for _, f := range findings[0] {
+		if f.Code == diag.UnreadCalls {
+			t.Errorf("prose taken for calls: %s", f)
+		}
 	}
 }
 

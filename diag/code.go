@@ -84,6 +84,7 @@ const (
 	CarryOverMismatch    Code = "carry-over-mismatch"
 	TotalMismatch        Code = "total-mismatch"
 	UnknownTag           Code = "unknown-tag"
+	UnreadCalls          Code = "unread-calls"
 )
 
 // The codes of the archive workers.
@@ -140,6 +141,7 @@ var Codes = []CodeInfo{
 	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},
 	{Code: TotalMismatch, Severity: Warning, Source: Archive, Summary: "a pair's total in a TotalScoreTable that is not the sum (or mean) of its rows in the file's travellers"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
+	{Code: UnreadCalls, Severity: Warning, Source: Rules, Summary: "the data of a tag other than Auction and Play that reads as calls or cards: kept as written, but not read or replayed"},
 
 	{Code: Encoding, Severity: Info, Source: Archive, Summary: "the character encoding the reader chose, and why"},
 	{Code: DuplicateDeal, Severity: Info, Source: Archive, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
