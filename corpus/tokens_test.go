@@ -148,4 +148,3 @@ func linTokens(data []byte, name string) map[int]int {
 	}
 	return out
 }
-
