@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -174,9 +175,29 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 		lw.dropped.Add("Score")
 	}
 	// LIN gives a contract by the auction, or in a vugraph by rs: a
-	// board that states one without a complete auction loses it.
-	if !inMatch && !b.Replayed.Complete && (b.File.ContractKnown || given(&b.File.ContractTag)) {
-		lw.dropped.Add("Contract and Declarer (no complete auction gives them)")
+	// board that states one without a complete, legal auction loses it,
+	// and an auction from another seat than the dealer's is read from
+	// the dealer.
+	if !inMatch && !(b.Replayed.Complete && b.Replayed.Legal) && (b.File.ContractKnown || given(&b.File.ContractTag) || given(&b.File.DeclarerTag)) {
+		lw.dropped.Add("Contract and Declarer (no complete, legal auction gives them)")
+	}
+	if b.File.Swapped {
+		lw.dropped.Add("a Declarer marked ^ (LIN gives the declarer by the auction)")
+	}
+	if b.Auction.Present && len(b.Auction.Calls) > 0 && b.DealerKnown && b.Auction.First != b.Dealer && b.Replayed.Shift == 0 {
+		lw.dropped.Add("an auction from another seat than the dealer's (LIN's calls start with the dealer)")
+	}
+	if (!b.Deal.Full() || b.Deal.Validate() != nil) && linDealChanges(b) {
+		lw.dropped.Add("a deal md reads back otherwise (a hand derived from three full ones, a card twice)")
+	}
+	if b.Source.Format == record.FormatPBN && slices.ContainsFunc(b.Escapes, func(e record.Escape) bool { return !declaresFile(e.Text) }) {
+		lw.dropped.Add("% lines")
+	}
+	for _, t := range writtenTags(nil, b) {
+		if len(t.t.Comments) > 0 {
+			lw.dropped.Add("commentary on tags and notes (written before the first call)")
+			break
+		}
 	}
 	// What md and sv need and the board does not say is derived, and said.
 	if _, from, ok := linDealer(b); !ok {
@@ -193,7 +214,7 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	for i := range b.Tags {
 		t := &b.Tags[i]
 		switch {
-		case seen[t.Name] || !given(t) && t.Data == "":
+		case seen[t.Name] || !t.Present():
 		case inMatch && b.LIN == nil && ownHeaderTag(t.Name):
 		default:
 			lw.dropped.Add(t.Name)
@@ -206,18 +227,38 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 			lw.dropped.Add(name)
 		}
 	}
-	marks, skips := false, false
+	marks, skips, accepted := false, false, false
 	for i := range b.Auction.Calls {
 		c := &b.Auction.Calls[i]
 		marks = marks || c.Suffix != "" || len(c.NAGs) > 0
 		skips = skips || c.Skip
+		accepted = accepted || c.Accepted
 	}
+	if accepted {
+		lw.dropped.Add("^I marks on calls (an accepted insufficient bid reads back as not accepted)")
+	}
+	notes, unknown, irregular := false, false, false
 	for i := range b.Play.Cards {
 		c := &b.Play.Cards[i]
 		marks = marks || c.Suffix != "" || len(c.NAGs) > 0
+		notes = notes || c.Note > 0
+		unknown = unknown || !c.Card.Valid()
+		irregular = irregular || c.Revoke || c.OutOfTurn
 	}
 	if marks {
 		lw.dropped.Add("NAGs and suffixes")
+	}
+	if notes {
+		lw.dropped.Add("notes on cards (written as commentary)")
+	}
+	if unknown {
+		lw.dropped.Add("unknown cards (-)")
+	}
+	if irregular {
+		lw.dropped.Add("^R and ^L marks on cards")
+	}
+	if b.Auction.End != "" || b.Play.End != "" {
+		lw.dropped.Add("end marks (*, +)")
 	}
 	// A LIN value holds no line end and no '|': nt writes them as a blank
 	// and '¦' (linValueText).
@@ -246,6 +287,18 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if skips {
 		lw.dropped.Add("skipped turns (^S)")
 	}
+}
+
+// linDealChanges reports whether the md written for b reads back as
+// another deal: LIN derives a fourth hand from three full ones, and its
+// reader completes or rejects a deal that contradicts itself.
+func linDealChanges(b *record.Board) bool {
+	back, _, _, err := auction.ParseLINDeal(strings.TrimLeft(linDeal(b), "0123456789"))
+	var de *auction.DealError
+	if err != nil && !errors.As(err, &de) {
+		back = auction.Deal{}
+	}
+	return back != b.Deal
 }
 
 // ownHeaderTag reports whether a header of the writer's own holds the tag.
@@ -342,10 +395,16 @@ func (lw *LINWriter) flush() error {
 // else the room and the board number; "" (no qx) for a board of no known
 // room.
 func linTable(b *record.Board, room record.Room) string {
-	switch {
-	case b.LIN != nil && b.LIN.Table.Value != "":
+	if b.LIN != nil && b.LIN.Table.Value != "" {
 		return b.LIN.Table.Value
-	case room == record.RoomUnknown:
+	}
+	return madeTable(b, room)
+}
+
+// madeTable is the qx value of b played in room made from the room and
+// the board number, as a board read from PBN gets it.
+func madeTable(b *record.Board, room record.Room) string {
+	if room == record.RoomUnknown {
 		return ""
 	}
 	qx := "o"

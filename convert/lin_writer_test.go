@@ -148,7 +148,7 @@ func TestLINDealerDerived(t *testing.T) {
 		{"nothing", deal, "md|S", "", "an unknown dealer (md without a dealer digit)"},
 		{"commentary with a line break", "[Board \"3\"]\n" + deal + "{ one\ntwo }\n", "md|1", "", "line breaks in commentary (written as blanks)"},
 		{"commentary with a bar", "[Board \"3\"]\n" + deal + "{ one | two }\n", "md|1", "", "'|' in commentary (written as '¦')"},
-		{"a contract with no auction", "[Board \"3\"]\n" + deal + "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n", "md|1", "", "Contract and Declarer (no complete auction gives them)"},
+		{"a contract with no auction", "[Board \"3\"]\n" + deal + "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n", "md|1", "", "Contract and Declarer (no complete, legal auction gives them)"},
 	} {
 		var buf bytes.Buffer
 		w := NewLINWriter(&buf, LINWriterOptions{})

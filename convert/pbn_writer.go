@@ -202,6 +202,9 @@ func (pw *PBNWriter) countDropped(b *record.Board) {
 			}
 		}
 	}
+	if b.LIN != nil && b.LIN.Table.Value != "" && !strings.EqualFold(b.LIN.Table.Value, madeTable(b, b.Room)) {
+		pw.dropped.Add("qx table numbers (written again from the room and the board)")
+	}
 	if b.LIN != nil && b.LIN.Vugraph != nil {
 		v := b.LIN.Vugraph
 		if v != pw.lastHeader && (strings.TrimSpace(v.Fields[3]) != "" || strings.TrimSpace(v.Fields[4]) != "") {
@@ -688,7 +691,10 @@ func pbnOutcomeTexts(b *record.Board) (declarer, contract, result string) {
 // dealer, when it reads without contradiction, else the file's text.
 func pbnDealText(b *record.Board) string {
 	t := &b.DealTag
-	if !dealRead(b) {
+	// A deal that contradicts itself is written as the file has it; one
+	// read from LIN's md in PBN's form, the cards as read, since md's
+	// own text is no PBN deal.
+	if !dealRead(b) && !(strings.EqualFold(t.Name, "md") && b.Deal != (auction.Deal{})) {
 		return tagValue(t)
 	}
 	first := auction.North

@@ -114,10 +114,16 @@
 // "LIN cannot hold: Date 19,552 boards, …"): the identification tags other
 // than players, board and vulnerability (Event only in a vugraph header),
 // skipped turns (^S), the end marks of an auction (* and +), suffixes and
-// NAGs, card notes (their text becomes commentary after the card), a card
-// not known and every card after it, the Score tag, tables and unknown PBN
-// sections. Commentary on tags, notes and tables goes before the first
-// call, as it has no other place. The result is carried by the play when
+// NAGs, the ^I, ^R and ^L marks, card notes (their text becomes commentary
+// after the card), a card not known and every card after it, the Score
+// tag, tables and unknown PBN sections, % lines, a Declarer marked ^, a
+// contract that no complete, legal auction gives, an auction that starts
+// at another seat than the dealer's (LIN's calls start with the dealer),
+// and a deal md reads back otherwise (a hand derived from three full ones,
+// a card twice). Commentary on tags, notes and tables goes before the
+// first call, as it has no other place, and is counted too. A test round-
+// trips every fixture and real file both ways and fails on any difference
+// neither carried nor counted in the note. The result is carried by the play when
 // all 52 cards are written, by the rs list in a vugraph file, and
 // otherwise by an mc claim. A "|" in a text is written "¦", as it would
 // end the value, a line break as a space and another control character
