@@ -510,9 +510,9 @@ type reading[T, U any] interface {
 	// units of a batch are admitted once those of the batches before have
 	// been.
 	admit(u U)
-	// context returns the units before the next one that a converter
-	// starting at it must take first (see converter).
-	context() []U
+	// context returns the units before next that a converter starting
+	// at it must take first (see converter).
+	context(next U) []U
 	// converter returns a function that converts, checks and adds to a
 	// Part the units of a batch in order, having taken ctx first. It is
 	// called in turn with admit; the function it returns runs in a worker
@@ -678,7 +678,10 @@ func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f parser.For
 				p.fileCounts(f, n)
 				return p
 			}
-			ctx := r.context()
+			var ctx []U
+			if len(units) > 0 {
+				ctx = r.context(units[0])
+			}
 			for _, u := range units {
 				r.admit(u)
 			}

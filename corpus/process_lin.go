@@ -77,7 +77,7 @@ func (r *linReading) admit(rec *lin.Record) {
 	}
 }
 
-func (r *linReading) context() []*lin.Record {
+func (r *linReading) context(*lin.Record) []*lin.Record {
 	var ctx []*lin.Record
 	if r.header != nil {
 		ctx = append(ctx, r.header)
