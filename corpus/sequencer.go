@@ -14,10 +14,14 @@ type RunOptions struct {
 	Jobs int
 	// MaxInFlight caps the weight (for Run, the input bytes) of the tasks
 	// that are running or whose results wait to be emitted. A task heavier
-	// than this, or of unknown weight, runs alone. Default 4 MiB per job,
+	// than this, or of unknown weight, runs alone. Default 2 MiB per job,
 	// for as many jobs as there are cores: jobs beyond the cores (--jobs 8
 	// on two) wait on each other anyway, and eight 4 MiB games in flight
-	// once took 160 MiB.
+	// once took 160 MiB. A game of table rows holds about three times its
+	// text while it is checked (the text, the cells as read and as
+	// converted): at 4 MiB a job, three 2 MB travellers in flight took the
+	// run past 64 MiB. Batches of ordinary games, 64 KiB each, are bounded
+	// by MaxPending long before this.
 	MaxInFlight int64
 	// MaxPending caps the tasks that are running or whose results wait to be
 	// emitted, whatever their weight, so that a slow task followed by many
@@ -32,7 +36,7 @@ func (o RunOptions) withDefaults() RunOptions {
 	}
 	cores := min(o.Jobs, max(runtime.GOMAXPROCS(0), 1))
 	if o.MaxInFlight <= 0 {
-		o.MaxInFlight = 4 << 20 * int64(cores)
+		o.MaxInFlight = 2 << 20 * int64(cores)
 	}
 	if o.MaxPending <= 0 {
 		o.MaxPending = 16 * cores
