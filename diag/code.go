@@ -132,7 +132,7 @@ var Codes = []CodeInfo{
 	{Code: PlayRotated, Severity: Warning, Source: Rules, Summary: "a trick whose cards fit the hands only when read from another seat; it is read so"},
 	{Code: ScoringUnknown, Severity: Info, Source: Rules, Summary: "a Scoring method bridgekit does not know; the board's traveller is not checked against it"},
 	{Code: DDTableInvalid, Severity: Warning, Source: Rules, Summary: "a double-dummy table (OptimumResultTable, DoubleDummyTricks) with an impossible entry, or two that disagree"},
-	{Code: ParMismatch, Severity: Warning, Varies: true, Source: Rules, Summary: "an OptimumScore or ParContract that is not the par of the board's own double-dummy table (info when it differs only by convention)"},
+	{Code: ParMismatch, Severity: Warning, Source: Rules, Summary: "an OptimumScore or ParContract that is not the par of the board's own double-dummy table (a par by either side's bidding first, or another contract scoring it, agrees)"},
 	{Code: ScoreTableScore, Severity: Warning, Law: 77, Source: Rules, Summary: "a traveller row whose score is not that of its contract, declarer and result"},
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},

@@ -60,7 +60,7 @@ func agree(dd []DDStatement) []diag.Diagnostic {
 // board's full double-dummy table. The par is computed with the dealer's
 // side bidding first; a stated par that only the other side bidding first
 // gives, or a contract other than the one kept for the same score,
-// differs only by convention, and is said as such.
+// differs only by convention (programs choose differently), and agrees.
 func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 	var table *DDStatement
 	for i := range dd {
@@ -92,10 +92,9 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		switch {
 		case err != nil:
 			mismatch(score.Loc, diag.Warning, "OptimumScore: %v", err)
-		case got == par.Score:
-		case got == otherPar().Score:
-			mismatch(score.Loc, diag.Info, "OptimumScore %q is the par when %s bid first; with the dealer's side, %s, first it is %s (%s): the two differ only by convention",
-				score.Value, first.Opponents(), first, sideScore(par.Score), contracts(par))
+		case got == par.Score, got == otherPar().Score:
+			// The par with either side bidding first: conventions
+			// differ, and both are the board's par.
 		default:
 			mismatch(score.Loc, diag.Warning, "OptimumScore %q, but the board's own %s gives the par %s (%s)", score.Value, table.Name, sideScore(par.Score), contracts(par))
 		}
@@ -112,9 +111,8 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 			case !ok:
 				mismatch(contract.Loc, diag.Warning, "ParContract %q: %s does not take the tricks it says by the board's own %s", contract.Value, pc, table.Name)
 			case got == par.Score || got == otherPar().Score:
-				if !hasContract(par, pc) && !hasContract(otherPar(), pc) {
-					mismatch(contract.Loc, diag.Info, "ParContract %q scores the par, %s, in another contract than %s: they differ only by convention", contract.Value, sideScore(par.Score), contracts(par))
-				}
+				// Another contract scoring the par (1NT+1 for 2NT=)
+				// is the par by another program's choice.
 			default:
 				mismatch(contract.Loc, diag.Warning, "ParContract %q scores %s, but the board's own %s gives the par %s (%s)", contract.Value, sideScore(got), table.Name, sideScore(par.Score), contracts(par))
 			}
@@ -134,16 +132,6 @@ func contracts(p Par) string {
 		s[i] = c.String()
 	}
 	return strings.Join(s, ", ")
-}
-
-// hasContract reports whether p holds pc's level, strain and side.
-func hasContract(p Par, pc ParContract) bool {
-	for _, c := range p.Contracts {
-		if c.Side == pc.Side && c.Contract.Bid() == pc.Contract.Bid() && c.Contract.Risk == pc.Contract.Risk {
-			return true
-		}
-	}
-	return false
 }
 
 // scoreOf is the NS score of a stated par contract, and whether one of

@@ -204,9 +204,20 @@ func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, ou
 }
 
 // ParseParScore reads an OptimumScore value: "NS 620", "EW -100",
-// "NS 620 EW -620", leniently ("NS +620", "EW 4S; -620"). It returns the
-// score for North–South.
+// "NS 620 EW -620", leniently ("NS +620"). It returns the score for
+// North–South. In the form "SIDE contract; score" ("EW 4H; -620", or a
+// seat for the side, "W 4S; -420"), which hand-record programs write
+// after the par contract, the score is North–South's whichever side plays.
 func ParseParScore(text string) (int, error) {
+	if before, after, ok := strings.Cut(text, ";"); ok {
+		if f := strings.Fields(before); len(f) == 2 && isSideOrSeat(f[0]) {
+			if _, err := auction.ParseContract(strings.TrimRight(f[1], "=+-0123456789")); err == nil || strings.EqualFold(f[1], "pass") {
+				if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(after), "+")); err == nil {
+					return n, nil
+				}
+			}
+		}
+	}
 	f := strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text))
 	for i := 0; i+1 < len(f); i++ {
 		side := strings.ToUpper(f[i])
@@ -223,4 +234,13 @@ func ParseParScore(text string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a par score (want \"NS 620\" or \"EW -100\")", text)
+}
+
+// isSideOrSeat reports whether w names a side or a seat: NS, EW, N, E, S, W.
+func isSideOrSeat(w string) bool {
+	switch strings.ToUpper(w) {
+	case "NS", "EW", "N", "E", "S", "W":
+		return true
+	}
+	return false
 }

@@ -225,3 +225,18 @@ func TestPar(t *testing.T) {
 		t.Errorf("ParseParScore = %d %v", n, err)
 	}
 }
+
+// TestParseParScore reads the forms of OptimumScore that programs write.
+func TestParseParScore(t *testing.T) {
+	for text, want := range map[string]int{
+		"NS 620": 620, "EW -100": 100, "NS +620": 620, "NS 620 EW -620": 620,
+		"EW 4H; -620": -620, "W 4S; -420": -420, "NS 3NT; 400": 400, "E 5DX; 300": 300, "N 4S+1; 450": 450,
+	} {
+		if n, err := ParseParScore(text); err != nil || n != want {
+			t.Errorf("ParseParScore(%q) = %d, %v; want %d", text, n, err, want)
+		}
+	}
+	if _, err := ParseParScore("4H"); err == nil {
+		t.Error(`ParseParScore("4H") read a score`)
+	}
+}
