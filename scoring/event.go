@@ -297,10 +297,14 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	// 12C2) gets what its mark says, and scales the others to the whole
 	// field as checkTraveller reads them.
 	rs := make([]Result, 0, len(tr.Rows))
-	at := make([]int, len(tr.Rows)) // each row's index in rs, -1 for an adjusted one
+	at := make([]int, len(tr.Rows)) // each row's index in rs, -1 for an adjusted one, -2 for a blank one
 	all := 0
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
+		if r.Blank {
+			at[i] = -2
+			continue
+		}
 		all += max(r.Count, 1)
 		if r.Artificial {
 			if _, _, ok := r.adjusted(); !ok {
@@ -352,6 +356,10 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			row.EW = c.Text
 		}
 		e.pairs.totals.met(strings.TrimSpace(row.NS), strings.TrimSpace(row.EW))
+		if at[i] == -2 {
+			ts.Rows = append(ts.Rows, row) // not played: no result, no points
+			continue
+		}
 		if at[i] < 0 {
 			e.adjustedRow(&row, r, m, ts.Top, mp != nil, imps != nil)
 			ts.Rows = append(ts.Rows, row)
@@ -397,19 +405,22 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 // adjustedRow fills the row of an adjusted score: its mark as contract,
 // and the matchpoints or IMPs it gives each side (Law 12C2).
 func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mps, imps bool) {
-	c, _ := r.Column("Contract")
-	row.Contract = c.Text
 	ns, ew, _ := r.adjusted()
-	if mps {
+	if c, ok := r.Column("Contract"); ok {
+		row.Contract = c.Text
+	} else {
+		row.Contract = adjustedText(ns, ew) // the marks were in the score columns
+	}
+	if mps && ns >= 0 {
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
 		if got, _, ok := r.number("MP_NS"); ok {
 			row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
 		}
 		e.credit(row.NS, northSouth, v)
-		if ew >= 0 {
-			e.credit(row.EW, eastWest, ew/100*top)
-		}
+	}
+	if mps && ew >= 0 {
+		e.credit(row.EW, eastWest, ew/100*top)
 	}
 	if imps && (ns == 60 || ns == 50 || ns == 40) {
 		v := (ns - 50) * 3 / 10
@@ -422,6 +433,18 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 			e.credit(row.EW, eastWest, (ew-50)*3/10)
 		}
 	}
+}
+
+// adjustedText writes the marks of an adjusted score, as "A60/40", a side
+// not given as "-".
+func adjustedText(ns, ew float64) string {
+	side := func(v float64) string {
+		if v < 0 {
+			return "-"
+		}
+		return trim(v)
+	}
+	return "A" + side(ns) + "/" + side(ew)
 }
 
 // round2 rounds to hundredths, as the numbers are shown.

@@ -29,6 +29,10 @@ type Row struct {
 	ScoreKnown bool
 	Count      int
 	Artificial bool // a row that says it is an adjusted score, not a result
+	// Blank is a row that gives no contract, result, score or mark at
+	// all ("- - - - -"): a table that did not play the board, or whose
+	// result was never entered. It is left out of the scoring.
+	Blank bool
 }
 
 // maxMultiplicity is the most tables a row may stand for; a larger
@@ -133,13 +137,20 @@ func (r *Row) readResult(v auction.Vulnerability, old bool) {
 	con, okC := r.Column("Contract")
 	decl, okD := r.Column("Declarer")
 	res, okR := r.Column("Result")
-	if okC {
-		if t := strings.ToUpper(con.Text); strings.ContainsAny(t, "%") || strings.HasPrefix(t, "A") || strings.HasPrefix(t, "ADJ") || strings.Contains(t, "AVE") || strings.Contains(t, "AVG") {
-			r.Artificial = true
+	if okC && isAdjustedMark(con.Text) && !isPassedOut(con.Text) {
+		r.Artificial = true
+	}
+	if !okC {
+		// The mark of an adjusted score in the score columns, the
+		// contract left blank (- - - "A60" "A40").
+		for _, col := range []string{"Score_NS", "Score_EW"} {
+			if c, ok := r.Column(col); ok && isAdjustedMark(c.Text) {
+				r.Artificial = true
+			}
 		}
 	}
 	if okC && !r.Artificial {
-		c, err := auction.ParseContract(con.Text)
+		c, err := travellerContract(con.Text)
 		if err == nil && c.PassedOut() {
 			r.Contract, r.Tricks, r.ContractKnown = c, 0, true
 		} else if err == nil && okD && okR {
@@ -156,6 +167,50 @@ func (r *Row) readResult(v auction.Vulnerability, old bool) {
 	} else if s, _, ok := r.number("Score_EW"); ok && s == math.Trunc(s) {
 		r.NS, r.ScoreKnown = -int(s), true
 	}
+	if !okC && !okR && !r.ScoreKnown && !r.Artificial {
+		r.Blank = true
+		for _, col := range []string{"MP_NS", "MP_EW", "IMP_NS", "IMP_EW", "Percentage_NS", "Percentage_EW"} {
+			if _, ok := r.Column(col); ok {
+				r.Blank = false
+			}
+		}
+	}
+}
+
+// isAdjustedMark reports whether a traveller's cell holds the mark of an
+// adjusted score (Law 12C2) rather than a contract or a score: "A60",
+// "A60/40", "A+", "Ave-", "AVG", "Adj", "40%".
+func isAdjustedMark(text string) bool {
+	t := strings.ToUpper(strings.TrimSpace(text))
+	return strings.ContainsAny(t, "%") || strings.HasPrefix(t, "A") && !strings.HasPrefix(t, "AP") ||
+		strings.Contains(t, "AVE") || strings.Contains(t, "AVG")
+}
+
+// isPassedOut reports whether a traveller's Contract cell says the board
+// was passed out, in the forms scoring programs write: "Pass", "P", "PO",
+// "AP", "All Pass", "Passed".
+func isPassedOut(text string) bool {
+	switch strings.ToUpper(strings.Join(strings.Fields(text), " ")) {
+	case "PASS", "P", "PO", "AP", "ALL PASS", "ALLPASS", "PASSED", "PASSED OUT", "PASSOUT":
+		return true
+	}
+	return false
+}
+
+// travellerContract reads a traveller's Contract cell: a contract as PBN
+// writes it, or as scoring programs do, the double written "*" and the
+// redouble "**" ("3D*", "4S**"), a passed-out board "PO" or "AP".
+func travellerContract(text string) (auction.Contract, error) {
+	if isPassedOut(text) {
+		return auction.ParseContract("Pass")
+	}
+	t := strings.TrimSpace(text)
+	if rest, ok := strings.CutSuffix(t, "**"); ok {
+		t = rest + "XX"
+	} else if rest, ok := strings.CutSuffix(t, "*"); ok {
+		t = rest + "X"
+	}
+	return auction.ParseContract(t)
 }
 
 // parseTricks reads a traveller's Result: declarer's tricks ("9"), or the
@@ -201,6 +256,9 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 			}
 			continue
 		}
+		if r.Blank {
+			continue
+		}
 		if !r.ScoreKnown {
 			whole = false
 			continue
@@ -233,7 +291,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		// whole field by Neuberg, which checkPoints recognises), and each
 		// adjusted row gets what its mark says.
 		played := *tr
-		played.Rows = slices.DeleteFunc(slices.Clone(tr.Rows), func(r Row) bool { return r.Artificial })
+		played.Rows = slices.DeleteFunc(slices.Clone(tr.Rows), func(r Row) bool { return r.Artificial || r.Blank })
 		if len(played.Rows) > 0 {
 			out = append(out, checkPoints(&played, m)...)
 		}
@@ -439,9 +497,28 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 func (r *Row) adjusted() (ns, ew float64, ok bool) {
 	c, present := r.Column("Contract")
 	if !present {
-		return 0, 0, false
+		// The marks in the score columns: each side's own.
+		ns, ew = -1, -1
+		for _, side := range []struct {
+			col string
+			pct *float64
+		}{{"Score_NS", &ns}, {"Score_EW", &ew}} {
+			if c, ok := r.Column(side.col); ok && isAdjustedMark(c.Text) {
+				v, _, ok := adjustedMark(c.Text)
+				if !ok {
+					return 0, 0, false
+				}
+				*side.pct = v
+			}
+		}
+		return ns, ew, ns >= 0 || ew >= 0
 	}
-	t := strings.ToUpper(strings.ReplaceAll(c.Text, " ", ""))
+	return adjustedMark(c.Text)
+}
+
+// adjustedMark reads the mark of an adjusted score, as adjusted does.
+func adjustedMark(text string) (ns, ew float64, ok bool) {
+	t := strings.ToUpper(strings.ReplaceAll(text, " ", ""))
 	for _, p := range []string{"ADJ", "AVE", "AVG", "AV", "A"} {
 		if rest, cut := strings.CutPrefix(t, p); cut {
 			t = rest
@@ -478,7 +555,9 @@ func (r *Row) adjusted() (ns, ew float64, ok bool) {
 func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
 	n := 0
 	for _, r := range tr.Rows {
-		n += max(r.Count, 1)
+		if !r.Blank {
+			n += max(r.Count, 1)
+		}
 	}
 	top := Top(n, m.Counting)
 	var out []diag.Diagnostic
