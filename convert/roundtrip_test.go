@@ -273,6 +273,7 @@ func canonBoard(b *record.Board, pbn bool) *record.Board {
 	}
 	c.Escapes = slices.DeleteFunc(slices.Clone(c.Escapes), func(e record.Escape) bool { return declaresFile(e.Text) })
 	c.Replayed = record.Outcome{}
+	c.Coverage = diag.Ledger{} // what the checks made of it, not what it says
 
 	mts := func(t *record.Tag, name string, known bool) {
 		if !t.Present() {

@@ -90,6 +90,7 @@ func ExampleReport_WriteText() {
 	// encodings    UTF-8 3
 	// generators   none
 	// contracts    0, passed out 0
+	// numbers      none stated that bridgekit checks
 	// findings     3: error 2, info 1
 	//              insufficient-bid 2
 	//              unknown-tag 1

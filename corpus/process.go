@@ -254,6 +254,8 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 		err = t.flush()
 	}
 	t.seq.Wait()
+	// A room still waiting for its other states IMPs nothing can check.
+	total.Coverage.Skip(diag.FieldIncomplete, matches.Waiting())
 	return total, err
 }
 
@@ -376,7 +378,9 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 // read error is the Part's Err, after the boards read before it.
 func Process(name string, r io.Reader, opts AuditOptions) *Part {
 	p := process(name, r, -1, opts)
-	p.pairRooms(scoring.NewMatches())
+	m := scoring.NewMatches()
+	p.pairRooms(m)
+	p.Report.Coverage.Skip(diag.FieldIncomplete, m.Waiting())
 	var t fileTotals
 	p.addTotals(&t)
 	return p
@@ -405,6 +409,7 @@ func (p *Part) addTotals(ft *fileTotals) {
 			p.Findings = append(p.Findings, d)
 			p.Report.AddFinding(d)
 		}
+		p.Report.Coverage.Merge(&ft.t.Coverage)
 		p.Findings.Sort()
 		ft.t = nil
 	}
@@ -430,6 +435,8 @@ func (p *Part) pairRooms(m *scoring.Matches) {
 		}
 		b.room = nil // paired or waiting in m: the part need not hold it
 	}
+	p.Report.Coverage.Merge(&m.Coverage) // what this part's rooms checked
+	m.Coverage = diag.Ledger{}
 }
 
 // process is Process for an input of the given size, -1 when unknown.
@@ -765,6 +772,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	}
 	r.Findings.Sort()
 	r.Findings = r.Findings.Cap(maxBoardFindings)
+	p.Report.Coverage.Merge(&b.Coverage)
 	p.Report.Games++
 	p.Report.Boards++
 	if fin := b.Final(); fin.ContractKnown {

@@ -108,6 +108,9 @@ type Report struct {
 	Generators Counts    `json:"generators"` // generator or creator → inputs
 	Codes      Counts    `json:"codes"`      // finding code → findings
 	Severities Counts    `json:"severities"` // severity → findings
+	// Coverage accounts for every number the inputs state that bridgekit
+	// knows how to check: agreed, flagged, or unchecked with a reason.
+	Coverage diag.Ledger `json:"coverage"`
 }
 
 // AddFinding counts f by code and severity.
@@ -166,6 +169,7 @@ func (r *Report) Merge(o *Report) {
 	r.Generators.merge(o.Generators)
 	r.Codes.merge(o.Codes)
 	r.Severities.merge(o.Severities)
+	r.Coverage.Merge(&o.Coverage)
 }
 
 // WriteText writes the report for people, e.g.
@@ -182,6 +186,7 @@ func (r *Report) Merge(o *Report) {
 //	                C    D    H    S   NT
 //	             1  .    .    .    .    1
 //	             …
+//	numbers      stated 340: agreed 300, flagged 2, unchecked 38 — excerpt 38
 //	findings     3: error 2, info 1
 //	             insufficient-bid 2
 //	             unknown-tag 1
@@ -234,6 +239,11 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 
+	if r.Coverage.Stated() == 0 {
+		line("numbers", "none stated that bridgekit checks")
+	} else {
+		line("numbers", "stated %s", r.Coverage.Text())
+	}
 	total := r.Findings()
 	if total == 0 {
 		line("findings", "none")

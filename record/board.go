@@ -219,6 +219,9 @@ type Board struct {
 	// were; Replayed is what replaying the auction and the play gives.
 	File     Recorded
 	Replayed Outcome
+	// Coverage accounts for the numbers the board states, as Check and
+	// the scoring checks leave them: agreed, flagged or unchecked.
+	Coverage diag.Ledger
 
 	// Tables are the supplemental tables (OptimumResultTable, ScoreTable …)
 	// in file order.

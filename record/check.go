@@ -3,6 +3,7 @@ package record
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -79,12 +80,14 @@ type Checker struct {
 func (c *Checker) Check(b *Board) []diag.Diagnostic {
 	c.out = nil
 	b.Replayed = Outcome{Checked: true}
+	b.Coverage = diag.Ledger{}
 	c.checkNumber(b)
 	c.checkUnknown(b)
 	c.checkDeal(b)
 	c.replayAuction(b)
 	c.checkRecorded(b)
 	c.replayPlay(b)
+	c.countClaim(b)
 	c.checkResult(b)
 	c.checkScore(b)
 	return c.out
@@ -286,6 +289,12 @@ func (c *Checker) reportAfterEnd(rec *AuctionRecord, i int, loc diag.Pos) {
 func (c *Checker) checkRecorded(b *Board) {
 	r, f := &b.Replayed, &b.File
 	if !r.Complete || !r.Legal {
+		if f.ContractKnown {
+			b.Coverage.Skip(diag.NoAuction, 1)
+		}
+		if f.DeclarerKnown && !(f.ContractKnown && f.Contract.PassedOut()) {
+			b.Coverage.Skip(diag.NoAuction, 1)
+		}
 		return
 	}
 	got := r.Contract
@@ -298,6 +307,9 @@ func (c *Checker) checkRecorded(b *Board) {
 		if n, err := ParseScore(f.ScoreTag.Value, got.Declarer, true); !f.ScoreKnown && err == nil {
 			f.ScoreNS, f.ScoreKnown = n, true
 		}
+	}
+	if f.ContractKnown {
+		b.Coverage.Check(!sameContract(f.Contract, got))
 	}
 	if f.ContractKnown && !sameContract(f.Contract, got) {
 		loc := at(f.ContractTag.Loc, linResultLoc(b), b.Source.Loc)
@@ -312,13 +324,16 @@ func (c *Checker) checkRecorded(b *Board) {
 	}
 	if f.Swapped {
 		if f.Declarer == got.Declarer.Partner() || f.Declarer == got.Declarer {
+			b.Coverage.Agree(1) // the roles Law 54 lets them exchange
 			c.add(diag.Irregularity, diag.Info, 54, at(f.DeclarerTag.Loc, b.Source.Loc),
 				"declarer %s and dummy %s exchanged their roles after an opening lead out of turn", got.Declarer, got.Declarer.Partner())
 			return
 		}
 	} else if f.Declarer == got.Declarer {
+		b.Coverage.Agree(1)
 		return
 	}
+	b.Coverage.Flag(1)
 	msg := fmt.Sprintf("the file's declarer is %s, the auction gives %s", f.Declarer, got.Describe())
 	msg += c.explainDeclarer(b, f.Declarer)
 	c.add(diag.DeclarerMismatch, diag.Error, 0, at(f.DeclarerTag.Loc, linResultLoc(b), b.Source.Loc), "%s", msg)
@@ -576,12 +591,42 @@ func (c *Checker) playError(err error, loc diag.Pos) {
 	}
 }
 
+// countClaim counts a claim on the board's coverage: flagged when the
+// replay found it impossible, agreed when it gave the board's tricks.
+func (c *Checker) countClaim(b *Board) {
+	if !b.Play.Claimed {
+		return
+	}
+	switch {
+	case slices.ContainsFunc(c.out, func(d diag.Diagnostic) bool { return d.Code == diag.ClaimImpossible }):
+		b.Coverage.Flag(1)
+	case b.Replayed.TricksKnown:
+		b.Coverage.Agree(1)
+	default:
+		b.Coverage.Skip(diag.NoPlay, 1)
+	}
+}
+
 // checkResult compares the file's result with the replayed tricks. An
 // agreed result (PBN "^") is said whatever the play: Law 69 makes it the
 // board's, and the file says so.
 func (c *Checker) checkResult(b *Board) {
 	r, f := &b.Replayed, &b.File
 	agreed := f.Agreed && f.TricksKnown
+	switch {
+	case !f.TricksKnown:
+		if given(&f.ResultTag) && !(f.ContractKnown && f.Contract.PassedOut()) {
+			b.Coverage.Skip(diag.CellUnreadable, 1)
+		}
+	case agreed:
+		b.Coverage.Agree(1) // the board's result by Law 69, whatever the play
+	case !r.TricksKnown:
+		b.Coverage.Skip(diag.NoPlay, 1)
+	case f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() && f.Tricks != r.Tricks:
+		b.Coverage.Skip(diag.OutcomeUnknown, 1) // whose tricks, the declarer mismatch asks
+	default:
+		b.Coverage.Check(f.Tricks != r.Tricks)
+	}
 	if !agreed && (!r.TricksKnown || !f.TricksKnown || f.Tricks == r.Tricks) {
 		return
 	}
@@ -621,6 +666,19 @@ func isEndPosition(d auction.Deal) bool {
 // warning.
 func (c *Checker) checkScore(b *Board) {
 	f := b.Final()
+	switch {
+	case !b.File.ScoreKnown && given(&b.File.ScoreTag):
+		if strings.Contains(b.File.ScoreTag.Value, "%") {
+			b.Coverage.Skip(diag.Adjusted, 1) // "NS 60%": the director's, Law 12C2
+		} else {
+			b.Coverage.Skip(diag.CellUnreadable, 1)
+		}
+	case !b.File.ScoreKnown:
+	case !f.ScoreKnown:
+		b.Coverage.Skip(diag.OutcomeUnknown, 1)
+	default:
+		b.Coverage.Check(b.File.ScoreNS != f.ScoreNS)
+	}
 	if !b.File.ScoreKnown || !f.ScoreKnown || b.File.ScoreNS == f.ScoreNS {
 		return
 	}
@@ -630,4 +688,10 @@ func (c *Checker) checkScore(b *Board) {
 	}
 	c.add(diag.ScoreMismatch, diag.Warning, 77, at(b.File.ScoreTag.Loc, b.Source.Loc),
 		"the file's score is NS %d; %s scores NS %d, vulnerability %s", b.File.ScoreNS, what, f.ScoreNS, b.Vulnerable)
+}
+
+// given reports whether the file gives t a value: present, not "?" and
+// not blank.
+func given(t *Tag) bool {
+	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
 }

@@ -24,11 +24,49 @@ func Check(b *record.Board) []diag.Diagnostic {
 	dd, bad := DoubleDummy(b)
 	out = append(out, bad...)
 	out = append(out, agree(dd)...)
+	countDD(&b.Coverage, dd, len(bad))
 	out = append(out, checkPar(b, dd)...)
 	if err == nil {
 		out = append(out, checkTraveller(b, m)...)
+	} else if tr := ReadTraveller(b, false); tr != nil {
+		for _, c := range travellerNumbers(tr) {
+			if c.readable {
+				b.Coverage.Skip(diag.MethodUnknown, 1)
+			} else {
+				b.Coverage.Skip(diag.CellUnreadable, 1)
+			}
+		}
 	}
 	return out
+}
+
+// countDD counts the entries of a board's double-dummy statements: one
+// that another statement gives too is agreed or flagged by it, one no
+// other gives is left unchecked (bridgekit solves no deals); bad entries
+// are flagged.
+func countDD(l *diag.Ledger, dd []DDStatement, bad int) {
+	l.Flag(bad)
+	for i := range dd {
+		for _, seat := range ddSeats {
+			for _, st := range ddStrains {
+				if !dd[i].Known[seat][st] {
+					continue
+				}
+				others, differ := 0, false
+				for j := range dd {
+					if j != i && dd[j].Known[seat][st] {
+						others++
+						differ = differ || dd[j].Table[seat][st] != dd[i].Table[seat][st]
+					}
+				}
+				if others == 0 {
+					l.Skip(diag.NoSolver, 1)
+				} else {
+					l.Check(differ)
+				}
+			}
+		}
+	}
 }
 
 // agree reports the entries two statements of the tricks give otherwise.
@@ -70,7 +108,19 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		}
 	}
 	score, contract := b.Field("OptimumScore"), b.Field("ParContract")
+	stated := func(t *record.Tag) bool {
+		return t != nil && t.Present() && strings.TrimSpace(t.Value) != "" && !t.Unknown()
+	}
 	if table == nil || !b.VulnerableKnown || !b.DealerKnown {
+		reason := diag.NoTable
+		if table != nil {
+			reason = diag.OutcomeUnknown
+		}
+		for _, t := range []*record.Tag{score, contract} {
+			if stated(t) {
+				b.Coverage.Skip(reason, 1)
+			}
+		}
 		return nil
 	}
 	first := b.Dealer.Side()
@@ -91,22 +141,27 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		got, err := ParseParScore(score.Value)
 		switch {
 		case err != nil:
+			b.Coverage.Flag(1)
 			mismatch(score.Loc, diag.Warning, "OptimumScore: %v", err)
 		case got == par.Score, got == otherPar().Score:
 			// The par with either side bidding first: conventions
 			// differ, and both are the board's par.
+			b.Coverage.Agree(1)
 		default:
+			b.Coverage.Flag(1)
 			mismatch(score.Loc, diag.Warning, "OptimumScore %q, but the board's own %s gives the par %s (%s)", score.Value, table.Name, sideScore(par.Score), contracts(par))
 		}
 	}
 	if contract != nil && contract.Present() && strings.TrimSpace(contract.Value) != "" {
 		pcs, err := ParseParContracts(contract.Value)
 		if err != nil {
+			b.Coverage.Flag(1)
 			mismatch(contract.Loc, diag.Warning, "ParContract: %v", err)
 			return out
 		}
 		for _, pc := range pcs {
 			got, ok := scoreOf(pc, table.Table, b.Vulnerable)
+			b.Coverage.Check(!ok || got != par.Score && got != otherPar().Score)
 			switch {
 			case !ok:
 				mismatch(contract.Loc, diag.Warning, "ParContract %q: %s does not take the tricks it says by the board's own %s", contract.Value, pc, table.Name)

@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -228,6 +229,21 @@ type Matches struct {
 	// Played counts the boards of each match whose two rooms were paired,
 	// and their IMPs for the first team of the key (Teams[0]).
 	Played map[MatchKey]*MatchTotal
+	// Coverage accounts for the ScoreIMP values and carry-overs pairing
+	// checked or could not; the rooms still waiting are Waiting's.
+	Coverage diag.Ledger
+}
+
+// Waiting returns how many of the rooms waiting for their other room
+// state IMPs, which cannot be checked without it.
+func (m *Matches) Waiting() int {
+	n := 0
+	for _, r := range m.waiting {
+		if r.IMPKnown {
+			n++
+		}
+	}
+	return n
 }
 
 // MatchTotal is what a match's paired boards add up to.
@@ -275,11 +291,18 @@ func (m *Matches) segment(r *Room) []diag.Diagnostic {
 	key := r.Match
 	key.Session = "" // the segments of a match are its sessions
 	cur := m.segments[key]
-	if cur != nil && cur.v == r.Segment {
+	if cur != nil && sameHeader(cur.v, r.Segment) {
 		return nil
 	}
 	m.segments[key] = &segment{v: r.Segment}
+	stated := 0
+	for _, f := range []string{r.Segment.Fields[6], r.Segment.Fields[8]} {
+		if strings.TrimSpace(f) != "" {
+			stated++
+		}
+	}
 	if cur == nil {
+		m.Coverage.Skip(diag.FieldIncomplete, stated) // what came before the file
 		return nil
 	}
 	prev, next := cur.v, r.Segment
@@ -287,9 +310,17 @@ func (m *Matches) segment(r *Room) []diag.Diagnostic {
 	c0, ok0 := carry(prev)
 	c1, ok1 := carry(next)
 	if !ok0 || !ok1 || first == 0 || last < first || cur.paired != last-first+1 || next.FirstBoard() != last+1 {
-		return nil // not every board of the segment before is known
+		reason := diag.FieldIncomplete // not every board of the segment before is known
+		if !ok1 {
+			reason = diag.CellUnreadable
+		}
+		m.Coverage.Skip(reason, stated)
+		return nil
 	}
 	want := [2]float64{c0[0] + float64(cur.imps[0]), c0[1] + float64(cur.imps[1])}
+	for i := range want {
+		m.Coverage.Check(math.Abs(want[i]-c1[i]) >= 0.01)
+	}
 	if math.Abs(want[0]-c1[0]) < 0.01 && math.Abs(want[1]-c1[1]) < 0.01 {
 		return nil
 	}
@@ -299,6 +330,13 @@ func (m *Matches) segment(r *Room) []diag.Diagnostic {
 	d.Message = fmt.Sprintf("the segment starts %s %s, %s %s; the segment before (boards %d-%d) started %s and %s and scored %d-%d IMPs: it should start %s and %s",
 		next.Fields[5], trim(c1[0]), next.Fields[7], trim(c1[1]), first, last, trim(c0[0]), trim(c0[1]), cur.imps[0], cur.imps[1], trim(want[0]), trim(want[1]))
 	return []diag.Diagnostic{d}
+}
+
+// sameHeader reports whether two vugraph headers are one: the same
+// value, or the same header read again, as a batch of a large file
+// reads the header its first record follows.
+func sameHeader(a, b *record.Vugraph) bool {
+	return a == b || a != nil && b != nil && a.VGTag.Loc == b.VGTag.Loc && a.Fields == b.Fields
 }
 
 // carry reads a segment header's two carry-overs (empty is 0).
@@ -332,13 +370,29 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 	k := roomKey{r.Match, r.Board}
 	other, ok := m.waiting[k]
 	if !ok || other.Room == r.Room && r.Room != record.RoomUnknown {
+		if ok && other.IMPKnown {
+			m.Coverage.Skip(diag.FieldIncomplete, 1) // a room with no other, replaced
+		}
 		if len(m.waiting) < MaxWaiting {
 			m.waiting[k] = r
+		} else if r.IMPKnown {
+			m.Coverage.Skip(diag.FieldIncomplete, 1)
 		}
 		return nil
 	}
 	delete(m.waiting, k)
 	out := Pair(other, r)
+	for _, x := range []*Room{other, r} {
+		switch {
+		case !x.IMPKnown:
+		case !other.NSKnown || !r.NSKnown:
+			m.Coverage.Skip(diag.OutcomeUnknown, 1)
+		default:
+			m.Coverage.Check(slices.ContainsFunc(out, func(d diag.Diagnostic) bool {
+				return d.Code == diag.IMPMismatch && d.Offset == x.IMPAt.Offset && d.File == x.IMPAt.File
+			}))
+		}
+	}
 	if other.NSKnown && r.NSKnown {
 		t := m.Played[r.Match]
 		if t == nil {
@@ -351,7 +405,7 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 		t.IMPs[1] += two[1]
 		key := r.Match
 		key.Session = ""
-		if seg := m.segments[key]; seg != nil && seg.v == r.Segment {
+		if seg := m.segments[key]; seg != nil && sameHeader(seg.v, r.Segment) {
 			// For the header's team 1, who sits NS in the open room.
 			open := other
 			if r.Room == record.Open {

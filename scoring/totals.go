@@ -176,9 +176,12 @@ func ReadTotals(b *record.Board) []TotalRow {
 // Totals adds up a file's travellers pair by pair, to check the file's
 // TotalScoreTable against them.
 type Totals struct {
-	sums bySide[pairSum]
-	rows []TotalRow
-	at   diag.Diagnostic // the place of the first total table, as a finding's
+	// Coverage accounts for the numbers of the file's total table, as
+	// Check leaves them.
+	Coverage diag.Ledger
+	sums     bySide[pairSum]
+	rows     []TotalRow
+	at       diag.Diagnostic // the place of the first total table, as a finding's
 }
 
 type pairSum struct {
@@ -288,5 +291,62 @@ func (t *Totals) Check() []diag.Diagnostic {
 			out = append(out, d)
 		}
 	}
-	return append(out, t.checkRanks()...)
+	out = append(out, t.checkRanks()...)
+	t.count(out)
+	return out
+}
+
+// count accounts for the table's numbers on t.Coverage, after Check: a
+// total, NrBoards or Rank a finding is placed at is flagged; one whose
+// pair's travellers the file holds, all of them, agrees; the others are
+// unchecked.
+func (t *Totals) count(found []diag.Diagnostic) {
+	flagged := map[int]bool{}
+	for _, d := range found {
+		flagged[d.Offset] = true
+	}
+	ranked := true // checkRanks ran: every row's total was checked
+	for _, r := range t.rows {
+		s := t.sums.get(r.Pair, r.Side)
+		ranked = ranked && s != nil && r.NrBoards > 0 && s.boards == r.NrBoards
+	}
+	for _, r := range t.rows {
+		s := t.sums.get(r.Pair, r.Side)
+		why, unchecked := diag.FieldIncomplete, false
+		switch {
+		case s == nil && r.Side < 0 && t.sums.merged == nil && t.sums.side[northSouth][r.Pair] != nil && t.sums.side[eastWest][r.Pair] != nil:
+			why, unchecked = diag.PairsAmbiguous, true
+		case s == nil, r.NrBoards == 0, s.boards != r.NrBoards:
+			unchecked = true // the file holds some of the pair's boards, or the table does not say how many
+		}
+		row := Row{Cells: r.Cells}
+		for j, col := range r.Cells.Columns {
+			name := strings.ToLower(col.Name)
+			k, total := totalColumns[name]
+			if !total && name != "nrboards" && name != "rank" {
+				continue
+			}
+			c, ok := row.Column(col.Name)
+			if !ok || j >= len(r.Cells.Row) {
+				continue
+			}
+			_, _, readable := row.number(col.Name)
+			switch {
+			case !readable:
+				t.Coverage.Skip(diag.CellUnreadable, 1)
+			case flagged[c.Loc.Offset]:
+				t.Coverage.Flag(1)
+			case name == "nrboards" && s != nil && s.boards == r.NrBoards:
+				t.Coverage.Agree(1)
+			case name == "rank" && ranked:
+				t.Coverage.Agree(1)
+			case name == "rank" || name == "nrboards":
+				t.Coverage.Skip(diag.FieldIncomplete, 1)
+			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards:
+				t.Coverage.Skip(why, 1)
+			default:
+				t.Coverage.Agree(1)
+			}
+		}
+	}
 }

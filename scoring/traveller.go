@@ -248,11 +248,12 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		out = append(out, diag.Diagnostic{Code: code, Severity: diag.Warning, Law: law, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 	}
 	whole := len(tr.Rows) > 0
+	pointsWhy := -1 // why the points are not recomputed, a diag.Reason
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		if r.Artificial {
 			if _, _, ok := r.adjusted(); !ok {
-				whole = false
+				whole, pointsWhy = false, int(diag.AdjustedUnknown)
 			}
 			continue
 		}
@@ -260,7 +261,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 			continue
 		}
 		if !r.ScoreKnown {
-			whole = false
+			whole, pointsWhy = false, int(diag.FieldIncomplete)
 			continue
 		}
 		if !r.ContractKnown || !b.VulnerableKnown {
@@ -285,6 +286,10 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 			perTable = true
 		}
 	}
+	imps, datum := false, false
+	if whole && !perTable {
+		pointsWhy = int(diag.Excerpt)
+	}
 	if whole && perTable {
 		// Adjusted scores (Law 12C2) count apart: the other rows are
 		// scored among themselves (a program may then scale them to the
@@ -293,18 +298,21 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		played := *tr
 		played.Rows = slices.DeleteFunc(slices.Clone(tr.Rows), func(r Row) bool { return r.Artificial || r.Blank })
 		if len(played.Rows) > 0 {
-			out = append(out, checkPoints(&played, m)...)
+			var fs []diag.Diagnostic
+			fs, imps, datum = checkPoints(&played, m)
+			out = append(out, fs...)
 		}
 		out = append(out, checkAdjusted(tr, m)...)
 	}
+	countTraveller(&b.Coverage, tr, out, pointsWhy, imps, datum, m)
 	out = append(out, checkMissing(b, tr)...)
 	return out
 }
 
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from
-// their scores; it is run only on a traveller whose rows all give one.
-func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
-	var out []diag.Diagnostic
+// their scores; it is run only on a traveller whose rows all give one. It
+// says whether it checked the IMP columns and the datum columns.
+func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, datumChecked bool) {
 	// The points follow from the results played: a row whose score is
 	// not that of its contract (said as scoretable-score) counts with the
 	// contract's, as the scoring program would have.
@@ -366,7 +374,7 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 		}
 	}
 	if m.Base != IMP {
-		return out
+		return out, false, false
 	}
 	// IMPs: against the datum the table states, when it states one, after
 	// checking it is one the method allows; else against the method's.
@@ -377,7 +385,7 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 		imps, how = CrossIMPs(rs, d), "cross-IMPs against every other table"
 	case TwoRooms:
 		if len(rs) != 2 || n != 2 {
-			return out
+			return out, false, false
 		}
 		imps = []float64{float64(auction.IMPs(rs[0].NS - rs[1].NS)), float64(auction.IMPs(rs[1].NS - rs[0].NS))}
 		how = "IMPs against the other table"
@@ -407,6 +415,7 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 			imps[i] = float64(auction.IMPs(rs[i].NS - datum))
 		}
 		how = fmt.Sprintf("IMPs against the datum %d", datum)
+		datumChecked = true
 	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
@@ -419,7 +428,7 @@ func checkPoints(tr *Traveller, m Method) []diag.Diagnostic {
 			}
 		}
 	}
-	return out
+	return out, true, datumChecked
 }
 
 // checkMissing reports a traveller without the game's own result.
