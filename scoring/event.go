@@ -2,11 +2,13 @@ package scoring
 
 import (
 	"cmp"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -130,10 +132,13 @@ type PairsSummary struct {
 
 // A TravellerSum is one board's traveller recomputed.
 type TravellerSum struct {
-	Board string         `json:"board"`
-	Top   float64        `json:"top,omitempty"`
-	Datum *int           `json:"datum,omitempty"`
-	Rows  []TravellerRow `json:"rows"`
+	Board string `json:"board"`
+	// Unscored says why the traveller was not recomputed, beginning with
+	// the reason's name ("method-unknown: …"); its rows are then left out.
+	Unscored string         `json:"unscored,omitempty"`
+	Top      float64        `json:"top,omitempty"`
+	Datum    *int           `json:"datum,omitempty"`
+	Rows     []TravellerRow `json:"rows"`
 }
 
 // A TravellerRow is a row of a traveller recomputed beside the file's.
@@ -180,6 +185,8 @@ func (e *Event) Add(b *record.Board, file, session string) {
 	m, err := ParseMethod(b.Scoring.Value)
 	if tr := ReadTraveller(b, m.OldMP); tr != nil && err == nil {
 		e.addTraveller(b, tr, m)
+	} else if tr != nil {
+		e.unscored(b, diag.MethodUnknown, fmt.Sprintf("the Scoring %q names no method bridgekit knows", b.Scoring.Value))
 	}
 	for _, t := range ReadTotals(b) {
 		if e.pairs == nil {
@@ -308,7 +315,9 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		all += max(r.Count, 1)
 		if r.Artificial {
 			if _, _, ok := r.adjusted(); !ok {
-				return // a mark bridgekit cannot read: not recomputed
+				c, _ := r.Column("Contract")
+				e.unscored(b, diag.AdjustedUnknown, fmt.Sprintf("row %d's adjusted score %q does not read", r.N, c.Text))
+				return
 			}
 			at[i] = -1
 			continue
@@ -317,7 +326,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		if r.ContractKnown && tr.VulnerableKnown {
 			ns = tr.scoreOf(r)
 		} else if !r.ScoreKnown {
-			return // a row not scored: not recomputed
+			e.unscored(b, diag.FieldIncomplete, fmt.Sprintf("row %d has no score, nor a contract and result to score", r.N))
+			return
 		}
 		at[i] = len(rs)
 		rs = append(rs, Result{NS: ns, Count: r.Count})
@@ -400,6 +410,14 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		ts.Rows = append(ts.Rows, row)
 	}
 	e.pairs.Boards = append(e.pairs.Boards, ts)
+}
+
+// unscored adds a board whose traveller is not recomputed, and why.
+func (e *Event) unscored(b *record.Board, why diag.Reason, detail string) {
+	if e.pairs == nil {
+		e.newPairs(b)
+	}
+	e.pairs.Boards = append(e.pairs.Boards, &TravellerSum{Board: b.BoardLabel(), Unscored: why.String() + ": " + detail})
 }
 
 // adjustedRow fills the row of an adjusted score: its mark as contract,

@@ -236,6 +236,10 @@ func writeSummary(a *app, s any) error {
 
 // writeTraveller writes a board of a pairs event as text.
 func writeTraveller(a *app, b *scoring.TravellerSum) error {
+	if b.Unscored != "" {
+		_, err := fmt.Fprintf(a.stdout, "board %s: not recomputed (%s)\n", b.Board, b.Unscored)
+		return err
+	}
 	w := tabwriter.NewWriter(a.stdout, 0, 0, 2, ' ', 0)
 	head := "board " + b.Board
 	switch {
