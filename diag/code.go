@@ -85,6 +85,7 @@ const (
 	TotalMismatch        Code = "total-mismatch"
 	UnknownTag           Code = "unknown-tag"
 	UnreadCalls          Code = "unread-calls"
+	UncheckedNumbers     Code = "unchecked-numbers"
 )
 
 // The codes of the archive workers.
@@ -142,6 +143,7 @@ var Codes = []CodeInfo{
 	{Code: TotalMismatch, Severity: Warning, Source: Archive, Summary: "a pair's total in a TotalScoreTable that is not the sum (or mean) of its rows in the file's travellers"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 	{Code: UnreadCalls, Severity: Warning, Source: Rules, Summary: "the data of a tag other than Auction and Play that reads as calls or cards: kept as written, but not read or replayed"},
+	{Code: UncheckedNumbers, Severity: Warning, Source: Rules, Summary: "a traveller or total table none of whose numbers could be checked, and why (the reasons are those of the coverage count)"},
 
 	{Code: Encoding, Severity: Info, Source: Archive, Summary: "the character encoding the reader chose, and why"},
 	{Code: DuplicateDeal, Severity: Info, Source: Archive, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},

@@ -70,6 +70,31 @@ var reasonNames = [numReasons]string{
 	Adjusted:        "adjusted",
 }
 
+// reasonTexts say each reason in words, as a finding gives it.
+var reasonTexts = [numReasons]string{
+	CellUnreadable:  "its numbers do not read",
+	MethodUnknown:   "the Scoring names no method bridgekit knows",
+	Excerpt:         "it shows part of its field (no table, round or pair columns), whose points count results it does not hold",
+	FieldIncomplete: "the results its numbers follow from are not all there",
+	AdjustedUnknown: "an adjusted score's mark does not read",
+	OutcomeUnknown:  "the contracts, results or vulnerability its numbers follow from are not known",
+	NoTable:         "the board has no full double-dummy table to compute the par from",
+	NoSolver:        "no other table of the board states its entries",
+	PairsAmbiguous:  "its pair ids name a pair in each direction, and it says no direction",
+	NoAuction:       "no complete, legal auction gives them",
+	NoPlay:          "neither a play of every trick nor a claim gives the tricks",
+	Adjusted:        "they are adjusted scores, which the director sets",
+}
+
+// Explain says the reason in words: "the Scoring names no method
+// bridgekit knows".
+func (r Reason) Explain() string {
+	if r < numReasons {
+		return reasonTexts[r]
+	}
+	return r.String()
+}
+
 // String returns the reason's name, e.g. "cell-unreadable".
 func (r Reason) String() string {
 	if r < numReasons {
@@ -115,6 +140,21 @@ func (l *Ledger) Check(wrong bool) {
 	} else {
 		l.Agreed++
 	}
+}
+
+// Checked returns the numbers agreed or flagged.
+func (l *Ledger) Checked() int { return l.Agreed + l.Flagged }
+
+// Most returns the reason most numbers were left unchecked for, and
+// whether any was.
+func (l *Ledger) Most() (Reason, bool) {
+	best := Reason(0)
+	for i, v := range l.Unchecked {
+		if v > l.Unchecked[best] {
+			best = Reason(i)
+		}
+	}
+	return best, l.Unchecked[best] > 0
 }
 
 // Stated returns the numbers counted: agreed, flagged and unchecked.

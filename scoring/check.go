@@ -29,15 +29,30 @@ func Check(b *record.Board) []diag.Diagnostic {
 	if err == nil {
 		out = append(out, checkTraveller(b, m)...)
 	} else if tr := ReadTraveller(b, false); tr != nil {
+		var l diag.Ledger
 		for _, c := range travellerNumbers(tr) {
 			if c.readable {
-				b.Coverage.Skip(diag.MethodUnknown, 1)
+				l.Skip(diag.MethodUnknown, 1)
 			} else {
-				b.Coverage.Skip(diag.CellUnreadable, 1)
+				l.Skip(diag.CellUnreadable, 1)
 			}
 		}
+		out = append(out, uncheckedTable(tr.Table, "traveller", &l)...)
+		b.Coverage.Merge(&l)
 	}
 	return out
+}
+
+// uncheckedTable is the finding of a table that states numbers none of
+// which could be checked, by the ledger of its numbers: an audit that
+// passed it in silence would read as one that checked it.
+func uncheckedTable(t *record.Table, what string, l *diag.Ledger) []diag.Diagnostic {
+	why, any := l.Most()
+	if !any || l.Checked() > 0 {
+		return nil
+	}
+	return []diag.Diagnostic{{Code: diag.UncheckedNumbers, Severity: diag.Warning, Span: diag.Span{Pos: t.Tag.Loc},
+		Message: fmt.Sprintf("none of the %s's %d numbers is checked: %s (%s)", what, l.Stated(), why.Explain(), why)}}
 }
 
 // countDD counts the entries of a board's double-dummy statements: one

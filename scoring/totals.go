@@ -293,6 +293,12 @@ func (t *Totals) Check() []diag.Diagnostic {
 	}
 	out = append(out, t.checkRanks()...)
 	t.count(out)
+	if why, any := t.Coverage.Most(); any && t.Coverage.Checked() == 0 && len(t.rows) > 0 && len(t.rows[0].Cells.Row) > 0 {
+		d := t.at
+		d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: t.rows[0].Cells.Row[0].Loc}
+		d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", t.Coverage.Stated(), why.Explain(), why)
+		out = append(out, d)
+	}
 	return out
 }
 

@@ -304,7 +304,10 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		}
 		out = append(out, checkAdjusted(tr, m)...)
 	}
-	countTraveller(&b.Coverage, tr, out, pointsWhy, imps, datum, m)
+	var l diag.Ledger
+	countTraveller(&l, tr, out, pointsWhy, imps, datum, m)
+	out = append(out, uncheckedTable(tr.Table, "traveller", &l)...)
+	b.Coverage.Merge(&l)
 	out = append(out, checkMissing(b, tr)...)
 	return out
 }
