@@ -3,6 +3,7 @@ package auction
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bridgekit/bridgekit/diag"
 )
@@ -393,4 +394,80 @@ func TrickWinner(leader Seat, cards [4]Card, trumps Strain) (winner Seat, ok boo
 		}
 	}
 	return Trick{Leader: leader & 3, Cards: cards}.winner(trumps), true
+}
+
+// RevokeTransfer returns the tricks the Laws transfer at the end of play
+// for the revokes that stood (PBN "^R"), counted for declarer's side:
+// positive when the defenders revoked, negative when declarer's side did.
+// It follows Law 64 of 2017: when the offending player won the revoke
+// trick, that trick and one more of those the offending side won after it
+// are transferred (64A1); otherwise one trick, when the offending side won
+// the revoke trick or a later one (64A2). None is due (64B) when the
+// offending side won neither, for a second revoke in the same suit by the
+// same player, for dummy's revoke, for a revoke on the last trick but one
+// (trick twelve), or when
+// both sides revoked. The transfer of a side never exceeds the tricks it
+// won from its first revoke on. It is 0 until every trick is played.
+func (p *Play) RevokeTransfer(declarer Seat) int {
+	tricks := p.Tricks()
+	if len(tricks) != p.size || p.size == 0 {
+		return 0
+	}
+	type revoke struct {
+		trick int
+		seat  Seat
+		suit  Suit
+	}
+	var revokes []revoke
+	sides := [2]bool{}
+	for k, t := range tricks {
+		for i, r := range t.Revoke {
+			if r {
+				s := t.Leader + Seat(i)
+				revokes = append(revokes, revoke{k, s & 3, t.Cards[i].Suit()})
+				sides[(s & 3).Side()] = true
+			}
+		}
+	}
+	if sides[0] && sides[1] {
+		return 0 // 64B7: both sides revoked
+	}
+	transfer, first := 0, -1
+	for i, rv := range revokes {
+		side := rv.seat.Side()
+		switch {
+		case rv.seat == declarer.Partner(), rv.trick == p.size-2:
+			continue // 64B3 (dummy's faced cards), 64B6 (trick twelve)
+		case slices.ContainsFunc(revokes[:i], func(o revoke) bool { return o.seat == rv.seat && o.suit == rv.suit }):
+			continue // 64B2: a second revoke in the suit by the same player
+		}
+		later := false
+		for _, t := range tricks[rv.trick+1:] {
+			later = later || t.Winner.Side() == side
+		}
+		switch won := tricks[rv.trick].Winner; {
+		case won == rv.seat && later:
+			transfer += 2
+		case won == rv.seat, won.Side() == side, later:
+			transfer++
+		}
+		if first < 0 {
+			first = rv.trick
+		}
+	}
+	if transfer == 0 {
+		return 0
+	}
+	offender := revokes[0].seat.Side()
+	won := 0
+	for _, t := range tricks[first:] {
+		if t.Winner.Side() == offender {
+			won++
+		}
+	}
+	transfer = min(transfer, won)
+	if offender == declarer.Side() {
+		return -transfer
+	}
+	return transfer
 }

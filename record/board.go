@@ -523,6 +523,10 @@ type Outcome struct {
 	Tricks      int
 	TricksKnown bool
 	Played      int // complete tricks replayed
+	// Transfer is what Law 64 transfers to declarer's side at the end of
+	// play for the revokes that stood (negative: from it); a file may
+	// record the result with it or, the revoke unnoticed, without.
+	Transfer int
 }
 
 // Final is the outcome of a board to write out: the replayed contract when
@@ -566,6 +570,8 @@ func (b *Board) Final() Final {
 	case passed:
 	case b.File.Agreed && b.File.TricksKnown:
 		f.Tricks, f.TricksKnown = b.File.Tricks, true
+	case b.Replayed.TricksKnown && f.FromReplay && b.Replayed.Transfer != 0 && b.File.TricksKnown && b.File.Tricks == b.Replayed.Tricks+b.Replayed.Transfer:
+		f.Tricks, f.TricksKnown = b.File.Tricks, true // the result with the revoke's trick transfer (Law 64)
 	case b.Replayed.TricksKnown && f.FromReplay:
 		f.Tricks, f.TricksKnown = b.Replayed.Tricks, true
 	case b.File.TricksKnown:

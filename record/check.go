@@ -513,6 +513,7 @@ func (c *Checker) replayPlay(b *Board) {
 		}
 	}
 	b.Replayed.Tricks, b.Replayed.TricksKnown = p.Result(con.Declarer)
+	b.Replayed.Transfer = p.RevokeTransfer(con.Declarer)
 }
 
 // playCards replays rec's cards on c.play, giving each its seat and trick
@@ -622,6 +623,11 @@ func (c *Checker) checkResult(b *Board) {
 		b.Coverage.Agree(1) // the board's result by Law 69, whatever the play
 	case !r.TricksKnown:
 		b.Coverage.Skip(diag.NoPlay, 1)
+	case r.Transfer != 0 && f.Tricks == r.Tricks+r.Transfer:
+		b.Coverage.Agree(1)
+		c.add(diag.Irregularity, diag.Info, 64, at(f.ResultTag.Loc, linResultLoc(b), b.Source.Loc),
+			"the file's result, %d tricks, is the play's %d with the %d the revoke transfers (Law 64A)", f.Tricks, r.Tricks, abs(r.Transfer))
+		return
 	case f.DeclarerKnown && f.Declarer.Side() != c.declarer.Side() && f.Tricks != r.Tricks:
 		b.Coverage.Skip(diag.OutcomeUnknown, 1) // whose tricks, the declarer mismatch asks
 	default:
@@ -694,4 +700,11 @@ func (c *Checker) checkScore(b *Board) {
 // not blank.
 func given(t *Tag) bool {
 	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
