@@ -169,10 +169,16 @@ type PairTotal struct {
 	Pair string `json:"pair"`
 	// Direction is "NS" or "EW" in a Mitchell, where each direction is
 	// ranked on its own; empty where the pairs changed direction.
-	Direction string       `json:"direction,omitempty"`
-	Total     float64      `json:"total"` // matchpoints or IMPs over its boards
-	Boards    int          `json:"boards"`
-	Stated    *StatedValue `json:"stated,omitempty"`
+	Direction string  `json:"direction,omitempty"`
+	Total     float64 `json:"total"` // matchpoints or IMPs over its boards
+	Boards    int     `json:"boards"`
+	// Where the pairs of a field played different numbers of boards, the
+	// ranking goes by the percentage of the tops of a pair's boards
+	// (matchpoints) or by the IMPs a board (IMPs), which is then given.
+	Percentage *float64     `json:"percentage,omitempty"`
+	PerBoard   *float64     `json:"per_board,omitempty"`
+	Stated     *StatedValue `json:"stated,omitempty"`
+	tops       float64      // the tops of its boards, in matchpoints
 }
 
 // Add takes the next board of the file named file; session is as for
@@ -395,8 +401,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			if got, _, ok := r.number("MP_NS"); ok {
 				row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
 			}
-			e.credit(row.NS, northSouth, v)
-			e.credit(row.EW, eastWest, ts.Top-v)
+			e.credit(row.NS, northSouth, v, ts.Top)
+			e.credit(row.EW, eastWest, ts.Top-v, ts.Top)
 		}
 		if imps != nil {
 			v := imps[j]
@@ -404,8 +410,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			if got, _, ok := r.number("IMP_NS"); ok {
 				row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051)}
 			}
-			e.credit(row.NS, northSouth, v)
-			e.credit(row.EW, eastWest, -v)
+			e.credit(row.NS, northSouth, v, 0)
+			e.credit(row.EW, eastWest, -v, 0)
 		}
 		ts.Rows = append(ts.Rows, row)
 	}
@@ -435,10 +441,10 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 		if got, _, ok := r.number("MP_NS"); ok {
 			row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
 		}
-		e.credit(row.NS, northSouth, v)
+		e.credit(row.NS, northSouth, v, top)
 	}
 	if mps && ew >= 0 {
-		e.credit(row.EW, eastWest, ew/100*top)
+		e.credit(row.EW, eastWest, ew/100*top, top)
 	}
 	if imps && (ns == 60 || ns == 50 || ns == 40) {
 		v := (ns - 50) * 3 / 10
@@ -446,9 +452,9 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051)}
 		}
-		e.credit(row.NS, northSouth, v)
+		e.credit(row.NS, northSouth, v, 0)
 		if ew == 60 || ew == 50 || ew == 40 {
-			e.credit(row.EW, eastWest, (ew-50)*3/10)
+			e.credit(row.EW, eastWest, (ew-50)*3/10, 0)
 		}
 	}
 }
@@ -472,8 +478,9 @@ func hasColumn(tr *Traveller, name string) bool {
 	return slices.ContainsFunc(tr.Table.Columns, func(c record.Column) bool { return strings.EqualFold(c.Name, name) })
 }
 
-// credit adds points to the total of a pair that sat in side.
-func (e *Event) credit(pair string, side int, v float64) {
+// credit adds points to the total of a pair that sat in side, on a board
+// of the given top (0 in IMPs).
+func (e *Event) credit(pair string, side int, v, top float64) {
 	pair = strings.TrimSpace(pair)
 	if pair == "" {
 		return
@@ -481,6 +488,7 @@ func (e *Event) credit(pair string, side int, v float64) {
 	t := e.pairs.totals.at(pair, side)
 	t.Pair = pair
 	t.Total += v
+	t.tops += top
 	t.Boards++
 }
 
@@ -574,6 +582,7 @@ func (p *PairsSummary) rank() *PairsSummary {
 	p.totals.resolve(func(into, from *PairTotal) {
 		into.Total += from.Total
 		into.Boards += from.Boards
+		into.tops += from.tops
 	})
 	fields := [][]*PairTotal{nil}
 	if p.totals.merged != nil {
@@ -596,18 +605,51 @@ func (p *PairsSummary) rank() *PairsSummary {
 				t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
 			}
 		}
+		key := func(t *PairTotal) float64 { return t.Total }
+		if !sameBoards(field) {
+			// Pairs that played more boards would rank higher by their
+			// total: a percentage or an average compares them.
+			for _, t := range field {
+				if t.tops > 0 {
+					v := round2(100 * t.Total / t.tops)
+					t.Percentage = &v
+				} else if t.Boards > 0 {
+					v := round2(t.Total / float64(t.Boards))
+					t.PerBoard = &v
+				}
+			}
+			key = func(t *PairTotal) float64 {
+				switch {
+				case t.Percentage != nil:
+					return *t.Percentage
+				case t.PerBoard != nil:
+					return *t.PerBoard
+				}
+				return 0
+			}
+		}
 		slices.SortFunc(field, func(a, b *PairTotal) int {
-			return cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(a.Pair, b.Pair))
+			return cmp.Or(cmp.Compare(key(b), key(a)), cmp.Compare(a.Pair, b.Pair))
 		})
 		for i, t := range field {
 			t.Rank = i + 1
-			if i > 0 && t.Total == field[i-1].Total {
+			if i > 0 && key(t) == key(field[i-1]) {
 				t.Rank = field[i-1].Rank
 			}
 		}
 		p.Ranking = append(p.Ranking, field...)
 	}
 	return p
+}
+
+// sameBoards reports whether every pair of a field played as many boards.
+func sameBoards(field []*PairTotal) bool {
+	for _, t := range field {
+		if t.Boards != field[0].Boards {
+			return false
+		}
+	}
+	return true
 }
 
 // statedTotal is the total the file's total table states for t: by its

@@ -275,9 +275,10 @@ func writeRanking(a *app, s *scoring.PairsSummary) error {
 		if i == 0 || t.Direction != s.Ranking[i-1].Direction {
 			w.Flush()
 			fmt.Fprintln(a.stdout, rankingTitles[t.Direction])
-			fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\tstated")
+			fmt.Fprintln(w, "  rank\tpair\ttotal\tboards\t%\tper board\tstated")
 		}
-		fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards, statedValueText(t.Stated, ""))
+		fmt.Fprintf(w, "  %d\t%s\t%s\t%d\t%s\t%s\t%s\n", t.Rank, t.Pair, strconv.FormatFloat(t.Total, 'f', -1, 64), t.Boards,
+			floatText(t.Percentage), floatText(t.PerBoard), statedValueText(t.Stated, ""))
 	}
 	w.Flush()
 	_, err := fmt.Fprintln(a.stdout)
