@@ -100,6 +100,7 @@ type fileEntry struct {
 	Pages    int
 	Boards   int
 	Findings int
+	Coverage diag.Ledger // of the numbers the file states
 }
 
 // NewWriter returns a Writer into dir, bounded by opts.
@@ -197,6 +198,7 @@ func (w *Writer) Part(p *corpus.Part) error {
 	}
 	clear(w.pageOf)
 	e := &w.files[w.cur]
+	e.Coverage.Merge(&p.Report.Coverage)
 	rendered, _ := p.Work.([][]byte)
 	for i, b := range p.Boards {
 		e.Boards++
@@ -441,9 +443,9 @@ func (w *Writer) close(r *corpus.Report) error {
 			return err
 		}
 		header(f, "Files", "")
-		fmt.Fprintf(f, "<h1>Files %d to %d</h1>\n<p><a href=\"../index.html\">Summary</a></p>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">File</th><th scope=\"col\">Boards</th><th scope=\"col\">Findings</th></tr></thead><tbody>\n", i+1, min(i+FilesPerPage, len(w.files)))
+		fmt.Fprintf(f, "<h1>Files %d to %d</h1>\n<p><a href=\"../index.html\">Summary</a></p>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">File</th><th scope=\"col\">Boards</th><th scope=\"col\">Findings</th><th scope=\"col\">Numbers stated</th></tr></thead><tbody>\n", i+1, min(i+FilesPerPage, len(w.files)))
 		for _, e := range w.files[i:min(i+FilesPerPage, len(w.files))] {
-			fmt.Fprintf(f, "<tr><td><a href=\"%s\">%s</a></td><td>%d</td><td>%d</td></tr>\n", e.Page, html.EscapeString(e.Name), e.Boards, e.Findings)
+			fmt.Fprintf(f, "<tr><td><a href=\"%s\">%s</a></td><td>%d</td><td>%d</td><td>%s</td></tr>\n", e.Page, html.EscapeString(e.Name), e.Boards, e.Findings, html.EscapeString(coverageText(&e.Coverage)))
 		}
 		io.WriteString(f, "</tbody></table>\n")
 		footer(f)
@@ -477,6 +479,14 @@ func (w *Writer) listed() int {
 	return n
 }
 
+// coverageText is a ledger as the summary and the list of files give it.
+func coverageText(l *diag.Ledger) string {
+	if l.Stated() == 0 {
+		return "none that bridgekit checks"
+	}
+	return l.Text()
+}
+
 // writeIndex writes the summary: the numbers, what the limits left out,
 // findings by severity and code (an SVG bar chart and a table), contracts
 // by level and strain, encodings, and the links to the findings pages and
@@ -487,7 +497,7 @@ func (w *Writer) writeIndex(out io.Writer, r *corpus.Report, lists []string) {
 	for _, row := range [][2]string{
 		{"Files", fmt.Sprint(r.Files)}, {"Unreadable", fmt.Sprint(r.Unreadable)}, {"Games", fmt.Sprint(r.Games)},
 		{"Boards", fmt.Sprint(r.Boards)}, {"Distinct deals", fmt.Sprint(r.Deals)}, {"Passed out", fmt.Sprint(r.PassedOut)},
-		{"Findings", fmt.Sprint(r.Findings())},
+		{"Findings", fmt.Sprint(r.Findings())}, {"Numbers stated", esc(coverageText(&r.Coverage))},
 	} {
 		fmt.Fprintf(out, "<tr><th scope=\"row\">%s</th><td>%s</td></tr>", row[0], row[1])
 	}

@@ -231,6 +231,9 @@ func checkReport(t *testing.T, out string, want []string) string {
 		return html.UnescapeString(m[1])
 	}
 	index := read("index.html")
+	if !regexp.MustCompile(`<th scope="row">Numbers stated</th><td>([\d,]+: agreed|none that bridgekit checks)`).MatchString(index) {
+		t.Error("the index does not give the coverage of the numbers stated")
+	}
 	var names []string
 	for _, m := range hrefs.FindAllStringSubmatch(index, -1) {
 		page := link("index.html", m[1])
