@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,4 +96,58 @@ func TestCorpusMutated(t *testing.T) {
 			t.Errorf("%s: %q → %q: no %s at line %d", tc.file, tc.old, tc.new, tc.code, tc.line)
 		}
 	}
+}
+
+// TestCorpusCoverage holds the coverage count to every real file: it adds
+// up (stated is agreed, flagged and unchecked by known reasons, as its JSON
+// must read back), it counts at least what the file's boards count, and no
+// board with a traveller is left out of what score recomputes.
+func TestCorpusCoverage(t *testing.T) {
+	dir := testinput.NeedCorpus(t)
+	var files []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if ext := strings.ToLower(filepath.Ext(p)); err == nil && d.Type().IsRegular() && (ext == ".pbn" || ext == ".lin") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	stated := 0
+	testinput.EachFile(t, files, func(src []byte, name string) {
+		p := corpus.Process(name, bytes.NewReader(src), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true, Boards: true})
+		data, err := json.Marshal(p.Report.Coverage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back diag.Ledger
+		if err := json.Unmarshal(data, &back); err != nil || back != p.Report.Coverage {
+			t.Errorf("%s: the coverage %s does not read back (%v)", name, data, err)
+		}
+		var boards diag.Ledger
+		e := scoring.NewEvent()
+		travellers := 0
+		for _, pb := range p.Boards {
+			boards.Merge(&pb.Board.Coverage)
+			if scoring.ReadTraveller(pb.Board, false) != nil {
+				travellers++
+			}
+			e.Add(pb.Board, name, "")
+		}
+		if boards.Stated() > p.Report.Coverage.Stated() {
+			t.Errorf("%s: the boards state %d numbers, the file's coverage counts %d", name, boards.Stated(), p.Report.Coverage.Stated())
+		}
+		scored := 0
+		for _, s := range e.EndFile() {
+			if ps, ok := s.(*scoring.PairsSummary); ok {
+				scored += len(ps.Boards)
+			}
+		}
+		if scored != travellers {
+			t.Errorf("%s: %d boards have a traveller, score gives %d", name, travellers, scored)
+		}
+		stated += p.Report.Coverage.Stated()
+	})
+	if stated == 0 {
+		t.Error("the corpus states no number bridgekit checks")
+	}
+	t.Logf("%d numbers stated", stated)
 }
