@@ -342,7 +342,7 @@ func (m *mapper) recorded() {
 		}
 		f.Tricks, f.TricksKnown, f.Agreed = n, err == nil, agreed
 	}
-	if t := &f.ScoreTag; readable(t) {
+	if t := &f.ScoreTag; readable(t) && !record.IsAdjustedScore(t.Value) {
 		n, err := record.ParseScore(t.Value, f.Declarer, f.DeclarerKnown)
 		if _, err2 := record.ParseScore(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
 			m.check(t, "score", err)

@@ -801,6 +801,29 @@ func ParseScore(text string, declarer auction.Seat, hasDeclarer bool) (ns int, e
 	return 0, &auction.ParseError{Kind: "score", Text: text, Reason: err.Error()}
 }
 
+// IsAdjustedScore reports whether a Score value is an adjusted score
+// given as percentages (Law 12C2): "NS 60%", "NS 60% EW 40%", "60%",
+// "A60". Such a score is the director's, and no contract computes it.
+func IsAdjustedScore(text string) bool {
+	t := strings.ToUpper(strings.TrimSpace(text))
+	if strings.HasPrefix(t, "A") && len(t) > 1 && t[1] >= '0' && t[1] <= '9' {
+		return true
+	}
+	if !strings.Contains(t, "%") {
+		return false
+	}
+	for _, f := range strings.Fields(t) {
+		if f == "NS" || f == "EW" {
+			continue
+		}
+		n := strings.TrimSuffix(f, "%")
+		if _, err := strconv.ParseFloat(n, 64); err != nil || n == f {
+			return false
+		}
+	}
+	return true
+}
+
 type errString string
 
 func (e errString) Error() string { return string(e) }

@@ -674,8 +674,9 @@ func (c *Checker) checkScore(b *Board) {
 	f := b.Final()
 	switch {
 	case !b.File.ScoreKnown && given(&b.File.ScoreTag):
-		if strings.Contains(b.File.ScoreTag.Value, "%") {
+		if IsAdjustedScore(b.File.ScoreTag.Value) {
 			b.Coverage.Skip(diag.Adjusted, 1) // "NS 60%": the director's, Law 12C2
+			c.add(diag.Irregularity, diag.Info, 12, at(b.File.ScoreTag.Loc, b.Source.Loc), "the score, %s, is an adjusted score (Law 12C2)", strings.TrimSpace(b.File.ScoreTag.Value))
 		} else {
 			b.Coverage.Skip(diag.CellUnreadable, 1)
 		}
