@@ -19,6 +19,13 @@
 // [PatchWriter] writes the edits as a patch to review and a [Patcher]
 // makes them later, one at a time.
 //
+// [Prove] re-audits a file fixed with its edits against a [Tally] of it
+// before: a game whose edits leave a finding they were to answer, add a
+// finding of warning or error severity, or would be followed by another
+// edit on a second fix, is left alone, and the rest is fixed again and
+// proved again, so that a fix never makes a file worse and fix twice is
+// fix once.
+//
 // A board whose evidence allows more than one correction is left alone,
 // and [LeftAlone] says why: a replay that agrees with the file only from
 // another seat (leading passes left out, or a turned deal), a declarer the

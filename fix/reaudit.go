@@ -47,13 +47,34 @@ func TallyOf(name string, size int64, open func() (io.ReadCloser, error), enc st
 	return t, err
 }
 
+// NewTally returns an empty tally, which Count fills from the findings of
+// an audit that is run anyway (fix counts its plan's).
+func NewTally() Tally { return Tally{counts: map[uint64]int32{}, codes: map[diag.Code]uint64{}} }
+
+// Count counts a finding of the text the tally is of: one of warning or
+// error severity, as TallyOf counts them.
+func (t *Tally) Count(d diag.Diagnostic) {
+	if d.Severity >= diag.Warning {
+		t.counts[t.key(d.Game, d.Code)]++
+	}
+}
+
 // audit audits one text and gives fn its findings of warning and error
 // severity; it returns its games and encoding.
 func audit(name string, size int64, open func() (io.ReadCloser, error), enc string, fn func(diag.Diagnostic)) (games int, encoding string, err error) {
+	return auditParts(name, size, open, enc, nil, fn)
+}
+
+// auditParts is audit, giving each part to part too when it is not nil:
+// the part then holds its boards.
+func auditParts(name string, size int64, open func() (io.ReadCloser, error), enc string, part func(*corpus.Part), fn func(diag.Diagnostic)) (games int, encoding string, err error) {
 	in := corpus.NewInput(name, size, open)
-	opts := corpus.AuditOptions{SkipDuplicates: true, AllFindings: true, Encoding: enc}
+	opts := corpus.AuditOptions{SkipDuplicates: true, AllFindings: true, Encoding: enc, Boards: part != nil}
 	opts.Jobs = 1
 	_, aerr := corpus.Audit(context.Background(), func(yield func(*corpus.Input, error) bool) { yield(in, nil) }, opts, func(p *corpus.Part) {
+		if part != nil {
+			part(p)
+		}
 		if p.Err != nil && err == nil {
 			err = p.Err
 		}
@@ -143,4 +164,46 @@ func (k Kind) answers() []diag.Code {
 		codes = append(codes, diag.BoardDealer, diag.BoardVulnerability)
 	}
 	return codes
+}
+
+// Prove re-audits a file fixed with the edits made against t, the tally of
+// the file before (which it uses up), and returns the games whose edits
+// do not prove out, each with why: a finding of warning or error severity
+// the edits added to the game, a finding an edit was to answer still
+// there, or an edit that fixing the fixed file again would make (fix
+// twice must be fix once). wanted are the kinds fixed, as for Plan. The
+// caller leaves those games' edits out and tries again: what stays is
+// proved.
+func Prove(name string, open func() (io.ReadCloser, error), t Tally, made []MadeEdit, wanted map[Kind]bool) (map[int]string, error) {
+	slices.SortFunc(made, func(a, b MadeEdit) int { return a.Game - b.Game })
+	changed := func(game int) bool {
+		_, ok := slices.BinarySearchFunc(made, game, func(m MadeEdit, g int) int { return m.Game - g })
+		return ok
+	}
+	failed := map[int]string{}
+	fail := func(game int, why string) {
+		if _, ok := failed[game]; !ok && changed(game) {
+			failed[game] = why
+		}
+	}
+	_, _, err := auditParts(name, -1, open, t.Encoding, func(p *corpus.Part) {
+		again, _ := PlanAll(p, wanted)
+		for _, e := range again {
+			fail(e.Game, "fixing it again would make another "+string(e.Kind)+" edit ("+e.Reason+")")
+		}
+	}, func(d diag.Diagnostic) {
+		i, _ := slices.BinarySearchFunc(made, d.Game, func(m MadeEdit, g int) int { return m.Game - g })
+		for ; i < len(made) && made[i].Game == d.Game; i++ {
+			if slices.Contains(made[i].Kind.answers(), d.Code) {
+				fail(d.Game, fmt.Sprintf("it would leave %s %s: %s, which the %s edit was to answer", d.Severity, d.Code, d.Message, made[i].Kind))
+				return
+			}
+		}
+		if k := t.key(d.Game, d.Code); t.counts[k] > 0 {
+			t.counts[k]--
+		} else {
+			fail(d.Game, fmt.Sprintf("it would cause %s %s: %s", d.Severity, d.Code, d.Message))
+		}
+	})
+	return failed, err
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -124,6 +125,10 @@ type fixer struct {
 	lastGame map[fix.Kind]int
 	changed  int
 	enc      string
+	// before tallies the input's findings as planning read them, and made
+	// the games and kinds of its edits: what proving the edits needs.
+	before fix.Tally
+	made   []fix.MadeEdit
 
 	sources sourceCopies
 }
@@ -217,6 +222,7 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 	if f.in != p.Input {
 		f.in, f.changed, f.enc, f.kinds, f.lastGame = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}
+		f.before, f.made = fix.NewTally(), nil
 		key := p.Input.Name
 		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
 			key = filepath.Clean(key)
@@ -238,12 +244,12 @@ func (f *fixer) part(p *corpus.Part) {
 		return
 	}
 	f.a.say(pl.notes)
+	for d := range p.All() {
+		f.before.Count(d)
+	}
+	f.before.Games += p.Report.Games
 	for _, e := range pl.edits {
-		if f.changed == 0 || e.Game != f.lastGame[e.Kind] {
-			f.kinds[e.Kind]++ // boards, not edits: a turned deal's trick is many
-			f.lastGame[e.Kind] = e.Game
-		}
-		f.changed++
+		f.count(e)
 		w := f.pending
 		if f.patch != nil {
 			w = f.patch
@@ -264,6 +270,114 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 }
 
+// count counts an edit of the input.
+func (f *fixer) count(e fix.Edit) {
+	if f.changed == 0 || e.Game != f.lastGame[e.Kind] {
+		f.kinds[e.Kind]++ // boards, not edits: a turned deal's trick is many
+		f.lastGame[e.Kind] = e.Game
+	}
+	f.changed++
+	f.made = append(f.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind})
+}
+
+// prove re-audits the input fixed into out, and while the edits of some
+// games do not prove out (fix.Prove), leaves those games alone, says why,
+// and fixes the input again without them. It returns the spool of the
+// fixed text, out or another.
+func (f *fixer) prove(in *corpus.Input, open func() (io.Reader, func(), error), out *spool) (*spool, error) {
+	for round := 0; f.changed > 0; round++ {
+		failed, err := fix.Prove(in.Name, func() (io.ReadCloser, error) { return io.NopCloser(out.reader()), nil }, f.before, slices.Clone(f.made), f.wanted)
+		if err != nil || len(failed) == 0 {
+			return out, err
+		}
+		if round == 3 {
+			return out, errors.New("its edits did not prove out after three rounds")
+		}
+		if err := f.leaveAlone(failed); err != nil {
+			return out, err
+		}
+		out.discard()
+		out = newSpool(tempSpill)
+		r, done, err := open()
+		if err != nil {
+			return out, err
+		}
+		err = f.apply(out, r)
+		done()
+		if err == nil {
+			err = out.flush()
+		}
+		if err != nil {
+			return out, err
+		}
+		// The tally was used up: count the original's findings again.
+		if f.before, err = f.tally(in, open); err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// tally tallies the input's findings, as planning found them.
+func (f *fixer) tally(in *corpus.Input, open func() (io.Reader, func(), error)) (fix.Tally, error) {
+	return fix.TallyOf(in.Name, -1, func() (io.ReadCloser, error) {
+		r, done, err := open()
+		if err != nil {
+			return nil, err
+		}
+		return readCloser{r, done}, nil
+	}, f.enc)
+}
+
+// readCloser closes a reader by calling done.
+type readCloser struct {
+	io.Reader
+	done func()
+}
+
+func (r readCloser) Close() error { r.done(); return nil }
+
+// leaveAlone takes the edits of the failed games out of the input's,
+// saying once a game why they are not made.
+func (f *fixer) leaveAlone(failed map[int]string) error {
+	if err := f.pending.Close(); err != nil {
+		return err
+	}
+	if err := f.edits.flush(); err != nil {
+		return err
+	}
+	kept := newSpool(tempSpill)
+	w := fix.NewPatchWriter(kept)
+	pr := fix.NewPatchReader(f.edits.reader(), "the fixes")
+	f.changed, f.kinds, f.lastGame, f.made = 0, map[fix.Kind]int{}, map[fix.Kind]int{}, nil
+	said := map[int]bool{}
+	for {
+		e, err := pr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			kept.discard()
+			return err
+		}
+		if why, ok := failed[e.Game]; ok {
+			if !said[e.Game] {
+				said[e.Game] = true
+				f.a.say(appendNote(nil, e, "left alone: its edits do not prove out: "+why))
+			}
+			continue
+		}
+		f.count(e)
+		if err := w.Write(e); err != nil {
+			kept.discard()
+			return err
+		}
+	}
+	f.edits.discard()
+	f.edits, f.pending = kept, w
+	return nil
+}
+
 // finish fixes the input whose last part p is.
 func (f *fixer) finish(p *corpus.Part) {
 	a, in := f.a, p.Input
@@ -275,7 +389,7 @@ func (f *fixer) finish(p *corpus.Part) {
 		f.done() // a patch is written as it goes
 		return
 	}
-	defer f.edits.discard()
+	defer func() { f.edits.discard() }() // proving may put other edits in its place
 	if p.Err != nil {
 		return // each reports it
 	}
@@ -294,7 +408,7 @@ func (f *fixer) finish(p *corpus.Part) {
 		return rc, func() { rc.Close() }, nil
 	}
 	out := newSpool(tempSpill)
-	defer out.discard()
+	defer func() { out.discard() }() // proving may put another text in its place
 	r, done, err := open()
 	if err != nil {
 		a.errorf("%s", named(in.Name, err))
@@ -306,6 +420,10 @@ func (f *fixer) finish(p *corpus.Part) {
 		err = out.flush()
 	}
 	if err != nil {
+		a.errorf("%s: not fixed: %v", in.Name, err)
+		return
+	}
+	if out, err = f.prove(in, open, out); err != nil {
 		a.errorf("%s: not fixed: %v", in.Name, err)
 		return
 	}
