@@ -515,10 +515,22 @@ func score(file string, pb *corpus.Board, edits []Edit) (Edit, bool) {
 	for _, e := range edits {
 		fixed[e.Kind] = true
 	}
+	// A value the file does not state is settled by the replay: the
+	// auction gives the contract, the play of every trick the tricks.
+	unstated := func(t *record.Tag) bool { return !t.Present() || t.Unknown() || strings.TrimSpace(t.Value) == "" }
+	replayed := f.FromReplay && b.Replayed.Complete && b.Replayed.Legal
+	played := replayed && b.Replayed.TricksKnown && f.Tricks == b.Replayed.Tricks
 	settled := f.ScoreKnown && rec.ScoreKnown && f.ContractKnown &&
-		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String()) &&
-		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer) &&
-			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks))
+		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String() || replayed && unstated(&rec.ContractTag)) &&
+		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer || replayed && unstated(&rec.DeclarerTag)) &&
+			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks || played && unstated(&rec.ResultTag)))
+	// A score is never derived from a number the audit proves wrong: an
+	// impossible claim, a revoke without its trick transfer.
+	for _, d := range pb.Findings {
+		if d.Code == diag.ClaimImpossible || d.Code == diag.Revoke {
+			settled = false
+		}
+	}
 	old, here := written(t)
 	if !settled || rec.ScoreNS == f.ScoreNS || !here {
 		return Edit{}, false
@@ -633,7 +645,7 @@ func whyLeft(b *record.Board, kind Kind) string {
 	case kind == Declarer:
 		return "no opening lead confirms the auction's declarer (the auction may leave out leading passes, or the deal be turned)"
 	case kind == Score:
-		return "the score would follow a contract, declarer or result the fix leaves open"
+		return "the score would follow a contract, declarer or result the fix leaves open, or one the audit proves wrong (an impossible claim, a revoke)"
 	}
 	return "the file does not write the value here as it reads (inherited with #, escaped, or in LIN), or the file's own values settle it"
 }
