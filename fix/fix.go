@@ -24,7 +24,8 @@
 // finding of warning or error severity, or would be followed by another
 // edit on a second fix, is left alone, and the rest is fixed again and
 // proved again, so that a fix never makes a file worse and fix twice is
-// fix once.
+// fix once. [Source] does all of it for a text in memory, the library form
+// of `bridgekit fix`, which streams files of any size the same way.
 //
 // A board whose evidence allows more than one correction is left alone,
 // and [LeftAlone] says why: a replay that agrees with the file only from

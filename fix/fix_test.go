@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -267,6 +268,46 @@ func TestFixBesideSyntaxError(t *testing.T) {
 // FuzzFix: whatever the input, planning and applying the fixes does not
 // panic or fail, and the fixed text has nothing more to fix.
 func FuzzFix(f *testing.F) {
+	addFixSeeds(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fuzzPlan(t, data)
+		fuzzSource(t, data)
+	})
+}
+
+// fuzzSource holds Source to what fix promises: a board's edits are made
+// only when the fixed text audits no worse, with the findings they answer
+// gone, and fixing the fixed text again changes nothing.
+func fuzzSource(t *testing.T, data []byte) {
+	fx, err := Source("fuzz.pbn", data, nil)
+	if err != nil || len(fx.Edits) == 0 {
+		return
+	}
+	p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	before := NewTally()
+	for d := range p.All() {
+		before.Count(d)
+	}
+	for e := range p.Report.Encodings {
+		before.Encoding = e
+	}
+	made := make([]MadeEdit, len(fx.Edits))
+	for i, e := range fx.Edits {
+		made[i] = MadeEdit{Game: e.Game, Kind: e.Kind}
+	}
+	failed, err := Prove("fuzz.pbn", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(fx.Text)), nil }, before, made, nil)
+	if err != nil || len(failed) > 0 {
+		t.Fatalf("the fixed text does not prove out: %v %v", failed, err)
+	}
+	again, err := Source("fuzz.pbn", fx.Text, nil)
+	if err != nil || len(again.Edits) > 0 || !bytes.Equal(again.Text, fx.Text) {
+		t.Fatalf("fixing the fixed text again makes %d edits (%v)", len(again.Edits), err)
+	}
+}
+
+// addFixSeeds seeds a fuzz target of fix with the test files, also with
+// other line ends, a BOM and a byte that is not UTF-8.
+func addFixSeeds(f *testing.F) {
 	for _, glob := range []string{"testdata/*.pbn", "../convert/testdata/*.input"} {
 		files, _ := filepath.Glob(glob)
 		for _, file := range files {
@@ -283,42 +324,45 @@ func FuzzFix(f *testing.F) {
 			}
 		}
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-		if p.Err != nil {
-			return
+}
+
+// fuzzPlan holds Plan and Apply to their promises: every planned edit is
+// one Apply takes, and the fixed text plans no more.
+func fuzzPlan(t *testing.T, data []byte) {
+	p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil {
+		return
+	}
+	edits := Plan(p, nil)
+	enc := "UTF-8"
+	for name := range p.Report.Encodings {
+		enc = name
+	}
+	var out bytes.Buffer
+	for _, e := range edits {
+		if err := Check(e); err != nil {
+			t.Fatalf("a planned edit that apply would refuse: %v", err)
 		}
-		edits := Plan(p, nil)
-		enc := "UTF-8"
-		for name := range p.Report.Encodings {
-			enc = name
+	}
+	if err := Apply(&out, bytes.NewReader(data), enc, edits); err != nil {
+		if errors.Is(err, ErrChanged) || errors.Is(err, ErrUnmapped) || strings.Contains(err.Error(), "fix writes") {
+			return // text whose places cannot be mapped back, refused
 		}
-		var out bytes.Buffer
-		for _, e := range edits {
-			if err := Check(e); err != nil {
-				t.Fatalf("a planned edit that apply would refuse: %v", err)
-			}
+		t.Fatalf("Apply: %v", err)
+	}
+	if len(edits) == 0 {
+		if !bytes.Equal(out.Bytes(), data) {
+			t.Fatal("no edits, yet the text changed")
 		}
-		if err := Apply(&out, bytes.NewReader(data), enc, edits); err != nil {
-			if errors.Is(err, ErrChanged) || errors.Is(err, ErrUnmapped) || strings.Contains(err.Error(), "fix writes") {
-				return // text whose places cannot be mapped back, refused
-			}
-			t.Fatalf("Apply: %v", err)
-		}
-		if len(edits) == 0 {
-			if !bytes.Equal(out.Bytes(), data) {
-				t.Fatal("no edits, yet the text changed")
-			}
-			return
-		}
-		q := corpus.Process("fuzz.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-		if more := Plan(q, nil); len(more) > 0 {
-			t.Fatalf("the fixed text has %d more fixes: %+v", len(more), more[0])
-		}
-		if err := sameBoards(p, q, edits); err != "" {
-			t.Fatal(err)
-		}
-	})
+		return
+	}
+	q := corpus.Process("fuzz.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if more := Plan(q, nil); len(more) > 0 {
+		t.Fatalf("the fixed text has %d more fixes: %+v", len(more), more[0])
+	}
+	if err := sameBoards(p, q, edits); err != "" {
+		t.Fatal(err)
+	}
 }
 
 // sameBoards says how the boards of q, read from p's text with edits
