@@ -236,7 +236,11 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 		if len(turned) == 0 && why[Rotation] == "" {
 			var e Edit
 			if e, why[Rotation] = illegalDeal(file, pb, found); e.Kind != "" {
-				turned = append(turned, e)
+				// The replay read the deal before it is turned: what it
+				// says of the result and score is not the turned deal's,
+				// and no edit follows it. A result the turned deal
+				// contradicts makes the proof refuse the turn.
+				return append(turned, e), why
 			}
 		}
 	}
