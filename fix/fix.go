@@ -49,6 +49,7 @@ import (
 	"github.com/bridgekit/bridgekit/corpus"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // Kind is a kind of fix; its name is the key of `bridgekit fix --only`.
@@ -80,10 +81,15 @@ const (
 	// Rotation puts back in their columns the cards of a trick written
 	// from the wrong seat (play-rotated): the deal says who held each.
 	Rotation Kind = "rotation"
+	// ScoreTable rewrites a traveller row's score from its contract and
+	// result (scoretable-score, Law 77), when the row's matchpoints,
+	// recomputed across the traveller, agree with that score and not
+	// with the written one.
+	ScoreTable Kind = "scoretable"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, BoardCycle}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, BoardCycle}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -243,6 +249,9 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 				return append(turned, e), why
 			}
 		}
+	}
+	if wanted == nil || wanted[ScoreTable] {
+		turned = append(turned, travellerScores(file, pb)...)
 	}
 	if !b.Replayed.Complete || !b.Replayed.Legal {
 		return turned, why // the replay settles nothing more
@@ -509,6 +518,24 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 	return diag.Span{Pos: pos, End: base + j}, text[i:j], true
 }
 
+// travellerScores proposes the traveller rows' scores their contracts,
+// results and matchpoints prove (scoring.ScoreRepairs).
+func travellerScores(file string, pb *corpus.Board) []Edit {
+	var out []Edit
+	for _, r := range scoring.ScoreRepairs(pb.Board) {
+		old := r.Cell.Text
+		if r.Cell.Quoted {
+			old = `"` + old + `"`
+		}
+		out = append(out, Edit{
+			File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Kind: ScoreTable, Old: old, New: r.Text,
+			Span:   diag.Span{Pos: r.Cell.Loc, End: r.Cell.Loc.Offset + len(old)},
+			Reason: string(diag.ScoreTableScore) + ": " + r.Evidence + " (Law 77)",
+		})
+	}
+	return out
+}
+
 // score proposes the Score tag's value for the contract, declarer and
 // result the file says once edits are made, when those are the final
 // outcome's: otherwise the score would follow values the fix leaves
@@ -590,6 +617,7 @@ var answers = []struct {
 	{diag.ScoreMismatch, []Kind{Score}},
 	{diag.CallAfterAuction, []Kind{AfterEnd}},
 	{diag.PlayRotated, []Kind{Rotation}},
+	{diag.ScoreTableScore, []Kind{ScoreTable}},
 }
 
 // LeftAlone returns what the audit found wrong on the boards of p that
@@ -639,8 +667,11 @@ func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit
 
 // whyLeft says why a board's finding gets no fix.
 func whyLeft(b *record.Board, kind Kind) string {
-	if kind == Rotation {
+	switch kind {
+	case Rotation:
 		return "a trick is cut short, and which column its cards stand in is not known, or a card carries a mark or an annotation that would not move with it"
+	case ScoreTable:
+		return "the row's matchpoints fit the written score as well as its contract's, or the traveller is not scored in matchpoints: nothing tells which of the two is wrong"
 	}
 	switch {
 	case !b.Replayed.Complete || !b.Replayed.Legal:

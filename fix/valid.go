@@ -44,6 +44,17 @@ func Check(e Edit) error {
 			return bad("rotation puts one card in place of another, or one seat for another")
 		}
 		return nil
+	case ScoreTable:
+		// A traveller's cell, quoted or bare as the row writes it.
+		o, oq := unquote(e.Old)
+		n, nq := unquote(e.New)
+		if !oq && !nq {
+			o, n = e.Old, e.New
+		}
+		if _, err := strconv.Atoi(o); err != nil || oq != nq || !isInteger(n) {
+			return bad("scoretable puts one score in place of another, in the cell's own form")
+		}
+		return nil
 	}
 	old, ok1 := unquote(e.Old)
 	v, ok2 := unquote(e.New)
@@ -127,4 +138,11 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// isInteger reports whether s is a whole number as fix writes one: an
+// optional minus sign and digits, no leading zero.
+func isInteger(s string) bool {
+	n, err := strconv.Atoi(s)
+	return err == nil && strconv.Itoa(n) == s
 }

@@ -1,0 +1,82 @@
+package scoring
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// A ScoreRepair is a traveller row's score that its contract and result,
+// and the row's own matchpoints, prove wrong: the cell, the text to write
+// there, and the evidence.
+type ScoreRepair struct {
+	Cell     record.Cell
+	Text     string // the score, in the cell's own form (its sign, its quotes)
+	Evidence string
+}
+
+// ScoreRepairs returns the repairs of a board's traveller rows whose
+// written score differs from that of their contract and result, where the
+// rows' matchpoints, recomputed across the traveller, agree with the
+// contract's score and not with the written one. A row whose points fit
+// either score, or a traveller not scored in matchpoints, proves nothing
+// and gets none.
+func ScoreRepairs(b *record.Board) []ScoreRepair {
+	m, err := ParseMethod(b.Scoring.Value)
+	if err != nil || m.Base == IMP || m.Base == BAM || !b.VulnerableKnown {
+		return nil
+	}
+	tr := ReadTraveller(b, m.OldMP)
+	if tr == nil {
+		return nil
+	}
+	rs := make([]Result, 0, len(tr.Rows))
+	at := make([]int, len(tr.Rows))
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		if r.Artificial || r.Blank || !r.ScoreKnown && !r.ContractKnown {
+			return nil // the rows played are not all scored: no evidence
+		}
+		at[i] = len(rs)
+		ns := r.NS
+		if r.ContractKnown {
+			ns = tr.scoreOf(r)
+		}
+		rs = append(rs, Result{NS: ns, Count: r.Count})
+	}
+	var out []ScoreRepair
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		if !r.ContractKnown || !r.ScoreKnown || r.NS == tr.scoreOf(r) {
+			continue
+		}
+		stated, _, ok := r.number("MP_NS")
+		if !ok {
+			continue
+		}
+		right := Matchpoints(rs, m.Counting)[at[i]]
+		written := append([]Result(nil), rs...)
+		written[at[i]].NS = r.NS
+		wrong := Matchpoints(written, m.Counting)[at[i]]
+		fits := func(v float64) bool { return near(stated, v, 0.051) || m.Counting == MP1 && near(stated, v/2, 0.051) }
+		if !fits(right) || fits(wrong) {
+			continue
+		}
+		col, sign := "Score_NS", 1
+		c, present := r.Column(col)
+		if !present {
+			col, sign = "Score_EW", -1
+			c, _ = r.Column(col)
+		}
+		text := strconv.Itoa(sign * tr.scoreOf(r))
+		if c.Quoted {
+			text = `"` + text + `"`
+		}
+		out = append(out, ScoreRepair{Cell: c, Text: text, Evidence: fmt.Sprintf(
+			"row %d: %s by %s taking %d scores NS %d, not NS %d, and its %s %s is the matchpoints of NS %d across the traveller, not of NS %d",
+			r.N, r.Contract, r.Contract.Declarer, r.Tricks, tr.scoreOf(r), r.NS, "MP_NS", strings.TrimSpace(trim(stated)), tr.scoreOf(r), r.NS)})
+	}
+	return out
+}
