@@ -245,21 +245,6 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 		unknown = unknown || !c.Card.Valid()
 		irregular = irregular || c.Revoke || c.OutOfTurn
 	}
-	if marks {
-		lw.dropped.Add("NAGs and suffixes")
-	}
-	if notes {
-		lw.dropped.Add("notes on cards (written as commentary)")
-	}
-	if unknown {
-		lw.dropped.Add("unknown cards (-)")
-	}
-	if irregular {
-		lw.dropped.Add("^R and ^L marks on cards")
-	}
-	if b.Auction.End != "" || b.Play.End != "" {
-		lw.dropped.Add("end marks (*, +)")
-	}
 	// A LIN value holds no line end and no '|': nt writes them as a blank
 	// and '¦' (linValueText).
 	breaks, bars := false, false
@@ -278,14 +263,22 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	for i := range b.Play.Cards {
 		see(b.Play.Cards[i].Comments)
 	}
-	if breaks {
-		lw.dropped.Add("line breaks in commentary (written as blanks)")
-	}
-	if bars {
-		lw.dropped.Add("'|' in commentary (written as '¦')")
-	}
-	if skips {
-		lw.dropped.Add("skipped turns (^S)")
+	for _, d := range []struct {
+		held bool
+		what string
+	}{
+		{marks, "NAGs and suffixes"},
+		{notes, "notes on cards (written as commentary)"},
+		{unknown, "unknown cards (-)"},
+		{irregular, "^R and ^L marks on cards"},
+		{b.Auction.End != "" || b.Play.End != "", "end marks (*, +)"},
+		{breaks, "line breaks in commentary (written as blanks)"},
+		{bars, "'|' in commentary (written as '¦')"},
+		{skips, "skipped turns (^S)"},
+	} {
+		if d.held {
+			lw.dropped.Add(d.what)
+		}
 	}
 }
 

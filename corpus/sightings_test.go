@@ -24,19 +24,15 @@ func TestRepeatsAsAudit(t *testing.T) {
 	game := func(event, board, room, d string) string {
 		return "[Event \"" + event + "\"]\n[Board \"" + board + "\"]\n[Room \"" + room + "\"]\n[HomeTeam \"X\"]\n[VisitTeam \"Y\"]\n[Deal \"N:" + d + "\"]\n\n"
 	}
-	dir := t.TempDir()
 	files := map[string]string{
 		"1.pbn": game("Cup", "1", "Open", a) + game("Cup", "1", "Closed", b) + game("Cup", "2", "Open", turned),
 		"2.pbn": game("Cup", "01", "Open", a) + game("?", "3", "Open", b),
 		"3.pbn": game("?", "3", "Open", a) + game("League", "7", "Open", turned),
 	}
+	dir := writeFiles(t, files)
 	var paths []string
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		paths = append(paths, p)
+	for name := range files {
+		paths = append(paths, filepath.Join(dir, name))
 	}
 	slices.Sort(paths)
 	audit, split := repeatsBothWays(t, paths)

@@ -352,7 +352,7 @@ func (sp *linSplitter) add(it linItem) *Record {
 	}
 	it.tag = linTagOf(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base])
 	class := it.tag.class()
-	has := linHasOf(it.tag)
+	has := itemHas(it)
 	if sp.curPairs+len(sp.pending) >= maxLINRecordPairs {
 		sp.flushPending()
 		out := sp.emit(class, &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.remapped(it.pos)}, Severity: diag.Error, Code: "lin-too-many-pairs",
@@ -414,9 +414,19 @@ func (sp *linSplitter) append(it linItem) {
 	}
 	sp.cur = append(sp.cur, it)
 	if it.kind == linItemPair {
-		sp.curHas |= linHasOf(it.tag)
+		sp.curHas |= itemHas(it)
 		sp.curPairs++
 	}
+}
+
+// itemHas is what a pair gives its record, as linHasOf says, except that
+// an mb or pc of no value is no call or card: the pairs after it are not
+// held back as if play had begun (a converter keeps it as written).
+func itemHas(it linItem) uint16 {
+	if c := it.tag.class(); (c == linClassAuction || c == linClassPlay) && it.valEnd <= it.valStart {
+		return linHasOther
+	}
+	return linHasOf(it.tag)
 }
 
 // flushPending moves the items held back into the current record.
