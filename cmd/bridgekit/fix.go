@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -129,6 +132,11 @@ type fixer struct {
 	// the games and kinds of its edits: what proving the edits needs.
 	before fix.Tally
 	made   []fix.MadeEdit
+	// notes are the input's notes, held (spooled) until its edits are
+	// proved, and refused the games whose edits were not: their edit
+	// notes are not said, the reason they were refused is.
+	notes   *spool
+	refused map[int]bool
 
 	sources sourceCopies
 }
@@ -177,7 +185,15 @@ func (a *app) fix(c *cli.Context) error {
 // A plan is the fixes of one part and what is said of them.
 type plan struct {
 	edits []fix.Edit
-	notes []byte // the lines for stderr: each fix and each board left alone, with why
+	notes []noteLine // for stderr: each fix and each board left alone, with why
+}
+
+// A noteLine is a line for stderr about a board: its game, whether it says
+// an edit (which the proof may yet refuse), and the line.
+type noteLine struct {
+	game int
+	edit bool
+	line []byte
 }
 
 // plan plans the fixes of a part, in the worker that read it.
@@ -186,7 +202,7 @@ func (f *fixer) plan(p *corpus.Part) any {
 		return nil
 	}
 	edits, left := fix.PlanAll(p, f.wanted)
-	var notes []byte
+	var notes []noteLine
 	// One note per board and kind: a board of thirteen turned tricks once
 	// printed a paragraph per card. --verbose is not needed to see each
 	// edit: the patch (--patch) and the diff (-d) list them.
@@ -195,15 +211,15 @@ func (f *fixer) plan(p *corpus.Part) any {
 		for j < len(edits) && edits[j].Game == edits[i].Game && edits[j].Kind == edits[i].Kind {
 			j++
 		}
-		if j-i == 1 {
-			notes = appendNote(notes, edits[i], describe(edits[i]))
-		} else {
-			notes = appendNote(notes, edits[i], fmt.Sprintf("%s: %d edits, the first %s (%s)", edits[i].Kind, j-i, change(edits[i]), edits[i].Reason))
+		text := describe(edits[i])
+		if j-i > 1 {
+			text = fmt.Sprintf("%s: %d edits, the first %s (%s)", edits[i].Kind, j-i, change(edits[i]), edits[i].Reason)
 		}
+		notes = append(notes, noteLine{edits[i].Game, true, appendNote(nil, edits[i], text)})
 		i = j
 	}
 	for _, e := range left {
-		notes = appendNote(notes, e, e.Reason)
+		notes = append(notes, noteLine{e.Game, false, appendNote(nil, e, e.Reason)})
 	}
 	return &plan{edits, notes}
 }
@@ -235,6 +251,7 @@ func (f *fixer) part(p *corpus.Part) {
 		if f.patch == nil && !f.skip {
 			f.edits = newSpool(tempSpill)
 			f.pending = fix.NewPatchWriter(f.edits)
+			f.notes, f.refused = newSpool(tempSpill), map[int]bool{}
 		}
 	}
 	if f.skip {
@@ -243,7 +260,19 @@ func (f *fixer) part(p *corpus.Part) {
 		}
 		return
 	}
-	f.a.say(pl.notes)
+	for _, n := range pl.notes {
+		if f.patch != nil {
+			f.a.say(n.line) // a patch is not proved: what it holds is said as it is written
+			continue
+		}
+		// Held until the input is proved, in a spool: a line each,
+		// "game e|l text".
+		kind := byte('l')
+		if n.edit {
+			kind = 'e'
+		}
+		f.notes.Write(append(fmt.Appendf(nil, "%d %c ", n.game, kind), n.line...))
+	}
 	for d := range p.All() {
 		f.before.Count(d)
 	}
@@ -363,7 +392,9 @@ func (f *fixer) leaveAlone(failed map[int]string) error {
 		if why, ok := failed[e.Game]; ok {
 			if !said[e.Game] {
 				said[e.Game] = true
-				f.a.say(appendNote(nil, e, "left alone: its edits do not prove out: "+why))
+				f.refused[e.Game] = true
+				f.notes.Write(fmt.Appendf(nil, "%d l ", e.Game))
+				f.notes.Write(appendNote(nil, e, "left alone: its edits do not prove out: "+why))
 			}
 			continue
 		}
@@ -378,9 +409,38 @@ func (f *fixer) leaveAlone(failed map[int]string) error {
 	return nil
 }
 
+// sayNotes says the input's notes, once its edits are proved: the
+// plan's, but for the edits refused, and why those were.
+func (f *fixer) sayNotes() {
+	if f.notes == nil {
+		return
+	}
+	defer f.notes.discard()
+	if f.notes.flush() != nil {
+		return
+	}
+	sc := bufio.NewScanner(f.notes.reader())
+	sc.Buffer(nil, 1<<20)
+	var out []byte
+	for sc.Scan() {
+		game, rest, _ := bytes.Cut(sc.Bytes(), []byte(" "))
+		kind, line, _ := bytes.Cut(rest, []byte(" "))
+		if g, _ := strconv.Atoi(string(game)); string(kind) == "e" && f.refused[g] {
+			continue
+		}
+		out = append(append(out, line...), '\n')
+		if len(out) > 64<<10 {
+			f.a.say(out)
+			out = out[:0]
+		}
+	}
+	f.a.say(out)
+}
+
 // finish fixes the input whose last part p is.
 func (f *fixer) finish(p *corpus.Part) {
 	a, in := f.a, p.Input
+	defer f.sayNotes()
 	src := f.sources.take(in)
 	if src != nil {
 		defer src.discard()
