@@ -157,8 +157,8 @@ func (a *app) fix(c *cli.Context) error {
 		f.summary()
 		return err
 	}
-	// The patch is written as the edits are found, whole or not at all.
-	opts.Source = nil
+	// The patch is written as each input's edits are proved, whole or not
+	// at all.
 	out, err := safewrite.Create(patch, 0o644)
 	if err != nil {
 		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
@@ -248,7 +248,7 @@ func (f *fixer) part(p *corpus.Part) {
 		if f.skip {
 			f.a.notef("%s: named more than once; fixed once", p.Input.Name)
 		}
-		if f.patch == nil && !f.skip {
+		if !f.skip {
 			f.edits = newSpool(tempSpill)
 			f.pending = fix.NewPatchWriter(f.edits)
 			f.notes, f.refused = newSpool(tempSpill), map[int]bool{}
@@ -261,10 +261,6 @@ func (f *fixer) part(p *corpus.Part) {
 		return
 	}
 	for _, n := range pl.notes {
-		if f.patch != nil {
-			f.a.say(n.line) // a patch is not proved: what it holds is said as it is written
-			continue
-		}
 		// Held until the input is proved, in a spool: a line each,
 		// "game e|l text".
 		kind := byte('l')
@@ -279,15 +275,7 @@ func (f *fixer) part(p *corpus.Part) {
 	f.before.Games += p.Report.Games
 	for _, e := range pl.edits {
 		f.count(e)
-		w := f.pending
-		if f.patch != nil {
-			w = f.patch
-			if err := f.patchName(&e); err != nil {
-				f.a.errorf("%v", err)
-				continue
-			}
-		}
-		if err := w.Write(e); err != nil {
+		if err := f.pending.Write(e); err != nil {
 			f.a.errorf("%v", err)
 		}
 	}
@@ -445,15 +433,11 @@ func (f *fixer) finish(p *corpus.Part) {
 	if src != nil {
 		defer src.discard()
 	}
-	if f.patch != nil {
-		f.done() // a patch is written as it goes
-		return
-	}
 	defer func() { f.edits.discard() }() // proving may put other edits in its place
 	if p.Err != nil {
 		return // each reports it
 	}
-	if f.write && f.changed > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
+	if f.patch == nil && f.write && f.changed > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
 		a.errorf("%s: not fixed: cannot write back an archive member, standard input or a link; use fix without -w", in.Name)
 		return
 	}
@@ -487,7 +471,42 @@ func (f *fixer) finish(p *corpus.Part) {
 		a.errorf("%s: not fixed: %v", in.Name, err)
 		return
 	}
+	if f.patch != nil {
+		if err := f.toPatch(); err != nil {
+			a.errorf("%s: %v", in.Name, err)
+			return
+		}
+		f.done()
+		return
+	}
 	f.emit(in, open, out)
+}
+
+// toPatch writes the input's proved edits to the patch, each naming its
+// file as apply will find it.
+func (f *fixer) toPatch() error {
+	if err := f.pending.Close(); err != nil {
+		return err
+	}
+	if err := f.edits.flush(); err != nil {
+		return err
+	}
+	pr := fix.NewPatchReader(f.edits.reader(), "the fixes")
+	for {
+		e, err := pr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := f.patchName(&e); err != nil {
+			return err
+		}
+		if err := f.patch.Write(e); err != nil {
+			return err
+		}
+	}
 }
 
 // apply copies src to dst with the input's edits made.
