@@ -62,7 +62,10 @@ func (pw *PatchWriter) Write(e Edit) error {
 		pw.bw.WriteString(patchHeader + "\n")
 		pw.started = true
 	}
-	if strings.ContainsAny(e.File, "\n\r") || strings.ContainsAny(e.Board, "\n\r") || strings.Contains(e.File, sep) {
+	// A name or label with "·" at an end would run into the separators
+	// around it: padded, it must hold none.
+	if strings.ContainsAny(e.File, "\n\r") || strings.ContainsAny(e.Board, "\n\r") ||
+		strings.Contains(" "+e.File+" ", sep) || strings.Contains(" "+e.Board+" ", sep) {
 		return fmt.Errorf("%s: edit at %s cannot be written as one patch line", e.File, e.Span.Pos)
 	}
 	// Built by hand: a file with hundreds of thousands of fixes writes as
