@@ -87,9 +87,17 @@ func Check(e Edit) error {
 // between them.
 func callsOnly(s string) bool {
 	f := strings.Fields(s)
-	for _, w := range f {
+	for i := 0; i < len(f); i++ {
+		w := f[i]
 		if _, err := auction.ParseCall(w); err != nil || !isASCII(w) {
-			return false
+			// A call the reader reads in two words ("1 NT", split-call).
+			if i+1 == len(f) || !isASCII(f[i+1]) {
+				return false
+			}
+			if _, err := auction.ParseCall(w + f[i+1]); err != nil {
+				return false
+			}
+			i++
 		}
 	}
 	return len(f) > 0
