@@ -163,6 +163,9 @@ type Part struct {
 	Report Report
 	// Work is what AuditOptions.Work made of the part; nil without it.
 	Work any
+	// TotalRepairs are, on a file's last part, the totals of its
+	// TotalScoreTable its travellers prove wrong (scoring.Totals), for fix.
+	TotalRepairs []scoring.TotalRepair
 }
 
 // All yields every finding of the part in file order: those about the
@@ -410,6 +413,7 @@ func (p *Part) addTotals(ft *fileTotals) {
 			p.Report.AddFinding(d)
 		}
 		p.Report.Coverage.Merge(&ft.t.Coverage)
+		p.TotalRepairs = ft.t.Repairs
 		p.Findings.Sort()
 		ft.t = nil
 	}

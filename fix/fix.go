@@ -86,10 +86,14 @@ const (
 	// recomputed across the traveller, agree with that score and not
 	// with the written one.
 	ScoreTable Kind = "scoretable"
+	// Totals rewrites a TotalScoreTable total from the file's travellers
+	// (total-mismatch), for a pair whose boards the file holds, all of
+	// them, as its NrBoards says.
+	Totals Kind = "totals"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, BoardCycle}
+var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -192,8 +196,30 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 		left = append(left, e)
 		return true
 	})
+	if wanted == nil || wanted[Totals] {
+		edits = append(edits, PlanTotals(p)...)
+	}
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
 	return edits, left
+}
+
+// PlanTotals returns the edits of the totals of p's file's TotalScoreTable
+// that its travellers prove wrong (Part.TotalRepairs, on the file's last
+// part, once the run has added up the file).
+func PlanTotals(p *corpus.Part) []Edit {
+	var out []Edit
+	for _, r := range p.TotalRepairs {
+		old, text := r.Cell.Text, r.Text
+		if r.Cell.Quoted {
+			old, text = `"`+old+`"`, `"`+text+`"`
+		}
+		out = append(out, Edit{
+			File: p.Name, Game: r.At.Game, Board: strconv.Itoa(r.At.Board), Kind: Totals, Old: old, New: text,
+			Span:   diag.Span{Pos: r.Cell.Loc, End: r.Cell.Loc.Offset + len(old)},
+			Reason: string(diag.TotalMismatch) + ": " + r.Evidence,
+		})
+	}
+	return out
 }
 
 // Plan returns the edits of the kinds wanted (all but BoardCycle when
@@ -618,6 +644,7 @@ var answers = []struct {
 	{diag.CallAfterAuction, []Kind{AfterEnd}},
 	{diag.PlayRotated, []Kind{Rotation}},
 	{diag.ScoreTableScore, []Kind{ScoreTable}},
+	{diag.TotalMismatch, []Kind{Totals}},
 }
 
 // LeftAlone returns what the audit found wrong on the boards of p that

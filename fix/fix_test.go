@@ -293,7 +293,7 @@ func fuzzSource(t *testing.T, data []byte) {
 	}
 	made := make([]MadeEdit, len(fx.Edits))
 	for i, e := range fx.Edits {
-		made[i] = MadeEdit{Game: e.Game, Kind: e.Kind}
+		made[i] = MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset}
 	}
 	failed, err := Prove("fuzz.pbn", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(fx.Text)), nil }, before, made, nil)
 	if err != nil || len(failed) > 0 {

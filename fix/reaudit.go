@@ -104,10 +104,10 @@ func auditParts(name string, size int64, open func() (io.ReadCloser, error), enc
 func (t Tally) Verify(name string, open func() (io.ReadCloser, error), made []MadeEdit) error {
 	slices.SortFunc(made, func(a, b MadeEdit) int { return a.Game - b.Game })
 	// answered returns the kind of an edit of the game that answers code.
-	answered := func(game int, code diag.Code) (Kind, bool) {
-		i, _ := slices.BinarySearchFunc(made, game, func(m MadeEdit, g int) int { return m.Game - g })
-		for ; i < len(made) && made[i].Game == game; i++ {
-			if slices.Contains(made[i].Kind.answers(), code) {
+	answered := func(d diag.Diagnostic) (Kind, bool) {
+		i, _ := slices.BinarySearchFunc(made, d.Game, func(m MadeEdit, g int) int { return m.Game - g })
+		for ; i < len(made) && made[i].Game == d.Game; i++ {
+			if made[i].answers(d) {
 				return made[i].Kind, true
 			}
 		}
@@ -120,7 +120,7 @@ func (t Tally) Verify(name string, open func() (io.ReadCloser, error), made []Ma
 		}
 	}
 	games, _, err := audit(name, -1, open, t.Encoding, func(d diag.Diagnostic) {
-		if kind, ok := answered(d.Game, d.Code); ok {
+		if kind, ok := answered(d); ok {
 			say(d, ", which the "+string(kind)+" edit was to answer")
 			return
 		}
@@ -147,6 +147,17 @@ func (t Tally) Verify(name string, open func() (io.ReadCloser, error), made []Ma
 type MadeEdit struct {
 	Game int
 	Kind Kind
+	// Offset is where the edit is: a totals edit answers the finding at
+	// its cell only, as a total table's numbers share one code.
+	Offset int
+}
+
+// answers reports whether the edit answers the finding d of its game.
+func (m MadeEdit) answers(d diag.Diagnostic) bool {
+	if m.Kind == Totals {
+		return d.Code == diag.TotalMismatch && d.Offset == m.Offset
+	}
+	return slices.Contains(m.Kind.answers(), d.Code)
 }
 
 // answers returns the finding codes an edit of kind k answers.
@@ -194,7 +205,7 @@ func Prove(name string, open func() (io.ReadCloser, error), t Tally, made []Made
 	}, func(d diag.Diagnostic) {
 		i, _ := slices.BinarySearchFunc(made, d.Game, func(m MadeEdit, g int) int { return m.Game - g })
 		for ; i < len(made) && made[i].Game == d.Game; i++ {
-			if slices.Contains(made[i].Kind.answers(), d.Code) {
+			if made[i].answers(d) {
 				fail(d.Game, fmt.Sprintf("it would leave %s %s: %s, which the %s edit was to answer", d.Severity, d.Code, d.Message, made[i].Kind))
 				return
 			}

@@ -50,7 +50,7 @@ func Source(name string, src []byte, wanted map[Kind]bool) (Fixed, error) {
 		t.Games, t.Encoding = p.Report.Games, enc
 		made := make([]MadeEdit, len(edits))
 		for i, e := range edits {
-			made[i] = MadeEdit{Game: e.Game, Kind: e.Kind}
+			made[i] = MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset}
 		}
 		failed, err := Prove(name, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(out.Bytes())), nil }, t, made, wanted)
 		if err != nil {

@@ -44,6 +44,16 @@ func Check(e Edit) error {
 			return bad("rotation puts one card in place of another, or one seat for another")
 		}
 		return nil
+	case Totals:
+		o, oq := unquote(e.Old)
+		n, nq := unquote(e.New)
+		if !oq && !nq {
+			o, n = e.Old, e.New
+		}
+		if !isDecimal(o) || !isDecimal(n) || oq != nq {
+			return bad("totals puts one number in place of another, in the cell's own form")
+		}
+		return nil
 	case ScoreTable:
 		// A traveller's cell, quoted or bare as the row writes it.
 		o, oq := unquote(e.Old)
@@ -153,4 +163,11 @@ func isASCII(s string) bool {
 func isInteger(s string) bool {
 	n, err := strconv.Atoi(s)
 	return err == nil && strconv.Itoa(n) == s
+}
+
+// isDecimal reports whether s is a number a total table writes: digits,
+// a sign, one decimal point or comma.
+func isDecimal(s string) bool {
+	_, err := strconv.ParseFloat(strings.Replace(strings.TrimPrefix(s, "+"), ",", ".", 1), 64)
+	return err == nil && s != "" && !strings.ContainsAny(s, "eEnNiIxX_")
 }

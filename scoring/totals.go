@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/diag"
@@ -179,9 +180,13 @@ type Totals struct {
 	// Coverage accounts for the numbers of the file's total table, as
 	// Check leaves them.
 	Coverage diag.Ledger
-	sums     bySide[pairSum]
-	rows     []TotalRow
-	at       diag.Diagnostic // the place of the first total table, as a finding's
+	// Repairs are the totals Check found wrong, with the value the
+	// travellers give: only where the file holds every board of the pair,
+	// as its NrBoards says.
+	Repairs []TotalRepair
+	sums    bySide[pairSum]
+	rows    []TotalRow
+	at      diag.Diagnostic // the place of the first total table, as a finding's
 }
 
 type pairSum struct {
@@ -285,6 +290,8 @@ func (t *Totals) Check() []diag.Diagnostic {
 			if !ok || math.Abs(got-want) <= 0.51 {
 				continue
 			}
+			t.Repairs = append(t.Repairs, TotalRepair{At: t.at, Cell: c, Text: decimalsOf(c.Text, want),
+				Evidence: fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))})
 			d := t.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
 			d.Message = fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
@@ -355,4 +362,30 @@ func (t *Totals) count(found []diag.Diagnostic) {
 			}
 		}
 	}
+}
+
+// A TotalRepair is a total of a TotalScoreTable that the file's travellers
+// prove wrong: the cell, the value to write there in the cell's form, and
+// the evidence. At is the place of the table's board, as its findings'.
+type TotalRepair struct {
+	At       diag.Diagnostic
+	Cell     record.Cell
+	Text     string
+	Evidence string
+}
+
+// decimalsOf writes v with as many decimals as old has ("1449.8" → one),
+// and with a decimal comma if old had one.
+func decimalsOf(old string, v float64) string {
+	t := strings.TrimSpace(old)
+	comma := strings.Contains(t, ",")
+	n := 0
+	if i := strings.IndexAny(t, ".,"); i >= 0 {
+		n = len(t) - i - 1
+	}
+	s := strconv.FormatFloat(v, 'f', n, 64)
+	if comma {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }

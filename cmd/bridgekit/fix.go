@@ -273,7 +273,16 @@ func (f *fixer) part(p *corpus.Part) {
 		f.before.Count(d)
 	}
 	f.before.Games += p.Report.Games
-	for _, e := range pl.edits {
+	edits := pl.edits
+	if p.Last && (f.wanted == nil || f.wanted[fix.Totals]) {
+		// The file's totals are added up once its last part is in,
+		// after the workers planned the rest.
+		for _, e := range fix.PlanTotals(p) {
+			edits = append(edits, e)
+			f.notes.Write(append(fmt.Appendf(nil, "%d e ", e.Game), appendNote(nil, e, describe(e))...))
+		}
+	}
+	for _, e := range edits {
 		f.count(e)
 		if err := f.pending.Write(e); err != nil {
 			f.a.errorf("%v", err)
@@ -294,7 +303,7 @@ func (f *fixer) count(e fix.Edit) {
 		f.lastGame[e.Kind] = e.Game
 	}
 	f.changed++
-	f.made = append(f.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind})
+	f.made = append(f.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset})
 }
 
 // prove re-audits the input fixed into out, and while the edits of some
