@@ -399,12 +399,12 @@ func (m *linMapper) identity() {
 			}
 		}
 	}
-	if t := &b.VulnerableTag; readable(t) {
+	if t := &b.VulnerableTag; t.Given() {
 		v, err := auction.ParseVulnerability(t.Value)
 		m.check(t, "vulnerability", err)
 		b.Vulnerable, b.VulnerableKnown = v, err == nil
 	}
-	if t := &b.DealTag; readable(t) {
+	if t := &b.DealTag; t.Given() {
 		m.deal(t, func(s string) (auction.Deal, error) {
 			if s != "" && s[0] >= '0' && s[0] <= '9' && (s[0] < '1' || s[0] > '4') {
 				// A dealer digit out of range (lin-dealer) leaves the

@@ -271,29 +271,29 @@ func carryOver(b, prev *record.Board) {
 // room, dealer, vulnerability and deal.
 func (m *mapper) identity() {
 	b := m.b
-	if t := &b.BoardTag; readable(t) {
+	if t := &b.BoardTag; t.Given() {
 		if n, ok := boardNumber(t.Value); ok {
 			b.Number = n
 		} else {
 			m.unreadable(t, "not a positive board number")
 		}
 	}
-	if t := &b.RoomTag; readable(t) {
+	if t := &b.RoomTag; t.Given() {
 		r, err := record.ParseRoom(t.Value)
 		m.check(t, "room", err)
 		b.Room = r
 	}
-	if t := &b.DealerTag; readable(t) {
+	if t := &b.DealerTag; t.Given() {
 		s, err := auction.ParseSeat(t.Value)
 		m.check(t, "dealer", err)
 		b.Dealer, b.DealerKnown = s, err == nil
 	}
-	if t := &b.VulnerableTag; readable(t) {
+	if t := &b.VulnerableTag; t.Given() {
 		v, err := auction.ParseVulnerability(t.Value)
 		m.check(t, "vulnerability", err)
 		b.Vulnerable, b.VulnerableKnown = v, err == nil
 	}
-	if t := &b.DealTag; readable(t) {
+	if t := &b.DealTag; t.Given() {
 		m.deal(t, auction.ParseDeal)
 	}
 }
@@ -314,7 +314,7 @@ func (m *mapper) deal(t *record.Tag, parse func(string) (auction.Deal, error)) {
 // recorded reads the file's own contract, declarer, result and score.
 func (m *mapper) recorded() {
 	f := &m.b.File
-	if t := &f.DeclarerTag; readable(t) {
+	if t := &f.DeclarerTag; t.Given() {
 		v := strings.TrimSpace(t.Value)
 		if rest, ok := strings.CutPrefix(v, "^"); ok {
 			v, f.Swapped = rest, true
@@ -323,7 +323,7 @@ func (m *mapper) recorded() {
 		m.check(t, "declarer", err)
 		f.Declarer, f.DeclarerKnown = s, err == nil
 	}
-	if t := &f.ContractTag; readable(t) {
+	if t := &f.ContractTag; t.Given() {
 		c, err := auction.ParseContract(t.Value)
 		// An end position gives only the denomination (PBN §8): the
 		// contract is then unknown, but nothing is wrong.
@@ -333,7 +333,7 @@ func (m *mapper) recorded() {
 			f.Contract, f.ContractKnown = c, err == nil
 		}
 	}
-	if t := &f.ResultTag; readable(t) {
+	if t := &f.ResultTag; t.Given() {
 		n, agreed, err := record.ParseResult(t.Value, f.Declarer, f.DeclarerKnown)
 		// A result by side (a bare score) needs the declarer; when the
 		// file names none, Check reads it with the auction's.
@@ -342,7 +342,7 @@ func (m *mapper) recorded() {
 		}
 		f.Tricks, f.TricksKnown, f.Agreed = n, err == nil, agreed
 	}
-	if t := &f.ScoreTag; readable(t) && !record.IsAdjustedScore(t.Value) {
+	if t := &f.ScoreTag; t.Given() && !record.IsAdjustedScore(t.Value) {
 		n, err := record.ParseScore(t.Value, f.Declarer, f.DeclarerKnown)
 		if _, err2 := record.ParseScore(t.Value, 0, true); f.DeclarerKnown || err2 != nil {
 			m.check(t, "score", err)
@@ -473,7 +473,7 @@ func (m *mapper) play(sec *pbn.Section) {
 		rec.First = s
 	case f.DeclarerKnown:
 		rec.First = f.Declarer.LHO()
-		if readable(&rec.Tag) {
+		if rec.Tag.Given() {
 			m.unreadable(&rec.Tag, "not a seat; the opening lead is taken to be declarer's left-hand opponent's")
 		}
 	case len(sec.Tokens) > 0:
@@ -705,12 +705,6 @@ func (m *mapper) check(t *record.Tag, what string, err error) {
 		return
 	}
 	m.add(diag.UnreadableValue, diag.Warning, at(t), "%s %q is not a %s: %s", t.Name, t.Value, what, why)
-}
-
-// readable reports whether t holds a value to read: given, not "?"
-// (unknown, reported by Check) and not "" (not applicable).
-func readable(t *record.Tag) bool {
-	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
 }
 
 // at is the place of t's value, or of t.

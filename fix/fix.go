@@ -209,17 +209,22 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 func PlanTotals(p *corpus.Part) []Edit {
 	var out []Edit
 	for _, r := range p.TotalRepairs {
-		old, text := r.Cell.Text, r.Text
-		if r.Cell.Quoted {
-			old, text = `"`+old+`"`, `"`+text+`"`
-		}
-		out = append(out, Edit{
-			File: p.Name, Game: r.At.Game, Board: strconv.Itoa(r.At.Board), Kind: Totals, Old: old, New: text,
-			Span:   diag.Span{Pos: r.Cell.Loc, End: r.Cell.Loc.Offset + len(old)},
-			Reason: string(diag.TotalMismatch) + ": " + r.Evidence,
-		})
+		e := cellEdit(r.Cell, r.Text)
+		e.File, e.Game, e.Board, e.Kind = p.Name, r.At.Game, strconv.Itoa(r.At.Board), Totals
+		e.Reason = string(diag.TotalMismatch) + ": " + r.Evidence
+		out = append(out, e)
 	}
 	return out
+}
+
+// cellEdit is the edit that puts text in a table cell's place, quoted as
+// the cell is.
+func cellEdit(c record.Cell, text string) Edit {
+	old := c.Text
+	if c.Quoted {
+		old, text = `"`+old+`"`, `"`+text+`"`
+	}
+	return Edit{Old: old, New: text, Span: diag.Span{Pos: c.Loc, End: c.Loc.Offset + len(old)}}
 }
 
 // Plan returns the edits of the kinds wanted (all but BoardCycle when
@@ -549,15 +554,10 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 func travellerScores(file string, pb *corpus.Board) []Edit {
 	var out []Edit
 	for _, r := range scoring.ScoreRepairs(pb.Board) {
-		old := r.Cell.Text
-		if r.Cell.Quoted {
-			old = `"` + old + `"`
-		}
-		out = append(out, Edit{
-			File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Kind: ScoreTable, Old: old, New: r.Text,
-			Span:   diag.Span{Pos: r.Cell.Loc, End: r.Cell.Loc.Offset + len(old)},
-			Reason: string(diag.ScoreTableScore) + ": " + r.Evidence + " (Law 77)",
-		})
+		e := cellEdit(r.Cell, r.Text)
+		e.File, e.Game, e.Board, e.Kind = file, pb.Game, pb.Board.BoardLabel(), ScoreTable
+		e.Reason = string(diag.ScoreTableScore) + ": " + r.Evidence + " (Law 77)"
+		out = append(out, e)
 	}
 	return out
 }
@@ -575,13 +575,12 @@ func score(file string, pb *corpus.Board, edits []Edit) (Edit, bool) {
 	}
 	// A value the file does not state is settled by the replay: the
 	// auction gives the contract, the play of every trick the tricks.
-	unstated := func(t *record.Tag) bool { return !t.Present() || t.Unknown() || strings.TrimSpace(t.Value) == "" }
 	replayed := f.FromReplay && b.Replayed.Complete && b.Replayed.Legal
 	played := replayed && b.Replayed.TricksKnown && f.Tricks == b.Replayed.Tricks
 	settled := f.ScoreKnown && rec.ScoreKnown && f.ContractKnown &&
-		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String() || replayed && unstated(&rec.ContractTag)) &&
-		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer || replayed && unstated(&rec.DeclarerTag)) &&
-			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks || played && unstated(&rec.ResultTag)))
+		(fixed[Contract] || rec.ContractKnown && rec.Contract.String() == f.Contract.String() || replayed && !rec.ContractTag.Given()) &&
+		(f.Contract.PassedOut() || (fixed[Declarer] || rec.DeclarerKnown && rec.Declarer == f.Contract.Declarer || replayed && !rec.DeclarerTag.Given()) &&
+			(fixed[Result] || rec.TricksKnown && rec.Tricks == f.Tricks || played && !rec.ResultTag.Given()))
 	// A score is never derived from a number the audit proves wrong: an
 	// impossible claim, a revoke without its trick transfer.
 	for _, d := range pb.Findings {

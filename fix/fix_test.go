@@ -285,15 +285,10 @@ func fuzzSource(t *testing.T, data []byte) {
 	}
 	p := corpus.Process("fuzz.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
 	before := NewTally()
-	for d := range p.All() {
-		before.Count(d)
-	}
-	for e := range p.Report.Encodings {
-		before.Encoding = e
-	}
+	before.AddPart(p)
 	made := make([]MadeEdit, len(fx.Edits))
 	for i, e := range fx.Edits {
-		made[i] = MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset}
+		made[i] = e.Made()
 	}
 	failed, err := Prove("fuzz.pbn", func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(fx.Text)), nil }, before, made, nil)
 	if err != nil || len(failed) > 0 {

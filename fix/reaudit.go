@@ -47,15 +47,22 @@ func TallyOf(name string, size int64, open func() (io.ReadCloser, error), enc st
 	return t, err
 }
 
-// NewTally returns an empty tally, which Count fills from the findings of
-// an audit that is run anyway (fix counts its plan's).
+// NewTally returns an empty tally, which AddPart fills from an audit that
+// is run anyway (fix tallies the parts it plans from).
 func NewTally() Tally { return Tally{counts: map[uint64]int32{}, codes: map[diag.Code]uint64{}} }
 
-// Count counts a finding of the text the tally is of: one of warning or
-// error severity, as TallyOf counts them.
-func (t *Tally) Count(d diag.Diagnostic) {
-	if d.Severity >= diag.Warning {
-		t.counts[t.key(d.Game, d.Code)]++
+// AddPart counts a part of the text the tally is of: its games, its
+// encoding and its findings of warning or error severity, as TallyOf
+// counts them.
+func (t *Tally) AddPart(p *corpus.Part) {
+	for d := range p.All() {
+		if d.Severity >= diag.Warning {
+			t.counts[t.key(d.Game, d.Code)]++
+		}
+	}
+	t.Games += p.Report.Games
+	for e := range p.Report.Encodings {
+		t.Encoding = e
 	}
 }
 
@@ -151,6 +158,9 @@ type MadeEdit struct {
 	// its cell only, as a total table's numbers share one code.
 	Offset int
 }
+
+// Made is what proving the edit needs of it.
+func (e Edit) Made() MadeEdit { return MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset} }
 
 // answers reports whether the edit answers the finding d of its game.
 func (m MadeEdit) answers(d diag.Diagnostic) bool {

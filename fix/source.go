@@ -44,13 +44,10 @@ func Source(name string, src []byte, wanted map[Kind]bool) (Fixed, error) {
 			return fx, err
 		}
 		t := NewTally()
-		for d := range p.All() {
-			t.Count(d)
-		}
-		t.Games, t.Encoding = p.Report.Games, enc
+		t.AddPart(p)
 		made := make([]MadeEdit, len(edits))
 		for i, e := range edits {
-			made[i] = MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset}
+			made[i] = e.Made()
 		}
 		failed, err := Prove(name, func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(out.Bytes())), nil }, t, made, wanted)
 		if err != nil {

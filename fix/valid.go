@@ -45,23 +45,14 @@ func Check(e Edit) error {
 		}
 		return nil
 	case Totals:
-		o, oq := unquote(e.Old)
-		n, nq := unquote(e.New)
-		if !oq && !nq {
-			o, n = e.Old, e.New
-		}
-		if !isDecimal(o) || !isDecimal(n) || oq != nq {
+		o, n, ok := cellValues(e)
+		if !ok || !isDecimal(o) || !isDecimal(n) {
 			return bad("totals puts one number in place of another, in the cell's own form")
 		}
 		return nil
 	case ScoreTable:
-		// A traveller's cell, quoted or bare as the row writes it.
-		o, oq := unquote(e.Old)
-		n, nq := unquote(e.New)
-		if !oq && !nq {
-			o, n = e.Old, e.New
-		}
-		if _, err := strconv.Atoi(o); err != nil || oq != nq || !isInteger(n) {
+		o, n, ok := cellValues(e)
+		if _, err := strconv.Atoi(o); err != nil || !ok || !isInteger(n) {
 			return bad("scoretable puts one score in place of another, in the cell's own form")
 		}
 		return nil
@@ -170,4 +161,16 @@ func isInteger(s string) bool {
 func isDecimal(s string) bool {
 	_, err := strconv.ParseFloat(strings.Replace(strings.TrimPrefix(s, "+"), ",", ".", 1), 64)
 	return err == nil && s != "" && !strings.ContainsAny(s, "eEnNiIxX_")
+}
+
+// cellValues returns the old and new values of an edit of a table cell,
+// without their quotes, and whether both are quoted or both bare, as the
+// row writes the cell.
+func cellValues(e Edit) (old, new string, ok bool) {
+	o, oq := unquote(e.Old)
+	n, nq := unquote(e.New)
+	if !oq && !nq {
+		return e.Old, e.New, true
+	}
+	return o, n, oq == nq
 }

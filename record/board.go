@@ -97,6 +97,10 @@ func (t Tag) Present() bool { return t.Name != "" }
 // of a value that is unknown (PBN §5.1).
 func (t Tag) Unknown() bool { return t.Name != "" && strings.TrimSpace(t.Value) == "?" }
 
+// Given reports whether the file gives the tag a value: present, not "?"
+// (unknown) and not blank.
+func (t Tag) Given() bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
+
 // CommentKind says how a piece of commentary was written.
 type CommentKind uint8
 

@@ -616,7 +616,7 @@ func (c *Checker) checkResult(b *Board) {
 	agreed := f.Agreed && f.TricksKnown
 	switch {
 	case !f.TricksKnown:
-		if given(&f.ResultTag) && !(f.ContractKnown && f.Contract.PassedOut()) {
+		if f.ResultTag.Given() && !(f.ContractKnown && f.Contract.PassedOut()) {
 			b.Coverage.Skip(diag.CellUnreadable, 1)
 		}
 	case agreed:
@@ -673,7 +673,7 @@ func isEndPosition(d auction.Deal) bool {
 func (c *Checker) checkScore(b *Board) {
 	f := b.Final()
 	switch {
-	case !b.File.ScoreKnown && given(&b.File.ScoreTag):
+	case !b.File.ScoreKnown && b.File.ScoreTag.Given():
 		if IsAdjustedScore(b.File.ScoreTag.Value) {
 			b.Coverage.Skip(diag.Adjusted, 1) // "NS 60%": the director's, Law 12C2
 			c.add(diag.Irregularity, diag.Info, 12, at(b.File.ScoreTag.Loc, b.Source.Loc), "the score, %s, is an adjusted score (Law 12C2)", strings.TrimSpace(b.File.ScoreTag.Value))
@@ -695,12 +695,6 @@ func (c *Checker) checkScore(b *Board) {
 	}
 	c.add(diag.ScoreMismatch, diag.Warning, 77, at(b.File.ScoreTag.Loc, b.Source.Loc),
 		"the file's score is NS %d; %s scores NS %d, vulnerability %s", b.File.ScoreNS, what, f.ScoreNS, b.Vulnerable)
-}
-
-// given reports whether the file gives t a value: present, not "?" and
-// not blank.
-func given(t *Tag) bool {
-	return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != ""
 }
 
 func abs(n int) int {

@@ -123,16 +123,13 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		}
 	}
 	score, contract := b.Field("OptimumScore"), b.Field("ParContract")
-	stated := func(t *record.Tag) bool {
-		return t != nil && t.Present() && strings.TrimSpace(t.Value) != "" && !t.Unknown()
-	}
 	if table == nil || !b.VulnerableKnown || !b.DealerKnown {
 		reason := diag.NoTable
 		if table != nil {
 			reason = diag.OutcomeUnknown
 		}
 		for _, t := range []*record.Tag{score, contract} {
-			if stated(t) {
+			if t != nil && t.Given() {
 				b.Coverage.Skip(reason, 1)
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // there, and the evidence.
 type ScoreRepair struct {
 	Cell     record.Cell
-	Text     string // the score, in the cell's own form (its sign, its quotes)
+	Text     string // the score, from the cell's side (Score_EW's is EW's), without quotes
 	Evidence string
 }
 
@@ -70,11 +70,7 @@ func ScoreRepairs(b *record.Board) []ScoreRepair {
 			col, sign = "Score_EW", -1
 			c, _ = r.Column(col)
 		}
-		text := strconv.Itoa(sign * tr.scoreOf(r))
-		if c.Quoted {
-			text = `"` + text + `"`
-		}
-		out = append(out, ScoreRepair{Cell: c, Text: text, Evidence: fmt.Sprintf(
+		out = append(out, ScoreRepair{Cell: c, Text: strconv.Itoa(sign * tr.scoreOf(r)), Evidence: fmt.Sprintf(
 			"row %d: %s by %s taking %d scores NS %d, not NS %d, and its %s %s is the matchpoints of NS %d across the traveller, not of NS %d",
 			r.N, r.Contract, r.Contract.Declarer, r.Tricks, tr.scoreOf(r), r.NS, "MP_NS", strings.TrimSpace(trim(stated)), tr.scoreOf(r), r.NS)})
 	}

@@ -147,7 +147,7 @@ func (pt *patching) edit(e fix.Edit) {
 		var o fix.Outcome
 		o, pt.err = pt.p.Edit(e)
 		if o == fix.Made {
-			pt.made = append(pt.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset})
+			pt.made = append(pt.made, e.Made())
 		}
 	}
 }

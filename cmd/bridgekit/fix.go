@@ -269,10 +269,7 @@ func (f *fixer) part(p *corpus.Part) {
 		}
 		f.notes.Write(append(fmt.Appendf(nil, "%d %c ", n.game, kind), n.line...))
 	}
-	for d := range p.All() {
-		f.before.Count(d)
-	}
-	f.before.Games += p.Report.Games
+	f.before.AddPart(p)
 	edits := pl.edits
 	if p.Last && (f.wanted == nil || f.wanted[fix.Totals]) {
 		// The file's totals are added up once its last part is in,
@@ -303,7 +300,7 @@ func (f *fixer) count(e fix.Edit) {
 		f.lastGame[e.Kind] = e.Game
 	}
 	f.changed++
-	f.made = append(f.made, fix.MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset})
+	f.made = append(f.made, e.Made())
 }
 
 // prove re-audits the input fixed into out, and while the edits of some
