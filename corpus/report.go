@@ -109,7 +109,9 @@ type Report struct {
 	Codes      Counts    `json:"codes"`      // finding code → findings
 	Severities Counts    `json:"severities"` // severity → findings
 	// Coverage accounts for every number the inputs state that bridgekit
-	// knows how to check: agreed, flagged, or unchecked with a reason.
+	// knows how to check: agreed, flagged, or unchecked with a reason. A
+	// room's ScoreIMP still waiting for its other room when the run ends
+	// counts in Audit's total only, as no part holds it.
 	Coverage diag.Ledger `json:"coverage"`
 }
 

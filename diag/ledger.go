@@ -226,19 +226,20 @@ func (l *Ledger) UnmarshalJSON(data []byte) error {
 // 11,902, flagged 99, unchecked 339 — cell-unreadable 200, excerpt 139".
 func (l *Ledger) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: agreed %s, flagged %s, unchecked %s", thousands(l.Stated()), thousands(l.Agreed), thousands(l.Flagged), thousands(l.Skipped()))
+	fmt.Fprintf(&b, "%s: agreed %s, flagged %s, unchecked %s", Thousands(l.Stated()), Thousands(l.Agreed), Thousands(l.Flagged), Thousands(l.Skipped()))
 	sep := " — "
 	for i, v := range l.Unchecked {
 		if v > 0 {
-			fmt.Fprintf(&b, "%s%s %s", sep, reasonNames[i], thousands(v))
+			fmt.Fprintf(&b, "%s%s %s", sep, reasonNames[i], Thousands(v))
 			sep = ", "
 		}
 	}
 	return b.String()
 }
 
-// thousands writes n with commas between groups of three digits.
-func thousands(n int) string {
+// Thousands writes n with commas between groups of three digits, as
+// counts are said for people: 19,552.
+func Thousands(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")

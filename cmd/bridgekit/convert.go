@@ -10,13 +10,13 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/record"
 	"github.com/bridgekit/bridgekit/scoring"
@@ -176,19 +176,10 @@ func (a *app) sayDropped(to string, lost convert.Dropped) {
 		if i == 0 {
 			parts[i] = n + " " + plural(lost[n], "board")
 		} else {
-			parts[i] = n + " " + thousands(lost[n])
+			parts[i] = n + " " + diag.Thousands(lost[n])
 		}
 	}
 	a.notef("%s cannot hold: %s", strings.ToUpper(to), strings.Join(parts, ", "))
-}
-
-// thousands writes n with commas between thousands: 19,552.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // plural says how many of noun there are: "1 syntax error", "19,552
@@ -197,7 +188,7 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
-	return thousands(n) + " " + noun + "s"
+	return diag.Thousands(n) + " " + noun + "s"
 }
 
 // An output is one file (or standard output) that boards are written to.

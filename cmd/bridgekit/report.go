@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/report"
 )
@@ -109,10 +110,10 @@ func (a *app) report(c *cli.Context) error {
 	a.notef("report of %s and %s written to %s", plural(r.Boards, "board"), plural(r.Findings(), "finding"), dir.Path("index.html"))
 	boards, findings := w.Left()
 	if boards > 0 {
-		a.notef("%s listed briefly, without diagrams, past the first %s (--max-boards)", plural(boards, "board"), thousands(opts.MaxBoards))
+		a.notef("%s listed briefly, without diagrams, past the first %s (--max-boards)", plural(boards, "board"), diag.Thousands(opts.MaxBoards))
 	}
 	if findings > 0 {
-		a.notef("%s not on the findings pages, past the first %s (--max-findings)", plural(findings, "finding"), thousands(opts.MaxFindings))
+		a.notef("%s not on the findings pages, past the first %s (--max-findings)", plural(findings, "finding"), diag.Thousands(opts.MaxFindings))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/scoring"
 )
 
@@ -34,7 +35,7 @@ func (a *app) roomIndex(c *cli.Context, keep func(*corpus.Board) bool) (x *scori
 		return nil, nil, err
 	}
 	if x.Full() {
-		a.notef("more than %s team-match boards: the boards past those are shown without their other room", thousands(scoring.MaxIndexedBoards))
+		a.notef("more than %s team-match boards: the boards past those are shown without their other room", diag.Thousands(scoring.MaxIndexedBoards))
 	}
 	return x, done, nil
 }
