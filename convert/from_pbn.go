@@ -209,7 +209,7 @@ func pluralNames(what string, names []string) string {
 	if len(names) > 1 {
 		verb = " are"
 	}
-	return what + " " + joinAnd(names) + verb
+	return what + " " + diag.JoinAnd(names) + verb
 }
 
 // sectionNotes returns the Note tag pairs that belong to a section (the
@@ -504,7 +504,7 @@ func (m *mapper) play(sec *pbn.Section) {
 	// Slots count up, so each trick's cards are a run of the slice, in
 	// column order; each run is turned where needed, then put in the
 	// order played.
-	var turned []string
+	var turned []turnedTrick
 	var at diag.Pos
 	trumps, known := m.trumps()
 	leader := rec.First
@@ -516,7 +516,7 @@ func (m *mapper) play(sec *pbn.Section) {
 		run := cards[lo:hi]
 		lo = hi
 		if from, ok := m.unrotate(run); ok {
-			turned = append(turned, fmt.Sprintf("trick %d (from %s)", run[0].Trick+1, from))
+			turned = append(turned, turnedTrick{run[0].Trick + 1, from})
 			at = cmp.Or(at, run[0].Loc)
 		}
 		for _, c := range run {
@@ -549,7 +549,7 @@ func (m *mapper) play(sec *pbn.Section) {
 		}
 		m.add(diag.PlayRotated, diag.Warning, at,
 			"%s %s written from the wrong seat: the cards fit the hands only when the line starts with the seat shown, and are read so",
-			joinAnd(turned), verb)
+			sayTurned(turned), verb)
 	}
 	// The "-" that fill the columns of a last trick cut short stand for
 	// cards not played: they are no cards of the play, and the writer
@@ -598,12 +598,33 @@ func (m *mapper) unrotate(run []record.PlayedCard) (auction.Seat, bool) {
 	return 0, false
 }
 
-// joinAnd joins words as "a, b and c".
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
+// A turnedTrick is a trick (1-based) whose line starts with the seat from.
+type turnedTrick struct {
+	trick int
+	from  auction.Seat
+}
+
+// sayTurned says the tricks written from the wrong seat, a run of tricks
+// in a row from one seat at once: "tricks 1 to 13 (from S) and trick 15
+// (from W)".
+func sayTurned(turned []turnedTrick) string {
+	var words []string
+	for i := 0; i < len(turned); {
+		j := i + 1
+		for j < len(turned) && turned[j].trick == turned[j-1].trick+1 && turned[j].from == turned[i].from {
+			j++
+		}
+		switch j - i {
+		case 1:
+			words = append(words, fmt.Sprintf("trick %d (from %s)", turned[i].trick, turned[i].from))
+		case 2:
+			words = append(words, fmt.Sprintf("tricks %d and %d (from %s)", turned[i].trick, turned[i+1].trick, turned[i].from))
+		default:
+			words = append(words, fmt.Sprintf("tricks %d to %d (from %s)", turned[i].trick, turned[j-1].trick, turned[i].from))
+		}
+		i = j
 	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return diag.JoinAnd(words)
 }
 
 // trumps returns the strain of the auction's contract, or else of the

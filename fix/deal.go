@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -171,4 +172,70 @@ func whyNotSettled(b *record.Board, turns []int) string {
 		}
 	}
 	return strings.Join(names, " or ") + " explain the play alike, and the result does not settle which"
+}
+
+// planTurned plans the other kinds of fix of a board whose cards or deal
+// the edits turn, on the board read again from its game's text with the
+// edits made (each as long as the text it replaces), as a file of that
+// one game: the reading the file will have, which it returns with its
+// findings placed in the file. It declines a game that reads values from
+// earlier games (inherited tags), which alone it would read otherwise.
+func planTurned(file string, pb *corpus.Board, turned []Edit, wanted map[Kind]bool) ([]Edit, *corpus.Board, bool) {
+	b := pb.Board
+	src := &b.Source
+	if src.Text == "" || src.Format != record.FormatPBN || b.Inherits() {
+		return nil, nil, false
+	}
+	text := []byte(src.Text)
+	for _, e := range turned {
+		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
+		if len(e.Old) != len(e.New) || lo < 0 || hi > len(text) || lo > hi || string(text[lo:hi]) != e.Old {
+			return nil, nil, false
+		}
+		copy(text[lo:hi], e.New)
+	}
+	p := corpus.Process(file, bytes.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+		return nil, nil, false
+	}
+	rb := p.Boards[0]
+	rb.Game = pb.Game
+	// The kinds that turn are not asked again: the turned reading is the
+	// one they made.
+	others := map[Kind]bool{}
+	for _, k := range Kinds {
+		others[k] = (wanted == nil || wanted[k]) && k != Rotation && k != BoardCycle
+	}
+	edits, _, _ := planBoard(file, rb, others)
+	at := src.Loc
+	place := func(s *diag.Span) {
+		if !s.IsValid() {
+			return
+		}
+		if s.Line == 1 {
+			s.Col += at.Col - 1
+		}
+		s.Line += at.Line - 1
+		s.Offset += at.Offset
+		if s.End > 0 {
+			s.End += at.Offset
+		}
+	}
+	for i := range edits {
+		edits[i].Game = pb.Game
+		place(&edits[i].Span)
+	}
+	for i := range rb.Findings {
+		rb.Findings[i].Game = pb.Game
+		place(&rb.Findings[i].Span)
+	}
+	return edits, rb, true
+}
+
+// turnsDeal says whether the edits turn the board's deal: an edit of the
+// first seat of its Deal tag.
+func turnsDeal(b *record.Board, edits []Edit) bool {
+	return slices.ContainsFunc(edits, func(e Edit) bool {
+		return e.Kind == Rotation && e.Span.Offset == b.DealTag.ValueSpan.Offset+1
+	})
 }

@@ -27,6 +27,10 @@
 // fix once. [Source] does all of it for a text in memory, the library form
 // of `bridgekit fix`, which streams files of any size the same way.
 //
+// A board's edits follow one reading of it: when a rotation turns its deal
+// or the cards of its tricks, the other kinds plan from the board read
+// again with them turned.
+//
 // A board whose evidence allows more than one correction is left alone,
 // and [LeftAlone] says why: a replay that agrees with the file only from
 // another seat (leading passes left out, or a turned deal), a declarer the
@@ -167,9 +171,9 @@ func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagn
 // PlanAll is Plan and LeftAlone in one pass over the boards.
 func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	for _, pb := range p.Boards {
-		e, why := planBoard(p.Name, pb, wanted)
+		e, why, read := planBoard(p.Name, pb, wanted)
 		edits = append(edits, e...)
-		left = append(left, leftAlone(p.Name, pb, wanted, e, why)...)
+		left = append(left, leftAlone(p.Name, read, wanted, e, why)...)
 	}
 	// A Deal tag a later game reads too (a follow-up game that writes no
 	// deal of its own) is not turned: the turn would be that game's too,
@@ -255,16 +259,17 @@ func firstFindings(pb *corpus.Board) map[diag.Code]diag.Diagnostic {
 	return found
 }
 
-// planBoard returns the edits of the board, and for the kinds of fix
-// that planning found unsettled, why.
-func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map[Kind]string) {
+// planBoard returns the edits of the board; for the kinds of fix that
+// planning found unsettled, why; and the reading of the board the edits
+// leave, whose findings the edits do not answer are left alone.
+func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map[Kind]string, *corpus.Board) {
 	b := pb.Board
 	if b == nil {
-		return nil, nil
+		return nil, nil, pb
 	}
 	found := firstFindings(pb)
 	if wanted[BoardCycle] {
-		return boardCycle(file, pb, found), nil
+		return boardCycle(file, pb, found), nil, pb
 	}
 	var turned []Edit
 	why := map[Kind]string{}
@@ -273,21 +278,28 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 		if len(turned) == 0 && why[Rotation] == "" {
 			var e Edit
 			if e, why[Rotation] = illegalDeal(file, pb, found); e.Kind != "" {
-				// The replay read the deal before it is turned: what it
-				// says of the result and score is not the turned deal's,
-				// and no edit follows it. A result the turned deal
-				// contradicts makes the proof refuse the turn.
-				return append(turned, e), why
+				turned = append(turned, e)
 			}
+		}
+	}
+	if len(turned) > 0 {
+		// What the replay says of the result and score is the reading
+		// before the cards or the deal are turned: the other kinds read
+		// the board again with them turned.
+		if more, read, ok := planTurned(file, pb, turned, wanted); ok {
+			return append(turned, more...), why, read
+		}
+		if turnsDeal(b, turned) {
+			return turned, why, pb // nothing follows a reading of the deal before it is turned
 		}
 	}
 	if wanted == nil || wanted[ScoreTable] {
 		turned = append(turned, travellerScores(file, pb)...)
 	}
 	if !b.Replayed.Complete || !b.Replayed.Legal {
-		return turned, why // the replay settles nothing more
+		return turned, why, pb // the replay settles nothing more
 	}
-	return append(turned, planReplayed(file, pb, found, wanted)...), why
+	return append(turned, planReplayed(file, pb, found, wanted)...), why, pb
 }
 
 // planReplayed proposes the fixes a complete, legal auction settles.

@@ -68,8 +68,10 @@ func fixText(t *testing.T, name string, src []byte) ([]byte, []Edit, error) {
 	return out.Bytes(), edits, err
 }
 
-// TestFixGolden fixes each file of testdata and compares the text with its
-// .golden file, byte for byte; fixing the result changes nothing.
+// TestFixGolden fixes each file of testdata as the command does (Source)
+// and compares the text with its .golden file, byte for byte, and the
+// edits made and the boards left alone with its .edits file; fixing the
+// result changes nothing.
 func TestFixGolden(t *testing.T) {
 	for _, file := range testinput.Glob(t, "testdata/*.pbn") {
 		t.Run(filepath.Base(file), func(t *testing.T) {
@@ -77,10 +79,17 @@ func TestFixGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, edits := fixFile(t, filepath.Base(file), src)
+			fx, err := Source(filepath.Base(file), src, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fx.Text
 			var log strings.Builder
-			for _, e := range edits {
+			for _, e := range fx.Edits {
 				log.WriteString(string(e.Kind) + " " + e.Span.Pos.String() + " " + e.Old + " → " + e.New + ": " + e.Reason + "\n")
+			}
+			for _, e := range fx.Left {
+				log.WriteString("left " + string(e.Kind) + " " + e.Span.Pos.String() + ": " + e.Reason + "\n")
 			}
 			golden := file + ".golden"
 			if *update {

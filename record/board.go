@@ -288,6 +288,30 @@ func (b *Board) Field(name string) *Tag {
 	return nil
 }
 
+// Inherits reports whether the board takes a tag from an earlier game:
+// a value written "#" or "##text" (PBN §9.3), or a tag of the game before
+// that a follow-up game, which writes no deal of its own, reads. Read
+// alone, the game would read otherwise.
+func (b *Board) Inherits() bool {
+	earlier := func(t *Tag) bool {
+		return t.Raw != "" || t.Present() && t.Loc.Offset < b.Source.Loc.Offset
+	}
+	for _, n := range identNames {
+		if earlier(b.Field(n)) {
+			return true
+		}
+	}
+	if earlier(&b.File.ScoreTag) {
+		return true
+	}
+	for i := range b.Tags {
+		if earlier(&b.Tags[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // IsField reports whether name is one of the PBN tags the Board holds in a
 // typed field rather than in Tags: the fifteen of the mandatory tag set,
 // Room and Score. Auction, Play, Note and the tables are sections.

@@ -141,15 +141,7 @@ func (c *Checker) checkUnknown(b *Board) {
 	if len(names) > 1 {
 		verb = "are"
 	}
-	c.add(diag.UnknownValue, diag.Info, 0, at(loc, b.Source.Loc), "%s %s given as \"?\" (unknown)", joinAnd(names), verb)
-}
-
-// joinAnd joins words as "a, b and c".
-func joinAnd(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	c.add(diag.UnknownValue, diag.Info, 0, at(loc, b.Source.Loc), "%s %s given as \"?\" (unknown)", diag.JoinAnd(names), verb)
 }
 
 func (c *Checker) checkDeal(b *Board) {

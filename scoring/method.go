@@ -3,6 +3,8 @@ package scoring
 import (
 	"fmt"
 	"strings"
+
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // Base is how the results of a board are compared.
@@ -142,7 +144,7 @@ func quoteList(names []string) string {
 	if len(q) == 1 {
 		return q[0] + " is"
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1] + " are"
+	return diag.JoinAnd(q) + " are"
 }
 
 // Duplicate reports whether the method compares a board's results across
