@@ -472,8 +472,18 @@ func (m *linMapper) fromHeader() {
 	}
 	if entry, ok := v.ResultFor(b.Number, b.Room); ok {
 		if p := headerPair(v, "rs"); p != nil {
-			// The entry is one of the value's; its own bytes are not kept.
-			b.LIN.Result = record.Tag{Name: p.Label, Value: entry, Loc: p.Loc, ValueSpan: diag.Span{Pos: p.ValueSpan.Pos}}
+			// The entry is one of the value's: its place is its own where
+			// the file writes it as it reads, else the value's start.
+			// Findings about it point at the entry, in its pair.
+			span, ok := v.ResultSpan(b.Number, b.Room)
+			loc := p.Loc
+			if ok {
+				loc = span.Pos
+				loc.Pair = p.Loc.Pair
+			} else {
+				span = diag.Span{Pos: p.ValueSpan.Pos}
+			}
+			b.LIN.Result = record.Tag{Name: p.Label, Value: entry, Loc: loc, ValueSpan: span}
 		}
 	}
 }

@@ -91,11 +91,11 @@ func TestLINFindings(t *testing.T) {
 		{"unknown label", head + "xy|1|mb|p|",
 			"unknown-tag", diag.Info, 0, "xy|", "label xy is not known to LIN readers; kept as written"},
 		{"contract against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|Sue,Wes,Nat,Ed,S2,W2,N2,E2|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|",
-			"contract-mismatch", diag.Error, 0, "rs|", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
+			"contract-mismatch", diag.Error, 0, "4HN=", "the file's contract is 4H, the auction gives 4HX by N: the file leaves out the double"},
 		{"declarer against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,3NS-1|pg||\nqx|c1|" + testLINDeal + "sv|o|mb|3N|mb|p|mb|p|mb|p|",
-			"declarer-mismatch", diag.Error, 0, "rs|", "the file's declarer is S, the auction gives 3NT by N"},
+			"declarer-mismatch", diag.Error, 0, "3NS-1", "the file's declarer is S, the auction gives 3NT by N"},
 		{"result against rs", "vg|Test,Seg,I,1,1,A,0,B,0|rs|7NN-1,|pg||\nqx|o1|" + testLINDeal + "sv|o|mb|7N|mb|p|mb|p|mb|p|pc|ST|mc|13|",
-			"result-mismatch", diag.Error, 0, "rs|", "the file's result is 12 tricks, the claim gives 13"},
+			"result-mismatch", diag.Error, 0, "7NN-1", "the file's result is 12 tricks, the claim gives 13"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

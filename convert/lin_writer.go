@@ -855,19 +855,7 @@ func linResultEntry(b *record.Board) string {
 	case !f.ContractKnown || !f.DeclarerKnown:
 		return ""
 	}
-	c := f.Contract
-	s := strings.TrimSuffix(auction.NewBid(c.Level, c.Strain).String(), "T") + c.Declarer.String() + strings.ToLower(c.Risk.String())
-	if f.TricksKnown {
-		switch d := f.Tricks - int(c.Level) - 6; {
-		case d == 0:
-			s += "="
-		case d > 0:
-			s += "+" + strconv.Itoa(d)
-		default:
-			s += strconv.Itoa(d)
-		}
-	}
-	return s
+	return record.LINResult(f.Contract, f.Tricks, f.TricksKnown)
 }
 
 // stated returns the outcome a file states for b: its own contract,

@@ -37,8 +37,11 @@
 // opening lead does not confirm, a declarer written as having swapped with
 // dummy, a result the players agreed, a play that a turned deal and tricks
 // written from the wrong seat explain alike, a lone card held by another
-// hand. LIN files are not fixed: their outcome is one entry of a vugraph
-// rs list.
+// hand.
+//
+// A LIN board states its outcome in one place, its entry of the vugraph
+// header's rs list: the [RS] kind rewrites that entry, and nothing else
+// of a LIN file is changed.
 package fix
 
 import (
@@ -64,6 +67,11 @@ const (
 	Contract Kind = "contract" // the Contract tag, from the replayed auction (contract-mismatch)
 	Declarer Kind = "declarer" // the Declarer tag, from the replayed auction (declarer-mismatch)
 	Result   Kind = "result"   // the Result tag, from the play or the claim (result-mismatch)
+	// RS rewrites a vugraph LIN board's entry of the rs list, its
+	// contract, declarer and result at once (contract-mismatch,
+	// declarer-mismatch, result-mismatch), from its complete, legal
+	// auction, the opening lead and the play or a possible claim.
+	RS Kind = "rs"
 	// LeadingPasses restores the passes before the opening bid that an
 	// auction leaves out (declarer-mismatch): the file's declarer, the
 	// opening lead and the play all agree with the one replay that
@@ -97,7 +105,7 @@ const (
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle}
+var Kinds = []Kind{Contract, Declarer, Result, RS, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -295,6 +303,15 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	}
 	if wanted == nil || wanted[ScoreTable] {
 		turned = append(turned, travellerScores(file, pb)...)
+	}
+	if b.LIN != nil && b.Source.Format == record.FormatLIN {
+		if wanted == nil || wanted[RS] {
+			var e Edit
+			if e, why[RS] = linResult(file, pb, found); e.Kind != "" {
+				turned = append(turned, e)
+			}
+		}
+		return turned, why, pb // the rs entry is all a LIN board states of its outcome
 	}
 	if !b.Replayed.Complete || !b.Replayed.Legal {
 		return turned, why, pb // the replay settles nothing more
@@ -648,9 +665,9 @@ var answers = []struct {
 	code  diag.Code
 	kinds []Kind
 }{
-	{diag.ContractMismatch, []Kind{Contract}},
-	{diag.DeclarerMismatch, []Kind{Declarer, LeadingPasses}},
-	{diag.ResultMismatch, []Kind{Result}},
+	{diag.ContractMismatch, []Kind{Contract, RS}},
+	{diag.DeclarerMismatch, []Kind{Declarer, LeadingPasses, RS}},
+	{diag.ResultMismatch, []Kind{Result, RS}},
 	{diag.ScoreMismatch, []Kind{Score}},
 	{diag.CallAfterAuction, []Kind{AfterEnd}},
 	{diag.PlayRotated, []Kind{Rotation}},
@@ -683,15 +700,19 @@ func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit
 				wanted != nil && !slices.ContainsFunc(a.kinds, func(k Kind) bool { return wanted[k] }) {
 				continue
 			}
-			reason := why[a.kinds[0]]
+			kind := a.kinds[0]
+			if pb.Board.Source.Format == record.FormatLIN && slices.Contains(a.kinds, RS) {
+				kind = RS // a LIN board's outcome is its rs entry
+			}
+			reason := why[kind]
 			if reason == "" {
-				reason = whyLeft(pb.Board, a.kinds[0])
+				reason = whyLeft(pb.Board, kind)
 			}
 			left = append(left, Edit{
-				File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: a.kinds[0],
+				File: file, Game: pb.Game, Board: pb.Board.BoardLabel(), Span: f.Span, Kind: kind,
 				Reason: string(f.Code) + ": " + f.Message + "; left alone: " + reason,
 			})
-			made[a.kinds[0]] = true // one word per kind and board
+			made[kind] = true // one word per kind and board
 		}
 	}
 	if f, ok := firstFindings(pb)[diag.PlayIllegal]; ok && why[Rotation] != "" && !made[Rotation] {
@@ -708,6 +729,8 @@ func whyLeft(b *record.Board, kind Kind) string {
 	switch kind {
 	case Rotation:
 		return "a trick is cut short, and which column its cards stand in is not known, or a card carries a mark or an annotation that would not move with it"
+	case RS:
+		return "the vugraph header gives no rs entry for the board"
 	case ScoreTable:
 		return "the row's matchpoints fit the written score as well as its contract's, or the traveller is not scored in matchpoints: nothing tells which of the two is wrong"
 	}

@@ -73,7 +73,8 @@ func fixText(t *testing.T, name string, src []byte) ([]byte, []Edit, error) {
 // edits made and the boards left alone with its .edits file; fixing the
 // result changes nothing.
 func TestFixGolden(t *testing.T) {
-	for _, file := range testinput.Glob(t, "testdata/*.pbn") {
+	files := append(testinput.Glob(t, "testdata/*.pbn"), testinput.Glob(t, "testdata/*.lin")...)
+	for _, file := range files {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			src, err := os.ReadFile(file)
 			if err != nil {
@@ -122,13 +123,13 @@ func TestFixCorpus(t *testing.T) {
 	dir := testinput.NeedCorpus(t)
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".pbn") {
+		if ext := strings.ToLower(filepath.Ext(p)); err == nil && !d.IsDir() && (ext == ".pbn" || ext == ".lin") {
 			files = append(files, p)
 		}
 		return err
 	})
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no corpus PBN files (%v)", err)
+		t.Fatalf("no corpus PBN or LIN files (%v)", err)
 	}
 	fixed, total := 0, 0
 	for _, file := range files {
@@ -169,6 +170,11 @@ func TestFixCorpus(t *testing.T) {
 				answered[e.Game] = map[diag.Code]bool{}
 			}
 			answered[e.Game][codeOf[e.Kind]] = true
+			if e.Kind == RS {
+				for _, c := range rsAnswers {
+					answered[e.Game][c] = true
+				}
+			}
 		}
 		p := corpus.Process(file, bytes.NewReader(got), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
 		for f := range p.All() {
@@ -384,7 +390,7 @@ func sameBoards(p, q *corpus.Part, edits []Edit) string {
 			fixed[e.Game] = map[string]bool{}
 		}
 		switch e.Kind {
-		case Contract, Declarer, Result, Score, BoardCycle:
+		case Contract, Declarer, Result, RS, Score, BoardCycle:
 			fixed[e.Game]["tags"] = true
 		case Rotation:
 			fixed[e.Game]["Deal"] = true

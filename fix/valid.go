@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/parser/lin"
 )
 
 // Check reports whether e is an edit that fix could have made: its kind's
@@ -48,6 +49,11 @@ func Check(e Edit) error {
 		o, n, ok := cellValues(e)
 		if !ok || !isDecimal(o) || !isDecimal(n) {
 			return bad("totals puts one number in place of another, in the cell's own form")
+		}
+		return nil
+	case RS:
+		if !isRSEntry(e.Old) || !isRSEntry(e.New) {
+			return bad("rs puts one contract and result of an rs list in place of another")
 		}
 		return nil
 	case ScoreTable:
@@ -173,4 +179,11 @@ func cellValues(e Edit) (old, new string, ok bool) {
 		return e.Old, e.New, true
 	}
 	return o, n, oq == nq
+}
+
+// isRSEntry reports whether s is one entry of a LIN rs list: a contract,
+// declarer and result that read, with nothing around them.
+func isRSEntry(s string) bool {
+	_, err := lin.ParseResult(s)
+	return err == nil && s != "" && strings.TrimSpace(s) == s && !strings.ContainsAny(s, ",|")
 }

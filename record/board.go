@@ -3,6 +3,8 @@ package record
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bridgekit/bridgekit/auction"
 
@@ -614,6 +616,29 @@ func (b *Board) Final() Final {
 	return f
 }
 
+// LINResult writes a contract and declarer's tricks as an rs entry of a
+// vugraph LIN file: level, strain (N for no trump), declarer, the risk in
+// lower case, and the tricks against the contract ("4HN+1", "3NSx-2",
+// "2CE="), or "P" for a passed-out board; the tricks only when withTricks.
+func LINResult(c auction.Contract, tricks int, withTricks bool) string {
+	if c.PassedOut() {
+		return "P"
+	}
+	s := strings.TrimSuffix(auction.NewBid(c.Level, c.Strain).String(), "T") + c.Declarer.String() + strings.ToLower(c.Risk.String())
+	if !withTricks {
+		return s
+	}
+	switch d := tricks - int(c.Level) - 6; {
+	case d == 0:
+		s += "="
+	case d > 0:
+		s += "+" + strconv.Itoa(d)
+	default:
+		s += strconv.Itoa(d)
+	}
+	return s
+}
+
 // ContractText is the value to write in a PBN Contract tag: the final
 // contract ("4HX", "Pass"), else what the file wrote ("?", "").
 func (b *Board) ContractText() string {
@@ -745,18 +770,61 @@ func (v *Vugraph) FirstBoard() int {
 // the list has one. Entries go two per board from FirstBoard, open room
 // first.
 func (v *Vugraph) ResultFor(n int, r Room) (string, bool) {
+	i, ok := v.resultIndex(n, r)
+	if !ok {
+		return "", false
+	}
+	return v.Results[i], true
+}
+
+// resultIndex is the index in Results of the entry for board n in room r.
+func (v *Vugraph) resultIndex(n int, r Room) (int, bool) {
 	first := v.FirstBoard()
 	if first == 0 || n < first || r == RoomUnknown || n-first >= len(v.Results) {
-		return "", false // the last test keeps 2*(n-first) from overflowing
+		return 0, false // the last test keeps 2*(n-first) from overflowing
 	}
 	i := 2 * (n - first)
 	if r == Closed {
 		i++
 	}
-	if i >= len(v.Results) {
-		return "", false
+	return i, i < len(v.Results)
+}
+
+// ResultSpan returns the place of the rs entry for board n in room r, its
+// text without the blanks around it, and whether the file writes it there
+// as it reads: a value written with escapes, decoded from a URL or run
+// over lines has no place for each of its entries.
+func (v *Vugraph) ResultSpan(n int, r Room) (diag.Span, bool) {
+	i, ok := v.resultIndex(n, r)
+	if !ok {
+		return diag.Span{}, false
 	}
-	return v.Results[i], true
+	for _, p := range v.Pairs {
+		if !strings.EqualFold(p.Label, "rs") || p.Value == "" {
+			continue // an empty rs holds no entry (as Results reads it)
+		}
+		entries := strings.Split(p.Value, ",")
+		if i >= len(entries) {
+			i -= len(entries)
+			continue
+		}
+		start := 0
+		for _, e := range entries[:i] {
+			start += len(e) + 1
+		}
+		entry := entries[i]
+		start += len(entry) - len(strings.TrimLeftFunc(entry, unicode.IsSpace))
+		text := strings.TrimSpace(entry)
+		vs := p.ValueSpan
+		if vs.Len() != len(p.Value) || strings.ContainsAny(p.Value[:start+len(text)], "\r\n") {
+			return diag.Span{}, false
+		}
+		at := vs.Pos
+		at.Offset += start
+		at.Col += utf8.RuneCountInString(p.Value[:start])
+		return diag.Span{Pos: at, End: at.Offset + len(text)}, true
+	}
+	return diag.Span{}, false
 }
 
 // NamesFor returns the header's names for room r in LIN order S, W, N, E,

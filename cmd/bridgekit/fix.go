@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -25,7 +26,7 @@ func (a *app) fixCommand() *cli.Command {
 		Name:      "fix",
 		Usage:     "repair what an audit proves wrong, changing only those bytes",
 		ArgsUsage: "PATH…",
-		Description: `fix repairs the values of each PBN file of the PATHs that the audit proves
+		Description: `fix repairs the values of each PBN or LIN file of the PATHs that the audit proves
 wrong, and nothing else: a Contract, Declarer or Result tag that a complete,
 legal auction read from the dealer, and its play or claim, contradict; and
 the passes before the opening bid that an auction leaves out, when the
@@ -35,7 +36,9 @@ declarer and result the file then says; and calls entered after the
 auction ended (Law 39); the cards of a trick written from the wrong seat,
 put back in their columns; and a deal written from the wrong seat, turned
 back, when the play and the result tell it from tricks written from the
-wrong seat. With --only board-cycle, and only then, it sets the Dealer and
+wrong seat; and the entry of a vugraph LIN file's rs list (a board's
+contract, declarer and result at once) that its auction, opening lead and
+play prove wrong. With --only board-cycle, and only then, it sets the Dealer and
 Vulnerable tags from the board number. Only those bytes change; comments,
 tag order, spacing, line ends, the file's encoding and text the reader
 could not read stay as they were. What the evidence does not settle (an
@@ -58,7 +61,7 @@ Examples:
 			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, leading-passes, score, after-end, rotation; board-cycle, made alone and only when asked for)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle, made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
@@ -137,6 +140,10 @@ type fixer struct {
 	// notes are not said, the reason they were refused is.
 	notes   *spool
 	refused map[int]bool
+	// held are the input's rs edits, which lie in the vugraph header
+	// before the boards they fix, in the order of the list, not of the
+	// boards: they are written in file order once the input is read.
+	held []fix.Edit
 
 	sources sourceCopies
 }
@@ -237,7 +244,7 @@ func (f *fixer) part(p *corpus.Part) {
 		return // an error of discovery, which each reports
 	}
 	if f.in != p.Input {
-		f.in, f.changed, f.enc, f.kinds, f.lastGame = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}
+		f.in, f.changed, f.enc, f.kinds, f.lastGame, f.held = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}, nil
 		f.before, f.made = fix.NewTally(), nil
 		key := p.Input.Name
 		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
@@ -280,6 +287,10 @@ func (f *fixer) part(p *corpus.Part) {
 		}
 	}
 	for _, e := range edits {
+		if e.Kind == fix.RS {
+			f.held = append(f.held, e)
+			continue
+		}
 		f.count(e)
 		if err := f.pending.Write(e); err != nil {
 			f.a.errorf("%v", err)
@@ -289,8 +300,22 @@ func (f *fixer) part(p *corpus.Part) {
 		f.enc = name
 	}
 	if p.Last {
+		f.writeHeld()
 		f.finish(p)
 	}
+}
+
+// writeHeld writes the input's rs edits in file order. There are no more
+// of them than entries in the input's rs lists, which the reader holds.
+func (f *fixer) writeHeld() {
+	slices.SortStableFunc(f.held, func(a, b fix.Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	for _, e := range f.held {
+		f.count(e)
+		if err := f.pending.Write(e); err != nil {
+			f.a.errorf("%v", err)
+		}
+	}
+	f.held = nil
 }
 
 // count counts an edit of the input.

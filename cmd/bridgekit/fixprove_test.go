@@ -13,7 +13,7 @@ import (
 	"github.com/bridgekit/bridgekit/diag"
 )
 
-// TestFixProvesCorpus fixes a copy of every PBN file of the real corpus,
+// TestFixProvesCorpus fixes a copy of every PBN and LIN file of the real corpus,
 // with the default kinds and with board-cycle alone, and requires what
 // fix promises: no board gains a finding of warning or error severity,
 // and fixing the fixed files again changes nothing.
@@ -30,18 +30,19 @@ func TestFixProvesCorpus(t *testing.T) {
 			dir := t.TempDir()
 			n := 0
 			filepath.WalkDir(shared, func(p string, d os.DirEntry, err error) error {
-				if err != nil || !d.Type().IsRegular() || !strings.EqualFold(filepath.Ext(p), ".pbn") {
+				ext := strings.ToLower(filepath.Ext(p))
+				if err != nil || !d.Type().IsRegular() || ext != ".pbn" && ext != ".lin" {
 					return nil
 				}
 				data, err := os.ReadFile(p)
 				if err == nil {
 					n++
-					err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d.pbn", n)), data, 0o644)
+					err = os.WriteFile(filepath.Join(dir, fmt.Sprintf("%03d%s", n, ext)), data, 0o644)
 				}
 				return err
 			})
 			if n == 0 {
-				t.Fatalf("%s holds no PBN file", shared)
+				t.Fatalf("%s holds no PBN or LIN file", shared)
 			}
 			before := tallyDir(t, dir)
 			args := append(append([]string{"bridgekit", "fix", "-w"}, kinds...), dir)
