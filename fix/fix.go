@@ -746,3 +746,42 @@ func whyLeft(b *record.Board, kind Kind) string {
 	}
 	return "the file does not write the value here as it reads (inherited with #, escaped, or in LIN), or the file's own values settle it"
 }
+
+// Summary says in one line the edits of one kind on one board, as the
+// notes of `bridgekit fix` say them: the edit itself when it is one; the
+// tricks put back in their columns for a rotation of many cards; else
+// how many edits, and the first.
+func Summary(edits []Edit) string {
+	e := edits[0]
+	if len(edits) == 1 {
+		return fmt.Sprintf("%s %s (%s)", e.Kind, Change(e), e.Reason)
+	}
+	if e.Kind == Rotation {
+		// Each trick's cards share its reason, which ends with the seat
+		// its columns start from.
+		tricks := map[string]bool{}
+		for _, x := range edits {
+			tricks[x.Reason] = true
+		}
+		evidence, trick, _ := strings.Cut(e.Reason, "; trick ")
+		_, from, _ := strings.Cut(trick, "goes back to its columns ")
+		what := "1 trick put back in its columns"
+		if len(tricks) > 1 {
+			what = fmt.Sprintf("%d tricks put back in their columns", len(tricks))
+		}
+		return fmt.Sprintf("%s: %s %s, %d cards moved (%s)", e.Kind, what, from, len(edits), evidence)
+	}
+	return fmt.Sprintf("%s: %d edits, the first %s (%s)", e.Kind, len(edits), Change(e), e.Reason)
+}
+
+// Change says what an edit changes: a value from one to another, or the
+// text it puts in or takes out.
+func Change(e Edit) string {
+	switch {
+	case e.Old == "":
+		return fmt.Sprintf("insert %q", e.New)
+	case e.New == "":
+		return fmt.Sprintf("remove %q", e.Old)
+	}
+	return e.Old + " → " + e.New
+}

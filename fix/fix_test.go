@@ -318,7 +318,7 @@ func fuzzSource(t *testing.T, data []byte) {
 // addFixSeeds seeds a fuzz target of fix with the test files, also with
 // other line ends, a BOM and a byte that is not UTF-8.
 func addFixSeeds(f *testing.F) {
-	for _, glob := range []string{"testdata/*.pbn", "../convert/testdata/*.input"} {
+	for _, glob := range []string{"testdata/*.pbn", "testdata/*.lin", "../convert/testdata/*.input"} {
 		files, _ := filepath.Glob(glob)
 		for _, file := range files {
 			if data, err := os.ReadFile(file); err == nil {

@@ -49,8 +49,8 @@ holds) is left alone, and said.
 By default the fixed text goes to standard output. With -l fix lists the
 files it would change, with -d it prints a unified diff, and with -w it
 writes the file back, with fmt -w's guarantees. Each fix, with its evidence,
-is said on standard error, once per board and kind; a summary counts the
-boards fixed, by kind, and the files. With -l or -d and
+is said on standard error, once per board and kind (--verbose: once per
+edit); a summary counts the boards fixed, by kind, and the files. With -l or -d and
 without -w, the exit status is 1 when a file would change.
 
 Examples:
@@ -61,6 +61,7 @@ Examples:
 			&cli.BoolFlag{Name: "l", Usage: "list the files fix would change"},
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
+			&cli.BoolFlag{Name: "verbose", Usage: "say each edit, not one note for each board and kind"},
 			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle, made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
@@ -107,6 +108,7 @@ func fixKinds(c *cli.Context) (map[fix.Kind]bool, error) {
 type fixer struct {
 	a                 *app
 	list, write, diff bool
+	verbose           bool // a note for each edit, not for each board and kind
 	wanted            map[fix.Kind]bool
 	patch             *fix.PatchWriter // --patch: the edits are written there, not made
 	// counts and files are what was done: fixes written (or, without -w,
@@ -153,7 +155,7 @@ func (a *app) fix(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), wanted: wanted, counts: map[fix.Kind]int{}, seen: map[string]bool{}}
+	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), verbose: c.Bool("verbose"), wanted: wanted, counts: map[fix.Kind]int{}, seen: map[string]bool{}}
 	patch := c.String("patch")
 	if patch != "" && (f.list || f.write || f.diff) {
 		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
@@ -211,18 +213,13 @@ func (f *fixer) plan(p *corpus.Part) any {
 	edits, left := fix.PlanAll(p, f.wanted)
 	var notes []noteLine
 	// One note per board and kind: a board of thirteen turned tricks once
-	// printed a paragraph per card. --verbose is not needed to see each
-	// edit: the patch (--patch) and the diff (-d) list them.
+	// printed a paragraph per card. --verbose says each edit.
 	for i := 0; i < len(edits); {
 		j := i + 1
-		for j < len(edits) && edits[j].Game == edits[i].Game && edits[j].Kind == edits[i].Kind {
+		for !f.verbose && j < len(edits) && edits[j].Game == edits[i].Game && edits[j].Kind == edits[i].Kind {
 			j++
 		}
-		text := describe(edits[i])
-		if j-i > 1 {
-			text = fmt.Sprintf("%s: %d edits, the first %s (%s)", edits[i].Kind, j-i, change(edits[i]), edits[i].Reason)
-		}
-		notes = append(notes, noteLine{edits[i].Game, true, appendNote(nil, edits[i], text)})
+		notes = append(notes, noteLine{edits[i].Game, true, appendNote(nil, edits[i], fix.Summary(edits[i:j]))})
 		i = j
 	}
 	for _, e := range left {
@@ -283,7 +280,7 @@ func (f *fixer) part(p *corpus.Part) {
 		// after the workers planned the rest.
 		for _, e := range fix.PlanTotals(p) {
 			edits = append(edits, e)
-			f.notes.Write(append(fmt.Appendf(nil, "%d e ", e.Game), appendNote(nil, e, describe(e))...))
+			f.notes.Write(append(fmt.Appendf(nil, "%d e ", e.Game), appendNote(nil, e, fix.Summary([]fix.Edit{e}))...))
 		}
 	}
 	for _, e := range edits {
@@ -549,23 +546,6 @@ func (f *fixer) apply(dst io.Writer, src io.Reader) error {
 		return err
 	}
 	return fix.ApplyPatch(dst, src, f.enc, fix.NewPatchReader(f.edits.reader(), "the fixes"))
-}
-
-// describe says a fix, with its evidence.
-func describe(e fix.Edit) string {
-	return fmt.Sprintf("%s %s (%s)", e.Kind, change(e), e.Reason)
-}
-
-// change says what a fix changes: a value from one to another, or the
-// text it puts in or takes out.
-func change(e fix.Edit) string {
-	switch {
-	case e.Old == "":
-		return fmt.Sprintf("insert %q", e.New)
-	case e.New == "":
-		return fmt.Sprintf("remove %q", e.Old)
-	}
-	return e.Old + " → " + e.New
 }
 
 // emit sends the fixed text where the flags say.
