@@ -302,7 +302,9 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 		}
 	}
 	if wanted == nil || wanted[ScoreTable] {
-		turned = append(turned, travellerScores(file, pb)...)
+		rows, open := travellerScores(file, pb)
+		turned = append(turned, rows...)
+		why[ScoreTable] = open
 	}
 	if b.LIN != nil && b.Source.Format == record.FormatLIN {
 		if wanted == nil || wanted[RS] {
@@ -579,16 +581,18 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 }
 
 // travellerScores proposes the traveller rows' scores their contracts,
-// results and matchpoints prove (scoring.ScoreRepairs).
-func travellerScores(file string, pb *corpus.Board) []Edit {
+// results and matchpoints prove (scoring.ScoreRepairs), and says the rows
+// whose matchpoints leave two readings, or none.
+func travellerScores(file string, pb *corpus.Board) ([]Edit, string) {
 	var out []Edit
-	for _, r := range scoring.ScoreRepairs(pb.Board) {
+	repairs, open := scoring.ScoreRepairs(pb.Board)
+	for _, r := range repairs {
 		e := cellEdit(r.Cell, r.Text)
 		e.File, e.Game, e.Board, e.Kind = file, pb.Game, pb.Board.BoardLabel(), ScoreTable
 		e.Reason = string(diag.ScoreTableScore) + ": " + r.Evidence + " (Law 77)"
 		out = append(out, e)
 	}
-	return out
+	return out, strings.Join(open, "; ")
 }
 
 // score proposes the Score tag's value for the contract, declarer and
@@ -738,7 +742,8 @@ func whyLeft(b *record.Board, kind Kind) string {
 	case !b.Replayed.Complete || !b.Replayed.Legal:
 		return "the auction is not complete and legal, so it settles nothing"
 	case b.Replayed.Shift != 0:
-		return "the auction agrees with the file only from another seat, and the play does not rule out a rotated deal"
+		return fmt.Sprintf("two readings fit: the auction leaves out %s before the opening bid, which gives %s as the file says, or the deal is written from another seat; the play does not tell them apart",
+			diag.Plural(b.Replayed.Shift, "leading pass"), b.Replayed.Shifted.Describe())
 	case kind == Declarer:
 		return "no opening lead confirms the auction's declarer (the auction may leave out leading passes, or the deal be turned)"
 	case kind == Score:

@@ -21,23 +21,24 @@ type ScoreRepair struct {
 // written score differs from that of their contract and result, where the
 // rows' matchpoints, recomputed across the traveller, agree with the
 // contract's score and not with the written one. A row whose points fit
-// either score, or a traveller not scored in matchpoints, proves nothing
-// and gets none.
-func ScoreRepairs(b *record.Board) []ScoreRepair {
+// both scores, or neither, proves nothing and gets none: open says such
+// rows, naming both readings. A traveller not scored in matchpoints gets
+// none either.
+func ScoreRepairs(b *record.Board) (repairs []ScoreRepair, open []string) {
 	m, err := ParseMethod(b.Scoring.Value)
 	if err != nil || m.Base == IMP || m.Base == BAM || !b.VulnerableKnown {
-		return nil
+		return nil, nil
 	}
 	tr := ReadTraveller(b, m.OldMP)
 	if tr == nil {
-		return nil
+		return nil, nil
 	}
 	rs := make([]Result, 0, len(tr.Rows))
 	at := make([]int, len(tr.Rows))
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		if r.Artificial || r.Blank || !r.ScoreKnown && !r.ContractKnown {
-			return nil // the rows played are not all scored: no evidence
+			return nil, nil // the rows played are not all scored: no evidence
 		}
 		at[i] = len(rs)
 		ns := r.NS
@@ -61,7 +62,14 @@ func ScoreRepairs(b *record.Board) []ScoreRepair {
 		written[at[i]].NS = r.NS
 		wrong := Matchpoints(written, m.Counting)[at[i]]
 		fits := func(v float64) bool { return near(stated, v, 0.051) || m.Counting == MP1 && near(stated, v/2, 0.051) }
-		if !fits(right) || fits(wrong) {
+		switch mp := strings.TrimSpace(trim(stated)); {
+		case fits(right) && fits(wrong):
+			open = append(open, fmt.Sprintf("row %d: its MP_NS %s fits NS %d as written and NS %d of %s by %s taking %d alike: either may be the score entered",
+				r.N, mp, r.NS, tr.scoreOf(r), r.Contract, r.Contract.Declarer, r.Tricks))
+			continue
+		case !fits(right):
+			open = append(open, fmt.Sprintf("row %d: its MP_NS %s fits neither NS %d as written nor NS %d of %s by %s taking %d",
+				r.N, mp, r.NS, tr.scoreOf(r), r.Contract, r.Contract.Declarer, r.Tricks))
 			continue
 		}
 		col, sign := "Score_NS", 1
@@ -74,5 +82,5 @@ func ScoreRepairs(b *record.Board) []ScoreRepair {
 			"row %d: %s by %s taking %d scores NS %d, not NS %d, and its %s %s is the matchpoints of NS %d across the traveller, not of NS %d",
 			r.N, r.Contract, r.Contract.Declarer, r.Tricks, tr.scoreOf(r), r.NS, "MP_NS", strings.TrimSpace(trim(stated)), tr.scoreOf(r), r.NS)})
 	}
-	return out
+	return out, open
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/fix"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 )
@@ -80,9 +81,9 @@ func (a *app) apply(c *cli.Context) error {
 		pf.Close()
 		pt.finish()
 	}
-	summary := fmt.Sprintf("%s made, %s already made, %s stale", plural(pt.applied, "edit"), plural(pt.done, "edit"), plural(pt.stale, "edit"))
+	summary := fmt.Sprintf("%s made, %s already made, %s stale", diag.Plural(pt.applied, "edit"), diag.Plural(pt.done, "edit"), diag.Plural(pt.stale, "edit"))
 	if pt.refused > 0 {
-		summary += fmt.Sprintf("; %s not patched", plural(pt.refused, "file"))
+		summary += fmt.Sprintf("; %s not patched", diag.Plural(pt.refused, "file"))
 	}
 	a.notef("%s", summary)
 	return nil

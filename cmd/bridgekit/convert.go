@@ -174,21 +174,12 @@ func (a *app) sayDropped(to string, lost convert.Dropped) {
 	parts := make([]string, len(names))
 	for i, n := range names {
 		if i == 0 {
-			parts[i] = n + " " + plural(lost[n], "board")
+			parts[i] = n + " " + diag.Plural(lost[n], "board")
 		} else {
 			parts[i] = n + " " + diag.Thousands(lost[n])
 		}
 	}
 	a.notef("%s cannot hold: %s", strings.ToUpper(to), strings.Join(parts, ", "))
-}
-
-// plural says how many of noun there are: "1 syntax error", "19,552
-// boards".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return diag.Thousands(n) + " " + noun + "s"
 }
 
 // An output is one file (or standard output) that boards are written to.

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/export"
 )
 
@@ -116,7 +117,7 @@ func (a *app) export(c *cli.Context) error {
 	if report.Unread() {
 		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
-	a.notef("exported %s and %s to %s", plural(x.Boards.Rows(), "board"), plural(x.Findings.Rows(), "finding"), out)
+	a.notef("exported %s and %s to %s", diag.Plural(x.Boards.Rows(), "board"), diag.Plural(x.Findings.Rows(), "finding"), out)
 	return nil
 }
 

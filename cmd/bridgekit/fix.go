@@ -16,6 +16,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/fix"
 	"github.com/bridgekit/bridgekit/internal/linediff"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
@@ -628,6 +629,6 @@ func (f *fixer) summary() {
 		}
 	}
 	if len(parts) > 0 {
-		f.a.notef("fixes: %s, in %s", strings.Join(parts, ", "), plural(f.files, "file"))
+		f.a.notef("fixes: %s, in %s", strings.Join(parts, ", "), diag.Plural(f.files, "file"))
 	}
 }

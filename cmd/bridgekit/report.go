@@ -107,13 +107,13 @@ func (a *app) report(c *cli.Context) error {
 	if r.Unread() {
 		a.fail(exitFindings) // text that is not PBN or LIN, as for every command
 	}
-	a.notef("report of %s and %s written to %s", plural(r.Boards, "board"), plural(r.Findings(), "finding"), dir.Path("index.html"))
+	a.notef("report of %s and %s written to %s", diag.Plural(r.Boards, "board"), diag.Plural(r.Findings(), "finding"), dir.Path("index.html"))
 	boards, findings := w.Left()
 	if boards > 0 {
-		a.notef("%s listed briefly, without diagrams, past the first %s (--max-boards)", plural(boards, "board"), diag.Thousands(opts.MaxBoards))
+		a.notef("%s listed briefly, without diagrams, past the first %s (--max-boards)", diag.Plural(boards, "board"), diag.Thousands(opts.MaxBoards))
 	}
 	if findings > 0 {
-		a.notef("%s not on the findings pages, past the first %s (--max-findings)", plural(findings, "finding"), diag.Thousands(opts.MaxFindings))
+		a.notef("%s not on the findings pages, past the first %s (--max-findings)", diag.Plural(findings, "finding"), diag.Thousands(opts.MaxFindings))
 	}
 	return nil
 }
