@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -113,12 +114,21 @@ func resultTable(tb *record.Table) (DDStatement, []diag.Diagnostic) {
 		add(tb.Tag.Loc, "OptimumResultTable %q has no Declarer, Denomination and Result columns", tb.Tag.Value)
 		return s, bad
 	}
-	var cells []record.Cell
-	for _, r := range tb.Rows {
-		cells = append(cells, r...)
+	// The rows are read as one run of cells, a result to each len(names):
+	// some writers put several results on a line. Rows of one result
+	// each, the common case, are read where they are.
+	rows := tb.Rows
+	if slices.ContainsFunc(rows, func(r []record.Cell) bool { return len(r) != len(names) }) {
+		var cells []record.Cell
+		for _, r := range tb.Rows {
+			cells = append(cells, r...)
+		}
+		rows = nil
+		for k := 0; k+len(names) <= len(cells); k += len(names) {
+			rows = append(rows, cells[k:k+len(names)])
+		}
 	}
-	for k := 0; k+len(names) <= len(cells); k += len(names) {
-		row := cells[k : k+len(names)]
+	for _, row := range rows {
 		d, err := auction.ParseSeat(row[di].Text)
 		if err != nil {
 			add(row[di].Loc, "declarer %q is not a seat", row[di].Text)

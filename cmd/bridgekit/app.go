@@ -58,6 +58,9 @@ type app struct {
 // run runs the command line args (args[0] is the program name) and returns
 // the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// --jobs may lower the cores in use for the command (auditOptions);
+	// they are the process's again after it, for the next run in a test.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	a := &app{stdin: stdin, stderr: stderr, rawStdout: stdout, rawStderr: stderr, getenv: os.Getenv}
 	out := stdout
 	// A terminal is given a file's text with its control characters
@@ -360,7 +363,7 @@ func (a *app) commands() []*cli.Command {
 func jobsFlag() cli.Flag {
 	return &cli.IntFlag{
 		Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0),
-		Usage: "process up to `N` inputs at once (output stays in input order)",
+		Usage: "process up to `N` inputs at once, on as many cores (output stays in input order)",
 	}
 }
 
@@ -446,6 +449,11 @@ func (a *app) auditOptions(c *cli.Context, opts corpus.AuditOptions) ([]string, 
 		return nil, opts, usageError("--jobs %d: want at least 1", c.Int("jobs"))
 	}
 	opts.Jobs = c.Int("jobs") // 0, the default, when the command has no --jobs
+	if c.IsSet("jobs") && opts.Jobs < runtime.GOMAXPROCS(0) {
+		// N jobs is N cores: the reader, the collector and the garbage
+		// collector share them, rather than take a core more beside.
+		runtime.GOMAXPROCS(opts.Jobs)
+	}
 	opts.SkipDuplicates = c.IsSet("duplicates") && !c.Bool("duplicates")
 	if name := c.String("encoding"); name != "" {
 		if _, _, err := charset.LookupEncoding(name); err != nil {
