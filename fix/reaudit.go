@@ -15,13 +15,18 @@ import (
 // its findings of warning and error severity, counted by game and code,
 // and its games. Apply re-audits a file it patched against it (Verify),
 // so that a patch written by hand cannot make a file worse in a way the
-// audit sees. It holds a count per game and code, not the findings: an
-// archive of a hundred thousand games is tallied in a few megabytes.
+// audit sees. It holds a number per finding, its game and code, not the
+// finding: an archive of a hundred thousand games is tallied in a few
+// megabytes.
 type Tally struct {
 	Games    int
 	Encoding string // the encoding the readers found
-	counts   map[uint64]int32
-	codes    map[diag.Code]uint64
+	// found holds each finding's key shifted left a bit, in the order
+	// found until take sorts it; take sets the low bit of the finding it
+	// takes. Eight bytes a finding: a map of counts took three times that.
+	found  []uint64
+	sorted bool
+	codes  map[diag.Code]uint64
 }
 
 // key is a finding's game and code as one number.
@@ -34,14 +39,40 @@ func (t *Tally) key(game int, code diag.Code) uint64 {
 	return uint64(game)<<16 | c
 }
 
+// add counts a finding of code in game.
+func (t *Tally) add(game int, code diag.Code) {
+	t.found = append(t.found, t.key(game, code)<<1)
+	t.sorted = false
+}
+
+// take reports whether the tally holds a finding of code in game that was
+// not taken yet, and takes it.
+func (t *Tally) take(game int, code diag.Code) bool {
+	if !t.sorted {
+		slices.Sort(t.found)
+		t.sorted = true
+	}
+	// The findings of one key are together, each k or k|1, between the
+	// keys below and above it: the search finds the first.
+	k := t.key(game, code) << 1
+	i, _ := slices.BinarySearch(t.found, k)
+	for ; i < len(t.found) && t.found[i]|1 == k|1; i++ {
+		if t.found[i] == k {
+			t.found[i] |= 1
+			return true
+		}
+	}
+	return false
+}
+
 // TallyOf audits the text open returns (size bytes, -1 when not known),
 // named name in findings, reading it in the encoding enc ("" for the one
 // the readers find). It streams: a file of any size is tallied in the
 // memory of a few batches and its counts.
 func TallyOf(name string, size int64, open func() (io.ReadCloser, error), enc string) (Tally, error) {
-	t := Tally{counts: map[uint64]int32{}, codes: map[diag.Code]uint64{}}
+	t := NewTally()
 	games, encoding, err := audit(name, size, open, enc, func(d diag.Diagnostic) {
-		t.counts[t.key(d.Game, d.Code)]++
+		t.add(d.Game, d.Code)
 	})
 	t.Games, t.Encoding = games, encoding
 	return t, err
@@ -49,7 +80,7 @@ func TallyOf(name string, size int64, open func() (io.ReadCloser, error), enc st
 
 // NewTally returns an empty tally, which AddPart fills from an audit that
 // is run anyway (fix tallies the parts it plans from).
-func NewTally() Tally { return Tally{counts: map[uint64]int32{}, codes: map[diag.Code]uint64{}} }
+func NewTally() Tally { return Tally{codes: map[diag.Code]uint64{}} }
 
 // AddPart counts a part of the text the tally is of: its games, its
 // encoding and its findings of warning or error severity, as TallyOf
@@ -57,7 +88,7 @@ func NewTally() Tally { return Tally{counts: map[uint64]int32{}, codes: map[diag
 func (t *Tally) AddPart(p *corpus.Part) {
 	for d := range p.All() {
 		if d.Severity >= diag.Warning {
-			t.counts[t.key(d.Game, d.Code)]++
+			t.add(d.Game, d.Code)
 		}
 	}
 	t.Games += p.Report.Games
@@ -131,9 +162,7 @@ func (t Tally) Verify(name string, open func() (io.ReadCloser, error), made []Ma
 			say(d, ", which the "+string(kind)+" edit was to answer")
 			return
 		}
-		if k := t.key(d.Game, d.Code); t.counts[k] > 0 {
-			t.counts[k]--
-		} else {
+		if !t.take(d.Game, d.Code) {
 			say(d, "")
 		}
 	})
@@ -161,6 +190,18 @@ type MadeEdit struct {
 
 // Made is what proving the edit needs of it.
 func (e Edit) Made() MadeEdit { return MadeEdit{Game: e.Game, Kind: e.Kind, Offset: e.Span.Offset} }
+
+// AppendMade appends what proving e needs to made, unless made's last
+// already says it: an edit of the same game and kind, whose place only a
+// totals edit needs. The edits of a board and kind come one after the
+// other, and a deal turned back is dozens of them: a file of two million
+// edits is proved from the tens of thousands of boards they change.
+func AppendMade(made []MadeEdit, e Edit) []MadeEdit {
+	if n := len(made); n > 0 && e.Kind != Totals && made[n-1].Game == e.Game && made[n-1].Kind == e.Kind {
+		return made
+	}
+	return append(made, e.Made())
+}
 
 // answers reports whether the edit answers the finding d of its game.
 func (m MadeEdit) answers(d diag.Diagnostic) bool {
@@ -220,9 +261,7 @@ func Prove(name string, open func() (io.ReadCloser, error), t Tally, made []Made
 				return
 			}
 		}
-		if k := t.key(d.Game, d.Code); t.counts[k] > 0 {
-			t.counts[k]--
-		} else {
+		if !t.take(d.Game, d.Code) {
 			fail(d.Game, fmt.Sprintf("it would cause %s %s: %s", d.Severity, d.Code, d.Message))
 		}
 	})

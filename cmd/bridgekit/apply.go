@@ -148,7 +148,7 @@ func (pt *patching) edit(e fix.Edit) {
 		var o fix.Outcome
 		o, pt.err = pt.p.Edit(e)
 		if o == fix.Made {
-			pt.made = append(pt.made, e.Made())
+			pt.made = fix.AppendMade(pt.made, e)
 		}
 	}
 }

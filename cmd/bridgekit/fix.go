@@ -323,7 +323,7 @@ func (f *fixer) count(e fix.Edit) {
 		f.lastGame[e.Kind] = e.Game
 	}
 	f.changed++
-	f.made = append(f.made, e.Made())
+	f.made = fix.AppendMade(f.made, e)
 }
 
 // prove re-audits the input fixed into out, and while the edits of some
