@@ -84,6 +84,9 @@ func TestCodeTable(t *testing.T) {
 		"long.lin":     "md|1S,,,|nt|" + strings.Repeat("x", 17<<20) + "|\n",
 		"lower.pbn":    "[myTag \"x\"]\n[Board \"1\"]\n",
 		"rows.pbn":     "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW\"]\n" + strings.Repeat("1 2\n", 5000),
+		"lines.xml":    "<USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>" + strings.Repeat("<TRAVELLER_LINE/>", 4100) + "</BOARD></EVENT></USEBIO>",
+		"handset.xml": "<USEBIO><EVENT>" + strings.Repeat("<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><SCORE>1</SCORE></TRAVELLER_LINE></BOARD>", 40000) +
+			"<HANDSET><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></HANDSET></EVENT></USEBIO>",
 	} {
 		inputs = append(inputs, input{name, []byte(text)})
 	}

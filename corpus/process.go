@@ -549,6 +549,8 @@ func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 			err = readWhole(p, newPBNReading(st, h.body), h)
 		case parser.LIN, parser.HTML:
 			err = readWhole(p, newLINReading(st, h.body), h)
+		case parser.USEBIO:
+			err = readWhole(p, newUSEBIOReading(st, h.body), h)
 		default:
 			st.notRecord(p)
 			_, err = io.Copy(io.Discard, h.body)

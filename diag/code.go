@@ -226,6 +226,16 @@ var Codes = []CodeInfo{
 	{Code: "unquoted-value", Severity: Warning, Source: Reader, Summary: "a tag value without quotes"},
 	{Code: "unterminated-comment", Severity: Error, Source: Reader, Summary: "a { comment that does not end"},
 	{Code: "unterminated-string", Severity: Error, Source: Reader, Summary: "a quoted value that does not end"},
+	{Code: "usebio-board-number", Severity: Error, Source: Reader, Summary: "a USEBIO BOARD without a BOARD_NUMBER, or one that is not a board number"},
+	{Code: "usebio-dealer", Severity: Warning, Source: Reader, Summary: "a USEBIO DEALER that is not a seat"},
+	{Code: "usebio-duplicate", Severity: Error, Source: Reader, Summary: "a USEBIO pair or team listed twice in its section, or a national id given to two players"},
+	{Code: "usebio-hand", Severity: Error, Source: Reader, Summary: "a USEBIO HAND whose DIRECTION is not a seat"},
+	{Code: "usebio-handset", Severity: Warning, Source: Reader, Summary: "a USEBIO HANDSET after more boards than the reader holds (8 MiB): those boards are read without their deals"},
+	{Code: "usebio-pair", Severity: Warning, Source: Reader, Summary: "a USEBIO pair without two players"},
+	{Code: "usebio-too-many", Severity: Warning, Source: Reader, Summary: "a USEBIO element of more than 4,096 elements; the rest are not read"},
+	{Code: "usebio-unknown", Severity: Info, Source: Reader, Summary: "an element USEBIO 1.2 does not define; kept, not read (once per file)"},
+	{Code: "usebio-vulnerability", Severity: Warning, Source: Reader, Summary: "a USEBIO VULNERABILITY that is not Love, North-South, East-West or All"},
+	{Code: "usebio-xml", Severity: Error, Source: Reader, Summary: "text that is not well-formed XML, or a root other than USEBIO; the rest of the file is not read"},
 }
 
 var codeIndex = func() map[Code]int {

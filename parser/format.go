@@ -25,6 +25,8 @@ const (
 	LIN // lin
 	// an HTML page with LIN embedded in handviewer links or lin(…) calls
 	HTML // html
+	// USEBIO, the XML results format of the national federations
+	USEBIO // usebio
 )
 
 // SniffLen is how many leading bytes Sniff looks at. BBO pages put their
@@ -46,6 +48,7 @@ const SniffLen = 8 << 10
 //     parameter), or a line that opens with lin=: the LIN travels in it.
 //   - HTML: markup (<!DOCTYPE, <html, <?xml, …) that mentions lin( or lin= or
 //     handviewer, the ways BBO pages embed LIN.
+//   - USEBIO: XML whose root element, or document type, is USEBIO.
 //
 // A UTF-8 byte order mark is skipped, and UTF-16 text (with a mark, or
 // recognised by its zero bytes) is read as such.
@@ -56,7 +59,10 @@ func Sniff(head []byte) Format {
 	head = asUTF8(head)
 	head = bytes.TrimLeft(head, " \t\r\n\f\v")
 	if len(head) > 0 && head[0] == '<' {
-		if isMarkup(head) && hasLINMarker(head) {
+		switch {
+		case isMarkup(head) && containsFold(head, "<usebio") || containsFold(head, "doctype usebio"):
+			return USEBIO
+		case isMarkup(head) && hasLINMarker(head):
 			return HTML
 		}
 		return Unknown

@@ -12,11 +12,12 @@ func _() {
 	_ = x[PBN-1]
 	_ = x[LIN-2]
 	_ = x[HTML-3]
+	_ = x[USEBIO-4]
 }
 
-const _Format_name = "unknownpbnlinhtml"
+const _Format_name = "unknownpbnlinhtmlusebio"
 
-var _Format_index = [...]uint8{0, 7, 10, 13, 17}
+var _Format_index = [...]uint8{0, 7, 10, 13, 17, 23}
 
 func (i Format) String() string {
 	idx := int(i) - 0

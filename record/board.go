@@ -26,15 +26,18 @@ const (
 	FormatUnknown Format = iota // built in code
 	FormatPBN
 	FormatLIN
+	FormatUSEBIO
 )
 
-// String returns "pbn", "lin" or "".
+// String returns "pbn", "lin", "usebio" or "".
 func (f Format) String() string {
 	switch f {
 	case FormatPBN:
 		return "pbn"
 	case FormatLIN:
 		return "lin"
+	case FormatUSEBIO:
+		return "usebio"
 	}
 	return ""
 }

@@ -1,0 +1,357 @@
+package convert
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/usebio"
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// FromUSEBIO maps one BOARD of a USEBIO file to a Board, as a PBN writer of
+// results would give it (docs/usebio.md): the event's description, date
+// and scoring method; the board number; the deal from its HANDs, with the
+// dealer and vulnerability they or the board number give; its traveller
+// lines as a ScoreTable; and, on the last board of a section, its
+// participants' totals and places as a TotalScoreTable. What cannot be
+// read is a finding at the element.
+func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) {
+	m := &usebioMapper{file: file, u: u, b: &record.Board{}}
+	m.identity()
+	m.deal()
+	m.traveller()
+	if u.Totals {
+		m.totals()
+		m.participants()
+	}
+	return m.b, m.found
+}
+
+type usebioMapper struct {
+	file  string
+	u     *usebio.Unit
+	b     *record.Board
+	found []diag.Diagnostic
+}
+
+func (m *usebioMapper) add(at diag.Pos, sev diag.Severity, code diag.Code, format string, args ...any) {
+	m.found = append(m.found, diag.Diagnostic{File: m.file, Game: m.u.Index, Board: m.b.Number, Span: diag.Span{Pos: at}, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// tag is the Tag of a value of a USEBIO element, named as PBN names it.
+func tag(name, value string, at diag.Pos) record.Tag {
+	return record.Tag{Name: name, Value: value, Loc: at}
+}
+
+// usebioScoring maps BOARD_SCORING_METHOD to the Scoring tag's methods.
+var usebioScoring = map[string]string{
+	"MATCH_POINTS": "MP", "MATCHPOINTS": "MP", "MP": "MP",
+	"BUTLER": "IMP;Butler", "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross",
+	"IMPS": "IMP", "IMP": "IMP", "AGGREGATE": "", "BAM": "BAM",
+}
+
+func (m *usebioMapper) identity() {
+	u, b := m.u, m.b
+	b.Source = record.Source{File: m.file, Format: record.FormatUSEBIO, Game: u.Index, Loc: u.Board.Pos}
+	if v, at, ok := u.Event.Value("EVENT_DESCRIPTION"); ok {
+		b.Event = tag("Event", v, at)
+	}
+	if v, at, ok := u.Event.Value("DATE"); ok {
+		b.Date = tag("Date", usebioDate(v), at)
+	}
+	if v, at, ok := u.Club.Value("CLUB_NAME"); ok {
+		b.Site = tag("Site", v, at)
+	}
+	v, at, ok := u.Board.Value("BOARD_NUMBER")
+	if !ok {
+		m.add(u.Board.Pos, diag.Error, "usebio-board-number", "the BOARD has no BOARD_NUMBER")
+	} else {
+		b.BoardTag = tag("Board", v, at)
+		if n, ok := usebio.Number(v); ok && n > 0 {
+			b.Number = n
+		} else {
+			m.add(at, diag.Error, "usebio-board-number", "BOARD_NUMBER %q is not a board number", v)
+		}
+	}
+	if v, at, ok := u.Event.Value("BOARD_SCORING_METHOD"); ok {
+		s, known := usebioScoring[strings.ToUpper(v)]
+		if !known {
+			m.add(at, diag.Warning, "scoring-unknown", "BOARD_SCORING_METHOD %q is not one USEBIO 1.2 defines; the traveller's points are not checked", v)
+		}
+		b.Scoring = tag("Scoring", s, at)
+	}
+	var extra []record.Tag
+	for _, c := range []struct{ from *usebio.Node }{{u.Session}, {u.Section}} {
+		for _, name := range []string{"SESSION_ID", "SECTION_ID"} {
+			if v, at, ok := c.from.Value(name); ok && v != "" {
+				if name == "SESSION_ID" {
+					extra = append(extra, tag("Round", v, at))
+				} else {
+					extra = append(extra, tag("Section", v, at))
+				}
+			}
+		}
+	}
+	b.Tags = extra
+}
+
+// usebioDate writes a USEBIO date, dd/mm/yyyy, as PBN's yyyy.mm.dd; any
+// other form as it is.
+func usebioDate(v string) string {
+	p := strings.Split(strings.TrimSpace(v), "/")
+	if len(p) == 3 && len(p[0]) <= 2 && len(p[1]) <= 2 && len(p[2]) == 4 {
+		return fmt.Sprintf("%s.%02s.%02s", p[2], p[1], p[0])
+	}
+	return v
+}
+
+// deal reads the HAND elements: each a DIRECTION and its four suits.
+func (m *usebioMapper) deal() {
+	b, h := m.b, m.u.Hands
+	if b.Number > 0 {
+		// USEBIO deals its boards by the number, as PBN's board cycle
+		// does; a DEALER or VULNERABILITY written says otherwise.
+		b.Dealer, b.DealerKnown = auction.BoardDealer(b.Number), true
+		b.Vulnerable, b.VulnerableKnown = auction.BoardVulnerability(b.Number), true
+	}
+	if h == nil {
+		return
+	}
+	if v, at, ok := h.Value("DEALER"); ok {
+		if s, err := auction.ParseSeat(v); err == nil {
+			b.DealerTag, b.Dealer, b.DealerKnown = tag("Dealer", v, at), s, true
+		} else {
+			m.add(at, diag.Warning, "usebio-dealer", "DEALER %q is not a seat", v)
+		}
+	}
+	if v, at, ok := h.Value("VULNERABILITY"); ok {
+		if vul, ok := usebioVulnerability(v); ok {
+			b.VulnerableTag, b.Vulnerable, b.VulnerableKnown = tag("Vulnerable", v, at), vul, true
+		} else {
+			m.add(at, diag.Warning, "usebio-vulnerability", "VULNERABILITY %q is not one USEBIO writes (Love, North-South, East-West, All)", v)
+		}
+	}
+	var hands [4]string
+	given := false
+	for _, hand := range h.All("HAND") {
+		d, at, _ := hand.Value("DIRECTION")
+		s, err := auction.ParseSeat(d)
+		if err != nil {
+			m.add(at, diag.Error, "usebio-hand", "HAND DIRECTION %q is not a seat", d)
+			continue
+		}
+		hands[s] = hand.Get("SPADES") + "." + hand.Get("HEARTS") + "." + hand.Get("DIAMONDS") + "." + hand.Get("CLUBS")
+		given = true
+	}
+	if !given {
+		return
+	}
+	for i := range hands {
+		if hands[i] == "" {
+			hands[i] = "-"
+		}
+	}
+	text := "N:" + strings.Join(hands[:], " ")
+	b.DealTag = tag("Deal", text, h.Pos)
+	d, err := auction.ParseDeal(text)
+	if err != nil {
+		m.add(h.Pos, diag.Error, "invalid-deal", "the HANDs do not read as a deal: %v", err)
+		return
+	}
+	b.Deal = d
+}
+
+// usebioVulnerability reads a VULNERABILITY value.
+func usebioVulnerability(v string) (auction.Vulnerability, bool) {
+	switch strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(v), " ", "")) {
+	case "LOVE", "NONE", "NIL", "-":
+		return auction.VulNone, true
+	case "NORTH-SOUTH", "NS", "N-S", "NORTHSOUTH":
+		return auction.VulNS, true
+	case "EAST-WEST", "EW", "E-W", "EASTWEST":
+		return auction.VulEW, true
+	case "ALL", "BOTH", "GAME":
+		return auction.VulAll, true
+	}
+	return auction.VulNone, false
+}
+
+// travellerColumns are the ScoreTable columns a traveller line fills, and
+// the USEBIO elements they come from.
+var travellerColumns = []struct{ column, element string }{
+	{"PairId_NS", "NS_PAIR_NUMBER"}, {"PairId_EW", "EW_PAIR_NUMBER"},
+	{"Contract", "CONTRACT"}, {"Declarer", "PLAYED_BY"}, {"Lead", "LEAD"}, {"Result", "TRICKS"},
+	{"Score_NS", "SCORE"},
+	{"MP_NS", "NS_MATCH_POINTS"}, {"MP_EW", "EW_MATCH_POINTS"},
+	{"IMP_NS", "NS_IMPS"}, {"IMP_EW", "EW_IMPS"},
+	{"IMP_NS", "NS_CROSS_IMPS"}, {"IMP_EW", "EW_CROSS_IMPS"},
+	{"IMP_NS", "NS_BUTLER_IMPS"}, {"IMP_EW", "EW_BUTLER_IMPS"},
+}
+
+// traveller makes the board's ScoreTable of its traveller lines: one
+// column for each element any line gives, a row for each line, each cell
+// placed at its element. In a MATCH, the pairs are the match's.
+func (m *usebioMapper) traveller() {
+	lines := m.u.Board.All("TRAVELLER_LINE")
+	if len(lines) == 0 {
+		return
+	}
+	var cols []int // indexes into travellerColumns
+	seen := map[string]bool{}
+	for i, c := range travellerColumns {
+		if seen[c.column] {
+			continue
+		}
+		for _, l := range lines {
+			if _, _, ok := l.Value(c.element); ok || i < 2 && m.u.Match != nil {
+				cols = append(cols, i)
+				seen[c.column] = true
+				break
+			}
+		}
+	}
+	t := record.Table{Tag: tag("ScoreTable", "", m.u.Board.Pos)}
+	var spec []string
+	for _, i := range cols {
+		t.Columns = append(t.Columns, record.Column{Spec: travellerColumns[i].column, Name: travellerColumns[i].column})
+		spec = append(spec, travellerColumns[i].column)
+	}
+	t.Tag.Value = strings.Join(spec, ";")
+	for _, l := range lines {
+		row := make([]record.Cell, len(cols))
+		for j, i := range cols {
+			c := travellerColumns[i]
+			v, at, ok := l.Value(c.element)
+			if !ok {
+				// The same column from another of its elements, or the
+				// match's pair.
+				for _, o := range travellerColumns {
+					if o.column == c.column {
+						if v, at, ok = l.Value(o.element); ok {
+							break
+						}
+					}
+				}
+			}
+			if !ok && m.u.Match != nil {
+				v, at, ok = m.u.Match.Value(c.element)
+			}
+			if !ok || v == "" {
+				v, at = "-", l.Pos
+			}
+			row[j] = record.Cell{Text: v, Loc: at}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	m.b.Tables = append(m.b.Tables, t)
+}
+
+// totals makes the TotalScoreTable of the section's participants: each
+// pair's or team's number, direction, place, total and boards played.
+func (m *usebioMapper) totals() {
+	p := m.u.Participants
+	rows := p.All("PAIR")
+	id := "PAIR_NUMBER"
+	if len(rows) == 0 {
+		rows, id = p.All("TEAM"), "TEAM_ID"
+	}
+	if len(rows) == 0 {
+		return
+	}
+	type col struct{ column, element string }
+	cols := []col{{"PairId", id}}
+	total := "TotalMP"
+	if s := m.b.Scoring.Value; strings.HasPrefix(s, "IMP") {
+		total = "TotalIMP"
+	}
+	for _, c := range []col{{"Direction", "DIRECTION"}, {"Rank", "PLACE"}, {total, "TOTAL_SCORE"}, {"TotalPercentage", "PERCENTAGE"}} {
+		for _, r := range rows {
+			if _, _, ok := r.Value(c.element); ok {
+				cols = append(cols, c)
+				break
+			}
+		}
+	}
+	// A section's boards are all in its file: a pair that does not say
+	// how many it played played those of the traveller lines it is in.
+	cols = append(cols, col{"NrBoards", "BOARDS_PLAYED"})
+	t := record.Table{Tag: tag("TotalScoreTable", "", p.Pos)}
+	var spec []string
+	for _, c := range cols {
+		t.Columns = append(t.Columns, record.Column{Spec: c.column, Name: c.column})
+		spec = append(spec, c.column)
+	}
+	t.Tag.Value = strings.Join(spec, ";")
+	for _, r := range rows {
+		row := make([]record.Cell, len(cols))
+		for j, c := range cols {
+			v, at, ok := r.Value(c.element)
+			switch c.column {
+			case "Direction":
+				v = strings.ToUpper(strings.TrimSpace(v))
+			case "NrBoards":
+				if !ok || v == "" {
+					num, dir := r.Get(id), strings.ToUpper(strings.TrimSpace(r.Get("DIRECTION")))
+					n, by := m.u.Played[dir+" "+num]
+					if !by {
+						n = m.u.Played[num]
+					}
+					v, at, ok = strconv.Itoa(n), r.Pos, true
+				}
+			}
+			if !ok || v == "" {
+				v, at = "-", r.Pos
+			}
+			row[j] = record.Cell{Text: strings.TrimSuffix(v, "="), Loc: at}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	m.b.Tables = append(m.b.Tables, t)
+}
+
+// participants checks the section's participants as USEBIO defines them:
+// a pair of two players, each pair or team numbered once in its
+// direction, a player's national id given once.
+func (m *usebioMapper) participants() {
+	p := m.u.Participants
+	seen, ids := map[string]diag.Pos{}, map[string]diag.Pos{}
+	check := func(n *usebio.Node, kind, id string) {
+		num, at, _ := n.Value(id)
+		key := strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION"))) + " " + num
+		if first, dup := seen[key]; dup && num != "" {
+			m.add(at, diag.Error, "usebio-duplicate", "%s %s is listed twice in its section (first at %s)", kind, strings.TrimSpace(key), first)
+		}
+		seen[key] = at
+		for _, pl := range allPlayers(n) {
+			v, at, ok := pl.Value("NATIONAL_ID_NUMBER")
+			if v = strings.TrimSpace(v); !ok || v == "" || v == "0" {
+				continue
+			}
+			if first, dup := ids[v]; dup {
+				m.add(at, diag.Error, "usebio-duplicate", "national id %s is given to two players of the section (first at %s)", v, first)
+			}
+			ids[v] = at
+		}
+	}
+	for _, pair := range p.All("PAIR") {
+		check(pair, "pair", "PAIR_NUMBER")
+		if n := len(pair.All("PLAYER")); n != 2 {
+			m.add(pair.Pos, diag.Warning, "usebio-pair", "pair %s has %s, not 2", pair.Get("PAIR_NUMBER"), diag.Plural(n, "player"))
+		}
+	}
+	for _, team := range p.All("TEAM") {
+		check(team, "team", "TEAM_ID")
+	}
+}
+
+// allPlayers returns the players of a pair, or of a team and its pairs.
+func allPlayers(n *usebio.Node) []*usebio.Node {
+	out := n.All("PLAYER")
+	for _, pair := range n.All("PAIR") {
+		out = append(out, pair.All("PLAYER")...)
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+package corpus
+
+import (
+	"io"
+	"iter"
+
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/parser/usebio"
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// usebioReading reads the boards of a USEBIO results file, one BOARD
+// element at a time (package usebio streams the document).
+type usebioReading struct {
+	st *fileState
+	rd *usebio.Reader
+}
+
+func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
+	return &usebioReading{st: st, rd: usebio.NewReader(r, st.name)}
+}
+
+func (r *usebioReading) units() iter.Seq2[*usebio.Unit, error] { return r.rd.Units() }
+func (r *usebioReading) size(u *usebio.Unit) int {
+	return max(u.Board.Pos.Offset-u.Event.Pos.Offset, 1) / max(u.Index, 1)
+}
+func (r *usebioReading) parser() func(*usebio.Unit) *usebio.Unit {
+	return func(u *usebio.Unit) *usebio.Unit { return u }
+}
+func (r *usebioReading) admit(*usebio.Unit)                  {}
+func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }
+func (r *usebioReading) diagnostics() diag.List              { return r.rd.Diagnostics() }
+
+func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
+	var ck record.Checker
+	return func(p *Part, u *usebio.Unit) {
+		b, mapped := convert.FromUSEBIO(r.st.name, u)
+		session := joinKnown(u.Session.Get("SESSION_ID"), u.Section.Get("SECTION_ID"), u.Event.Get("DATE"))
+		match := ""
+		if u.Match != nil {
+			match = matchName(u.Match.Get("TEAM"), u.Match.Get("OPPOSING_TEAM"))
+		}
+		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
+	}
+}
+
+func (r *usebioReading) finish(p *Part, diags diag.List) {
+	enc := charset.Encoding{Name: r.rd.Encoding(), Reason: "declared in the XML prolog", Certain: true}
+	gen := ""
+	r.st.finishFile(p, enc, gen, diags)
+}

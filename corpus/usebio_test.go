@@ -1,0 +1,76 @@
+package corpus
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/bridgekit/bridgekit/diag"
+)
+
+// TestUSEBIOMutations audits a USEBIO session clean, then with one
+// number changed at a time: each change is found, at its element's line.
+func TestUSEBIOMutations(t *testing.T) {
+	src, err := os.ReadFile("../parser/usebio/testdata/mitchell.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	audit := func(text []byte) []diag.Diagnostic {
+		p := Process("mitchell.xml", bytes.NewReader(text), AuditOptions{AllFindings: true, SkipDuplicates: true})
+		if p.Err != nil {
+			t.Fatal(p.Err)
+		}
+		var out []diag.Diagnostic
+		for d := range p.All() {
+			if d.Severity >= diag.Warning {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	if found := audit(src); len(found) > 0 {
+		t.Fatalf("the session as written: %v", found)
+	}
+	lineOf := func(text []byte, n int) int { return bytes.Count(text[:n], []byte("\n")) + 1 }
+	tests := []struct {
+		name, old, new string
+		nth            int // which occurrence of old, from 1
+		code           diag.Code
+		// where is the text after the change whose line the finding is
+		// at, when it is not the changed text's.
+		where string
+	}{
+		{"a score", "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1, diag.ScoreTableScore, ""},
+		{"the tricks", "<TRICKS>9</TRICKS>", "<TRICKS>8</TRICKS>", 1, diag.ScoreTableScore, "<SCORE>-50</SCORE>"}, // the row's score no longer follows
+		{"a total", "<TOTAL_SCORE>3</TOTAL_SCORE>", "<TOTAL_SCORE>4</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
+		{"a place", "<PLACE>1</PLACE>", "<PLACE>2</PLACE>", 1, diag.TotalMismatch, ""},
+		{"a national id", "<NATIONAL_ID_NUMBER>1003</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
+		{"a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			at := -1
+			for k, from := 0, 0; k < tt.nth; k++ {
+				i := bytes.Index(src[from:], []byte(tt.old))
+				if i < 0 {
+					t.Fatalf("%q is not in the file %d times", tt.old, tt.nth)
+				}
+				at, from = from+i, from+i+len(tt.old)
+			}
+			changed := bytes.Join([][]byte{src[:at], []byte(tt.new), src[at+len(tt.old):]}, nil)
+			if tt.where != "" {
+				at = at + bytes.Index(changed[at:], []byte(tt.where))
+			}
+			var got []string
+			for _, d := range audit(changed) {
+				got = append(got, fmt.Sprintf("%d %s", d.Line, d.Code))
+				if d.Code == tt.code && d.Line == lineOf(changed, at) {
+					return
+				}
+			}
+			t.Errorf("want %s at line %d, got %s", tt.code, lineOf(changed, at), strings.Join(got, "; "))
+		})
+	}
+}

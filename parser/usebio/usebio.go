@@ -1,0 +1,664 @@
+// Package usebio reads USEBIO, the XML results format (versions 1.0 to
+// 1.2, published by the English Bridge Union) in which scoring programs
+// send a club's or a congress's results to a national federation: the
+// event and its sessions and sections, the participants with their totals
+// and places, each board's traveller lines, and the deals.
+//
+// A [Reader] streams the document: it holds one BOARD element at a time
+// (with the leaf values of the EVENT, SESSION, SECTION and MATCH it sits
+// in, and its section's PARTICIPANTS), never the whole document, and
+// yields each as a [Unit]. Deals come in a BOARD's own HAND elements or in
+// a HANDSET; a HANDSET after the boards it deals is waited for, holding
+// the boards before it up to a bound (see maxHeld). Every element keeps its
+// place in the file. Elements the reader does not know are kept in the
+// tree and reported once each, never fatal; what is not well-formed XML is
+// an error at its place, and ends the reading there.
+//
+// The meaning of the values (contracts, scores, matchpoints) is package
+// convert's and package scoring's: this package knows the document's
+// shape. docs/usebio.md lists the elements read.
+package usebio
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
+
+	"github.com/bridgekit/bridgekit/diag"
+)
+
+// A Node is an element of the document: its name, attributes, the text
+// directly inside it (trimmed), its child elements, and its place.
+type Node struct {
+	Name  string
+	Attrs []xml.Attr
+	Text  string
+	Kids  []*Node
+	Pos   diag.Pos // the '<' of its start tag
+}
+
+// Child returns the first child element of that name (any case), or nil.
+func (n *Node) Child(name string) *Node {
+	if n == nil {
+		return nil
+	}
+	for _, k := range n.Kids {
+		if strings.EqualFold(k.Name, name) {
+			return k
+		}
+	}
+	return nil
+}
+
+// All returns the child elements of that name (any case).
+func (n *Node) All(name string) []*Node {
+	if n == nil {
+		return nil
+	}
+	var out []*Node
+	for _, k := range n.Kids {
+		if strings.EqualFold(k.Name, name) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// Value returns the text of the child element of that name, or else the
+// value of the attribute of that name (USEBIO writers put BOARD_NUMBER,
+// TEAM_ID and the like either way), and where it is written; ok is false
+// when there is neither.
+func (n *Node) Value(name string) (v string, at diag.Pos, ok bool) {
+	if n == nil {
+		return "", diag.Pos{}, false
+	}
+	if k := n.Child(name); k != nil {
+		return k.Text, k.Pos, true
+	}
+	for _, a := range n.Attrs {
+		if strings.EqualFold(a.Name.Local, name) {
+			return strings.TrimSpace(a.Value), n.Pos, true
+		}
+	}
+	return "", diag.Pos{}, false
+}
+
+// Get returns the value Value finds, or "".
+func (n *Node) Get(name string) string {
+	v, _, _ := n.Value(name)
+	return v
+}
+
+// A Unit is one BOARD element with what it needs from around it.
+type Unit struct {
+	// Board is the BOARD element, with its TRAVELLER_LINEs (and HANDs,
+	// where the writer puts the deal there).
+	Board *Node
+	// Event holds the EVENT element's attributes and leaf values
+	// (EVENT_TYPE, BOARD_SCORING_METHOD, EVENT_DESCRIPTION, DATE …);
+	// Session, Section and Match those of the SESSION, SECTION and MATCH
+	// the board sits in, or nil. Units of one event share them.
+	Event, Session, Section, Match *Node
+	// Participants is the PARTICIPANTS element of the board's section
+	// (or event), shared by its units. Totals is set on the last board
+	// of that section, which carries the section's totals; Played then
+	// counts the traveller lines of each pair in the section, by its
+	// number and by "NS n" or "EW n".
+	Participants *Node
+	Totals       bool
+	Played       map[string]int
+	// Hands is the element that deals the board: the BOARD itself when it
+	// holds HAND elements, else the HANDSET's BOARD of the same number, or
+	// nil.
+	Hands *Node
+	// Club holds the CLUB element's values, or nil.
+	Club *Node
+	// Version is the USEBIO root's Version attribute.
+	Version string
+	// Index is the unit's 1-based place among the file's boards.
+	Index int
+}
+
+// maxHeld is how much board text a Reader holds while it waits for a
+// HANDSET that may follow the boards; past it, the boards go on without
+// their deals, and a HANDSET after them is said not to deal them.
+const maxHeld = 8 << 20
+
+// maxUnknown bounds the element names reported as unknown.
+const maxUnknown = 64
+
+// maxDepth bounds the nesting of elements: USEBIO's is eight deep.
+const maxDepth = 64
+
+// maxKids bounds the child elements read under one element (traveller
+// lines of a board, pairs of a section): past it they are counted and
+// reported, not held.
+const maxKids = 4096
+
+// A Reader reads the units of one USEBIO document.
+type Reader struct {
+	r     io.Reader
+	name  string
+	diags diag.List
+
+	d       *xml.Decoder
+	lines   lineIndex
+	version string
+	club    *Node
+	// The open elements, and for each the leaf values read so far
+	// (EVENT, SESSION, SECTION, MATCH keep theirs for the units inside).
+	stack []*Node
+	// scopes are the open SECTION, SESSION and EVENT elements that hold
+	// boards: each with its PARTICIPANTS, wherever they come in it, and
+	// its boards' traveller lines counted by pair.
+	scopes []*scope
+	// Deals by board number from a HANDSET; held boards waiting for one.
+	deals      map[string]*Node
+	held       []*Unit
+	heldBytes  int
+	flushed    map[string]bool // boards given out before a HANDSET came
+	unknown    map[string]bool
+	count      int
+	encoding   string
+	sawHandset bool
+}
+
+// NewReader returns a Reader of the document r, named name in findings.
+func NewReader(r io.Reader, name string) *Reader {
+	return &Reader{r: r, name: name}
+}
+
+// Diagnostics returns what the reader found about the document as a whole:
+// elements it does not know, a HANDSET that came too late, the error that
+// ended the reading.
+func (r *Reader) Diagnostics() diag.List { return r.diags }
+
+// Encoding names the encoding the document declares, as read.
+func (r *Reader) Encoding() string {
+	if r.encoding == "" {
+		return "UTF-8"
+	}
+	return r.encoding
+}
+
+func (r *Reader) add(at diag.Pos, sev diag.Severity, code diag.Code, format string, args ...any) {
+	r.diags.Add(diag.Diagnostic{File: r.name, Span: diag.Span{Pos: at}, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
+}
+
+// The codes of the reader's findings.
+const (
+	CodeXML     diag.Code = "usebio-xml"     // the text is not well-formed XML
+	CodeUnknown diag.Code = "usebio-unknown" // an element USEBIO 1.2 does not define, kept
+	CodeLate    diag.Code = "usebio-handset" // a HANDSET after boards given out without their deals
+	CodeTooMany diag.Code = "usebio-too-many"
+)
+
+// Units yields the board units of the document in order. The error is a
+// read error of the input; a document that is not well-formed ends with
+// a usebio-xml finding instead.
+func (r *Reader) Units() iter.Seq2[*Unit, error] {
+	return func(yield func(*Unit, error) bool) {
+		// The text is decoded here, from the encoding the prolog names,
+		// so that the decoder's offsets and the line index count the
+		// same UTF-8 bytes.
+		br := bufio.NewReaderSize(r.r, 64<<10)
+		head, _ := br.Peek(512)
+		var text io.Reader = br
+		r.encoding = prologEncoding(head)
+		switch strings.ToLower(r.encoding) {
+		case "", "utf-8", "utf8", "us-ascii", "ascii":
+		case "iso-8859-1", "latin1", "latin-1", "iso8859-1", "iso_8859-1":
+			text = charmap.ISO8859_1.NewDecoder().Reader(br)
+		case "windows-1252", "cp1252":
+			text = charmap.Windows1252.NewDecoder().Reader(br)
+		default:
+			r.add(diag.Pos{Line: 1, Col: 1}, diag.Error, CodeXML, "the encoding %q is not one USEBIO files use (UTF-8, ISO-8859-1, windows-1252); the file is not read", r.encoding)
+			return
+		}
+		cr := &countingReader{r: bufio.NewReader(text), lines: &r.lines}
+		r.d = xml.NewDecoder(cr)
+		r.d.Strict = true
+		r.d.CharsetReader = func(string, io.Reader) (io.Reader, error) { return cr, nil }
+		r.deals, r.flushed, r.unknown = map[string]*Node{}, map[string]bool{}, map[string]bool{}
+		for {
+			at := r.pos(r.d.InputOffset())
+			tok, err := r.d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				var se *xml.SyntaxError
+				if errors.As(err, &se) || strings.Contains(err.Error(), "encoding") {
+					r.add(at, diag.Error, CodeXML, "not well-formed XML: %s; the rest of the file is not read", xmlMessage(err))
+					break
+				}
+				yield(nil, err)
+				return
+			}
+			if _, open := tok.(xml.StartElement); open && len(r.stack) >= maxDepth {
+				r.add(at, diag.Error, CodeXML, "elements nested more than %d deep: not a USEBIO file's shape; the rest of the file is not read", maxDepth)
+				break
+			}
+			u, ok := r.token(tok, at)
+			if !ok {
+				continue
+			}
+			for _, u := range u {
+				if !yield(u, nil) {
+					return
+				}
+			}
+		}
+		for _, u := range r.release(false) {
+			if !yield(u, nil) {
+				return
+			}
+		}
+	}
+}
+
+// token takes one token at its place and returns the units it completes.
+func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		n := &Node{Name: t.Name.Local, Attrs: t.Copy().Attr, Pos: at}
+		if len(r.stack) == 0 {
+			if !strings.EqualFold(n.Name, "USEBIO") {
+				r.add(at, diag.Error, CodeXML, "the document's root is %s, not USEBIO: not a USEBIO results file", n.Name)
+			}
+			r.version = n.Get("Version")
+		}
+		if !known[strings.ToUpper(n.Name)] && !r.unknown[n.Name] && len(r.unknown) <= maxUnknown {
+			r.unknown[n.Name] = true
+			if len(r.unknown) > maxUnknown {
+				r.add(at, diag.Info, CodeUnknown, "more than %d elements USEBIO 1.2 does not define; the rest are not listed", maxUnknown)
+			} else {
+				r.add(at, diag.Info, CodeUnknown, "element %s is not defined by USEBIO 1.2; kept, not read (reported once per file)", n.Name)
+			}
+		}
+		if p := r.top(); p != nil {
+			if len(p.Kids) >= maxKids {
+				if len(p.Kids) == maxKids {
+					r.add(at, diag.Warning, CodeTooMany, "%s holds more than %d elements; the rest are not read", p.Name, maxKids)
+					p.Kids = append(p.Kids, &Node{Name: "…"})
+				}
+				n = &Node{Name: n.Name, Pos: at} // read, not kept
+			} else if keeps(p) || isLeafHolder(p) {
+				p.Kids = append(p.Kids, n)
+			}
+		}
+		r.stack = append(r.stack, n)
+		switch strings.ToUpper(n.Name) {
+		case "EVENT", "SESSION", "SECTION":
+			r.scopes = append(r.scopes, &scope{node: n, played: map[string]int{}})
+		}
+	case xml.CharData:
+		if p := r.top(); p != nil && len(p.Text) < 4096 {
+			p.Text += string(t)
+		}
+	case xml.EndElement:
+		n := r.top()
+		if n == nil {
+			return nil, false
+		}
+		n.Text = strings.TrimSpace(n.Text)
+		r.stack = r.stack[:len(r.stack)-1]
+		return r.end(n), true
+	}
+	return nil, false
+}
+
+// keeps reports whether the children of an open element are kept: those
+// of the subtrees read whole (a BOARD, PARTICIPANTS, a HANDSET, CLUB).
+func keeps(n *Node) bool {
+	switch strings.ToUpper(n.Name) {
+	case "BOARD", "TRAVELLER_LINE", "HAND", "PARTICIPANTS", "PAIR", "TEAM", "PLAYER", "HANDSET", "CLUB", "CONTACT":
+		return true
+	}
+	return false
+}
+
+// isLeafHolder reports whether an element keeps its leaf children: the
+// containers whose values the units inside need (EVENT, SESSION, SECTION,
+// MATCH). Their BOARD and PARTICIPANTS children are not kept in them:
+// those are given out or held apart.
+func isLeafHolder(n *Node) bool {
+	switch strings.ToUpper(n.Name) {
+	case "EVENT", "SESSION", "SECTION", "MATCH":
+		return true
+	}
+	return false
+}
+
+func (r *Reader) top() *Node {
+	if len(r.stack) == 0 {
+		return nil
+	}
+	return r.stack[len(r.stack)-1]
+}
+
+// A scope is an open SECTION, SESSION or EVENT, for the totals of its
+// participants.
+type scope struct {
+	node   *Node
+	parts  *Node
+	played map[string]int
+	last   *Unit // its last board, held until the scope ends
+}
+
+// end completes an element and returns the units it makes.
+func (r *Reader) end(n *Node) []*Unit {
+	parent := r.top()
+	switch name := strings.ToUpper(n.Name); {
+	case name == "CLUB":
+		r.club = n
+	case name == "PARTICIPANTS":
+		if sc := r.scope(); sc != nil {
+			sc.parts = n
+		}
+		r.drop(parent, n)
+	case name == "HANDSET":
+		r.drop(parent, n)
+		return r.handset(n)
+	case name == "BOARD" && !r.inHandset():
+		r.drop(parent, n)
+		return r.board(n)
+	case name == "EVENT" || name == "SESSION" || name == "SECTION":
+		return r.close(n)
+	}
+	return nil
+}
+
+// scope returns the innermost open scope, or nil.
+func (r *Reader) scope() *scope {
+	if len(r.scopes) == 0 {
+		return nil
+	}
+	return r.scopes[len(r.scopes)-1]
+}
+
+// close ends a scope: its last board carries its participants' totals,
+// unless an inner scope's board carries them already; a scope's boards
+// that wait for a HANDSET wait for the event's end.
+func (r *Reader) close(n *Node) []*Unit {
+	sc := r.scope()
+	if sc == nil || sc.node != n {
+		return nil
+	}
+	r.scopes = r.scopes[:len(r.scopes)-1]
+	if u := sc.last; u != nil && sc.parts != nil && !u.Totals {
+		u.Participants, u.Totals, u.Played = sc.parts, true, sc.played
+	}
+	if outer := r.scope(); outer != nil {
+		// The outer scope counts the lines of this one's boards too.
+		for k, v := range sc.played {
+			outer.played[k] += v
+		}
+		if sc.last != nil {
+			outer.last = sc.last
+		}
+	}
+	if strings.EqualFold(n.Name, "EVENT") || r.sawHandset {
+		return r.release(false)
+	}
+	return r.release(true)
+}
+
+// drop takes a subtree given out or held apart out of its container.
+func (r *Reader) drop(parent, n *Node) {
+	if parent == nil || !isLeafHolder(parent) {
+		return
+	}
+	if k := len(parent.Kids); k > 0 && parent.Kids[k-1] == n {
+		parent.Kids = parent.Kids[:k-1]
+	}
+}
+
+func (r *Reader) inHandset() bool {
+	for _, n := range r.stack {
+		if strings.EqualFold(n.Name, "HANDSET") {
+			return true
+		}
+	}
+	return false
+}
+
+// board makes the unit of a BOARD element. The last board of a scope is
+// held until the scope ends or another board comes, and boards without a
+// deal while a HANDSET may yet deal them, up to maxHeld.
+func (r *Reader) board(n *Node) []*Unit {
+	r.count++
+	u := &Unit{Board: n, Club: r.club, Version: r.version, Index: r.count}
+	for _, c := range r.stack {
+		switch strings.ToUpper(c.Name) {
+		case "EVENT":
+			u.Event = c
+		case "SESSION":
+			u.Session = c
+		case "SECTION":
+			u.Section = c
+		case "MATCH":
+			u.Match = c
+		}
+	}
+	if sc := r.scope(); sc != nil {
+		u.Participants = sc.parts
+		sc.last = u
+		for _, l := range n.All("TRAVELLER_LINE") {
+			for _, side := range []string{"NS", "EW"} {
+				num := l.Get(side + "_PAIR_NUMBER")
+				if num == "" && u.Match != nil {
+					num = u.Match.Get(side + "_PAIR_NUMBER")
+				}
+				if num != "" {
+					sc.played[num]++
+					sc.played[side+" "+num]++
+				}
+			}
+		}
+	}
+	switch {
+	case len(n.All("HAND")) > 0:
+		u.Hands = n
+	case r.deals[n.Get("BOARD_NUMBER")] != nil:
+		u.Hands = r.deals[n.Get("BOARD_NUMBER")]
+	}
+	r.held = append(r.held, u)
+	r.heldBytes += size(n)
+	waiting := u.Hands == nil && !r.sawHandset
+	if waiting && r.heldBytes <= maxHeld {
+		return nil
+	}
+	return r.release(true)
+}
+
+// handset takes the deals of a HANDSET and deals the boards held for it.
+func (r *Reader) handset(n *Node) []*Unit {
+	r.sawHandset = true
+	for _, b := range n.All("BOARD") {
+		num := b.Get("BOARD_NUMBER")
+		r.deals[num] = b
+		if r.flushed[num] {
+			r.add(b.Pos, diag.Warning, CodeLate, "board %s is dealt in a HANDSET that comes after more than %d MiB of boards, which were read without it: its deal is not checked against its traveller", num, maxHeld>>20)
+		}
+	}
+	for _, u := range r.held {
+		if d := r.deals[u.Board.Get("BOARD_NUMBER")]; u.Hands == nil && d != nil {
+			u.Hands = d
+		}
+	}
+	return r.release(true)
+}
+
+// release gives out the units held, but for the last when keepLast: the
+// last board of an open scope, which may yet carry its totals.
+func (r *Reader) release(keepLast bool) []*Unit {
+	out := r.held
+	r.held = nil
+	if keepLast && len(out) > 0 {
+		r.held = []*Unit{out[len(out)-1]}
+		out = out[:len(out)-1]
+	}
+	r.heldBytes = 0
+	for _, u := range r.held {
+		r.heldBytes += size(u.Board)
+	}
+	for _, u := range out {
+		if u.Hands == nil && !r.sawHandset {
+			r.flushed[u.Board.Get("BOARD_NUMBER")] = true
+		}
+	}
+	return out
+}
+
+// size estimates the memory of a subtree, to bound what is held.
+func size(n *Node) int {
+	s := 64 + len(n.Name) + len(n.Text)
+	for _, k := range n.Kids {
+		s += size(k)
+	}
+	return s
+}
+
+// xmlMessage says an XML error without the decoder's own prefix and line.
+func xmlMessage(err error) string {
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return se.Msg
+	}
+	return err.Error()
+}
+
+// pos is the place of a decoded byte offset.
+func (r *Reader) pos(off int64) diag.Pos {
+	return r.lines.pos(int(off))
+}
+
+// A lineIndex knows where the lines of the text read so far start, to
+// give an offset its line and column.
+type lineIndex struct {
+	starts []int  // offsets just past each line end
+	text   []byte // the current line's text, from base
+	base   int
+}
+
+func (l *lineIndex) pos(off int) diag.Pos {
+	// The last line start at or before off.
+	lo, hi := 0, len(l.starts)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if l.starts[m] <= off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	line, start := lo+1, 0
+	if lo > 0 {
+		start = l.starts[lo-1]
+	}
+	col := 1 + off - start
+	if start == l.base && off-start <= len(l.text) {
+		col = 1 + utf8.RuneCount(l.text[:off-start])
+	}
+	return diag.Pos{Offset: off, Line: line, Col: col}
+}
+
+// countingReader gives the decoder the text a byte at a time (so that it
+// reads no further ahead than it has read), indexing its lines and keeping
+// the current line's text for its columns.
+type countingReader struct {
+	r     *bufio.Reader
+	lines *lineIndex
+	off   int
+}
+
+func (c *countingReader) ReadByte() (byte, error) {
+	b, err := c.r.ReadByte()
+	if err != nil {
+		return b, err
+	}
+	l := c.lines
+	c.off++
+	if b == '\n' {
+		l.starts = append(l.starts, c.off)
+		l.text, l.base = l.text[:0], c.off
+	} else if len(l.text) < 1<<16 {
+		l.text = append(l.text, b)
+	}
+	return b, nil
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	for i := range p {
+		b, err := c.ReadByte()
+		if err != nil {
+			return i, err
+		}
+		p[i] = b
+	}
+	return len(p), nil
+}
+
+// prologEncoding returns the encoding an XML declaration at the start of
+// head names, or "".
+func prologEncoding(head []byte) string {
+	head = bytes.TrimPrefix(head, []byte("\xEF\xBB\xBF"))
+	if !bytes.HasPrefix(head, []byte("<?xml")) {
+		return ""
+	}
+	end := bytes.Index(head, []byte("?>"))
+	if end < 0 {
+		return ""
+	}
+	decl := string(head[:end])
+	i := strings.Index(decl, "encoding")
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(decl[i+len("encoding"):], " \t\r\n=")
+	if rest == "" || rest[0] != '"' && rest[0] != '\'' {
+		return ""
+	}
+	q := rest[0]
+	rest = rest[1:]
+	if j := strings.IndexByte(rest, q); j >= 0 {
+		return rest[:j]
+	}
+	return ""
+}
+
+// known are the elements of USEBIO 1.2 (docs/usebio.md).
+var known = map[string]bool{}
+
+func init() {
+	for _, n := range strings.Fields(`USEBIO CLUB CLUB_NAME CLUB_ID_NUMBER EVENT PROGRAM_NAME PROGRAM_VERSION
+		EVENT_DESCRIPTION EVENT_IDENTIFIER DATE BOARD_SCORING_METHOD MATCH_SCORING_METHOD BOARDS_PLAYED
+		BOARDS_PER_ROUND WINNER_TYPE SECTION_COUNT SESSION_COUNT PAIRS EW_PAIRS TEAMS MASTER_POINT_TYPE
+		MASTER_POINT_SCALE CONTACT FULL_NAME EMAIL TELEPHONE PARTICIPANTS PAIR TEAM PLAYER PAIR_NUMBER
+		TEAM_NUMBER TEAM_ID TEAM_NAME PLAYER_NUMBER PLAYER_NAME NATIONAL_ID_NUMBER DIRECTION PLACE
+		TOTAL_SCORE PERCENTAGE MASTER_POINTS MASTER_POINTS_AWARDED WINS_OR_DRAWS SESSION SECTION
+		SESSION_ID SECTION_ID BOARD BOARD_NUMBER TRAVELLER_LINE NS_PAIR_NUMBER EW_PAIR_NUMBER CONTRACT
+		PLAYED_BY LEAD TRICKS SCORE NS_MATCH_POINTS EW_MATCH_POINTS NS_IMPS EW_IMPS NS_CROSS_IMPS
+		EW_CROSS_IMPS NS_BUTLER_IMPS EW_BUTLER_IMPS MATCH ROUND_NUMBER TABLE_NUMBER OPPOSING_TEAM
+		TEAM_SCORE OPPOSING_TEAM_SCORE NS_SCORE EW_SCORE START_BOARD_NUMBER END_BOARD_NUMBER IMPS
+		HANDSET HAND CLUBS DIAMONDS HEARTS SPADES DEALER VULNERABILITY`) {
+		known[n] = true
+	}
+}
+
+// Number reads a whole number written in a USEBIO value, for the callers
+// that need one (a board number).
+func Number(s string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return n, err == nil
+}
