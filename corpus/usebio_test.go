@@ -10,12 +10,18 @@ import (
 	"github.com/bridgekit/bridgekit/diag"
 )
 
-// TestUSEBIOMutations audits a USEBIO session clean, then with one
-// number changed at a time: each change is found, at its element's line.
+// TestUSEBIOMutations audits USEBIO sessions clean (a Mitchell session
+// in matchpoints; a Butler one whose deal comes in a HANDSET after its
+// boards), then with one number changed at a time: each change is found,
+// at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
-	src, err := os.ReadFile("../parser/usebio/testdata/mitchell.xml")
-	if err != nil {
-		t.Fatal(err)
+	files := map[string][]byte{}
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml"} {
+		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[name] = src
 	}
 	audit := func(text []byte) []diag.Diagnostic {
 		p := Process("mitchell.xml", bytes.NewReader(text), AuditOptions{AllFindings: true, SkipDuplicates: true})
@@ -30,27 +36,32 @@ func TestUSEBIOMutations(t *testing.T) {
 		}
 		return out
 	}
-	if found := audit(src); len(found) > 0 {
-		t.Fatalf("the session as written: %v", found)
+	for name, src := range files {
+		if found := audit(src); len(found) > 0 {
+			t.Fatalf("%s as written: %v", name, found)
+		}
 	}
 	lineOf := func(text []byte, n int) int { return bytes.Count(text[:n], []byte("\n")) + 1 }
 	tests := []struct {
-		name, old, new string
-		nth            int // which occurrence of old, from 1
-		code           diag.Code
+		file, name, old, new string
+		nth                  int // which occurrence of old, from 1
+		code                 diag.Code
 		// where is the text after the change whose line the finding is
 		// at, when it is not the changed text's.
 		where string
 	}{
-		{"a score", "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1, diag.ScoreTableScore, ""},
-		{"the tricks", "<TRICKS>9</TRICKS>", "<TRICKS>8</TRICKS>", 1, diag.ScoreTableScore, "<SCORE>-50</SCORE>"}, // the row's score no longer follows
-		{"a total", "<TOTAL_SCORE>3</TOTAL_SCORE>", "<TOTAL_SCORE>4</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
-		{"a place", "<PLACE>1</PLACE>", "<PLACE>2</PLACE>", 1, diag.TotalMismatch, ""},
-		{"a national id", "<NATIONAL_ID_NUMBER>1003</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
-		{"a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
+		{"mitchell.xml", "a score", "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1, diag.ScoreTableScore, ""},
+		{"mitchell.xml", "the tricks", "<TRICKS>9</TRICKS>", "<TRICKS>8</TRICKS>", 1, diag.ScoreTableScore, "<SCORE>-50</SCORE>"}, // the row's score no longer follows
+		{"mitchell.xml", "a total", "<TOTAL_SCORE>3</TOTAL_SCORE>", "<TOTAL_SCORE>4</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
+		{"mitchell.xml", "a place", "<PLACE>1</PLACE>", "<PLACE>2</PLACE>", 1, diag.TotalMismatch, ""},
+		{"mitchell.xml", "a national id", "<NATIONAL_ID_NUMBER>1003</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
+		{"butler-handset.xml", "a Butler IMP", "<NS_IMPS>1</NS_IMPS>", "<NS_IMPS>2</NS_IMPS>", 1, diag.ScoreTablePoints, ""},
+		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
+		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			src := files[tt.file]
 			at := -1
 			for k, from := 0, 0; k < tt.nth; k++ {
 				i := bytes.Index(src[from:], []byte(tt.old))
