@@ -2,7 +2,6 @@ package convert
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -49,7 +48,9 @@ func tag(name, value string, at diag.Pos) record.Tag {
 // usebioScoring maps BOARD_SCORING_METHOD to the Scoring tag's methods.
 var usebioScoring = map[string]string{
 	"MATCH_POINTS": "MP", "MATCHPOINTS": "MP", "MP": "MP",
-	"BUTLER": "IMP;Butler", "CROSS_IMPS": "IMP;Cross", "CROSS_IMP": "IMP;Cross",
+	// USEBIO names no datum convention: each is tried, as for a
+	// Scoring tag that names several.
+	"BUTLER": "IMP;Butler;Butler-2;Mean;Median", "CROSS_IMPS": "IMP;Cross;Cross1;Cross2", "CROSS_IMP": "IMP;Cross;Cross1;Cross2",
 	"IMPS": "IMP", "IMP": "IMP", "AGGREGATE": "", "BAM": "BAM",
 }
 
@@ -242,7 +243,7 @@ func (m *usebioMapper) traveller() {
 			if !ok || v == "" {
 				v, at = "-", l.Pos
 			}
-			row[j] = record.Cell{Text: v, Loc: at}
+			row[j] = record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -275,10 +276,24 @@ func (m *usebioMapper) totals() {
 			}
 		}
 	}
-	// A section's boards are all in its file: a pair that does not say
-	// how many it played played those of the traveller lines it is in.
-	cols = append(cols, col{"NrBoards", "BOARDS_PLAYED"})
-	t := record.Table{Tag: tag("TotalScoreTable", "", p.Pos)}
+	for _, r := range rows {
+		if _, _, ok := r.Value("BOARDS_PLAYED"); ok {
+			cols = append(cols, col{"NrBoards", "BOARDS_PLAYED"})
+			break
+		}
+	}
+	// A section's boards are all in its file.
+	// The players, as PBN's total tables name them: "Ann Smith - Bob
+	// Jones"; their national ids in a column of their own.
+	for _, c := range []col{{"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}} {
+		for _, r := range rows {
+			if players(r, c.element) != "" {
+				cols = append(cols, c)
+				break
+			}
+		}
+	}
+	t := record.Table{Tag: tag("TotalScoreTable", "", p.Pos), Complete: true}
 	var spec []string
 	for _, c := range cols {
 		t.Columns = append(t.Columns, record.Column{Spec: c.column, Name: c.column})
@@ -289,23 +304,16 @@ func (m *usebioMapper) totals() {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {
 			v, at, ok := r.Value(c.element)
-			switch c.column {
-			case "Direction":
+			if c.column == "Names" || c.column == "NationalIds" {
+				v, at, ok = players(r, c.element), r.Pos, true
+			}
+			if c.column == "Direction" {
 				v = strings.ToUpper(strings.TrimSpace(v))
-			case "NrBoards":
-				if !ok || v == "" {
-					num, dir := r.Get(id), strings.ToUpper(strings.TrimSpace(r.Get("DIRECTION")))
-					n, by := m.u.Played[dir+" "+num]
-					if !by {
-						n = m.u.Played[num]
-					}
-					v, at, ok = strconv.Itoa(n), r.Pos, true
-				}
 			}
 			if !ok || v == "" {
 				v, at = "-", r.Pos
 			}
-			row[j] = record.Cell{Text: strings.TrimSuffix(v, "="), Loc: at}
+			row[j] = record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -338,7 +346,7 @@ func (m *usebioMapper) participants() {
 	}
 	for _, pair := range p.All("PAIR") {
 		check(pair, "pair", "PAIR_NUMBER")
-		if n := len(pair.All("PLAYER")); n != 2 {
+		if n := len(pair.All("PLAYER")); n != 2 && n > 0 { // none: the names are not given
 			m.add(pair.Pos, diag.Warning, "usebio-pair", "pair %s has %s, not 2", pair.Get("PAIR_NUMBER"), diag.Plural(n, "player"))
 		}
 	}
@@ -354,4 +362,20 @@ func allPlayers(n *usebio.Node) []*usebio.Node {
 		out = append(out, pair.All("PLAYER")...)
 	}
 	return out
+}
+
+// players joins a value of the players of a pair or team, as PBN's total
+// tables write names: "Ann Smith - Bob Jones"; "" when none gives it.
+func players(n *usebio.Node, element string) string {
+	var vs []string
+	given := false
+	for _, pl := range allPlayers(n) {
+		v := strings.TrimSpace(pl.Get(element))
+		given = given || v != ""
+		vs = append(vs, v)
+	}
+	if !given {
+		return ""
+	}
+	return strings.Join(vs, " - ")
 }

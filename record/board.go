@@ -691,6 +691,10 @@ type Table struct {
 	Rows    [][]Cell
 	// Comments is commentary inside the table's data.
 	Comments []Comment
+	// Complete marks a total table whose file holds, by its format, every
+	// board its pairs played (a USEBIO section): a pair that does not say
+	// how many it played played those the file's travellers give it.
+	Complete bool
 }
 
 // Column is one column of a table, from "[+|-]NAME[\WIDTH[L|R]]".

@@ -142,6 +142,7 @@ type TotalRow struct {
 	Side     int // as its Direction column says; -1 where it says none
 	NrBoards int // 0 when the table does not say
 	Cells    Cells
+	complete bool // the table's Complete
 }
 
 // ReadTotals reads a board's TotalScoreTable, if it has one.
@@ -168,6 +169,7 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if n, _, ok := r.number("NrBoards"); ok && n == math.Trunc(n) {
 				t.NrBoards = int(n)
 			}
+			t.complete = tb.Complete
 			out = append(out, t)
 		}
 	}
@@ -241,6 +243,14 @@ func (t *Totals) Check() []diag.Diagnostic {
 			into.has[k] += from.has[k]
 		}
 	})
+	// A table whose file holds every board of its pairs by its format
+	// needs no NrBoards to say so.
+	for i := range t.rows {
+		r := &t.rows[i]
+		if s := t.sums.get(r.Pair, r.Side); r.NrBoards == 0 && r.complete && s != nil {
+			r.NrBoards = s.boards
+		}
+	}
 	// A file that holds every board of the event gives most pairs the
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.

@@ -101,6 +101,9 @@ func (r *Row) number(name string) (float64, record.Cell, bool) {
 		return 0, c, false
 	}
 	t := strings.TrimSuffix(strings.TrimSpace(c.Text), "%")
+	if strings.EqualFold(name, "Rank") {
+		t = strings.TrimSuffix(t, "=") // a shared place, "3=", as results lists write it
+	}
 	v, ok := decimal.Parse(strings.Replace(t, ",", ".", 1))
 	return v, c, ok
 }

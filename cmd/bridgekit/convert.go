@@ -25,13 +25,14 @@ import (
 func (a *app) convertCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "convert",
-		Usage:     "write boards as canonical PBN, LIN or JSON Lines",
+		Usage:     "write boards as canonical PBN, LIN, JSON Lines or USEBIO",
 		ArgsUsage: "PATH…",
 		Description: `convert reads every board of the PATHs, replays it, and writes it in the
 format --to names: canonical PBN (the PBN 2.1 export format, UTF-8),
-BBO LIN (one board per line; vugraph files for matches), or JSON Lines
+BBO LIN (one board per line; vugraph files for matches), JSON Lines
 (one object per board; the schema is in the documentation of package
-convert: go doc github.com/bridgekit/bridgekit/convert). For JSON, the
+convert: go doc github.com/bridgekit/bridgekit/convert), or USEBIO 1.2,
+the XML results format (travellers and totals; docs/usebio.md). For JSON, the
 PATHs are read twice, so that each room of a team-match board gets its
 IMPs against the other room wherever that is.
 
@@ -47,7 +48,7 @@ Examples:
   bridgekit convert --to json -o boards.jsonl season.zip
   bridgekit convert --to pbn -o normalized/ archive/`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "to", Required: true, Usage: "write `FORMAT`: pbn, lin or json"},
+			&cli.StringFlag{Name: "to", Required: true, Usage: "write `FORMAT`: pbn, lin, json or usebio"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`, or one file per input under a DIRectory"},
 			&cli.BoolFlag{Name: "latin1", Usage: "PBN: write ISO-8859-1, the standard's character set, instead of UTF-8 (--charset iso-8859-1)"},
 			&cli.StringFlag{Name: "charset", Usage: "PBN: write the single-byte character set `NAME` (windows-1251, iso-8859-1 …) for older software, declared in the file; a character it lacks is an error, and nothing of that output is written"},
@@ -76,7 +77,7 @@ type writerFactory struct {
 
 func writerFor(c *cli.Context) (writerFactory, error) {
 	to := c.String("to")
-	if (to == "lin" || to == "json") && (c.IsSet("charset") || c.IsSet("latin1")) {
+	if (to == "lin" || to == "json" || to == "usebio") && (c.IsSet("charset") || c.IsSet("latin1")) {
 		return writerFactory{}, usageError("--charset and --latin1 are for --to pbn: %s is written in UTF-8", to)
 	}
 	switch to {
@@ -103,8 +104,10 @@ func writerFor(c *cli.Context) (writerFactory, error) {
 		return writerFactory{ext: ".lin", new: func(w io.Writer) boardWriter { return convert.NewLINWriter(w, opt) }}, nil
 	case "json":
 		return writerFactory{ext: ".jsonl", new: func(w io.Writer) boardWriter { return convert.NewJSONWriter(w) }}, nil
+	case "usebio":
+		return writerFactory{ext: ".xml", new: func(w io.Writer) boardWriter { return convert.NewUSEBIOWriter(w) }}, nil
 	default:
-		return writerFactory{}, usageError("--to %s: want pbn, lin or json", to)
+		return writerFactory{}, usageError("--to %s: want pbn, lin, json or usebio", to)
 	}
 }
 

@@ -1,0 +1,460 @@
+package convert
+
+import (
+	"bufio"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
+)
+
+// USEBIOWriter writes boards as a USEBIO 1.2 results file (docs/usebio.md):
+// an EVENT for each run of boards of one event, a SESSION and SECTION for
+// each of their rounds and sections, the participants of a TotalScoreTable
+// where the table comes, and a BOARD for each board with its deal and its
+// ScoreTable's rows as TRAVELLER_LINEs. The values are those the file
+// states, as it states them. What USEBIO has no place for (auctions, play,
+// commentary, tables other than the travellers and totals, a dealer other
+// than the board number's) is counted in Dropped.
+type USEBIOWriter struct {
+	w       *bufio.Writer
+	err     error
+	started bool
+	event   string // the event open, "" before the first
+	section string // the round and section open; "\x00" none, "\x01" before the first
+	open    bool   // an EVENT is open
+	dropped Dropped
+	ck      record.Checker
+}
+
+// NewUSEBIOWriter returns a writer of USEBIO to w.
+func NewUSEBIOWriter(w io.Writer) *USEBIOWriter {
+	return &USEBIOWriter{w: bufio.NewWriter(w)}
+}
+
+// Dropped counts what of the boards written USEBIO cannot hold.
+func (uw *USEBIOWriter) Dropped() Dropped { return uw.dropped }
+
+// usebioMethod returns the BOARD_SCORING_METHOD of a Scoring tag's
+// method, or "" for one USEBIO does not name. USEBIO names no datum
+// convention: a Butler datum of any kind is BUTLER, and the reader tries
+// each convention.
+func usebioMethod(text string) string {
+	m, err := scoring.ParseMethod(text)
+	if err != nil {
+		return ""
+	}
+	switch {
+	case m.Base == scoring.MatchPoints:
+		return "MATCH_POINTS"
+	case m.Base == scoring.BAM:
+		return "BAM"
+	case m.Base != scoring.IMP:
+		return ""
+	}
+	for _, d := range append([]scoring.Datum{m.Datum}, m.Datums...) {
+		switch d {
+		case scoring.Cross, scoring.Cross1, scoring.Cross2:
+			return "CROSS_IMPS"
+		case scoring.Butler, scoring.Butler2, scoring.Mean, scoring.Median:
+			return "BUTLER"
+		}
+	}
+	return "IMPS"
+}
+
+// WriteBoard writes one board.
+func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
+	if b == nil {
+		return boardError(nil, errNilBoard)
+	}
+	if uw.err != nil {
+		return uw.err
+	}
+	if b.Number <= 0 {
+		return boardError(b, fmt.Errorf("USEBIO names a board by its number, and %s has none", b.Label()))
+	}
+	replayed(&uw.ck, b)
+	if !uw.started {
+		uw.started = true
+		uw.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<USEBIO Version="1.2">` + "\n")
+		if b.Site.Given() {
+			uw.raw("  <CLUB>")
+			uw.leaf("CLUB_NAME", b.Site.Value)
+			uw.raw("</CLUB>\n")
+		}
+	}
+	section := givenValue(b, "Round") + "\x00" + givenValue(b, "Section")
+	if !uw.open || b.Event.Value != uw.event {
+		uw.closeEvent()
+		uw.openEvent(b)
+		uw.section = "\x01"
+	}
+	if section != uw.section {
+		uw.closeSection()
+		uw.section = section
+		if section != "\x00" {
+			// Boards of no round or section go in the EVENT itself, as
+			// some writers put them: no session is made up for them.
+			uw.raw(`    <SESSION SESSION_ID="` + attr(givenValue(b, "Round")) + `"><SECTION SECTION_ID="` + attr(givenValue(b, "Section")) + "\">\n")
+		}
+	}
+	uw.count(b)
+	for i := range b.Tables {
+		if strings.EqualFold(b.Tables[i].Tag.Name, "TotalScoreTable") {
+			uw.participants(&b.Tables[i])
+		}
+	}
+	uw.raw("      <BOARD>")
+	uw.leaf("BOARD_NUMBER", fmt.Sprint(b.Number))
+	uw.hands(b)
+	traveller := false
+	for i := range b.Tables {
+		if strings.EqualFold(b.Tables[i].Tag.Name, "ScoreTable") {
+			uw.traveller(&b.Tables[i])
+			traveller = true
+		}
+	}
+	if !traveller {
+		uw.ownResult(b)
+	}
+	uw.raw("\n      </BOARD>\n")
+	return uw.err
+}
+
+// openEvent starts an EVENT with what the board says of it.
+func (uw *USEBIOWriter) openEvent(b *record.Board) {
+	uw.event, uw.open = b.Event.Value, true
+	kind, method := "PAIRS", usebioMethod(b.Scoring.Value)
+	if method == "IMPS" {
+		kind = "TEAMS"
+	}
+	known := method != ""
+	if !known && b.Scoring.Given() {
+		uw.dropped.Add("a Scoring method USEBIO does not name (" + b.Scoring.Value + ")")
+	}
+	uw.raw(fmt.Sprintf("  <EVENT EVENT_TYPE=%q>\n   ", kind))
+	if b.Event.Given() {
+		uw.leaf("EVENT_DESCRIPTION", b.Event.Value)
+	}
+	if b.Date.Given() {
+		uw.leaf("DATE", pbnToUSEBIODate(b.Date.Value))
+	}
+	if known {
+		uw.leaf("BOARD_SCORING_METHOD", method)
+	}
+	uw.raw("\n")
+}
+
+// closeEvent ends the EVENT open, if any.
+func (uw *USEBIOWriter) closeEvent() {
+	if !uw.open {
+		return
+	}
+	uw.closeSection()
+	uw.raw("  </EVENT>\n")
+	uw.open = false
+}
+
+// closeSection ends the SESSION and SECTION open, if any.
+func (uw *USEBIOWriter) closeSection() {
+	if uw.section != "\x01" && uw.section != "\x00" {
+		uw.raw("    </SECTION></SESSION>\n")
+	}
+	uw.section = "\x01"
+}
+
+// count counts what of b USEBIO cannot hold.
+func (uw *USEBIOWriter) count(b *record.Board) {
+	if len(b.Auction.Calls) > 0 {
+		uw.dropped.Add("Auction")
+	}
+	if len(b.Play.Cards) > 0 {
+		uw.dropped.Add("Play")
+	}
+	if b.DealerKnown && b.Dealer != auction.BoardDealer(b.Number) {
+		uw.dropped.Add("a Dealer other than the board number's (USEBIO deals by the number)")
+	}
+	if b.VulnerableKnown && b.Vulnerable != auction.BoardVulnerability(b.Number) && !b.Deal.Full() {
+		uw.dropped.Add("a Vulnerable other than the board number's, on a board without its deal")
+	}
+	for i := range b.Tables {
+		if n := b.Tables[i].Tag.Name; !strings.EqualFold(n, "ScoreTable") && !strings.EqualFold(n, "TotalScoreTable") {
+			uw.dropped.Add(n)
+		}
+	}
+	for _, p := range b.Players {
+		if p.Given() {
+			uw.dropped.Add("players' names of a board (USEBIO names the participants)")
+			break
+		}
+	}
+}
+
+// hands writes the deal, when it is full, and its vulnerability.
+func (uw *USEBIOWriter) hands(b *record.Board) {
+	if !b.Deal.Full() {
+		return
+	}
+	if b.VulnerableKnown {
+		uw.leaf("VULNERABILITY", [...]string{"Love", "North-South", "East-West", "All"}[b.Vulnerable&3])
+	}
+	hands := strings.Fields(strings.TrimPrefix(b.Deal.PBN(auction.North), "N:"))
+	for i, h := range hands {
+		suits := strings.Split(h, ".")
+		if len(suits) != 4 {
+			continue
+		}
+		uw.raw("\n        <HAND>")
+		uw.leaf("DIRECTION", auction.Seat(i).String())
+		for j, name := range []string{"SPADES", "HEARTS", "DIAMONDS", "CLUBS"} {
+			uw.leaf(name, suits[j])
+		}
+		uw.raw("</HAND>")
+	}
+}
+
+// usebioLine are the USEBIO elements of a TRAVELLER_LINE, in order, and
+// the ScoreTable columns they are written from.
+var usebioLine = []struct{ element, column string }{
+	{"NS_PAIR_NUMBER", "PairId_NS"}, {"EW_PAIR_NUMBER", "PairId_EW"}, {"CONTRACT", "Contract"},
+	{"PLAYED_BY", "Declarer"}, {"LEAD", "Lead"}, {"TRICKS", "Result"}, {"SCORE", "Score_NS"},
+	{"NS_MATCH_POINTS", "MP_NS"}, {"EW_MATCH_POINTS", "MP_EW"}, {"NS_IMPS", "IMP_NS"}, {"EW_IMPS", "IMP_EW"},
+}
+
+// traveller writes a ScoreTable's rows as TRAVELLER_LINEs.
+func (uw *USEBIOWriter) traveller(t *record.Table) {
+	index := map[string]int{}
+	for j, c := range t.Columns {
+		index[strings.ToLower(c.Name)] = j
+	}
+	for _, c := range t.Columns {
+		if !hasElement(c.Name) && !strings.EqualFold(c.Name, "Score_EW") {
+			uw.dropped.Add("ScoreTable column " + c.Name)
+		}
+	}
+	for _, row := range t.Rows {
+		uw.raw("\n        <TRAVELLER_LINE>")
+		for _, e := range usebioLine {
+			v, ok := cell(row, index, e.column)
+			if !ok && e.element == "SCORE" {
+				// A traveller of East–West's scores: SCORE is North–South's.
+				if ew, ok2 := cell(row, index, "Score_EW"); ok2 {
+					v, ok = negate(ew), true
+				}
+			}
+			if ok {
+				uw.leaf(e.element, v)
+			}
+		}
+		uw.raw("</TRAVELLER_LINE>")
+	}
+}
+
+// hasElement reports whether a ScoreTable column has a TRAVELLER_LINE
+// element.
+func hasElement(name string) bool {
+	for _, e := range usebioLine {
+		if strings.EqualFold(e.column, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// cell returns the text of a row's cell of the column, and whether the row
+// gives it ("-" is no value).
+func cell(row []record.Cell, index map[string]int, column string) (string, bool) {
+	j, ok := index[strings.ToLower(column)]
+	if !ok || j >= len(row) {
+		return "", false
+	}
+	v := strings.TrimSpace(row[j].Text)
+	return v, v != "" && v != "-"
+}
+
+// negate writes the score of the other side: "-" before a number, or none.
+func negate(v string) string {
+	switch {
+	case strings.HasPrefix(v, "-"):
+		return v[1:]
+	case v == "0":
+		return v
+	}
+	return "-" + v
+}
+
+// ownResult writes the result the board states of its own table as one
+// TRAVELLER_LINE, when it states one.
+func (uw *USEBIOWriter) ownResult(b *record.Board) {
+	f := &b.File
+	if !f.ContractTag.Given() {
+		return
+	}
+	uw.raw("\n        <TRAVELLER_LINE>")
+	uw.leaf("CONTRACT", f.ContractTag.Value)
+	if f.DeclarerTag.Given() {
+		uw.leaf("PLAYED_BY", f.DeclarerTag.Value)
+	}
+	if f.ResultTag.Given() {
+		uw.leaf("TRICKS", f.ResultTag.Value)
+	}
+	if f.ScoreKnown {
+		uw.leaf("SCORE", fmt.Sprint(f.ScoreNS))
+	}
+	uw.raw("</TRAVELLER_LINE>")
+}
+
+// A usebioTotal is an element of a participant, and the TotalScoreTable
+// columns it is written from, the first given.
+type usebioTotal struct {
+	element string
+	columns []string
+}
+
+// usebioTotals are the elements of a participant.
+var usebioTotals = []usebioTotal{
+	{"PAIR_NUMBER", []string{"PairId"}}, {"DIRECTION", []string{"Direction"}},
+	{"TOTAL_SCORE", []string{"TotalMP", "TotalIMP", "TotalScore", "TotalScoreMP", "TotalScoreIMP"}},
+	{"PERCENTAGE", []string{"TotalPercentage"}}, {"PLACE", []string{"Rank"}}, {"BOARDS_PLAYED", []string{"NrBoards"}},
+}
+
+// participants writes a TotalScoreTable's rows as the section's pairs.
+func (uw *USEBIOWriter) participants(t *record.Table) {
+	index := map[string]int{}
+	for j, c := range t.Columns {
+		index[strings.ToLower(c.Name)] = j
+	}
+	for _, c := range t.Columns {
+		mapped := slices.ContainsFunc(usebioTotals, func(e usebioTotal) bool {
+			return slices.ContainsFunc(e.columns, func(n string) bool { return strings.EqualFold(n, c.Name) })
+		})
+		switch strings.ToLower(c.Name) {
+		case "names", "nationalids", "memberid1", "memberid2", "ranktie":
+			mapped = true
+		}
+		if !mapped {
+			uw.dropped.Add("TotalScoreTable column " + c.Name)
+		}
+	}
+	uw.raw("      <PARTICIPANTS>")
+	for _, row := range t.Rows {
+		uw.raw("\n        <PAIR>")
+		for _, e := range usebioTotals {
+			for _, c := range e.columns {
+				v, ok := cell(row, index, c)
+				if !ok {
+					continue
+				}
+				if tie, ok := cell(row, index, "RankTie"); ok && c == "Rank" && tie != v {
+					v += "=" // a place shared down to RankTie, as USEBIO writes it
+				}
+				if c == "Direction" {
+					v = usebioDirection(v)
+				}
+				uw.leaf(e.element, v)
+				break
+			}
+		}
+		names, ok := cell(row, index, "Names")
+		if !ok {
+			names = ""
+		}
+		ids, ok := cell(row, index, "NationalIds")
+		if !ok {
+			ids = ""
+		}
+		if ids == "" {
+			// PBN writers give the members' ids a column each.
+			id1, ok1 := cell(row, index, "MemberID1")
+			id2, ok2 := cell(row, index, "MemberID2")
+			if ok1 || ok2 {
+				ids = id1 + " - " + id2
+			}
+		}
+		if names != "" || ids != "" {
+			ns, is := strings.Split(names, " - "), strings.Split(ids, " - ")
+			for k := range max(len(ns), len(is)) {
+				uw.raw("<PLAYER>")
+				if k < len(ns) && strings.TrimSpace(ns[k]) != "" {
+					uw.leaf("PLAYER_NAME", strings.TrimSpace(ns[k]))
+				}
+				if k < len(is) && strings.TrimSpace(is[k]) != "" {
+					uw.leaf("NATIONAL_ID_NUMBER", strings.TrimSpace(is[k]))
+				}
+				uw.raw("</PLAYER>")
+			}
+		}
+		uw.raw("</PAIR>")
+	}
+	uw.raw("\n      </PARTICIPANTS>\n")
+}
+
+// Close ends the document and flushes it.
+func (uw *USEBIOWriter) Close() error {
+	if uw.started {
+		uw.closeEvent()
+		uw.raw("</USEBIO>\n")
+	}
+	if uw.err == nil {
+		uw.err = uw.w.Flush()
+	}
+	return uw.err
+}
+
+func (uw *USEBIOWriter) raw(s string) {
+	if uw.err == nil {
+		_, uw.err = uw.w.WriteString(s)
+	}
+}
+
+// leaf writes an element of text, escaped.
+func (uw *USEBIOWriter) leaf(name, text string) {
+	uw.raw("<" + name + ">")
+	if uw.err == nil {
+		uw.err = xml.EscapeText(uw.w, []byte(text))
+	}
+	uw.raw("</" + name + ">")
+}
+
+// attr escapes a value for a quoted attribute.
+func attr(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// givenValue returns the value of a board's tag of that name, trimmed, or "".
+func givenValue(b *record.Board, name string) string {
+	if t := b.Field(name); t != nil && t.Given() {
+		return strings.TrimSpace(t.Value)
+	}
+	return ""
+}
+
+// pbnToUSEBIODate writes PBN's yyyy.mm.dd as dd/mm/yyyy; any other form
+// as it is.
+func pbnToUSEBIODate(v string) string {
+	p := strings.Split(strings.TrimSpace(v), ".")
+	if len(p) == 3 && len(p[0]) == 4 && len(p[1]) == 2 && len(p[2]) == 2 && !strings.Contains(v, "?") {
+		return p[2] + "/" + p[1] + "/" + p[0]
+	}
+	return v
+}
+
+// usebioDirection writes a Direction value in USEBIO's form, NS or EW;
+// another as it is.
+func usebioDirection(v string) string {
+	switch strings.ToUpper(strings.NewReplacer("-", "", " ", "", "/", "").Replace(v)) {
+	case "NS", "NORTHSOUTH":
+		return "NS"
+	case "EW", "EASTWEST":
+		return "EW"
+	}
+	return v
+}
