@@ -2,9 +2,14 @@ package convert
 
 import (
 	"bytes"
+	"encoding/xml"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/bridgekit/bridgekit/parser/usebio"
+	"github.com/bridgekit/bridgekit/record"
 )
 
 // addSeeds adds the writers' test inputs and golden files to f.
@@ -78,4 +83,48 @@ func FuzzViewWriters(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzUSEBIOWrite: the boards of any PBN text are written as USEBIO that
+// is well-formed XML, which the USEBIO reader reads and which, written
+// again, is the same.
+func FuzzUSEBIOWrite(f *testing.F) {
+	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden")
+	f.Add([]byte("[Event \"<&>\"][Board \"1\"][Scoring \"MP\"][ScoreTable \"PairId_NS;Contract;Score_NS\"]\n\"<x>\" 1NT 90\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		once := writeUSEBIO(t, readPBN(data, "fuzz.pbn"))
+		d := xml.NewDecoder(bytes.NewReader(once))
+		for {
+			if _, err := d.Token(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("not well-formed: %v\n%s", err, once)
+			}
+		}
+		var back []*record.Board
+		r := usebio.NewReader(bytes.NewReader(once), "fuzz.xml")
+		for u, err := range r.Units() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := FromUSEBIO("fuzz.xml", u)
+			back = append(back, b)
+		}
+		if twice := writeUSEBIO(t, back); !bytes.Equal(once, twice) {
+			t.Fatalf("USEBIO written from USEBIO read back changes at %s", firstDiff(once, twice))
+		}
+	})
+}
+
+// writeUSEBIO writes boards as USEBIO, skipping those it refuses.
+func writeUSEBIO(t *testing.T, boards []*record.Board) []byte {
+	var out bytes.Buffer
+	w := NewUSEBIOWriter(&out)
+	for _, b := range boards {
+		w.WriteBoard(b) // a board without a number is refused, and said
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
 }

@@ -201,7 +201,9 @@ func (uw *USEBIOWriter) hands(b *record.Board) {
 	if !b.Deal.Full() {
 		return
 	}
-	if b.VulnerableKnown {
+	if b.VulnerableKnown && b.VulnerableTag.Given() {
+		// Only as the file states it: USEBIO gives a board without one
+		// the vulnerability of its number.
 		uw.leaf("VULNERABILITY", [...]string{"Love", "North-South", "East-West", "All"}[b.Vulnerable&3])
 	}
 	hands := strings.Fields(strings.TrimPrefix(b.Deal.PBN(auction.North), "N:"))
@@ -413,11 +415,12 @@ func (uw *USEBIOWriter) raw(s string) {
 	}
 }
 
-// leaf writes an element of text, escaped.
+// leaf writes an element of text, escaped, without the blanks around it,
+// which USEBIO's readers do not keep.
 func (uw *USEBIOWriter) leaf(name, text string) {
 	uw.raw("<" + name + ">")
 	if uw.err == nil {
-		uw.err = xml.EscapeText(uw.w, []byte(text))
+		uw.err = xml.EscapeText(uw.w, []byte(strings.TrimSpace(text)))
 	}
 	uw.raw("</" + name + ">")
 }
