@@ -26,7 +26,33 @@ func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) 
 		m.totals()
 		m.participants()
 	}
+	m.unrecomputed()
 	return m.b, m.found
+}
+
+// unrecomputed counts the numbers the unit states that bridgekit does not
+// recompute: a board's net IMPs in a match, the match's victory points
+// (on its first board), the masterpoints and wins of its participants (on
+// the board that carries them).
+func (m *usebioMapper) unrecomputed() {
+	count := func(n *usebio.Node, names ...string) {
+		for _, name := range names {
+			if v, _, ok := n.Value(name); ok && strings.TrimSpace(v) != "" {
+				m.b.Coverage.Skip(diag.NotRecomputed, 1)
+			}
+		}
+	}
+	count(m.u.Board, "IMPS")
+	if m.u.MatchFirst {
+		count(m.u.Match, "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
+	}
+	if m.u.Totals {
+		for _, kind := range []string{"PAIR", "TEAM"} {
+			for _, p := range m.u.Participants.All(kind) {
+				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS")
+			}
+		}
+	}
 }
 
 type usebioMapper struct {
@@ -239,6 +265,9 @@ func (m *usebioMapper) traveller() {
 			}
 			if !ok && m.u.Match != nil {
 				v, at, ok = m.u.Match.Value(c.element)
+				if !ok && (c.column == "PairId_NS" || c.column == "PairId_EW") {
+					v, at, ok = teamOf(m.u.Match, l, c.column == "PairId_NS")
+				}
 			}
 			if !ok || v == "" {
 				v, at = "-", l.Pos
@@ -267,6 +296,16 @@ func (m *usebioMapper) totals() {
 	total := "TotalMP"
 	if s := m.b.Scoring.Value; strings.HasPrefix(s, "IMP") {
 		total = "TotalIMP"
+	}
+	if _, _, vps := m.u.Event.Value("MATCH_SCORING_METHOD"); vps || id == "TEAM_ID" {
+		// Victory points of matches, which bridgekit does not recompute
+		// from USEBIO's matches: said so, and kept as written.
+		total = "TotalScore"
+		for _, r := range rows {
+			if v, _, ok := r.Value("TOTAL_SCORE"); ok && strings.TrimSpace(v) != "" {
+				m.b.Coverage.Skip(diag.NotRecomputed, 1)
+			}
+		}
 	}
 	for _, c := range []col{{"Direction", "DIRECTION"}, {"Rank", "PLACE"}, {total, "TOTAL_SCORE"}, {"TotalPercentage", "PERCENTAGE"}} {
 		for _, r := range rows {
@@ -378,4 +417,20 @@ func players(n *usebio.Node, element string) string {
 		return ""
 	}
 	return strings.Join(vs, " - ")
+}
+
+// teamOf returns the team a match's traveller line puts North–South (ns)
+// or East–West: the line's DIRECTION is the match's TEAM's.
+func teamOf(match, line *usebio.Node, ns bool) (string, diag.Pos, bool) {
+	dir, at, ok := line.Value("DIRECTION")
+	if !ok {
+		return "", diag.Pos{}, false
+	}
+	teamNS := strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(dir), "-", ""), "NS")
+	name := "OPPOSING_TEAM"
+	if teamNS == ns {
+		name = "TEAM"
+	}
+	v, _, ok := match.Value(name)
+	return v, at, ok
 }

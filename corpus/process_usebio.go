@@ -42,7 +42,11 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 		if u.Match != nil {
 			match = matchName(u.Match.Get("TEAM"), u.Match.Get("OPPOSING_TEAM"))
 		}
+		// The checks count the board's numbers afresh: what the mapping
+		// counts (the numbers bridgekit does not recompute) is added after.
+		counted := b.Coverage
 		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
+		p.Report.Coverage.Merge(&counted)
 	}
 }
 

@@ -12,11 +12,11 @@ import (
 
 // TestUSEBIOMutations audits USEBIO sessions clean (a Mitchell session
 // in matchpoints; a Butler one whose deal comes in a HANDSET after its
-// boards), then with one number changed at a time: each change is found,
-// at its element's line.
+// boards; a Swiss teams match), then with one number changed at a time:
+// each change is found, at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
 	files := map[string][]byte{}
-	for _, name := range []string{"mitchell.xml", "butler-handset.xml"} {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml"} {
 		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -57,6 +57,7 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"mitchell.xml", "a national id", "<NATIONAL_ID_NUMBER>1003</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
 		{"butler-handset.xml", "a Butler IMP", "<NS_IMPS>1</NS_IMPS>", "<NS_IMPS>2</NS_IMPS>", 1, diag.ScoreTablePoints, ""},
 		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
+		{"swiss-teams.xml", "a match's score", "<SCORE>140</SCORE>", "<SCORE>170</SCORE>", 1, diag.ScoreTableScore, ""},
 		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}
 	for _, tt := range tests {

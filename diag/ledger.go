@@ -50,6 +50,9 @@ const (
 	// Adjusted: an adjusted score ("NS 60%", Law 12C2), which the director
 	// sets: nothing to compute it from.
 	Adjusted
+	// NotRecomputed: a number of a kind bridgekit does not recompute (a
+	// USEBIO match's net IMPs and victory points, masterpoints awarded).
+	NotRecomputed
 
 	numReasons
 )
@@ -68,6 +71,7 @@ var reasonNames = [numReasons]string{
 	NoAuction:       "no-auction",
 	NoPlay:          "no-play",
 	Adjusted:        "adjusted",
+	NotRecomputed:   "not-recomputed",
 }
 
 // reasonTexts say each reason in words, as a finding gives it.
@@ -84,6 +88,7 @@ var reasonTexts = [numReasons]string{
 	NoAuction:       "no complete, legal auction gives them",
 	NoPlay:          "neither a play of every trick nor a claim gives the tricks",
 	Adjusted:        "they are adjusted scores, which the director sets",
+	NotRecomputed:   "bridgekit does not recompute numbers of their kind",
 }
 
 // Explain says the reason in words: "the Scoring names no method

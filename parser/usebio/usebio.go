@@ -126,6 +126,9 @@ type Unit struct {
 	Version string
 	// Index is the unit's 1-based place among the file's boards.
 	Index int
+	// MatchFirst is set on the first board of its MATCH, which stands for
+	// the match's own numbers.
+	MatchFirst bool
 }
 
 // maxHeld is how much board text a Reader holds while it waits for a
@@ -168,6 +171,7 @@ type Reader struct {
 	flushed    map[string]bool // boards given out before a HANDSET came
 	unknown    map[string]bool
 	count      int
+	lastMatch  *Node
 	encoding   string
 	sawHandset bool
 }
@@ -449,6 +453,9 @@ func (r *Reader) board(n *Node) []*Unit {
 		case "MATCH":
 			u.Match = c
 		}
+	}
+	if u.Match != nil && u.Match != r.lastMatch {
+		r.lastMatch, u.MatchFirst = u.Match, true
 	}
 	if sc := r.scope(); sc != nil {
 		u.Participants = sc.parts
