@@ -22,6 +22,7 @@ func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) 
 	m.identity()
 	m.deal()
 	m.traveller()
+	m.missingScores()
 	if u.Totals {
 		m.totals()
 		m.participants()
@@ -391,6 +392,37 @@ func (m *usebioMapper) participants() {
 	}
 	for _, team := range p.All("TEAM") {
 		check(team, "team", "TEAM_ID")
+	}
+	// A place is within the field it is a place in: its direction's,
+	// where the participants give one.
+	all := append(p.All("PAIR"), p.All("TEAM")...)
+	field := map[string]int{}
+	for _, n := range all {
+		field[strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION")))]++
+	}
+	for _, n := range all {
+		v, at, ok := n.Value("PLACE")
+		if !ok || strings.TrimSpace(v) == "" {
+			continue
+		}
+		size := field[strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION")))]
+		if k, ok := usebio.Number(strings.TrimSuffix(strings.TrimSpace(v), "=")); !ok || k < 1 || k > size {
+			m.add(at, diag.Error, "usebio-place", "PLACE %q is not a place among the %s it ranks", v, diag.Plural(size, "participant"))
+		}
+	}
+}
+
+// missingScores says the traveller lines that give a contract and no
+// score: a result the file leaves without its number.
+func (m *usebioMapper) missingScores() {
+	for i, l := range m.u.Board.All("TRAVELLER_LINE") {
+		c := strings.ToUpper(strings.TrimSpace(l.Get("CONTRACT")))
+		if c == "" || strings.HasPrefix(c, "A") { // none, or an adjusted score
+			continue
+		}
+		if v, _, ok := l.Value("SCORE"); !ok || strings.TrimSpace(v) == "" {
+			m.add(l.Pos, diag.Warning, "usebio-missing", "traveller line %d gives the contract %s and no SCORE", i+1, c)
+		}
 	}
 }
 
