@@ -348,16 +348,17 @@ var pbnIdentTags = map[string]bool{
 	"BCFlags": true,
 }
 
-// standardTags maps the standard and common tag names, folded to lower
-// case, to their spelling.
+// standardTags maps the standard and common tag names, as spelt and folded
+// to lower case, to their spelling: a name as spelt, the common case, is
+// found without folding.
 var standardTags = func() map[string]string {
 	m := map[string]string{}
 	for _, name := range []string{"Auction", "Play", "Note", "ActionTable", "AuctionTimeTable", "InstantScoreTable",
 		"OptimumPlayTable", "OptimumResultTable", "PlayTimeTable", "ScoreTable", "TotalScoreTable", "OptimumOpeningLeadTable"} {
-		m[strings.ToLower(name)] = name
+		m[strings.ToLower(name)], m[name] = name, name
 	}
 	for name := range pbnIdentTags {
-		m[strings.ToLower(name)] = name
+		m[strings.ToLower(name)], m[name] = name, name
 	}
 	return m
 }()
