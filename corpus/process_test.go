@@ -536,7 +536,7 @@ func benchInput(b *testing.B, ext string, copies int) string {
 
 // BenchmarkAuditPBN measures the whole audit, read, replay and check,
 // over the real corpus's PBN files (15 MB), with one and two jobs. The
-// command line runs with GOGC=400 and GOMEMLIMIT=52MiB; set them to
+// command line runs with GOGC=400 and GOMEMLIMIT=48MiB; set them to
 // measure the library as it runs there.
 func BenchmarkAuditPBN(b *testing.B) { benchAudit(b, benchInput(b, ".pbn", 1)) }
 

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/parquet-go/parquet-go"
-	"github.com/parquet-go/parquet-go/compress/zstd"
 )
 
 // Format is the file format of the tables.
@@ -38,7 +37,7 @@ const MaxFiles = 100_000
 // codec is zstd at its fastest level: bridge records compress well at
 // any level (the tables are a twentieth of their JSON Lines), and the
 // default level took a third of the writing time.
-var codec = &zstd.Codec{Level: zstd.SpeedFastest}
+var codec = &zstdCodec{}
 
 // rowGroupRows is the most rows of a Parquet row group: the rows a
 // writer holds in memory before writing them, a few megabytes of boards.
