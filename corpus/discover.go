@@ -176,7 +176,13 @@ func (w *walker) stream(name string, r io.Reader) {
 func (w *walker) dir(root string) {
 	w.walking = root
 	defer func() { w.walking = "" }()
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	walk := root
+	if fi, err := os.Lstat(root); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		// A link named on the command line is followed, as one named
+		// with a trailing slash is: WalkDir does not follow its root.
+		walk = root + string(filepath.Separator)
+	}
+	filepath.WalkDir(walk, func(p string, d fs.DirEntry, err error) error {
 		if w.stopped {
 			return fs.SkipAll
 		}
@@ -184,7 +190,7 @@ func (w *walker) dir(root string) {
 			w.fail(p, err)
 			return nil
 		}
-		if p == root {
+		if p == walk {
 			return nil
 		}
 		if hidden(d.Name()) {

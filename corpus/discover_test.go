@@ -403,3 +403,21 @@ func FuzzLinkLIN(f *testing.F) {
 		}
 	})
 }
+
+// TestInputsLinkedDir: a link to a folder named on the command line is
+// walked, with or without a trailing slash, the files named by the link's
+// path; none is read as zero files.
+func TestInputsLinkedDir(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string][]byte{"real/a.pbn": []byte(pbnText("a"))})
+	t.Chdir(dir)
+	if err := os.Symlink("real", "link"); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	for _, arg := range []string{"link", "link/"} {
+		got := lines(collect(t, []string{arg}, nil, Options{}))
+		if want := "link/a.pbn = " + pbnText("a") + "\n"; got != want {
+			t.Errorf("%s: inputs:\n%s\nwant:\n%s", arg, got, want)
+		}
+	}
+}
