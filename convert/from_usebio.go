@@ -43,9 +43,21 @@ func (m *usebioMapper) unrecomputed() {
 			}
 		}
 	}
+	// A match's numbers and a match board's IMPs have no PBN tag: they
+	// are kept under their USEBIO names, so that a writer keeps them or
+	// says it cannot.
+	keep := func(n *usebio.Node, names ...string) {
+		for _, name := range names {
+			if v, at, ok := n.Value(name); ok && strings.TrimSpace(v) != "" {
+				m.b.Tags = append(m.b.Tags, tag(name, v, at))
+			}
+		}
+	}
 	count(m.u.Board, "IMPS")
+	keep(m.u.Board, "IMPS")
 	if m.u.MatchFirst {
 		count(m.u.Match, "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
+		keep(m.u.Match, "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 	}
 	if m.u.Totals {
 		for _, kind := range []string{"PAIR", "TEAM"} {
@@ -294,14 +306,20 @@ func (m *usebioMapper) totals() {
 	}
 	type col struct{ column, element string }
 	cols := []col{{"PairId", id}}
-	total := "TotalMP"
-	if s := m.b.Scoring.Value; strings.HasPrefix(s, "IMP") {
+	// The total is of the event's points: matchpoints, IMPs, or (for
+	// teams, Swiss events and events that name no method) victory points
+	// or points of no kind said, which bridgekit does not recompute from
+	// USEBIO: said so, and kept as written.
+	total := "TotalScore"
+	_, _, vps := m.u.Event.Value("MATCH_SCORING_METHOD")
+	switch s := m.b.Scoring.Value; {
+	case vps || id == "TEAM_ID":
+	case s == "MP":
+		total = "TotalMP"
+	case strings.HasPrefix(s, "IMP"):
 		total = "TotalIMP"
 	}
-	if _, _, vps := m.u.Event.Value("MATCH_SCORING_METHOD"); vps || id == "TEAM_ID" {
-		// Victory points of matches, which bridgekit does not recompute
-		// from USEBIO's matches: said so, and kept as written.
-		total = "TotalScore"
+	if total == "TotalScore" {
 		for _, r := range rows {
 			if v, _, ok := r.Value("TOTAL_SCORE"); ok && strings.TrimSpace(v) != "" {
 				m.b.Coverage.Skip(diag.NotRecomputed, 1)

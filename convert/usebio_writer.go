@@ -28,8 +28,10 @@ type USEBIOWriter struct {
 	event   string // the event open, "" before the first
 	section string // the round and section open; "\x00" none, "\x01" before the first
 	open    bool   // an EVENT is open
-	dropped Dropped
-	ck      record.Checker
+	// participated says the section open has its participants written.
+	participated bool
+	dropped      Dropped
+	ck           record.Checker
 }
 
 // NewUSEBIOWriter returns a writer of USEBIO to w.
@@ -97,7 +99,7 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	}
 	if section != uw.section {
 		uw.closeSection()
-		uw.section = section
+		uw.section, uw.participated = section, false
 		if section != "\x00" {
 			// Boards of no round or section go in the EVENT itself, as
 			// some writers put them: no session is made up for them.
@@ -106,12 +108,23 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	}
 	uw.count(b)
 	for i := range b.Tables {
-		if strings.EqualFold(b.Tables[i].Tag.Name, "TotalScoreTable") {
-			uw.participants(&b.Tables[i])
+		if !strings.EqualFold(b.Tables[i].Tag.Name, "TotalScoreTable") {
+			continue
 		}
+		if uw.participated {
+			// A section has one list of participants: a table that
+			// games repeat ("#") is written once.
+			uw.dropped.Add("a TotalScoreTable after the first of its section")
+			continue
+		}
+		uw.participants(&b.Tables[i])
+		uw.participated = true
 	}
 	uw.raw("      <BOARD>")
 	uw.leaf("BOARD_NUMBER", fmt.Sprint(b.Number))
+	if t := b.Field("IMPS"); t != nil && t.Given() {
+		uw.leaf("IMPS", t.Value)
+	}
 	uw.hands(b)
 	traveller := false
 	for i := range b.Tables {
@@ -186,6 +199,11 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 	for i := range b.Tables {
 		if n := b.Tables[i].Tag.Name; !strings.EqualFold(n, "ScoreTable") && !strings.EqualFold(n, "TotalScoreTable") {
 			uw.dropped.Add(n)
+		}
+	}
+	for _, name := range []string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"} {
+		if t := b.Field(name); t != nil && t.Given() {
+			uw.dropped.Add("a match's " + name + " (matches are not written)")
 		}
 	}
 	for _, p := range b.Players {

@@ -135,3 +135,72 @@ func TestUSEBIOStructure(t *testing.T) {
 		checkStructure(t, f, writeUSEBIO(t, readPBN(data, f)), may)
 	}
 }
+
+// readUSEBIO reads the boards of a USEBIO text.
+func readUSEBIO(t *testing.T, data []byte, name string) []*record.Board {
+	t.Helper()
+	var boards []*record.Board
+	for u, err := range usebio.NewReader(bytes.NewReader(data), name).Units() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := FromUSEBIO(name, u)
+		boards = append(boards, b)
+	}
+	return boards
+}
+
+// writePBNBoards writes boards as PBN.
+func writePBNBoards(t *testing.T, boards []*record.Board) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	w := NewPBNWriter(&out, PBNWriterOptions{})
+	for _, b := range boards {
+		if err := w.WriteBoard(b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// TestUSEBIORoundTrips: USEBIO → PBN → USEBIO → PBN gives the first PBN
+// again, for the pairs events; PBN → USEBIO → PBN → USEBIO gives the first
+// USEBIO again, for the PBN fixtures and the corpus's travellers.
+func TestUSEBIORoundTrips(t *testing.T) {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml"} {
+		data, err := os.ReadFile("../parser/usebio/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p1 := writePBNBoards(t, readUSEBIO(t, data, name))
+		u2 := writeUSEBIO(t, readPBN(p1, name+".pbn"))
+		if p2 := writePBNBoards(t, readUSEBIO(t, u2, name)); !bytes.Equal(p1, p2) {
+			t.Errorf("%s: USEBIO → PBN → USEBIO → PBN changes at %s", name, firstDiff(p1, p2))
+		}
+	}
+	pbns, _ := filepath.Glob("testdata/*.input")
+	if testinput.HaveCorpus() {
+		filepath.WalkDir(testinput.CorpusDir(), func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.EqualFold(filepath.Ext(p), ".pbn") {
+				if data, err := os.ReadFile(p); err == nil && bytes.Contains(data, []byte("ScoreTable")) {
+					pbns = append(pbns, p)
+				}
+			}
+			return nil
+		})
+	}
+	for _, f := range pbns {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u1 := writeUSEBIO(t, readPBN(data, f))
+		p2 := writePBNBoards(t, readUSEBIO(t, u1, f))
+		if u3 := writeUSEBIO(t, readPBN(p2, f)); !bytes.Equal(u1, u3) {
+			t.Errorf("%s: PBN → USEBIO → PBN → USEBIO changes at %s", f, firstDiff(u1, u3))
+		}
+	}
+}

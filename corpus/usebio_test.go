@@ -55,6 +55,7 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"mitchell.xml", "a total", "<TOTAL_SCORE>3</TOTAL_SCORE>", "<TOTAL_SCORE>4</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
 		{"mitchell.xml", "a place", "<PLACE>1</PLACE>", "<PLACE>2</PLACE>", 1, diag.TotalMismatch, ""},
 		{"mitchell.xml", "a national id", "<NATIONAL_ID_NUMBER>1003</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>1001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
+		{"mitchell.xml", "a matchpoint", "<NS_MATCH_POINTS>0</NS_MATCH_POINTS>", "<NS_MATCH_POINTS>2</NS_MATCH_POINTS>", 1, diag.ScoreTablePoints, ""},
 		{"butler-handset.xml", "a Butler IMP", "<NS_IMPS>1</NS_IMPS>", "<NS_IMPS>2</NS_IMPS>", 1, diag.ScoreTablePoints, ""},
 		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match's score", "<SCORE>140</SCORE>", "<SCORE>170</SCORE>", 1, diag.ScoreTableScore, ""},

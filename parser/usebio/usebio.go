@@ -109,13 +109,11 @@ type Unit struct {
 	// the board sits in, or nil. Units of one event share them.
 	Event, Session, Section, Match *Node
 	// Participants is the PARTICIPANTS element of the board's section
-	// (or event), shared by its units. Totals is set on the last board
-	// of that section, which carries the section's totals; Played then
-	// counts the traveller lines of each pair in the section, by its
-	// number and by "NS n" or "EW n".
+	// (or event), shared by its units. Totals is set on the one board of
+	// the section that carries its totals: the first after the
+	// PARTICIPANTS, or the last when they come after every board.
 	Participants *Node
 	Totals       bool
-	Played       map[string]int
 	// Hands is the element that deals the board: the BOARD itself when it
 	// holds HAND elements, else the HANDSET's BOARD of the same number, or
 	// nil.
@@ -303,7 +301,7 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 		r.stack = append(r.stack, n)
 		switch strings.ToUpper(n.Name) {
 		case "EVENT", "SESSION", "SECTION":
-			r.scopes = append(r.scopes, &scope{node: n, played: map[string]int{}})
+			r.scopes = append(r.scopes, &scope{node: n})
 		}
 	case xml.CharData:
 		if p := r.top(); p != nil && len(p.Text) < 4096 {
@@ -353,10 +351,10 @@ func (r *Reader) top() *Node {
 // A scope is an open SECTION, SESSION or EVENT, for the totals of its
 // participants.
 type scope struct {
-	node   *Node
-	parts  *Node
-	played map[string]int
-	last   *Unit // its last board, held until the scope ends
+	node  *Node
+	parts *Node
+	given bool  // a board carries its participants' totals
+	last  *Unit // its last board, held until the scope ends
 }
 
 // end completes an element and returns the units it makes.
@@ -399,17 +397,12 @@ func (r *Reader) close(n *Node) []*Unit {
 		return nil
 	}
 	r.scopes = r.scopes[:len(r.scopes)-1]
-	if u := sc.last; u != nil && sc.parts != nil && !u.Totals {
-		u.Participants, u.Totals, u.Played = sc.parts, true, sc.played
+	if u := sc.last; u != nil && sc.parts != nil && !sc.given && !u.Totals {
+		// Participants after every board: the last carries them.
+		u.Participants, u.Totals = sc.parts, true
 	}
-	if outer := r.scope(); outer != nil {
-		// The outer scope counts the lines of this one's boards too.
-		for k, v := range sc.played {
-			outer.played[k] += v
-		}
-		if sc.last != nil {
-			outer.last = sc.last
-		}
+	if outer := r.scope(); outer != nil && sc.last != nil {
+		outer.last = sc.last
 	}
 	if strings.EqualFold(n.Name, "EVENT") || r.sawHandset {
 		return r.release(false)
@@ -460,17 +453,8 @@ func (r *Reader) board(n *Node) []*Unit {
 	if sc := r.scope(); sc != nil {
 		u.Participants = sc.parts
 		sc.last = u
-		for _, l := range n.All("TRAVELLER_LINE") {
-			for _, side := range []string{"NS", "EW"} {
-				num := l.Get(side + "_PAIR_NUMBER")
-				if num == "" && u.Match != nil {
-					num = u.Match.Get(side + "_PAIR_NUMBER")
-				}
-				if num != "" {
-					sc.played[num]++
-					sc.played[side+" "+num]++
-				}
-			}
+		if sc.parts != nil && !sc.given {
+			u.Totals, sc.given = true, true
 		}
 	}
 	switch {
