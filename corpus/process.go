@@ -123,6 +123,10 @@ type Board struct {
 	// total table, for the file's totals.
 	contrib []scoring.Contribution
 	totals  []scoring.TotalRow
+	// totalsScope tells apart the fields a file ranks apart (a USEBIO
+	// file's sections, each with its participants): "" for a file that
+	// is one field. A file's scopes follow one another.
+	totalsScope string
 }
 
 // Session is what tells the board's session from the other sessions of
@@ -389,34 +393,47 @@ func Process(name string, r io.Reader, opts AuditOptions) *Part {
 	return p
 }
 
-// fileTotals adds up the travellers of the file being read, part by part.
+// fileTotals adds up the travellers of the file being read, part by part,
+// and of the scope of its boards being read.
 type fileTotals struct {
-	name string
-	t    *scoring.Totals
+	name  string
+	scope string
+	t     *scoring.Totals
 }
 
-// addTotals adds the part's travellers to the totals of its file, and on
-// the file's last part adds the findings of its total table.
+// addTotals adds the part's travellers to the totals of its file, and
+// adds the findings of a scope's total table when the scope ends: at the
+// file's last part, or at a board of another scope.
 func (p *Part) addTotals(ft *fileTotals) {
 	if ft.t == nil || ft.name != p.Name {
-		ft.name, ft.t = p.Name, scoring.NewTotals()
+		ft.name, ft.scope, ft.t = p.Name, "", scoring.NewTotals()
 	}
 	for _, b := range p.Boards {
+		if b.totalsScope != ft.scope {
+			p.checkTotals(ft.t)
+			ft.scope, ft.t = b.totalsScope, scoring.NewTotals()
+		}
 		if len(b.contrib) > 0 || len(b.totals) > 0 {
 			ft.t.Add(b.contrib, b.totals, diag.Diagnostic{File: p.Name, Game: b.Game, Board: b.Number})
 		}
 		b.contrib, b.totals = nil, nil
 	}
 	if p.Last {
-		for _, d := range ft.t.Check() {
-			p.Findings = append(p.Findings, d)
-			p.Report.AddFinding(d)
-		}
-		p.Report.Coverage.Merge(&ft.t.Coverage)
-		p.TotalRepairs = ft.t.Repairs
+		p.checkTotals(ft.t)
 		p.Findings.Sort()
 		ft.t = nil
 	}
+}
+
+// checkTotals adds the findings, coverage and repairs of a scope's totals
+// to the part.
+func (p *Part) checkTotals(t *scoring.Totals) {
+	for _, d := range t.Check() {
+		p.Findings = append(p.Findings, d)
+		p.Report.AddFinding(d)
+	}
+	p.Report.Coverage.Merge(&t.Coverage)
+	p.TotalRepairs = append(p.TotalRepairs, t.Repairs...)
 }
 
 // pairRooms pairs the rooms of the part's team-match boards with those
@@ -637,6 +654,8 @@ func readLarge(in *Input, opts AuditOptions, t *tasks) error {
 		return readBatches(in, newPBNReading(st, h.body), cr, h.format, t)
 	case err == nil && h.content && (h.format == parser.LIN || h.format == parser.HTML):
 		return readBatches(in, newLINReading(st, h.body), cr, h.format, t)
+	case err == nil && h.content && h.format == parser.USEBIO:
+		return readBatches(in, newUSEBIOReading(st, h.body), cr, h.format, t)
 	}
 	// Nothing to read in parallel: read it whole, here.
 	p := whole(&Part{Input: in, Name: in.Name}, cr, h, err, opts)

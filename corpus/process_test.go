@@ -853,3 +853,44 @@ func TestProcessSniffedLIN(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditLargeUSEBIO reads a USEBIO file of many sections, each a field
+// of its own with the same pair numbers, in batches and whole: the same
+// findings and report, one changed score in every tenth section found,
+// and no section's totals mixed with another's.
+func TestAuditLargeUSEBIO(t *testing.T) {
+	t.Parallel()
+	src, err := os.ReadFile("../parser/usebio/testdata/mitchell.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	head, sec := s[:strings.Index(s, "    <SESSION")], s[strings.Index(s, "      <SECTION"):strings.Index(s, "      </SECTION>")+len("      </SECTION>\n")]
+	var b strings.Builder
+	b.WriteString(head + "    <SESSION SESSION_ID=\"1\">\n")
+	const sections = 400
+	for i := range sections {
+		x := strings.Replace(sec, `SECTION_ID="A"`, fmt.Sprintf(`SECTION_ID="S%d"`, i), 1)
+		if i%10 == 0 {
+			x = strings.Replace(x, "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1)
+		}
+		b.WriteString(x)
+	}
+	b.WriteString("    </SESSION>\n  </EVENT>\n</USEBIO>\n")
+	dir := writeFiles(t, map[string]string{"big.xml": b.String()})
+	path := filepath.Join(dir, "big.xml")
+	whole, wr, _ := audit(t, []string{path}, nil, corpus.AuditOptions{AllFindings: true})
+	if wr.Games != 2*sections || wr.Codes["scoretable-score"] != sections/10 || len(wr.Codes) != 1 {
+		t.Fatalf("games %d, findings %v", wr.Games, wr.Codes)
+	}
+	for _, jobs := range []int{1, 4} {
+		opts := corpus.AuditOptions{AllFindings: true, WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}}
+		got, gr, _ := audit(t, []string{path}, nil, corpus.WithBatchBytes(opts, 1500))
+		if !slices.Equal(got, whole) {
+			t.Errorf("jobs %d: %d findings in batches, %d whole", jobs, len(got), len(whole))
+		}
+		if fmt.Sprint(gr) != fmt.Sprint(wr) {
+			t.Errorf("jobs %d: report in batches\n%+v\nwhole\n%+v", jobs, gr, wr)
+		}
+	}
+}

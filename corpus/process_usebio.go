@@ -3,6 +3,7 @@ package corpus
 import (
 	"io"
 	"iter"
+	"strconv"
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/diag"
@@ -23,9 +24,7 @@ func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
 }
 
 func (r *usebioReading) units() iter.Seq2[*usebio.Unit, error] { return r.rd.Units() }
-func (r *usebioReading) size(u *usebio.Unit) int {
-	return max(u.Board.Pos.Offset-u.Event.Pos.Offset, 1) / max(u.Index, 1)
-}
+func (r *usebioReading) size(u *usebio.Unit) int               { return u.Size() }
 func (r *usebioReading) parser() func(*usebio.Unit) *usebio.Unit {
 	return func(u *usebio.Unit) *usebio.Unit { return u }
 }
@@ -47,6 +46,8 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 		counted := b.Coverage
 		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
 		p.Report.Coverage.Merge(&counted)
+		// Each section is a field of its own, ranked by its participants.
+		p.Boards[len(p.Boards)-1].totalsScope = scopeKey(u)
 	}
 }
 
@@ -54,4 +55,15 @@ func (r *usebioReading) finish(p *Part, diags diag.List) {
 	enc := charset.Encoding{Name: r.rd.Encoding(), Reason: "declared in the XML prolog", Certain: true}
 	gen := ""
 	r.st.finishFile(p, enc, gen, diags)
+}
+
+// scopeKey names the field a unit's board is ranked in: its section, else
+// its session or event, by the place the element starts.
+func scopeKey(u *usebio.Unit) string {
+	for _, n := range []*usebio.Node{u.Section, u.Session, u.Event} {
+		if n != nil {
+			return strconv.Itoa(n.Pos.Offset)
+		}
+	}
+	return ""
 }

@@ -230,7 +230,7 @@ var Codes = []CodeInfo{
 	{Code: "usebio-dealer", Severity: Warning, Source: Reader, Summary: "a USEBIO DEALER that is not a seat"},
 	{Code: "usebio-duplicate", Severity: Error, Source: Reader, Summary: "a USEBIO pair or team listed twice in its section, or a national id given to two players"},
 	{Code: "usebio-hand", Severity: Error, Source: Reader, Summary: "a USEBIO HAND whose DIRECTION is not a seat"},
-	{Code: "usebio-handset", Severity: Warning, Source: Reader, Summary: "a USEBIO HANDSET after more boards than the reader holds (8 MiB): those boards are read without their deals"},
+	{Code: "usebio-handset", Severity: Warning, Source: Reader, Summary: "a USEBIO HANDSET after more boards than the reader holds (about 2 MiB): those boards are read without their deals"},
 	{Code: "usebio-missing", Severity: Warning, Source: Reader, Summary: "a USEBIO traveller line that gives a contract and no score"},
 	{Code: "usebio-pair", Severity: Warning, Source: Reader, Summary: "a USEBIO pair without two players"},
 	{Code: "usebio-place", Severity: Error, Source: Reader, Summary: "a USEBIO place that is not a place among the participants it ranks"},

@@ -275,6 +275,9 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	if b == nil {
 		return nil, nil, pb
 	}
+	if b.Source.Format == record.FormatUSEBIO {
+		return nil, nil, pb // audited, not rewritten (whyLeft)
+	}
 	found := firstFindings(pb)
 	if wanted[BoardCycle] {
 		return boardCycle(file, pb, found), nil, pb
@@ -730,6 +733,9 @@ func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit
 
 // whyLeft says why a board's finding gets no fix.
 func whyLeft(b *record.Board, kind Kind) string {
+	if b.Source.Format == record.FormatUSEBIO {
+		return "bridgekit reads and audits USEBIO files, and does not rewrite them"
+	}
 	switch kind {
 	case Rotation:
 		return "a trick is cut short, and which column its cards stand in is not known, or a card carries a mark or an annotation that would not move with it"

@@ -132,7 +132,7 @@ type Unit struct {
 // maxHeld is how much board text a Reader holds while it waits for a
 // HANDSET that may follow the boards; past it, the boards go on without
 // their deals, and a HANDSET after them is said not to deal them.
-const maxHeld = 8 << 20
+const maxHeld = 2 << 20
 
 // maxUnknown bounds the element names reported as unknown.
 const maxUnknown = 64
@@ -375,7 +375,10 @@ func (r *Reader) end(n *Node) []*Unit {
 		r.drop(parent, n)
 		return r.board(n)
 	case name == "EVENT" || name == "SESSION" || name == "SECTION":
+		r.drop(parent, n)
 		return r.close(n)
+	case name == "MATCH":
+		r.drop(parent, n) // its units hold it; its container need not
 	}
 	return nil
 }
@@ -511,9 +514,12 @@ func (r *Reader) release(keepLast bool) []*Unit {
 	return out
 }
 
+// Size estimates the memory the unit's BOARD holds, in bytes.
+func (u *Unit) Size() int { return size(u.Board) }
+
 // size estimates the memory of a subtree, to bound what is held.
 func size(n *Node) int {
-	s := 64 + len(n.Name) + len(n.Text)
+	s := 160 + len(n.Name) + len(n.Text) + 48*len(n.Attrs)
 	for _, k := range n.Kids {
 		s += size(k)
 	}
