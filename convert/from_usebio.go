@@ -253,13 +253,11 @@ func (m *usebioMapper) traveller() {
 			}
 		}
 	}
-	t := record.Table{Tag: tag("ScoreTable", "", m.u.Board.Pos)}
-	var spec []string
-	for _, i := range cols {
-		t.Columns = append(t.Columns, record.Column{Spec: travellerColumns[i].column, Name: travellerColumns[i].column})
-		spec = append(spec, travellerColumns[i].column)
+	names := make([]string, len(cols))
+	for j, i := range cols {
+		names[j] = travellerColumns[i].column
 	}
-	t.Tag.Value = strings.Join(spec, ";")
+	t := newTable("ScoreTable", m.u.Board.Pos, names)
 	for _, l := range lines {
 		row := make([]record.Cell, len(cols))
 		for j, i := range cols {
@@ -282,10 +280,7 @@ func (m *usebioMapper) traveller() {
 					v, at, ok = teamOf(m.u.Match, l, c.column == "PairId_NS")
 				}
 			}
-			if !ok || v == "" {
-				v, at = "-", l.Pos
-			}
-			row[j] = record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
+			row[j] = usebioCell(v, at, ok, l.Pos)
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -351,13 +346,12 @@ func (m *usebioMapper) totals() {
 			}
 		}
 	}
-	t := record.Table{Tag: tag("TotalScoreTable", "", p.Pos), Complete: true}
-	var spec []string
-	for _, c := range cols {
-		t.Columns = append(t.Columns, record.Column{Spec: c.column, Name: c.column})
-		spec = append(spec, c.column)
+	names := make([]string, len(cols))
+	for j, c := range cols {
+		names[j] = c.column
 	}
-	t.Tag.Value = strings.Join(spec, ";")
+	t := newTable("TotalScoreTable", p.Pos, names)
+	t.Complete = true
 	for _, r := range rows {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {
@@ -368,10 +362,7 @@ func (m *usebioMapper) totals() {
 			if c.column == "Direction" {
 				v = strings.ToUpper(strings.TrimSpace(v))
 			}
-			if !ok || v == "" {
-				v, at = "-", r.Pos
-			}
-			row[j] = record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
+			row[j] = usebioCell(v, at, ok, r.Pos)
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -483,4 +474,23 @@ func teamOf(match, line *usebio.Node, ns bool) (string, diag.Pos, bool) {
 	}
 	v, _, ok := match.Value(name)
 	return v, at, ok
+}
+
+// newTable returns a table of the columns named, as a PBN tag of that name
+// at the element gives it.
+func newTable(name string, at diag.Pos, columns []string) record.Table {
+	t := record.Table{Tag: tag(name, strings.Join(columns, ";"), at)}
+	for _, c := range columns {
+		t.Columns = append(t.Columns, record.Column{Spec: c, Name: c})
+	}
+	return t
+}
+
+// usebioCell is a table cell of a value read at its element, quoted where PBN
+// needs it; "-" at the row's element where the row does not give it.
+func usebioCell(v string, at diag.Pos, given bool, row diag.Pos) record.Cell {
+	if !given || v == "" {
+		return record.Cell{Text: "-", Loc: row}
+	}
+	return record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
 }

@@ -4,30 +4,17 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/bridgekit/bridgekit/internal/testinput"
 	"github.com/bridgekit/bridgekit/parser/usebio"
 	"github.com/bridgekit/bridgekit/record"
 )
 
-// addSeeds adds the writers' test inputs and golden files to f.
-func addSeeds(f *testing.F, patterns ...string) {
-	for _, p := range patterns {
-		files, _ := filepath.Glob(p)
-		for _, file := range files {
-			if data, err := os.ReadFile(file); err == nil {
-				f.Add(data)
-			}
-		}
-	}
-}
-
 // FuzzNormalizePBN: whatever the input, NormalizePBN writes every board
 // and normalizing its output gives it back byte for byte.
 func FuzzNormalizePBN(f *testing.F) {
-	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/canonical.pbn")
+	testinput.Seed(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/canonical.pbn")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var once bytes.Buffer
 		if err := normalizePBN(&once, bytes.NewReader(data), "fuzz.pbn", PBNWriterOptions{}, nil); err != nil {
@@ -46,7 +33,7 @@ func FuzzNormalizePBN(f *testing.F) {
 // FuzzLINWrite: whatever LIN is read, writing it gives LIN that reads and
 // writes back to itself, and the JSON writer takes every board.
 func FuzzLINWrite(f *testing.F) {
-	addSeeds(f, "testdata/*.lin.golden", "testdata/vugraph.input", "testdata/single.input")
+	testinput.Seed(f, "testdata/*.lin.golden", "testdata/vugraph.input", "testdata/single.input")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		boards, trailing := readLIN(data, "fuzz.lin")
 		once := writeLIN(t, boards, trailing, LINWriterOptions{})
@@ -62,7 +49,7 @@ func FuzzLINWrite(f *testing.F) {
 // and the HTML report write them without a panic, and the HTML holds no
 // markup that came from the text.
 func FuzzViewWriters(f *testing.F) {
-	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/*.lin.golden")
+	testinput.Seed(f, "testdata/*.input", "testdata/*.pbn.golden", "testdata/*.lin.golden")
 	f.Add([]byte(`[Event "<script>alert(1)</script>"][Board "1"][Deal "N:<b>"][Auction "N"]1C <i>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		boards := readPBN(data, "fuzz.pbn")
@@ -89,7 +76,7 @@ func FuzzViewWriters(f *testing.F) {
 // is well-formed XML, which the USEBIO reader reads and which, written
 // again, is the same.
 func FuzzUSEBIOWrite(f *testing.F) {
-	addSeeds(f, "testdata/*.input", "testdata/*.pbn.golden")
+	testinput.Seed(f, "testdata/*.input", "testdata/*.pbn.golden")
 	f.Add([]byte("[Event \"<&>\"][Board \"1\"][Scoring \"MP\"][ScoreTable \"PairId_NS;Contract;Score_NS\"]\n\"<x>\" 1NT 90\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		once := writeUSEBIO(t, readPBN(data, "fuzz.pbn"))

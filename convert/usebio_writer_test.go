@@ -115,19 +115,7 @@ func TestUSEBIOStructure(t *testing.T) {
 		}
 		checkStructure(t, f+" written", writeUSEBIO(t, boards), may)
 	}
-	pbns, _ := filepath.Glob("testdata/*.input")
-	if testinput.HaveCorpus() {
-		dir := testinput.CorpusDir()
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err == nil && strings.EqualFold(filepath.Ext(p), ".pbn") {
-				if data, err := os.ReadFile(p); err == nil && bytes.Contains(data, []byte("ScoreTable")) {
-					pbns = append(pbns, p)
-				}
-			}
-			return nil
-		})
-	}
-	for _, f := range pbns {
+	for _, f := range travellerPBNs() {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
@@ -181,6 +169,22 @@ func TestUSEBIORoundTrips(t *testing.T) {
 			t.Errorf("%s: USEBIO → PBN → USEBIO → PBN changes at %s", name, firstDiff(p1, p2))
 		}
 	}
+	for _, f := range travellerPBNs() {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u1 := writeUSEBIO(t, readPBN(data, f))
+		p2 := writePBNBoards(t, readUSEBIO(t, u1, f))
+		if u3 := writeUSEBIO(t, readPBN(p2, f)); !bytes.Equal(u1, u3) {
+			t.Errorf("%s: PBN → USEBIO → PBN → USEBIO changes at %s", f, firstDiff(u1, u3))
+		}
+	}
+}
+
+// travellerPBNs returns the PBN fixtures and the corpus's PBN files that
+// hold travellers, when the corpus is there.
+func travellerPBNs() []string {
 	pbns, _ := filepath.Glob("testdata/*.input")
 	if testinput.HaveCorpus() {
 		filepath.WalkDir(testinput.CorpusDir(), func(p string, d os.DirEntry, err error) error {
@@ -192,15 +196,5 @@ func TestUSEBIORoundTrips(t *testing.T) {
 			return nil
 		})
 	}
-	for _, f := range pbns {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		u1 := writeUSEBIO(t, readPBN(data, f))
-		p2 := writePBNBoards(t, readUSEBIO(t, u1, f))
-		if u3 := writeUSEBIO(t, readPBN(p2, f)); !bytes.Equal(u1, u3) {
-			t.Errorf("%s: PBN → USEBIO → PBN → USEBIO changes at %s", f, firstDiff(u1, u3))
-		}
-	}
+	return pbns
 }

@@ -127,3 +127,15 @@ func (s *HeapSampler) Read(p []byte) (int, error) {
 	}
 	return n, err
 }
+
+// Seed adds the files matching the patterns to a fuzz target's corpus.
+func Seed(f *testing.F, patterns ...string) {
+	for _, p := range patterns {
+		files, _ := filepath.Glob(p)
+		for _, file := range files {
+			if data, err := os.ReadFile(file); err == nil {
+				f.Add(data)
+			}
+		}
+	}
+}

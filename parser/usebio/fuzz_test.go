@@ -2,23 +2,17 @@ package usebio_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 	"github.com/bridgekit/bridgekit/parser/usebio"
 )
 
 // FuzzUSEBIO reads any text as USEBIO and maps its boards: nothing panics,
 // every unit is a BOARD, and a finding of the reader has a place.
 func FuzzUSEBIO(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.xml")
-	for _, file := range files {
-		if data, err := os.ReadFile(file); err == nil {
-			f.Add(data)
-		}
-	}
+	testinput.Seed(f, "testdata/*.xml")
 	f.Add([]byte(`<?xml version="1.0"?><USEBIO><EVENT><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD><HANDSET/></EVENT></USEBIO>`))
 	f.Add([]byte(`<USEBIO><EVENT><SECTION><BOARD><TRAVELLER_LINE><SCORE>x</SCORE></TRAVELLER_LINE></BOARD></SECTION></EVENT>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
