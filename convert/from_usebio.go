@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -53,7 +54,9 @@ func (m *usebioMapper) unrecomputed() {
 			}
 		}
 	}
-	count(m.u.Board, "IMPS")
+	if !m.matchIMPs() {
+		count(m.u.Board, "IMPS")
+	}
 	keep(m.u.Board, "IMPS")
 	if m.u.MatchFirst {
 		count(m.u.Match, "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
@@ -493,4 +496,45 @@ func usebioCell(v string, at diag.Pos, given bool, row diag.Pos) record.Cell {
 		return record.Cell{Text: "-", Loc: row}
 	}
 	return record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
+}
+
+// matchIMPs checks a match board's IMPS, the net IMPs of the match's TEAM,
+// against its two traveller lines: the line where the team sat
+// North–South (DIRECTION NS) gives its score, the other its opponents'.
+// It reports whether the board states IMPS it could check.
+func (m *usebioMapper) matchIMPs() bool {
+	v, at, ok := m.u.Board.Value("IMPS")
+	if !ok || m.u.Match == nil {
+		return false
+	}
+	stated, err := strconv.Atoi(strings.TrimSpace(v))
+	lines := m.u.Board.All("TRAVELLER_LINE")
+	if err != nil || len(lines) != 2 {
+		return false
+	}
+	net, sides := 0, 0
+	for _, l := range lines {
+		score, err := strconv.Atoi(strings.TrimSpace(l.Get("SCORE")))
+		if err != nil {
+			return false
+		}
+		switch strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(l.Get("DIRECTION")), "-", "")) {
+		case "NS":
+			net, sides = net+score, sides|1
+		case "EW":
+			net, sides = net-score, sides|2
+		}
+	}
+	if sides != 3 {
+		return false
+	}
+	want := auction.IMPs(net)
+	if want == stated {
+		m.b.Coverage.Agree(1)
+		return true
+	}
+	m.b.Coverage.Flag(1)
+	m.add(at, diag.Warning, diag.IMPMismatch, "IMPS %d, but the team's scores at the two tables, %d net, give %d", stated, net, want)
+	m.found[len(m.found)-1].Law = 78
+	return true
 }

@@ -58,6 +58,7 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"mitchell.xml", "a matchpoint", "<NS_MATCH_POINTS>0</NS_MATCH_POINTS>", "<NS_MATCH_POINTS>2</NS_MATCH_POINTS>", 1, diag.ScoreTablePoints, ""},
 		{"butler-handset.xml", "a Butler IMP", "<NS_IMPS>1</NS_IMPS>", "<NS_IMPS>2</NS_IMPS>", 1, diag.ScoreTablePoints, ""},
 		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
+		{"swiss-teams.xml", "a match board's IMPs", "<IMPS>7</IMPS>", "<IMPS>8</IMPS>", 1, diag.IMPMismatch, ""},
 		{"swiss-teams.xml", "a match's score", "<SCORE>140</SCORE>", "<SCORE>170</SCORE>", 1, diag.ScoreTableScore, ""},
 		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}

@@ -138,7 +138,7 @@ var Codes = []CodeInfo{
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},
 	{Code: RoomsDiffer, Severity: Warning, Varies: true, Source: Archive, Summary: "the two rooms of a team-match board hold different deals (info when one is the other written from another seat)"},
-	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a ScoreIMP that is not the IMPs of the board's two rooms' scores"},
+	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a board's IMPs (PBN's ScoreIMP, a USEBIO match board's IMPS) that are not the IMPs of its two rooms' scores"},
 	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},
 	{Code: TotalMismatch, Severity: Warning, Source: Archive, Summary: "a pair's total in a TotalScoreTable that is not the sum (or mean) of its rows in the file's travellers"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
