@@ -15,8 +15,9 @@ import (
 // results would give it (docs/usebio.md): the event's description, date
 // and scoring method; the board number; the deal from its HANDs, with the
 // dealer and vulnerability they or the board number give; its traveller
-// lines as a ScoreTable; and, on the last board of a section, its
-// participants' totals and places as a TotalScoreTable. What cannot be
+// lines as a ScoreTable; and, on the board that carries them (see
+// usebio.Unit.Totals), its participants' totals and places as a
+// TotalScoreTable. What cannot be
 // read is a finding at the element.
 func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) {
 	m := &usebioMapper{file: file, u: u, b: &record.Board{}}
@@ -160,22 +161,32 @@ func (m *usebioMapper) deal() {
 		b.Dealer, b.DealerKnown = auction.BoardDealer(b.Number), true
 		b.Vulnerable, b.VulnerableKnown = auction.BoardVulnerability(b.Number), true
 	}
-	if h == nil {
-		return
+	// A DEALER or VULNERABILITY of the BOARD itself, else of the
+	// element that deals it.
+	src := m.u.Board
+	if h != nil {
+		if _, _, ok := src.Value("DEALER"); !ok {
+			if _, _, ok := src.Value("VULNERABILITY"); !ok {
+				src = h
+			}
+		}
 	}
-	if v, at, ok := h.Value("DEALER"); ok {
+	if v, at, ok := src.Value("DEALER"); ok {
 		if s, err := auction.ParseSeat(v); err == nil {
 			b.DealerTag, b.Dealer, b.DealerKnown = tag("Dealer", v, at), s, true
 		} else {
 			m.add(at, diag.Warning, "usebio-dealer", "DEALER %q is not a seat", v)
 		}
 	}
-	if v, at, ok := h.Value("VULNERABILITY"); ok {
+	if v, at, ok := src.Value("VULNERABILITY"); ok {
 		if vul, ok := usebioVulnerability(v); ok {
 			b.VulnerableTag, b.Vulnerable, b.VulnerableKnown = tag("Vulnerable", v, at), vul, true
 		} else {
 			m.add(at, diag.Warning, "usebio-vulnerability", "VULNERABILITY %q is not one USEBIO writes (Love, North-South, East-West, All)", v)
 		}
+	}
+	if h == nil {
+		return
 	}
 	var hands [4]string
 	given := false
@@ -338,7 +349,6 @@ func (m *usebioMapper) totals() {
 			break
 		}
 	}
-	// A section's boards are all in its file.
 	// The players, as PBN's total tables name them: "Ann Smith - Bob
 	// Jones"; their national ids in a column of their own.
 	for _, c := range []col{{"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}} {
@@ -354,7 +364,7 @@ func (m *usebioMapper) totals() {
 		names[j] = c.column
 	}
 	t := newTable("TotalScoreTable", p.Pos, names)
-	t.Complete = true
+	t.Complete = true // a section's boards are all in its file
 	for _, r := range rows {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {
@@ -408,16 +418,25 @@ func (m *usebioMapper) participants() {
 	// A place is within the field it is a place in: its direction's,
 	// where the participants give one.
 	all := append(p.All("PAIR"), p.All("TEAM")...)
+	// Two winners (WINNER_TYPE 2, a Mitchell) rank each direction apart;
+	// otherwise the whole field is one ranking.
+	twoWinners := strings.TrimSpace(m.u.Event.Get("WINNER_TYPE")) == "2"
+	dirOf := func(n *usebio.Node) string {
+		if !twoWinners {
+			return ""
+		}
+		return sideName(n.Get("DIRECTION"))
+	}
 	field := map[string]int{}
 	for _, n := range all {
-		field[strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION")))]++
+		field[dirOf(n)]++
 	}
 	for _, n := range all {
 		v, at, ok := n.Value("PLACE")
 		if !ok || strings.TrimSpace(v) == "" {
 			continue
 		}
-		size := field[strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION")))]
+		size := field[dirOf(n)]
 		if k, ok := usebio.Number(strings.TrimSuffix(strings.TrimSpace(v), "=")); !ok || k < 1 || k > size {
 			m.add(at, diag.Error, "usebio-place", "PLACE %q is not a place among the %s it ranks", v, diag.Plural(size, "participant"))
 		}
@@ -470,7 +489,7 @@ func teamOf(match, line *usebio.Node, ns bool) (string, diag.Pos, bool) {
 	if !ok {
 		return "", diag.Pos{}, false
 	}
-	teamNS := strings.EqualFold(strings.ReplaceAll(strings.TrimSpace(dir), "-", ""), "NS")
+	teamNS := sideName(dir) == "NS"
 	name := "OPPOSING_TEAM"
 	if teamNS == ns {
 		name = "TEAM"
@@ -518,7 +537,7 @@ func (m *usebioMapper) matchIMPs() bool {
 		if err != nil {
 			return false
 		}
-		switch strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(l.Get("DIRECTION")), "-", "")) {
+		switch sideName(l.Get("DIRECTION")) {
 		case "NS":
 			net, sides = net+score, sides|1
 		case "EW":
@@ -537,4 +556,17 @@ func (m *usebioMapper) matchIMPs() bool {
 	m.add(at, diag.Warning, diag.IMPMismatch, "IMPS %d, but the team's scores at the two tables, %d net, give %d", stated, net, want)
 	m.found[len(m.found)-1].Law = 78
 	return true
+}
+
+// sideName reads a direction as USEBIO and PBN write it, NS, N-S,
+// North-South, EW …: "NS" or "EW", else the value in capitals.
+func sideName(v string) string {
+	switch t := strings.ToUpper(strings.NewReplacer("-", "", " ", "", "/", "").Replace(v)); t {
+	case "NS", "NORTHSOUTH":
+		return "NS"
+	case "EW", "EASTWEST":
+		return "EW"
+	default:
+		return t
+	}
 }

@@ -122,6 +122,14 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	}
 	uw.raw("      <BOARD>")
 	uw.leaf("BOARD_NUMBER", fmt.Sprint(b.Number))
+	// The dealer and vulnerability as the file states them: USEBIO gives
+	// a board that states none those of its number.
+	if b.DealerKnown && b.DealerTag.Given() {
+		uw.leaf("DEALER", b.Dealer.String())
+	}
+	if b.VulnerableKnown && b.VulnerableTag.Given() {
+		uw.leaf("VULNERABILITY", [...]string{"Love", "North-South", "East-West", "All"}[b.Vulnerable&3])
+	}
 	if t := b.Field("IMPS"); t != nil && t.Given() {
 		uw.leaf("IMPS", t.Value)
 	}
@@ -190,12 +198,6 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 	if len(b.Play.Cards) > 0 {
 		uw.dropped.Add("Play")
 	}
-	if b.DealerKnown && b.Dealer != auction.BoardDealer(b.Number) {
-		uw.dropped.Add("a Dealer other than the board number's (USEBIO deals by the number)")
-	}
-	if b.VulnerableKnown && b.Vulnerable != auction.BoardVulnerability(b.Number) && !b.Deal.Full() {
-		uw.dropped.Add("a Vulnerable other than the board number's, on a board without its deal")
-	}
 	for i := range b.Tables {
 		if n := b.Tables[i].Tag.Name; !strings.EqualFold(n, "ScoreTable") && !strings.EqualFold(n, "TotalScoreTable") {
 			uw.dropped.Add(n)
@@ -218,11 +220,6 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 func (uw *USEBIOWriter) hands(b *record.Board) {
 	if !b.Deal.Full() {
 		return
-	}
-	if b.VulnerableKnown && b.VulnerableTag.Given() {
-		// Only as the file states it: USEBIO gives a board without one
-		// the vulnerability of its number.
-		uw.leaf("VULNERABILITY", [...]string{"Love", "North-South", "East-West", "All"}[b.Vulnerable&3])
 	}
 	hands := strings.Fields(strings.TrimPrefix(b.Deal.PBN(auction.North), "N:"))
 	for i, h := range hands {
@@ -375,7 +372,9 @@ func (uw *USEBIOWriter) participants(t *record.Table) {
 					v += "=" // a place shared down to RankTie, as USEBIO writes it
 				}
 				if c == "Direction" {
-					v = usebioDirection(v)
+					if d := sideName(v); d == "NS" || d == "EW" {
+						v = d
+					}
 				}
 				uw.leaf(e.element, v)
 				break
@@ -464,18 +463,6 @@ func pbnToUSEBIODate(v string) string {
 	p := strings.Split(strings.TrimSpace(v), ".")
 	if len(p) == 3 && len(p[0]) == 4 && len(p[1]) == 2 && len(p[2]) == 2 && !strings.Contains(v, "?") {
 		return p[2] + "/" + p[1] + "/" + p[0]
-	}
-	return v
-}
-
-// usebioDirection writes a Direction value in USEBIO's form, NS or EW;
-// another as it is.
-func usebioDirection(v string) string {
-	switch strings.ToUpper(strings.NewReplacer("-", "", " ", "", "/", "").Replace(v)) {
-	case "NS", "NORTHSOUTH":
-		return "NS"
-	case "EW", "EASTWEST":
-		return "EW"
 	}
 	return v
 }

@@ -3,7 +3,6 @@ package corpus
 import (
 	"io"
 	"iter"
-	"strconv"
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/diag"
@@ -47,7 +46,7 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
 		p.Report.Coverage.Merge(&counted)
 		// Each section is a field of its own, ranked by its participants.
-		p.Boards[len(p.Boards)-1].totalsScope = scopeKey(u)
+		p.Boards[len(p.Boards)-1].totalsScope = u.Field
 	}
 }
 
@@ -55,15 +54,4 @@ func (r *usebioReading) finish(p *Part, diags diag.List) {
 	enc := charset.Encoding{Name: r.rd.Encoding(), Reason: "declared in the XML prolog", Certain: true}
 	gen := ""
 	r.st.finishFile(p, enc, gen, diags)
-}
-
-// scopeKey names the field a unit's board is ranked in: its section, else
-// its session or event, by the place the element starts.
-func scopeKey(u *usebio.Unit) string {
-	for _, n := range []*usebio.Node{u.Section, u.Session, u.Event} {
-		if n != nil {
-			return strconv.Itoa(n.Pos.Offset)
-		}
-	}
-	return ""
 }

@@ -314,6 +314,11 @@ func (b *Board) Inherits() bool {
 			return true
 		}
 	}
+	for i := range b.Tables {
+		if earlier(&b.Tables[i].Tag) {
+			return true // a table whose column list is the game before's
+		}
+	}
 	return false
 }
 

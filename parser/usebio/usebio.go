@@ -27,13 +27,13 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/text/encoding/charmap"
-
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
 // A Node is an element of the document: its name, attributes, the text
@@ -127,12 +127,19 @@ type Unit struct {
 	// MatchFirst is set on the first board of its MATCH, which stands for
 	// the match's own numbers.
 	MatchFirst bool
+	// Field names the scope the board is ranked in, whose participants'
+	// totals are checked against the travellers of its boards.
+	Field string
 }
 
 // maxHeld is how much board text a Reader holds while it waits for a
 // HANDSET that may follow the boards; past it, the boards go on without
 // their deals, and a HANDSET after them is said not to deal them.
 const maxHeld = 2 << 20
+
+// maxNodes bounds the elements kept of one BOARD, PARTICIPANTS or
+// HANDSET: a board of a hundred traveller lines keeps about a thousand.
+const maxNodes = 1 << 16
 
 // maxUnknown bounds the element names reported as unknown.
 const maxUnknown = 64
@@ -163,13 +170,17 @@ type Reader struct {
 	// its boards' traveller lines counted by pair.
 	scopes []*scope
 	// Deals by board number from a HANDSET; held boards waiting for one.
-	deals      map[string]*Node
-	held       []*Unit
-	heldBytes  int
-	flushed    map[string]bool // boards given out before a HANDSET came
-	unknown    map[string]bool
-	count      int
-	lastMatch  *Node
+	deals     map[string]*Node
+	held      []*Unit
+	heldBytes int
+	flushed   map[string]bool // boards given out before a HANDSET came
+	unknown   map[string]bool
+	count     int
+	lastMatch *Node
+	// kept counts the elements kept of the subtree being read (a BOARD,
+	// PARTICIPANTS, a HANDSET), cut says it reached maxNodes.
+	kept       int
+	cut        bool
 	encoding   string
 	sawHandset bool
 }
@@ -216,15 +227,13 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 		head, _ := br.Peek(512)
 		var text io.Reader = br
 		r.encoding = prologEncoding(head)
-		switch strings.ToLower(r.encoding) {
-		case "", "utf-8", "utf8", "us-ascii", "ascii":
-		case "iso-8859-1", "latin1", "latin-1", "iso8859-1", "iso_8859-1":
-			text = charmap.ISO8859_1.NewDecoder().Reader(br)
-		case "windows-1252", "cp1252":
-			text = charmap.Windows1252.NewDecoder().Reader(br)
-		default:
-			r.add(diag.Pos{Line: 1, Col: 1}, diag.Error, CodeXML, "the encoding %q is not one USEBIO files use (UTF-8, ISO-8859-1, windows-1252); the file is not read", r.encoding)
-			return
+		if r.encoding != "" {
+			enc, name, err := charset.LookupEncoding(r.encoding)
+			if err != nil {
+				r.add(diag.Pos{Line: 1, Col: 1}, diag.Error, CodeXML, "the encoding %q the prolog names is not one bridgekit knows; the file is not read", r.encoding)
+				return
+			}
+			r.encoding, text = name, enc.NewDecoder().Reader(br)
 		}
 		cr := &countingReader{r: bufio.NewReader(text), lines: &r.lines}
 		r.d = xml.NewDecoder(cr)
@@ -260,7 +269,7 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 				}
 			}
 		}
-		for _, u := range r.release(false) {
+		for _, u := range r.release(false, true) {
 			if !yield(u, nil) {
 				return
 			}
@@ -287,16 +296,8 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 				r.add(at, diag.Info, CodeUnknown, "element %s is not defined by USEBIO 1.2; kept, not read (reported once per file)", n.Name)
 			}
 		}
-		if p := r.top(); p != nil {
-			if len(p.Kids) >= maxKids {
-				if len(p.Kids) == maxKids {
-					r.add(at, diag.Warning, CodeTooMany, "%s holds more than %d elements; the rest are not read", p.Name, maxKids)
-					p.Kids = append(p.Kids, &Node{Name: "…"})
-				}
-				n = &Node{Name: n.Name, Pos: at} // read, not kept
-			} else if keeps(p) || isLeafHolder(p) {
-				p.Kids = append(p.Kids, n)
-			}
+		if p := r.top(); p != nil && r.keep(p, n, at) {
+			p.Kids = append(p.Kids, n)
 		}
 		r.stack = append(r.stack, n)
 		switch strings.ToUpper(n.Name) {
@@ -304,7 +305,7 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 			r.scopes = append(r.scopes, &scope{node: n})
 		}
 	case xml.CharData:
-		if p := r.top(); p != nil && len(p.Text) < 4096 {
+		if p := r.top(); p != nil && !isLeafHolder(p) && len(p.Text) < 4096 {
 			p.Text += string(t)
 		}
 	case xml.EndElement:
@@ -317,6 +318,38 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 		return r.end(n), true
 	}
 	return nil, false
+}
+
+// keep says whether the element n, just opened in p, is kept in p's
+// children: within the subtrees read whole, up to maxKids children an
+// element and maxNodes a subtree, and not inside an element the reader
+// does not know; in a container (EVENT, SESSION, SECTION, MATCH), its
+// values, not the subtrees given out or held apart.
+func (r *Reader) keep(p, n *Node, at diag.Pos) bool {
+	switch {
+	case isLeafHolder(p):
+		return !isContainer(n) && len(p.Kids) < maxKids
+	case !keeps(p) || !known[strings.ToUpper(p.Name)]:
+		return false
+	case len(p.Kids) >= maxKids || r.kept >= maxNodes:
+		if !r.cut {
+			r.cut = true
+			r.add(at, diag.Warning, CodeTooMany, "%s holds more elements than the reader keeps (%d an element, %d a board or list of participants); the rest are not read", p.Name, maxKids, maxNodes)
+		}
+		return false
+	}
+	r.kept++
+	return true
+}
+
+// isContainer reports whether an element is given out or held apart from
+// the element it is in: a container, or a subtree read whole.
+func isContainer(n *Node) bool {
+	switch strings.ToUpper(n.Name) {
+	case "EVENT", "SESSION", "SECTION", "MATCH", "BOARD", "PARTICIPANTS", "HANDSET":
+		return true
+	}
+	return false
 }
 
 // keeps reports whether the children of an open element are kept: those
@@ -348,8 +381,8 @@ func (r *Reader) top() *Node {
 	return r.stack[len(r.stack)-1]
 }
 
-// A scope is an open SECTION, SESSION or EVENT, for the totals of its
-// participants.
+// A scope is an open SECTION, SESSION or EVENT: a field ranked by its
+// participants, if it has any.
 type scope struct {
 	node  *Node
 	parts *Node
@@ -359,26 +392,22 @@ type scope struct {
 
 // end completes an element and returns the units it makes.
 func (r *Reader) end(n *Node) []*Unit {
-	parent := r.top()
 	switch name := strings.ToUpper(n.Name); {
 	case name == "CLUB":
 		r.club = n
 	case name == "PARTICIPANTS":
+		r.kept, r.cut = 0, false
 		if sc := r.scope(); sc != nil {
 			sc.parts = n
 		}
-		r.drop(parent, n)
 	case name == "HANDSET":
-		r.drop(parent, n)
+		r.kept, r.cut = 0, false
 		return r.handset(n)
 	case name == "BOARD" && !r.inHandset():
-		r.drop(parent, n)
+		r.kept, r.cut = 0, false
 		return r.board(n)
 	case name == "EVENT" || name == "SESSION" || name == "SECTION":
-		r.drop(parent, n)
 		return r.close(n)
-	case name == "MATCH":
-		r.drop(parent, n) // its units hold it; its container need not
 	}
 	return nil
 }
@@ -391,9 +420,10 @@ func (r *Reader) scope() *scope {
 	return r.scopes[len(r.scopes)-1]
 }
 
-// close ends a scope: its last board carries its participants' totals,
-// unless an inner scope's board carries them already; a scope's boards
-// that wait for a HANDSET wait for the event's end.
+// close ends a scope: where its participants came after every board,
+// its last board carries them. At the end of an EVENT every board is
+// given out, and its HANDSET's deals are forgotten: the next event's
+// boards of the same numbers are other deals.
 func (r *Reader) close(n *Node) []*Unit {
 	sc := r.scope()
 	if sc == nil || sc.node != n {
@@ -401,27 +431,18 @@ func (r *Reader) close(n *Node) []*Unit {
 	}
 	r.scopes = r.scopes[:len(r.scopes)-1]
 	if u := sc.last; u != nil && sc.parts != nil && !sc.given && !u.Totals {
-		// Participants after every board: the last carries them.
-		u.Participants, u.Totals = sc.parts, true
+		u.Participants, u.Totals, u.Field = sc.parts, true, fieldKey(sc.node)
 	}
-	if outer := r.scope(); outer != nil && sc.last != nil {
-		outer.last = sc.last
+	if !strings.EqualFold(n.Name, "EVENT") {
+		return r.release(true, false)
 	}
-	if strings.EqualFold(n.Name, "EVENT") || r.sawHandset {
-		return r.release(false)
-	}
-	return r.release(true)
+	out := r.release(false, true)
+	r.deals, r.flushed, r.sawHandset = map[string]*Node{}, map[string]bool{}, false
+	return out
 }
 
-// drop takes a subtree given out or held apart out of its container.
-func (r *Reader) drop(parent, n *Node) {
-	if parent == nil || !isLeafHolder(parent) {
-		return
-	}
-	if k := len(parent.Kids); k > 0 && parent.Kids[k-1] == n {
-		parent.Kids = parent.Kids[:k-1]
-	}
-}
+// fieldKey names a scope for the units it ranks.
+func fieldKey(n *Node) string { return strconv.Itoa(n.Pos.Offset) }
 
 func (r *Reader) inHandset() bool {
 	for _, n := range r.stack {
@@ -438,27 +459,43 @@ func (r *Reader) inHandset() bool {
 func (r *Reader) board(n *Node) []*Unit {
 	r.count++
 	u := &Unit{Board: n, Club: r.club, Version: r.version, Index: r.count}
+	// The containers go on growing as the reader reads on: the unit,
+	// converted in another goroutine, reads their values as they are now.
 	for _, c := range r.stack {
 		switch strings.ToUpper(c.Name) {
 		case "EVENT":
-			u.Event = c
+			u.Event = frozen(c)
 		case "SESSION":
-			u.Session = c
+			u.Session = frozen(c)
 		case "SECTION":
-			u.Section = c
+			u.Section = frozen(c)
 		case "MATCH":
-			u.Match = c
+			u.Match = frozen(c)
 		}
 	}
-	if u.Match != nil && u.Match != r.lastMatch {
-		r.lastMatch, u.MatchFirst = u.Match, true
+	if m := r.matchNode(); m != nil && m != r.lastMatch {
+		r.lastMatch, u.MatchFirst = m, true
 	}
-	if sc := r.scope(); sc != nil {
-		u.Participants = sc.parts
+	// The board is ranked in the innermost scope that has participants
+	// so far, else in its outermost: participants given after the boards
+	// are most often the whole event's.
+	var owner *scope
+	for i := len(r.scopes) - 1; i >= 0 && owner == nil; i-- {
+		if r.scopes[i].parts != nil {
+			owner = r.scopes[i]
+		}
+	}
+	if owner == nil && len(r.scopes) > 0 {
+		owner = r.scopes[0]
+	}
+	if owner != nil {
+		u.Participants, u.Field = owner.parts, fieldKey(owner.node)
+		if owner.parts != nil && !owner.given {
+			u.Totals, owner.given = true, true
+		}
+	}
+	for _, sc := range r.scopes {
 		sc.last = u
-		if sc.parts != nil && !sc.given {
-			u.Totals, sc.given = true, true
-		}
 	}
 	switch {
 	case len(n.All("HAND")) > 0:
@@ -468,11 +505,24 @@ func (r *Reader) board(n *Node) []*Unit {
 	}
 	r.held = append(r.held, u)
 	r.heldBytes += size(n)
-	waiting := u.Hands == nil && !r.sawHandset
-	if waiting && r.heldBytes <= maxHeld {
-		return nil
+	return r.release(true, r.heldBytes > maxHeld)
+}
+
+// matchNode returns the open MATCH element, or nil.
+func (r *Reader) matchNode() *Node {
+	for i := len(r.stack) - 1; i >= 0; i-- {
+		if strings.EqualFold(r.stack[i].Name, "MATCH") {
+			return r.stack[i]
+		}
 	}
-	return r.release(true)
+	return nil
+}
+
+// frozen returns a copy of a container as it is: its values so far.
+func frozen(n *Node) *Node {
+	c := *n
+	c.Kids = slices.Clip(n.Kids)
+	return &c
 }
 
 // handset takes the deals of a HANDSET and deals the boards held for it.
@@ -490,24 +540,31 @@ func (r *Reader) handset(n *Node) []*Unit {
 			u.Hands = d
 		}
 	}
-	return r.release(true)
+	return r.release(true, false)
 }
 
-// release gives out the units held, but for the last when keepLast: the
-// last board of an open scope, which may yet carry its totals.
-func (r *Reader) release(keepLast bool) []*Unit {
-	out := r.held
-	r.held = nil
-	if keepLast && len(out) > 0 {
-		r.held = []*Unit{out[len(out)-1]}
-		out = out[:len(out)-1]
+// waits reports whether a unit waits for a HANDSET that may deal it.
+func (r *Reader) waits(u *Unit) bool { return u.Hands == nil && !r.sawHandset }
+
+// release gives out, in file order, the units held that wait for no
+// HANDSET, or with force all of them; when keepLast, the last stays held:
+// the last board of an open scope, which may yet carry its totals.
+func (r *Reader) release(keepLast, force bool) []*Unit {
+	n := 0
+	for n < len(r.held) && (force || !r.waits(r.held[n])) {
+		n++
 	}
+	if keepLast && n == len(r.held) && n > 0 {
+		n--
+	}
+	out := slices.Clone(r.held[:n])
+	r.held = slices.Delete(r.held, 0, n)
 	r.heldBytes = 0
 	for _, u := range r.held {
 		r.heldBytes += size(u.Board)
 	}
 	for _, u := range out {
-		if u.Hands == nil && !r.sawHandset {
+		if r.waits(u) {
 			r.flushed[u.Board.Get("BOARD_NUMBER")] = true
 		}
 	}
@@ -540,38 +597,29 @@ func (r *Reader) pos(off int64) diag.Pos {
 	return r.lines.pos(int(off))
 }
 
-// A lineIndex knows where the lines of the text read so far start, to
-// give an offset its line and column.
+// A lineIndex knows where the current line starts, and the one before it
+// (the decoder reads a byte ahead of the places it asks for, which may be
+// a line end): offsets only move forward, so that is all a place needs.
 type lineIndex struct {
-	starts []int  // offsets just past each line end
-	text   []byte // the current line's text, from base
-	base   int
+	lines     int    // line ends read
+	cur, prev int    // the offsets where the current and the previous line start
+	text      []byte // the current line's text, up to 64 KiB
 }
 
 func (l *lineIndex) pos(off int) diag.Pos {
-	// The last line start at or before off.
-	lo, hi := 0, len(l.starts)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if l.starts[m] <= off {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	line, start := lo+1, 0
-	if lo > 0 {
-		start = l.starts[lo-1]
+	line, start := l.lines+1, l.cur
+	if off < l.cur && l.lines > 0 {
+		line, start = l.lines, l.prev
 	}
 	col := 1 + off - start
-	if start == l.base && off-start <= len(l.text) {
+	if start == l.cur && off-start <= len(l.text) {
 		col = 1 + utf8.RuneCount(l.text[:off-start])
 	}
 	return diag.Pos{Offset: off, Line: line, Col: col}
 }
 
 // countingReader gives the decoder the text a byte at a time (so that it
-// reads no further ahead than it has read), indexing its lines and keeping
+// reads no further ahead than it has read), counting its lines and keeping
 // the current line's text for its columns.
 type countingReader struct {
 	r     *bufio.Reader
@@ -587,8 +635,9 @@ func (c *countingReader) ReadByte() (byte, error) {
 	l := c.lines
 	c.off++
 	if b == '\n' {
-		l.starts = append(l.starts, c.off)
-		l.text, l.base = l.text[:0], c.off
+		l.lines++
+		l.prev, l.cur = l.cur, c.off
+		l.text = l.text[:0]
 	} else if len(l.text) < 1<<16 {
 		l.text = append(l.text, b)
 	}
