@@ -63,10 +63,34 @@ func (m *usebioMapper) unrecomputed() {
 		count(m.u.Match, "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 		keep(m.u.Match, "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 	}
+	if m.u.EventFirst {
+		// The event's counts: of pairs, teams, boards, sessions.
+		count(m.u.Event, "PAIRS", "EW_PAIRS", "TEAMS", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "SESSION_COUNT", "SECTION_COUNT")
+	}
+	for _, l := range m.u.Board.All("TRAVELLER_LINE") {
+		// The IMPs of the families after the first a line gives, which
+		// the traveller's IMP columns do not hold.
+		first := true
+		for _, fam := range [][2]string{{"NS_IMPS", "EW_IMPS"}, {"NS_CROSS_IMPS", "EW_CROSS_IMPS"}, {"NS_BUTLER_IMPS", "EW_BUTLER_IMPS"}} {
+			if _, _, ok := l.Value(fam[0]); !ok {
+				continue
+			}
+			if !first {
+				count(l, fam[0], fam[1])
+			}
+			first = false
+		}
+	}
 	if m.u.Totals {
 		for _, kind := range []string{"PAIR", "TEAM"} {
 			for _, p := range m.u.Participants.All(kind) {
 				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS")
+				for _, pl := range allPlayers(p) {
+					count(pl, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
+				}
+				for _, pair := range p.All("PAIR") {
+					count(pair, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
+				}
 			}
 		}
 	}

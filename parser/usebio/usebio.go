@@ -124,9 +124,9 @@ type Unit struct {
 	Version string
 	// Index is the unit's 1-based place among the file's boards.
 	Index int
-	// MatchFirst is set on the first board of its MATCH, which stands for
-	// the match's own numbers.
-	MatchFirst bool
+	// MatchFirst is set on the first board of its MATCH, and EventFirst
+	// on the first of its EVENT, which stand for their own numbers.
+	MatchFirst, EventFirst bool
 	// Field names the scope the board is ranked in, whose participants'
 	// totals are checked against the travellers of its boards.
 	Field string
@@ -140,6 +140,16 @@ const maxHeld = 2 << 20
 // maxNodes bounds the elements kept of one BOARD, PARTICIPANTS or
 // HANDSET: a board of a hundred traveller lines keeps about a thousand.
 const maxNodes = 1 << 16
+
+// maxText bounds the text kept of one element.
+const maxText = 4096
+
+// maxRun bounds a run of text without markup, which the XML decoder
+// holds whole: a hostile file's gigabyte of text between two tags.
+const maxRun = 16 << 20
+
+// errRun is the error of a run of text longer than maxRun.
+var errRun = errors.New("text runs for more than 16 MiB without markup")
 
 // maxUnknown bounds the element names reported as unknown.
 const maxUnknown = 64
@@ -248,7 +258,7 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 			}
 			if err != nil {
 				var se *xml.SyntaxError
-				if errors.As(err, &se) || strings.Contains(err.Error(), "encoding") {
+				if errors.As(err, &se) || errors.Is(err, errRun) {
 					r.add(at, diag.Error, CodeXML, "not well-formed XML: %s; the rest of the file is not read", xmlMessage(err))
 					break
 				}
@@ -305,8 +315,8 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 			r.scopes = append(r.scopes, &scope{node: n})
 		}
 	case xml.CharData:
-		if p := r.top(); p != nil && !isLeafHolder(p) && len(p.Text) < 4096 {
-			p.Text += string(t)
+		if p := r.top(); p != nil && !isLeafHolder(p) && len(p.Text) < maxText {
+			p.Text += string(t[:min(len(t), maxText-len(p.Text))])
 		}
 	case xml.EndElement:
 		n := r.top()
@@ -476,6 +486,9 @@ func (r *Reader) board(n *Node) []*Unit {
 	if m := r.matchNode(); m != nil && m != r.lastMatch {
 		r.lastMatch, u.MatchFirst = m, true
 	}
+	if len(r.scopes) > 0 && r.scopes[0].last == nil {
+		u.EventFirst = true
+	}
 	// The board is ranked in the innermost scope that has participants
 	// so far, else in its outermost: participants given after the boards
 	// are most often the whole event's.
@@ -625,12 +638,18 @@ type countingReader struct {
 	r     *bufio.Reader
 	lines *lineIndex
 	off   int
+	run   int // bytes since the last '<'
 }
 
 func (c *countingReader) ReadByte() (byte, error) {
 	b, err := c.r.ReadByte()
 	if err != nil {
 		return b, err
+	}
+	if c.run++; b == '<' {
+		c.run = 0
+	} else if c.run > maxRun {
+		return 0, errRun
 	}
 	l := c.lines
 	c.off++
