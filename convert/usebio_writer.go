@@ -25,7 +25,8 @@ type USEBIOWriter struct {
 	w       *bufio.Writer
 	err     error
 	started bool
-	event   string // the event open, "" before the first
+	event   string // the event, date and method of the EVENT open
+	site    string // the club of the CLUB element
 	section string // the round and section open; "\x00" none, "\x01" before the first
 	open    bool   // an EVENT is open
 	// participated says the section open has its participants written.
@@ -85,6 +86,7 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	if !uw.started {
 		uw.started = true
 		uw.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<USEBIO Version="1.2">` + "\n")
+		uw.site = b.Site.Value
 		if b.Site.Given() {
 			uw.raw("  <CLUB>")
 			uw.leaf("CLUB_NAME", b.Site.Value)
@@ -92,10 +94,15 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 		}
 	}
 	section := givenValue(b, "Round") + "\x00" + givenValue(b, "Section")
-	if !uw.open || b.Event.Value != uw.event {
+	// An EVENT is one event, on one date, under one method.
+	if event := b.Event.Value + "\x00" + b.Date.Value + "\x00" + b.Scoring.Value; !uw.open || event != uw.event {
 		uw.closeEvent()
 		uw.openEvent(b)
+		uw.event = event
 		uw.section = "\x01"
+	}
+	if b.Site.Value != uw.site {
+		uw.dropped.Add("a Site other than the first board's (USEBIO names one club)")
 	}
 	if section != uw.section {
 		uw.closeSection()
@@ -150,7 +157,7 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 
 // openEvent starts an EVENT with what the board says of it.
 func (uw *USEBIOWriter) openEvent(b *record.Board) {
-	uw.event, uw.open = b.Event.Value, true
+	uw.open = true
 	kind, method := "PAIRS", usebioMethod(b.Scoring.Value)
 	if method == "IMPS" {
 		kind = "TEAMS"
@@ -203,10 +210,21 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 			uw.dropped.Add(n)
 		}
 	}
-	for _, name := range []string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"} {
-		if t := b.Field(name); t != nil && t.Given() {
-			uw.dropped.Add("a match's " + name + " (matches are not written)")
+	for _, t := range b.Tags {
+		switch {
+		case !t.Given(), t.Name == "Round", t.Name == "Section", t.Name == "IMPS":
+		case slices.Contains([]string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"}, t.Name):
+			uw.dropped.Add("a match's " + t.Name + " (matches are not written)")
+		default:
+			uw.dropped.Add(t.Name)
 		}
+	}
+	if b.RoomTag.Given() {
+		uw.dropped.Add("Room")
+	}
+	hasTraveller := slices.ContainsFunc(b.Tables, func(t record.Table) bool { return strings.EqualFold(t.Tag.Name, "ScoreTable") })
+	if f := &b.File; hasTraveller && (f.ContractTag.Given() || f.ResultTag.Given() || f.ScoreTag.Given()) {
+		uw.dropped.Add("the board's own contract, result or score beside its traveller")
 	}
 	for _, p := range b.Players {
 		if p.Given() {
@@ -250,9 +268,10 @@ func (uw *USEBIOWriter) traveller(t *record.Table) {
 	for j, c := range t.Columns {
 		index[strings.ToLower(c.Name)] = j
 	}
+	_, hasNS := index["score_ns"]
 	for _, c := range t.Columns {
-		if !hasElement(c.Name) && !strings.EqualFold(c.Name, "Score_EW") {
-			uw.dropped.Add("ScoreTable column " + c.Name)
+		if !hasElement(c.Name) && (!strings.EqualFold(c.Name, "Score_EW") || hasNS) {
+			uw.dropped.Add("ScoreTable column " + c.Name) // Score_EW beside Score_NS too: SCORE is one
 		}
 	}
 	for _, row := range t.Rows {
@@ -347,22 +366,47 @@ func (uw *USEBIOWriter) participants(t *record.Table) {
 	for j, c := range t.Columns {
 		index[strings.ToLower(c.Name)] = j
 	}
-	for _, c := range t.Columns {
-		mapped := slices.ContainsFunc(usebioTotals, func(e usebioTotal) bool {
-			return slices.ContainsFunc(e.columns, func(n string) bool { return strings.EqualFold(n, c.Name) })
-		})
-		switch strings.ToLower(c.Name) {
-		case "names", "nationalids", "memberid1", "memberid2", "ranktie":
-			mapped = true
+	// Each element is written from the first of its columns the table
+	// has: the others, and RankTie (a shared place is written "3="), are
+	// said not written.
+	written := map[string]bool{"names": true, "nationalids": true, "memberid1": true, "memberid2": true}
+	for _, e := range usebioTotals {
+		for _, c := range e.columns {
+			if _, ok := index[strings.ToLower(c)]; ok {
+				written[strings.ToLower(c)] = true
+				break
+			}
 		}
-		if !mapped {
+	}
+	for _, c := range t.Columns {
+		if !written[strings.ToLower(c.Name)] {
 			uw.dropped.Add("TotalScoreTable column " + c.Name)
+		}
+	}
+	team := false
+	for _, row := range t.Rows {
+		if names, ok := cell(row, index, "Names"); ok && strings.Count(names, " - ") > 1 {
+			team = true // a team of more than two players
 		}
 	}
 	uw.raw("      <PARTICIPANTS>")
 	for _, row := range t.Rows {
-		uw.raw("\n        <PAIR>")
+		if team {
+			id, _ := cell(row, index, "PairId")
+			uw.raw("\n        <TEAM TEAM_ID=\"" + attr(id) + "\">")
+		} else {
+			uw.raw("\n        <PAIR>")
+		}
 		for _, e := range usebioTotals {
+			switch {
+			case team && e.element == "PAIR_NUMBER":
+				continue // the team's id is its attribute
+			case team && (e.element == "DIRECTION" || e.element == "PERCENTAGE" || e.element == "BOARDS_PLAYED"):
+				if _, ok := cell(row, index, e.columns[0]); ok {
+					uw.dropped.Add("a team's " + e.columns[0] + " (USEBIO's TEAM has none)")
+				}
+				continue
+			}
 			for _, c := range e.columns {
 				v, ok := cell(row, index, c)
 				if !ok {
@@ -409,7 +453,11 @@ func (uw *USEBIOWriter) participants(t *record.Table) {
 				uw.raw("</PLAYER>")
 			}
 		}
-		uw.raw("</PAIR>")
+		if team {
+			uw.raw("</TEAM>")
+		} else {
+			uw.raw("</PAIR>")
+		}
 	}
 	uw.raw("\n      </PARTICIPANTS>\n")
 }
