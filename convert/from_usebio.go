@@ -582,10 +582,13 @@ func (m *usebioMapper) matchIMPs() bool {
 	return true
 }
 
+// sideMarks are what writers put between a side's two seats.
+var sideMarks = strings.NewReplacer("-", "", " ", "", "/", "")
+
 // sideName reads a direction as USEBIO and PBN write it, NS, N-S,
 // North-South, EW …: "NS" or "EW", else the value in capitals.
 func sideName(v string) string {
-	switch t := strings.ToUpper(strings.NewReplacer("-", "", " ", "", "/", "").Replace(v)); t {
+	switch t := strings.ToUpper(sideMarks.Replace(v)); t {
 	case "NS", "NORTHSOUTH":
 		return "NS"
 	case "EW", "EASTWEST":

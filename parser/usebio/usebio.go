@@ -130,6 +130,8 @@ type Unit struct {
 	// Field names the scope the board is ranked in, whose participants'
 	// totals are checked against the travellers of its boards.
 	Field string
+
+	size int // the estimate of the BOARD's memory, for the bound on what is held
 }
 
 // maxHeld is how much board text a Reader holds while it waits for a
@@ -516,8 +518,9 @@ func (r *Reader) board(n *Node) []*Unit {
 	case r.deals[n.Get("BOARD_NUMBER")] != nil:
 		u.Hands = r.deals[n.Get("BOARD_NUMBER")]
 	}
+	u.size = size(n)
 	r.held = append(r.held, u)
-	r.heldBytes += size(n)
+	r.heldBytes += u.size
 	return r.release(true, r.heldBytes > maxHeld)
 }
 
@@ -570,13 +573,13 @@ func (r *Reader) release(keepLast, force bool) []*Unit {
 	if keepLast && n == len(r.held) && n > 0 {
 		n--
 	}
+	if n == 0 {
+		return nil
+	}
 	out := slices.Clone(r.held[:n])
 	r.held = slices.Delete(r.held, 0, n)
-	r.heldBytes = 0
-	for _, u := range r.held {
-		r.heldBytes += size(u.Board)
-	}
 	for _, u := range out {
+		r.heldBytes -= u.size
 		if r.waits(u) {
 			r.flushed[u.Board.Get("BOARD_NUMBER")] = true
 		}
@@ -585,7 +588,7 @@ func (r *Reader) release(keepLast, force bool) []*Unit {
 }
 
 // Size estimates the memory the unit's BOARD holds, in bytes.
-func (u *Unit) Size() int { return size(u.Board) }
+func (u *Unit) Size() int { return u.size }
 
 // size estimates the memory of a subtree, to bound what is held.
 func size(n *Node) int {
