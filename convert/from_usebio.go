@@ -33,6 +33,14 @@ func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) 
 	return m.b, m.found
 }
 
+// eventCounts are the numbers an EVENT states of itself, and eventValues
+// its other values that no PBN tag holds: both are kept, under their
+// USEBIO names, on the event's first board.
+var (
+	eventCounts = []string{"PAIRS", "EW_PAIRS", "TEAMS", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "SESSION_COUNT", "SECTION_COUNT"}
+	eventValues = []string{"EVENT_TYPE", "WINNER_TYPE", "MATCH_SCORING_METHOD", "EVENT_IDENTIFIER", "PROGRAM_NAME", "PROGRAM_VERSION", "MASTER_POINT_TYPE"}
+)
+
 // unrecomputed counts the numbers the unit states that bridgekit does not
 // recompute: a board's net IMPs in a match, the match's victory points
 // (on its first board), the masterpoints and wins of its participants (on
@@ -64,8 +72,11 @@ func (m *usebioMapper) unrecomputed() {
 		keep(m.u.Match, "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 	}
 	if m.u.EventFirst {
-		// The event's counts: of pairs, teams, boards, sessions.
-		count(m.u.Event, "PAIRS", "EW_PAIRS", "TEAMS", "BOARDS_PLAYED", "BOARDS_PER_ROUND", "SESSION_COUNT", "SECTION_COUNT")
+		// The event's counts: of pairs, teams, boards, sessions; with
+		// its other values no PBN tag holds, kept on its first board.
+		count(m.u.Event, eventCounts...)
+		keep(m.u.Event, eventCounts...)
+		keep(m.u.Event, eventValues...)
 	}
 	for _, l := range m.u.Board.All("TRAVELLER_LINE") {
 		// The IMPs of the families after the first a line gives, which

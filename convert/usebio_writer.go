@@ -27,8 +27,11 @@ type USEBIOWriter struct {
 	started bool
 	event   string // the event, date and method of the EVENT open
 	site    string // the club of the CLUB element
-	section string // the round and section open; "\x00" none, "\x01" before the first
-	open    bool   // an EVENT is open
+	// eventBoard says the board being written opened its EVENT, whose own
+	// values it carries.
+	eventBoard bool
+	section    string // the round and section open; "\x00" none, "\x01" before the first
+	open       bool   // an EVENT is open
 	// participated says the section open has its participants written.
 	participated bool
 	dropped      Dropped
@@ -95,10 +98,11 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	}
 	section := givenValue(b, "Round") + "\x00" + givenValue(b, "Section")
 	// An EVENT is one event, on one date, under one method.
+	uw.eventBoard = false
 	if event := b.Event.Value + "\x00" + b.Date.Value + "\x00" + b.Scoring.Value; !uw.open || event != uw.event {
 		uw.closeEvent()
 		uw.openEvent(b)
-		uw.event = event
+		uw.event, uw.eventBoard = event, true
 		uw.section = "\x01"
 	}
 	if b.Site.Value != uw.site {
@@ -162,11 +166,14 @@ func (uw *USEBIOWriter) openEvent(b *record.Board) {
 	if method == "IMPS" {
 		kind = "TEAMS"
 	}
+	if t := b.Field("EVENT_TYPE"); t != nil && t.Given() {
+		kind = t.Value // as the file read said it
+	}
 	known := method != ""
 	if !known && b.Scoring.Given() {
 		uw.dropped.Add("a Scoring method USEBIO does not name (" + b.Scoring.Value + ")")
 	}
-	uw.raw(fmt.Sprintf("  <EVENT EVENT_TYPE=%q>\n   ", kind))
+	uw.raw(`  <EVENT EVENT_TYPE="` + attr(kind) + "\">\n   ")
 	if b.Event.Given() {
 		uw.leaf("EVENT_DESCRIPTION", b.Event.Value)
 	}
@@ -175,6 +182,15 @@ func (uw *USEBIOWriter) openEvent(b *record.Board) {
 	}
 	if known {
 		uw.leaf("BOARD_SCORING_METHOD", method)
+	}
+	// The event's own values, as a USEBIO file read gave them on its
+	// first board.
+	for _, names := range [][]string{eventCounts, eventValues} {
+		for _, name := range names {
+			if t := b.Field(name); t != nil && t.Given() && name != "EVENT_TYPE" {
+				uw.leaf(name, t.Value)
+			}
+		}
 	}
 	uw.raw("\n")
 }
@@ -213,6 +229,10 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 	for _, t := range b.Tags {
 		switch {
 		case !t.Given(), t.Name == "Round", t.Name == "Section", t.Name == "IMPS":
+		case slices.Contains(eventCounts, t.Name) || slices.Contains(eventValues, t.Name):
+			if !uw.eventBoard {
+				uw.dropped.Add("an event's " + t.Name + " on a board after its first")
+			}
 		case slices.Contains([]string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"}, t.Name):
 			uw.dropped.Add("a match's " + t.Name + " (matches are not written)")
 		default:
