@@ -99,7 +99,8 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 	section := givenValue(b, "Round") + "\x00" + givenValue(b, "Section")
 	// An EVENT is one event, on one date, under one method.
 	uw.eventBoard = false
-	if event := b.Event.Value + "\x00" + b.Date.Value + "\x00" + b.Scoring.Value; !uw.open || event != uw.event {
+	// (The method as USEBIO names it: one it cannot name is said, once.)
+	if event := b.Event.Value + "\x00" + b.Date.Value + "\x00" + usebioMethod(b.Scoring.Value); !uw.open || event != uw.event {
 		uw.closeEvent()
 		uw.openEvent(b)
 		uw.event, uw.eventBoard = event, true
@@ -349,15 +350,18 @@ func negate(v string) string {
 // TRAVELLER_LINE, when it states one.
 func (uw *USEBIOWriter) ownResult(b *record.Board) {
 	f := &b.File
-	if !f.ContractTag.Given() {
+	// "-", a table's mark of no value, is none here too: a traveller
+	// read back gives no element for it.
+	given := func(t *record.Tag) bool { return t.Given() && strings.TrimSpace(t.Value) != "-" }
+	if !given(&f.ContractTag) {
 		return
 	}
 	uw.raw("\n        <TRAVELLER_LINE>")
 	uw.leaf("CONTRACT", f.ContractTag.Value)
-	if f.DeclarerTag.Given() {
+	if given(&f.DeclarerTag) {
 		uw.leaf("PLAYED_BY", f.DeclarerTag.Value)
 	}
-	if f.ResultTag.Given() {
+	if given(&f.ResultTag) {
 		uw.leaf("TRICKS", f.ResultTag.Value)
 	}
 	if f.ScoreKnown {
