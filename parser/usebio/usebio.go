@@ -178,8 +178,7 @@ type Reader struct {
 	// (EVENT, SESSION, SECTION, MATCH keep theirs for the units inside).
 	stack []*Node
 	// scopes are the open SECTION, SESSION and EVENT elements that hold
-	// boards: each with its PARTICIPANTS, wherever they come in it, and
-	// its boards' traveller lines counted by pair.
+	// boards: each with its PARTICIPANTS, wherever they come in it.
 	scopes []*scope
 	// Deals by board number from a HANDSET; held boards waiting for one.
 	deals     map[string]*Node
@@ -189,6 +188,9 @@ type Reader struct {
 	unknown   map[string]bool
 	count     int
 	lastMatch *Node
+	// yielded is the place of the last unit given out, done says all are.
+	yielded int
+	done    bool
 	// kept counts the elements kept of the subtree being read (a BOARD,
 	// PARTICIPANTS, a HANDSET), cut says it reached maxNodes.
 	kept       int
@@ -202,10 +204,22 @@ func NewReader(r io.Reader, name string) *Reader {
 	return &Reader{r: r, name: name}
 }
 
-// Diagnostics returns what the reader found about the document as a whole:
-// elements it does not know, a HANDSET that came too late, the error that
-// ended the reading.
-func (r *Reader) Diagnostics() diag.List { return r.diags }
+// Diagnostics returns what the reader found about the document as a whole
+// so far: elements it does not know, a HANDSET that came too late, the
+// error that ended the reading. Until the units are all given out, it
+// holds back what it found after the last unit given out, so that a
+// caller that hands each batch of units the findings it has so far hands
+// them in the file's order.
+func (r *Reader) Diagnostics() diag.List {
+	if r.done {
+		return r.diags
+	}
+	k := len(r.diags)
+	for k > 0 && r.diags[k-1].Offset > r.yielded {
+		k--
+	}
+	return r.diags[:k]
+}
 
 // Encoding names the encoding the document declares, as read.
 func (r *Reader) Encoding() string {
@@ -231,7 +245,15 @@ const (
 // read error of the input; a document that is not well-formed ends with
 // a usebio-xml finding instead.
 func (r *Reader) Units() iter.Seq2[*Unit, error] {
-	return func(yield func(*Unit, error) bool) {
+	return func(yieldUnit func(*Unit, error) bool) {
+		defer func() { r.done = true }()
+		r.yielded = -1
+		yield := func(u *Unit, err error) bool {
+			if u != nil {
+				r.yielded = u.Board.Pos.Offset
+			}
+			return yieldUnit(u, err)
+		}
 		// The text is decoded here, from the encoding the prolog names,
 		// so that the decoder's offsets and the line index count the
 		// same UTF-8 bytes.
@@ -252,6 +274,9 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 		r.d.Strict = true
 		r.d.CharsetReader = func(string, io.Reader) (io.Reader, error) { return cr, nil }
 		r.deals, r.flushed, r.unknown = map[string]*Node{}, map[string]bool{}, map[string]bool{}
+		// The error that ends the reading is said after the boards still
+		// held, which come before it in the file.
+		var end func()
 		for {
 			at := r.pos(r.d.InputOffset())
 			tok, err := r.d.Token()
@@ -261,14 +286,18 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 			if err != nil {
 				var se *xml.SyntaxError
 				if errors.As(err, &se) || errors.Is(err, errRun) {
-					r.add(at, diag.Error, CodeXML, "not well-formed XML: %s; the rest of the file is not read", xmlMessage(err))
+					end = func() {
+						r.add(at, diag.Error, CodeXML, "not well-formed XML: %s; the rest of the file is not read", xmlMessage(err))
+					}
 					break
 				}
 				yield(nil, err)
 				return
 			}
 			if _, open := tok.(xml.StartElement); open && len(r.stack) >= maxDepth {
-				r.add(at, diag.Error, CodeXML, "elements nested more than %d deep: not a USEBIO file's shape; the rest of the file is not read", maxDepth)
+				end = func() {
+					r.add(at, diag.Error, CodeXML, "elements nested more than %d deep: not a USEBIO file's shape; the rest of the file is not read", maxDepth)
+				}
 				break
 			}
 			u, ok := r.token(tok, at)
@@ -285,6 +314,9 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 			if !yield(u, nil) {
 				return
 			}
+		}
+		if end != nil {
+			end()
 		}
 	}
 }
