@@ -171,7 +171,7 @@ func TestFixCorpus(t *testing.T) {
 			}
 			answered[e.Game][codeOf[e.Kind]] = true
 			if e.Kind == RS {
-				for _, c := range rsAnswers {
+				for _, c := range RS.answers() {
 					answered[e.Game][c] = true
 				}
 			}

@@ -11,10 +11,6 @@ import (
 	"github.com/bridgekit/bridgekit/record"
 )
 
-// rsAnswers are the findings an rs entry's edit answers: the entry is a
-// vugraph board's contract, declarer and result at once.
-var rsAnswers = []diag.Code{diag.ContractMismatch, diag.DeclarerMismatch, diag.ResultMismatch}
-
 // linResult proposes the rs entry of a vugraph LIN board whose contract,
 // declarer or result the replay proves wrong: the auction is complete and
 // legal from the dealer, the opening lead from declarer's left confirms
@@ -26,7 +22,7 @@ func linResult(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnosti
 	b := pb.Board
 	t := &b.LIN.Result
 	var ev []string
-	for _, c := range rsAnswers {
+	for _, c := range RS.answers() { // the entry is the contract, declarer and result at once
 		if d, ok := found[c]; ok {
 			ev = append(ev, string(c)+": "+d.Message)
 		}

@@ -289,10 +289,7 @@ func (f *fixer) part(p *corpus.Part) {
 			f.held = append(f.held, e)
 			continue
 		}
-		f.count(e)
-		if err := f.pending.Write(e); err != nil {
-			f.a.errorf("%v", err)
-		}
+		f.add(e)
 	}
 	for name := range p.Report.Encodings {
 		f.enc = name
@@ -308,12 +305,17 @@ func (f *fixer) part(p *corpus.Part) {
 func (f *fixer) writeHeld() {
 	slices.SortStableFunc(f.held, func(a, b fix.Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
 	for _, e := range f.held {
-		f.count(e)
-		if err := f.pending.Write(e); err != nil {
-			f.a.errorf("%v", err)
-		}
+		f.add(e)
 	}
 	f.held = nil
+}
+
+// add counts an edit of the input and writes it to its pending patch.
+func (f *fixer) add(e fix.Edit) {
+	f.count(e)
+	if err := f.pending.Write(e); err != nil {
+		f.a.errorf("%v", err)
+	}
 }
 
 // count counts an edit of the input.
