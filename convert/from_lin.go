@@ -547,7 +547,7 @@ func linComment(p *lin.Pair) record.Comment {
 // pairLoc is the place of a pair's label, with its index in the record.
 func pairLoc(p *lin.Pair) diag.Pos {
 	l := p.Pos
-	l.Pair = p.Index
+	l.Pair = diag.Clamp(p.Index)
 	return l
 }
 
@@ -580,9 +580,9 @@ func tokenEnd(p *lin.Pair, off int, text string, n int) int {
 func valueLoc(p *lin.Pair, off int) diag.Pos {
 	l := p.ValuePos
 	if off > 0 && off <= len(p.Value) {
-		l.Col += utf8.RuneCountInString(p.Value[:off])
+		l.Col = diag.Clamp(int(l.Col) + utf8.RuneCountInString(p.Value[:off]))
 		l.Offset += off
 	}
-	l.Pair = p.Index
+	l.Pair = diag.Clamp(p.Index)
 	return l
 }

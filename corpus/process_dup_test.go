@@ -25,7 +25,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 				Game: g, Number: g,
 				deal:  fmt.Sprint("deal ", g),
 				place: Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
-				at:    diag.Diagnostic{Span: diag.Span{Pos: diag.Pos{Line: g}}, File: "big.pbn", Game: g, Board: g},
+				at:    diag.Diagnostic{Span: diag.Span{Pos: diag.Pos{Line: int32(g)}}, File: "big.pbn", Game: g, Board: g},
 			})
 		}
 		p.duplicates(x, total)
@@ -35,7 +35,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 					t.Errorf("unexpected finding %v", f)
 					continue
 				}
-				if f.Severity.String() != "info" || f.Line != b.Game {
+				if f.Severity.String() != "info" || int(f.Line) != b.Game {
 					t.Errorf("finding %v not an info at board %d's deal", f, b.Game)
 				}
 			}

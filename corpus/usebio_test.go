@@ -80,7 +80,7 @@ func TestUSEBIOMutations(t *testing.T) {
 			var got []string
 			for _, d := range audit(changed) {
 				got = append(got, fmt.Sprintf("%d %s", d.Line, d.Code))
-				if d.Code == tt.code && d.Line == lineOf(changed, at) {
+				if d.Code == tt.code && int(d.Line) == lineOf(changed, at) {
 					return
 				}
 			}

@@ -12,7 +12,7 @@ func FuzzDiagnosticJSON(f *testing.F) {
 	f.Add("a.pbn", 1, 2, "", 0, 3, 4, uint8(2), "insufficient-bid", 27, "call 7 (W): 2D is insufficient after 2H")
 	f.Add("x<&>\"\\.lin", -1, 0, "3-2", 5, 0, 0, uint8(0), "", 0, "tab\there\nnew \b\f\x01 \u2028\u2029 é \xff\xfe Ч")
 	f.Fuzz(func(t *testing.T, file string, game, board int, label string, pair, line, col int, sev uint8, code string, law int, msg string) {
-		d := Diagnostic{File: file, Game: game, Board: board, Label: label, Span: Span{Pos: Pos{Pair: pair, Line: line, Col: col}},
+		d := Diagnostic{File: file, Game: game, Board: board, Label: label, Span: Span{Pos: Pos{Pair: int32(pair), Line: int32(line), Col: int32(col)}},
 			Severity: Severity(sev % 3), Code: Code(code), Law: law, Message: msg}
 		want, err := json.Marshal(struct {
 			File     string `json:"file"`
@@ -41,7 +41,7 @@ func FuzzDiagnosticJSON(f *testing.F) {
 		var wantCode string
 		quoted, _ := json.Marshal(code)
 		json.Unmarshal(quoted, &wantCode)
-		if back.Severity != d.Severity || back.Code != Code(wantCode) || back.Line != line || back.Pair != pair {
+		if back.Severity != d.Severity || back.Code != Code(wantCode) || int(back.Line) != line || int(back.Pair) != pair {
 			t.Errorf("read back %+v from %s", back, want)
 		}
 	})

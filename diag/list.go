@@ -47,9 +47,9 @@ func (d Diagnostic) Before(p Pos) bool {
 }
 
 // placeLine is the line to order by: those without a place last.
-func (d Diagnostic) placeLine() int {
+func (d Diagnostic) placeLine() int32 {
 	if d.Line == 0 {
-		return math.MaxInt
+		return math.MaxInt32
 	}
 	return d.Line
 }

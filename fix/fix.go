@@ -561,7 +561,7 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 		i--
 	}
 	pos := firstCall.Loc
-	pos.Col -= start - i
+	pos.Col = diag.Clamp(int(pos.Col) - (start - i))
 	pos.Offset = base + i
 	if i > 0 && text[i-1] != '\n' {
 		return diag.Span{Pos: pos, End: base + end}, text[i:end], true // kept text before them on the line

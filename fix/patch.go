@@ -280,7 +280,7 @@ func parseHunkHead(t string) (Edit, error) {
 	if !ok {
 		return e, fmt.Errorf("%q: bad line:column", place)
 	}
-	p.Line, p.Col = line, col
+	p.Line, p.Col = diag.Clamp(line), diag.Clamp(col)
 	off, end, ok := cutInts(strings.TrimPrefix(span, "bytes "), "-")
 	if !ok || !strings.HasPrefix(span, "bytes ") || end < off {
 		return e, fmt.Errorf("%q: bad byte span", span)

@@ -833,7 +833,7 @@ func (v *Vugraph) ResultSpan(n int, r Room) (diag.Span, bool) {
 		}
 		at := vs.Pos
 		at.Offset += start
-		at.Col += utf8.RuneCountInString(p.Value[:start])
+		at.Col = diag.Clamp(int(at.Col) + utf8.RuneCountInString(p.Value[:start]))
 		return diag.Span{Pos: at, End: at.Offset + len(text)}, true
 	}
 	return diag.Span{}, false

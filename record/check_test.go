@@ -37,7 +37,7 @@ func newBoard(t testing.TB, dealer auction.Seat, calls string) *Board {
 			j = len(calls) - i
 		}
 		tok := calls[i : i+j]
-		call := AuctionCall{Text: tok, Loc: diag.Pos{Line: auctionLine, Col: i + 1, Offset: i}}
+		call := AuctionCall{Text: tok, Loc: diag.Pos{Line: auctionLine, Col: int32(i + 1), Offset: i}}
 		switch {
 		case tok == "^S":
 			call.Skip = true
@@ -100,7 +100,7 @@ func withPlay(t testing.TB, b *Board, cards string) *Board {
 		if err != nil {
 			t.Fatal(err)
 		}
-		b.Play.Cards = append(b.Play.Cards, PlayedCard{Card: c, Text: tok, Loc: diag.Pos{Line: 9, Col: col}})
+		b.Play.Cards = append(b.Play.Cards, PlayedCard{Card: c, Text: tok, Loc: diag.Pos{Line: 9, Col: int32(col)}})
 		col += len(tok) + 1
 	}
 	return b
@@ -399,7 +399,7 @@ func TestCheckPlayColumns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pc := PlayedCard{Card: c, Text: text, Seat: seat, Trick: i / 4, Loc: diag.Pos{Line: 9, Col: 1 + 3*i}}
+			pc := PlayedCard{Card: c, Text: text, Seat: seat, Trick: i / 4, Loc: diag.Pos{Line: 9, Col: int32(1 + 3*i)}}
 			pc.OutOfTurn = strings.HasPrefix(mark, "^L")
 			pc.Revoke = strings.HasPrefix(mark, "^R")
 			b.Play.Cards = append(b.Play.Cards, pc)
@@ -550,7 +550,7 @@ func ExampleCheck() {
 	b.Auction = AuctionRecord{Present: true, First: auction.North}
 	for i, text := range strings.Fields("1NT 1S 2C Pass Pass Pass") {
 		c, _ := auction.ParseCall(text)
-		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: diag.Pos{Line: 3, Col: 1 + 4*i}})
+		b.Auction.Calls = append(b.Auction.Calls, AuctionCall{Call: c, Text: text, Loc: diag.Pos{Line: 3, Col: int32(1 + 4*i)}})
 	}
 	for _, f := range Check(b) {
 		fmt.Println(f)

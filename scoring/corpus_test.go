@@ -88,7 +88,7 @@ func TestCorpusMutated(t *testing.T) {
 		found := false
 		p := corpus.Process(tc.file, bytes.NewReader(mutated), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
 		for f := range p.All() {
-			if f.Code == tc.code && f.Line == tc.line {
+			if f.Code == tc.code && int(f.Line) == tc.line {
 				found = true
 			}
 		}

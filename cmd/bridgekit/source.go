@@ -33,7 +33,7 @@ func (s *sourceLines) appendCaret(b []byte, in *corpus.Input, f diag.Diagnostic)
 	if f.Line <= 0 || in.Streamed() {
 		return b
 	}
-	if s.in != in || f.Line < s.line {
+	if s.in != in || int(f.Line) < s.line {
 		s.close()
 		rc, err := in.Open()
 		if err != nil {
@@ -48,7 +48,7 @@ func (s *sourceLines) appendCaret(b []byte, in *corpus.Input, f diag.Diagnostic)
 		s.sc = bufio.NewScanner(r)
 		s.sc.Buffer(make([]byte, 64<<10), 16<<20)
 	}
-	for s.line < f.Line {
+	for s.line < int(f.Line) {
 		if !s.sc.Scan() {
 			return b
 		}
@@ -63,7 +63,7 @@ func (s *sourceLines) appendCaret(b []byte, in *corpus.Input, f diag.Diagnostic)
 	b = append(b, "    "...)
 	pad := []byte("    ")
 	col, i := 1, 0
-	for i < len(text) && col < f.Col {
+	for i < len(text) && col < int(f.Col) {
 		r, n := utf8.DecodeRune(text[i:])
 		if r == '\t' {
 			pad = append(pad, '\t')

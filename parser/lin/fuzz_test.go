@@ -56,7 +56,7 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 			for _, d := range rec.Diagnostics {
-				if d.Game != rec.Game || d.File != "fuzz.lin" || d.Message == "" || d.Code == "" || d.Pair > len(rec.Pairs) {
+				if d.Game != rec.Game || d.File != "fuzz.lin" || d.Message == "" || d.Code == "" || int(d.Pair) > len(rec.Pairs) {
 					t.Fatalf("record %d: diagnostic %+v", rec.Index, d)
 				}
 			}

@@ -164,7 +164,7 @@ func linSectionTokens(dst []lexer.Token, filename string, pairs []*Pair, tags []
 		}
 		last = t
 		dst = append(dst, lexer.Token{Type: t, Value: p.Label, Pos: lexer.Position{
-			Filename: filename, Offset: p.Pos.Offset, Line: p.Pos.Line, Column: p.Pos.Col}})
+			Filename: filename, Offset: p.Pos.Offset, Line: int(p.Pos.Line), Column: int(p.Pos.Col)}})
 	}
 	return dst
 }
@@ -188,7 +188,7 @@ func (linLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 	for {
 		ok, err := sc.next()
 		if err != nil {
-			return nil, &lexer.Error{Msg: err.Error(), Pos: lexer.Position{Filename: filename, Offset: sc.pos.Offset, Line: sc.pos.Line, Column: sc.pos.Col}}
+			return nil, &lexer.Error{Msg: err.Error(), Pos: lexer.Position{Filename: filename, Offset: sc.pos.Offset, Line: int(sc.pos.Line), Column: int(sc.pos.Col)}}
 		}
 		if !ok {
 			break
@@ -331,7 +331,7 @@ func (lr *Reader) linParse(toks []lexer.Token, pairs []*Pair) (Kind, *diag.Diagn
 	tok := toks[v.bad]
 	pair := pairAtOffset(pairs, tok.Pos.Offset)
 	d := linDiag(pair.Pos, diag.Error, "lin-order", fmt.Sprintf("%s (%s) comes after %s; it is out of order", linSectionNames[tok.Type], pair.Label, v.after))
-	d.Pair = pair.Index
+	d.Pair = diag.Clamp(pair.Index)
 	return v.kind, d
 }
 

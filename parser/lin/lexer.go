@@ -189,11 +189,11 @@ func advancePos(p diag.Pos, b []byte) diag.Pos {
 		return p
 	}
 	if i := bytes.LastIndexByte(b, '\n'); i >= 0 {
-		p.Line += bytes.Count(b[:i+1], []byte{'\n'})
+		p.Line = diag.Clamp(int(p.Line) + bytes.Count(b[:i+1], []byte{'\n'}))
 		p.Col = 1
 		b = b[i+1:]
 	}
-	p.Col += charCount(b)
+	p.Col = diag.Clamp(int(p.Col) + charCount(b))
 	return p
 }
 

@@ -574,7 +574,7 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 			rec.Pairs = append(rec.Pairs, p)
 			lr.tags = append(lr.tags, it.tag)
 			for _, d := range it.diags {
-				d.Pair = p.Index
+				d.Pair = diag.Clamp(p.Index)
 				rec.addDiag(d)
 			}
 			if it.flags&linFlagTruncated != 0 {
@@ -635,7 +635,7 @@ func joinLines(rec *Record, p *Pair, tag linTag) {
 	default:
 		p.Value = strings.NewReplacer("\r", "", "\n", "").Replace(p.Value)
 		d := linDiag(p.ValuePos, diag.Warning, "lin-line-break", fmt.Sprintf("the value of %s runs over a line break; the lines are joined", p.Label))
-		d.Pair = p.Index
+		d.Pair = diag.Clamp(p.Index)
 		rec.addDiag(d)
 	}
 }

@@ -140,7 +140,7 @@ func TestLINPositions(t *testing.T) {
 	check := func(i int, label string, line, col, off int, value string) {
 		t.Helper()
 		p := r.Pairs[i]
-		if p.Label != label || p.Pos.Line != line || p.Pos.Col != col || p.Pos.Offset != off || p.Value != value {
+		if p.Label != label || int(p.Pos.Line) != line || int(p.Pos.Col) != col || p.Pos.Offset != off || p.Value != value {
 			t.Errorf("pair %d = %s@%d:%d+%d %q, want %s@%d:%d+%d %q", i+1, p.Label, p.Pos.Line, p.Pos.Col, p.Pos.Offset, p.Value, label, line, col, off, value)
 		}
 	}

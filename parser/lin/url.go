@@ -366,7 +366,7 @@ func newLineIndex(text string) *lineIndex {
 func (li *lineIndex) pos(off int) diag.Pos {
 	off = min(max(off, 0), len(li.text))
 	l := sort.SearchInts(li.starts, off+1) - 1
-	return diag.Pos{Offset: off, Line: l + 1, Col: utf8.RuneCountInString(li.text[li.starts[l]:off]) + 1}
+	return diag.Pos{Offset: off, Line: diag.Clamp(l + 1), Col: diag.Clamp(utf8.RuneCountInString(li.text[li.starts[l]:off]) + 1)}
 }
 
 // readContainer reads a URL, an encoded string or a web page whole (up to

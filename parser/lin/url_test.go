@@ -83,11 +83,11 @@ func TestLINFragmentPositions(t *testing.T) {
 		}
 	}
 	for _, p := range recs[0].Pairs {
-		if p.Pos.Line != 2 || p.Pos.Col != want[p.Label] {
+		if p.Pos.Line != 2 || int(p.Pos.Col) != want[p.Label] {
 			t.Errorf("%s at %s, want 2:%d", p.Label, p.Pos, want[p.Label])
 		}
 	}
-	if v := recs[0].Pairs[1].ValuePos; v.Col != want["md"]+5 {
+	if v := recs[0].Pairs[1].ValuePos; int(v.Col) != want["md"]+5 {
 		t.Errorf("md value at %s, want column %d (after md%%7C)", v, want["md"]+5)
 	}
 }

@@ -1018,7 +1018,7 @@ func (c *recordCheck) value(p *Pair, tag linTag) {
 	switch tag {
 	case linTagNone:
 		d := linDiag(p.Pos, diag.Warning, "lin-unknown-label", fmt.Sprintf("label %s is not a known LIN label; kept as is", quoteClip([]byte(p.Label))))
-		d.Pair = p.Index
+		d.Pair = diag.Clamp(p.Index)
 		c.rec.addDiag(d)
 	case linTagMD:
 		parseLINDeal(p.Value, is)
@@ -1063,7 +1063,7 @@ func (c *recordCheck) report(p *Pair) {
 			pos = advancePos(pos, []byte(p.Value[:e.Offset]))
 		}
 		d := linDiag(pos, e.Severity, e.Code, e.Msg)
-		d.Pair = p.Index
+		d.Pair = diag.Clamp(p.Index)
 		c.rec.addDiag(d)
 	}
 	c.is.list = c.is.list[:0]
@@ -1088,7 +1088,7 @@ func (c *recordCheck) board() {
 		t, err := ParseTable(qx.Value)
 		if okA && err == nil && a != t.Board {
 			d := linDiag(qx.ValuePos, diag.Info, "lin-board-number", fmt.Sprintf("qx says board %d, ah says board %d; ah is taken", t.Board, a))
-			d.Pair = qx.Index
+			d.Pair = diag.Clamp(qx.Index)
 			rec.addDiag(d)
 		}
 	}

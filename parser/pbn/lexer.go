@@ -89,7 +89,7 @@ func (l *pbnLexer) Next() (lexer.Token, error) {
 
 func (l *pbnLexer) position(off int) lexer.Position {
 	p := l.lines.pos(off)
-	return lexer.Position{Filename: l.filename, Offset: p.Offset, Line: p.Line, Column: p.Col}
+	return lexer.Position{Filename: l.filename, Offset: p.Offset, Line: int(p.Line), Column: int(p.Col)}
 }
 
 // groupIndex returns the index of the group behind a token.

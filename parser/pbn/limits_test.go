@@ -81,7 +81,7 @@ func TestTableTooLong(t *testing.T) {
 	for _, d := range g.Diagnostics {
 		if d.Code == "table-too-long" {
 			found = true
-			if want := 3 + maxTableRows + 1; d.Line != want || d.Col != 1 {
+			if want := 3 + maxTableRows + 1; int(d.Line) != want || d.Col != 1 {
 				t.Errorf("at %s, want %d:1", d.Pos, want)
 			}
 		}

@@ -112,5 +112,5 @@ func (l *pbnLines) pos(off int) diag.Pos {
 	if !l.ascii {
 		col = utf8.RuneCountInString(l.text[start:off]) + 1
 	}
-	return diag.Pos{Offset: l.base.Offset + off, Line: l.base.Line + li, Col: col}
+	return diag.Pos{Offset: l.base.Offset + off, Line: diag.Clamp(int(l.base.Line) + li), Col: diag.Clamp(col)}
 }

@@ -178,7 +178,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 				continue
 			}
 			started = true
-			c.pos = diag.Pos{Offset: lineOff, Line: lineNo, Col: 1}
+			c.pos = diag.Pos{Offset: lineOff, Line: diag.Clamp(lineNo), Col: 1}
 			c.noBlank, s.noBlank = s.noBlank, false
 			s.first = s.first[:0]
 		}

@@ -663,7 +663,7 @@ func (l *lineIndex) pos(off int) diag.Pos {
 	if start == l.cur && off-start <= len(l.text) {
 		col = 1 + utf8.RuneCount(l.text[:off-start])
 	}
-	return diag.Pos{Offset: off, Line: line, Col: col}
+	return diag.Pos{Offset: off, Line: diag.Clamp(line), Col: diag.Clamp(col)}
 }
 
 // countingReader gives the decoder the text a byte at a time (so that it
