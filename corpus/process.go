@@ -772,7 +772,6 @@ func (st *fileState) notRecord(p *Part) {
 //
 // event, session and match are what, beside its number, tell the board
 // from others (see Place).
-// another for the search for duplicates (Place).
 func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped []diag.Diagnostic, diags diag.List, start diag.Pos, event, session, match string) {
 	checked := ck.Check(b)
 	game := b.Source.Game
@@ -781,6 +780,9 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
+	}
+	if n := len(diags) + len(found); n > 0 {
+		r.Findings = make(diag.List, 0, n)
 	}
 	add := func(d diag.Diagnostic) {
 		d.File, d.Game, d.Board, d.Label = st.name, game, b.Number, label
@@ -803,8 +805,13 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	if fin := b.Final(); fin.ContractKnown {
 		p.Report.AddContract(fin.Contract)
 	}
+	room, inMatch := scoring.RoomOf(b, session)
 	if b.Deal.Full() {
-		r.deal, r.place.Turn = turnedDeal(b.Deal.PBN(auction.North))
+		deal := room.Deal // RoomOf writes it when the board is in a match
+		if !inMatch {
+			deal = b.Deal.PBN(auction.North)
+		}
+		r.deal, r.place.Turn = turnedDeal(deal)
 		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: r.place.Turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
@@ -814,9 +821,8 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
 	}
 	r.contrib, r.totals, r.session = scoring.Contributions(b), scoring.ReadTotals(b), session
-	if room, ok := scoring.RoomOf(b, session); ok {
+	if inMatch {
 		room.At = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: b.Source.Loc}}
-		room.IMPAt.File, room.IMPAt.Game, room.IMPAt.Board, room.IMPAt.Label = st.name, game, b.Number, label
 		r.room = &room
 	}
 	if st.opts.Boards {

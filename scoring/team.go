@@ -38,11 +38,11 @@ type Room struct {
 	NS      int
 	NSKnown bool
 	// IMP is what the file says North–South won on the board (ScoreIMP,
-	// or the header's mp entry of a LIN vugraph file) at IMPAt.
+	// or the header's mp entry of a LIN vugraph file), written at IMPLoc.
 	IMP      float64
 	IMPKnown bool
 	IMPText  string
-	IMPAt    diag.Diagnostic // the place, as a finding's
+	IMPLoc   diag.Pos
 	Deal     string          // the full deal from North, "" when not full
 	At       diag.Diagnostic // the board's place, for findings about it
 	Segment  *record.Vugraph // the LIN segment header, if any
@@ -95,7 +95,7 @@ func RoomOf(b *record.Board, session string) (Room, bool) {
 	if t := b.Field("ScoreIMP"); t != nil && strings.TrimSpace(t.Value) != "" {
 		if v, ok := sideNumber(t.Value); ok {
 			r.IMP, r.IMPKnown, r.IMPText = v, true, t.Value
-			r.IMPAt = diag.Diagnostic{Span: diag.Span{Pos: t.Loc}}
+			r.IMPLoc = t.Loc
 		}
 	}
 	if b.Deal.Full() {
@@ -167,7 +167,8 @@ func Pair(a, b *Room) []diag.Diagnostic {
 		if !x.r.IMPKnown || math.Abs(x.r.IMP-float64(x.want)) < 0.01 {
 			continue
 		}
-		d := x.r.IMPAt
+		d := x.r.At
+		d.Span = diag.Span{Pos: x.r.IMPLoc}
 		d.Code, d.Severity, d.Law = diag.IMPMismatch, diag.Warning, 78
 		d.Message = fmt.Sprintf("board %s: ScoreIMP %q, but NS %d here against NS %d at the other table gives NS %+d IMPs", x.r.Board, x.r.IMPText, x.here, x.them, x.want)
 		out = append(out, d)
@@ -389,7 +390,7 @@ func (m *Matches) pair(r *Room) []diag.Diagnostic {
 			m.Coverage.Skip(diag.OutcomeUnknown, 1)
 		default:
 			m.Coverage.Check(slices.ContainsFunc(out, func(d diag.Diagnostic) bool {
-				return d.Code == diag.IMPMismatch && d.Offset == x.IMPAt.Offset && d.File == x.IMPAt.File
+				return d.Code == diag.IMPMismatch && d.Offset == x.IMPLoc.Offset && d.File == x.At.File
 			}))
 		}
 	}
