@@ -394,7 +394,7 @@ func (m *mapper) auction(sec *pbn.Section) {
 			m.allPass(call)
 			continue
 		default:
-			call.Accepted = tok.Irregular == "^I"
+			call.Accepted = tok.Irregular() == "^I"
 			m.readCall(&call, len(rec.Calls)+1)
 		}
 		started = true
@@ -490,7 +490,7 @@ func (m *mapper) play(sec *pbn.Section) {
 		}
 		card := record.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
-		card.Revoke, card.OutOfTurn = tok.Irregular == "^R", tok.Irregular == "^L"
+		card.Revoke, card.OutOfTurn = tok.Irregular() == "^R", tok.Irregular() == "^L"
 		if tok.Kind == pbn.TokenWord {
 			c, err := auction.ParseCard(tok.Text)
 			if err != nil {
@@ -823,7 +823,7 @@ func notes(ns []*pbn.Note) []record.Note {
 
 func annotations(tok *pbn.Token) record.Annotations {
 	return record.Annotations{
-		Alert: tok.Alert, Note: tok.Note, Suffix: tok.Suffix, NAGs: tok.NAGs, Comments: comments(tok.Comments),
+		Alert: tok.Alert, Note: tok.Note(), Suffix: tok.Suffix(), NAGs: tok.NAGs(), Comments: comments(tok.Comments()),
 	}
 }
 

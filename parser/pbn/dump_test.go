@@ -85,23 +85,23 @@ func dumpSection(b *strings.Builder, s *Section) {
 	for i := range s.Tokens {
 		tok := &s.Tokens[i]
 		fmt.Fprintf(b, "      %s %s %q slot %d", tok.Pos, tok.Kind, tok.Text, tok.Slot)
-		if tok.Irregular != "" {
-			fmt.Fprintf(b, " irregular %s", tok.Irregular)
+		if tok.Irregular() != "" {
+			fmt.Fprintf(b, " irregular %s", tok.Irregular())
 		}
-		if tok.Suffix != "" {
-			fmt.Fprintf(b, " suffix %s", tok.Suffix)
+		if tok.Suffix() != "" {
+			fmt.Fprintf(b, " suffix %s", tok.Suffix())
 		}
 		if tok.Alert {
 			b.WriteString(" alert")
 		}
-		if tok.Note != 0 {
-			fmt.Fprintf(b, " note %d", tok.Note)
+		if tok.Note() != 0 {
+			fmt.Fprintf(b, " note %d", tok.Note())
 		}
-		if len(tok.NAGs) > 0 {
-			fmt.Fprintf(b, " nags %v", tok.NAGs)
+		if len(tok.NAGs()) > 0 {
+			fmt.Fprintf(b, " nags %v", tok.NAGs())
 		}
 		b.WriteString("\n")
-		for _, c := range tok.Comments {
+		for _, c := range tok.Comments() {
 			dumpComment(b, "        ", "comment", c)
 		}
 	}

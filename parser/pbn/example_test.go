@@ -32,8 +32,8 @@ Pass 1S 4H* all pass
 		auction := g.Section("Auction")
 		for _, tok := range auction.Tokens {
 			fmt.Printf("  %s %s %q", tok.Pos, tok.Kind, tok.Text)
-			if tok.Note > 0 {
-				fmt.Printf(" note %q", auction.Note(tok.Note).Text)
+			if tok.Note() > 0 {
+				fmt.Printf(" note %q", auction.Note(tok.Note()).Text)
 			}
 			if tok.Alert {
 				fmt.Print(" alerted")

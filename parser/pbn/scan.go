@@ -74,7 +74,8 @@ func (s *pbnTokenScanner) last() *Token {
 // comment attaches commentary to the token before it.
 func (s *pbnTokenScanner) comment(c *Comment) {
 	if t := s.last(); t != nil {
-		t.Comments = append(t.Comments, c)
+		m := t.marks()
+		m.Comments = append(m.Comments, c)
 		return
 	}
 	s.sec.Comments = append(s.sec.Comments, c)
@@ -302,7 +303,7 @@ func (s *pbnTokenScanner) add(start int, kind TokenKind, text string) {
 	pos := start
 	if s.prefix != "" {
 		if kind == TokenWord {
-			tok.Irregular, pos = s.prefix, s.prefixOff
+			tok.marks().Irregular, pos = s.prefix, s.prefixOff
 		} else {
 			s.diag(s.prefixOff, diag.Error, "irregularity-mark", s.prefix+" must be followed by a "+s.what()+", not "+quoteText(text))
 		}
@@ -362,11 +363,11 @@ func (s *pbnTokenScanner) suffix(t string, i int) int {
 	if tok == nil {
 		return e
 	}
-	if tok.Suffix != "" {
+	if tok.Suffix() != "" {
 		s.diag(i, diag.Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second suffix "+quoteText(t[i:e]))
 		return e
 	}
-	tok.Suffix = t[i:e]
+	tok.marks().Suffix = t[i:e]
 	s.addQuality(i, tok)
 	return e
 }
@@ -412,10 +413,10 @@ func (s *pbnTokenScanner) noteRef(t string, i int) int {
 	switch {
 	case n < 1 || n > 32:
 		s.diag(i, diag.Error, "annotation", "note reference "+t[i:e]+" out of range (1-32)")
-	case tok.Note != 0:
+	case tok.Note() != 0:
 		s.diag(i, diag.Error, "annotation", s.what()+" "+quoteText(tok.Text)+" has a second note reference "+t[i:e])
 	default:
-		tok.Note = n
+		tok.marks().Note = n
 	}
 	return e
 }
@@ -438,7 +439,8 @@ func (s *pbnTokenScanner) nag(t string, i int) int {
 	case s.auction && (n >= 7 && n <= 12 || n == 14), !s.auction && (n >= 1 && n <= 6 || n == 13):
 		s.diag(i, diag.Error, "annotation", "NAG "+t[i:d]+" does not apply to a "+s.what())
 	default:
-		tok.NAGs = append(tok.NAGs, n)
+		m := tok.marks()
+		m.NAGs = append(m.NAGs, n)
 		if s.auction && n >= 1 && n <= 6 || !s.auction && n >= 7 && n <= 12 {
 			s.addQuality(i, tok)
 		}
@@ -491,7 +493,7 @@ func (s *pbnTokenScanner) finish() {
 func (p *pbnParser) checkNotes(sec *Section) {
 	var used [33]bool
 	for i := range sec.Tokens {
-		n := sec.Tokens[i].Note
+		n := sec.Tokens[i].Note()
 		if n == 0 {
 			continue
 		}
