@@ -519,23 +519,35 @@ func (m *mapper) play(sec *pbn.Section) {
 			turned = append(turned, turnedTrick{run[0].Trick + 1, from})
 			at = cmp.Or(at, run[0].Loc)
 		}
-		for _, c := range run {
-			if c.OutOfTurn {
-				leader = c.Seat
+		for i := range run {
+			if run[i].OutOfTurn {
+				leader = run[i].Seat
 			}
 		}
-		var byTurn [4]record.PlayedCard
-		var has [4]bool
-		for _, c := range run {
-			j := (int(c.Seat) - int(leader) + 4) % 4
-			byTurn[j], has[j] = c, true
+		// Cards are large: order the trick by index, and move the cards
+		// only when they are not in that order already.
+		var byTurn [4]int8
+		for j := range byTurn {
+			byTurn[j] = -1
+		}
+		for i := range run {
+			byTurn[(int(run[i].Seat)-int(leader)+4)%4] = int8(i)
 		}
 		var played [4]auction.Card
-		k := 0
-		for j := range byTurn {
-			if has[j] {
-				run[k], played[j] = byTurn[j], byTurn[j].Card
+		var order [4]int8
+		k, moved := 0, false
+		for j, i := range byTurn {
+			if i >= 0 {
+				played[j], order[k] = run[i].Card, i
+				moved = moved || int(i) != k
 				k++
+			}
+		}
+		if moved {
+			var was [4]record.PlayedCard
+			copy(was[:], run)
+			for n := range k {
+				run[n] = was[order[n]]
 			}
 		}
 		if w, ok := auction.TrickWinner(leader, played, trumps); ok && known {
