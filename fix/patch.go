@@ -191,7 +191,10 @@ type PatchReader struct {
 // patch's, for errors.
 func NewPatchReader(r io.Reader, name string) *PatchReader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	// No buffer of our own: the scanner's grows from 4 KiB as lines need,
+	// where one of 64 KiB made for every file took an eighth of fix -l's
+	// time over an archive of small files, to clear it.
+	sc.Buffer(nil, 1<<20)
 	return &PatchReader{sc: sc, name: name}
 }
 

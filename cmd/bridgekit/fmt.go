@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -202,9 +203,16 @@ func (f *formatter) compare(j *fmtJob) (bool, error) {
 	return differ(src, j.out.reader())
 }
 
+// differBuffers are the buffers differ compares in, kept from one call to
+// the next: made for each file, they took a tenth of the time of fmt -l
+// over an archive of small files, to clear them.
+var differBuffers = sync.Pool{New: func() any { return new([2][64 << 10]byte) }}
+
 // differ reports whether two streams differ.
 func differ(x, y io.Reader) (bool, error) {
-	bx, by := make([]byte, 64<<10), make([]byte, 64<<10)
+	bufs := differBuffers.Get().(*[2][64 << 10]byte)
+	defer differBuffers.Put(bufs)
+	bx, by := bufs[0][:], bufs[1][:]
 	for {
 		nx, errx := io.ReadFull(x, bx)
 		ny, erry := io.ReadFull(y, by)
