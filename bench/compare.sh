@@ -8,7 +8,11 @@
 # Environment: BASE (the older revision, default the build the speed work
 # starts from), HEAD_REV (the newer one, default the work tree as it is),
 # CORPUS, WORK as for the other scripts, COMMANDS (default every command
-# that reads the whole input).
+# that reads the whole input), INSTRUCTIONS=1 to count the instructions
+# each run executes, under valgrind's callgrind, instead of timing it: the
+# same count for the same binary and input however busy the machine is,
+# so one round tells differences of a per cent that timing on a shared
+# machine cannot (about fifty times slower: use a few megabytes).
 set -euo pipefail
 
 # shellcheck source=bench/lib.sh
@@ -51,6 +55,37 @@ args() {
 	*) echo "$1 --jobs 1 $2" ;;
 	esac
 }
+
+# instructions CMD...: runs CMD under callgrind on one core; sets ir, the
+# instructions it executed. Go's asynchronous preemption is off, as
+# callgrind fails on the signals it sends.
+instructions() {
+	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+		>/dev/null 2>"$work/callgrind.txt" || true
+	ir=$(awk '/Collected :/ { print $NF }' "$work/callgrind.txt")
+	[[ -n $ir ]] || { echo "bench: callgrind failed: $(tail -3 "$work/callgrind.txt")" >&2; exit 2; }
+}
+
+if [[ ${INSTRUCTIONS:-} == 1 ]]; then
+	command -v valgrind >/dev/null || { echo "bench: INSTRUCTIONS=1 needs valgrind" >&2; exit 2; }
+	printf '%-8s %-4s %16s %16s %8s\n' command fmt "base instr" "head instr" "instr x"
+	for fmt in pbn lin; do
+		for cmd in $commands; do
+			counts=()
+			for build in base head; do
+				out=$work/out-$build
+				rm -rf "$out"
+				# shellcheck disable=SC2046
+				instructions "$work/bridgekit-$build" $(args "$cmd" "$work/input/$fmt" "$out")
+				counts+=("$ir")
+			done
+			printf '%-8s %-4s %16d %16d %7.2fx\n' "$cmd" "$fmt" "${counts[0]}" "${counts[1]}" \
+				"$(echo "${counts[0]} / ${counts[1]}" | bc -l)"
+		done
+	done
+	echo "(instr x: the instructions the older build executed over the newer's, counted by callgrind on one core; above 1 is less work)"
+	exit 0
+fi
 
 printf '%-8s %-4s %10s %10s %10s %10s %8s %8s\n' command fmt "base cpu" "head cpu" "base wall" "head wall" "cpu x" "wall x"
 for fmt in pbn lin; do

@@ -57,11 +57,7 @@ func (p ParContract) String() string {
 // than "4S+1"), or the lowest sacrifice.
 func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	g := parGame{dd: dd, v: v}
-	for i := range g.memo {
-		for j := range g.memo[i] {
-			g.memo[i][j] = noValue
-		}
-	}
+	g.solve()
 	best := g.open(first, true)
 	var cs []ParContract
 	g.collect(-1, first, best, true, &cs)
@@ -87,8 +83,6 @@ func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	slices.SortFunc(kept, func(a, b ParContract) int { return rank(a.Contract.Bid()) - rank(b.Contract.Bid()) })
 	return Par{Score: best, Contracts: kept}
 }
-
-const noValue = 1 << 30
 
 type parGame struct {
 	dd   DDTable
@@ -139,21 +133,34 @@ func better(side auction.Side, a, b int) bool {
 	return a < b
 }
 
-// after is the NS score when side has bid r and the other side is to act.
-func (g *parGame) after(r int, side auction.Side) int {
-	if v := g.memo[r][side]; v != noValue {
-		return v
-	}
-	other := side.Opponents()
-	best, _ := g.final(r, side) // the other side passes
-	for r2 := r + 1; r2 < 35; r2++ {
-		if v := g.after(r2, other); better(other, v, best) {
-			best = v
+// solve fills memo, from the highest bid down. When side has bid r, the
+// other side passes, leaving the final contract, or bids higher, and
+// takes what is best for it of the two: its best of the bids above r is
+// kept as the bids are filled in, so each is looked at once, not once for
+// every bid below it (which took 4% of an audit of hand records with
+// double-dummy tables).
+func (g *parGame) solve() {
+	sides := [2]auction.Side{auction.NS, auction.EW}
+	var above [2]int // [side]: its best score of memo[r2][side] for the bids r2 above r
+	for r := 34; r >= 0; r-- {
+		for _, side := range sides {
+			other := side.Opponents()
+			v, _ := g.final(r, side) // the other side passes
+			if r < 34 && better(other, above[other], v) {
+				v = above[other]
+			}
+			g.memo[r][side] = v
+		}
+		for _, side := range sides {
+			if v := g.memo[r][side]; r == 34 || better(side, v, above[side]) {
+				above[side] = v
+			}
 		}
 	}
-	g.memo[r][side] = best
-	return best
 }
+
+// after is the NS score when side has bid r and the other side is to act.
+func (g *parGame) after(r int, side auction.Side) int { return g.memo[r][side] }
 
 // open is the NS score when side is to open, and the other side may
 // still open after it passes (firstPass).
