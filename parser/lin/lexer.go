@@ -232,7 +232,8 @@ func (c *cursor) at(i int) diag.Pos {
 }
 
 func isBlank(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'
+	const blanks = 1<<' ' | 1<<'\t' | 1<<'\r' | 1<<'\n' | 1<<'\f' | 1<<'\v'
+	return c <= ' ' && blanks>>c&1 != 0
 }
 
 func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
@@ -308,7 +309,7 @@ func (s *linScanner) scanOne() bool {
 		it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
 		it.end = it.start + 1
 		it.endPos = cur.at(i + 1)
-		s.emit(it, i+1, &cur)
+		s.emit(&it, i+1, &cur)
 		return true
 	}
 	j := indexBarOrNewline(b[i:])
@@ -328,8 +329,8 @@ func (s *linScanner) scanOne() bool {
 
 // emit queues an item and moves the scan point past n bytes of the window,
 // taking the position there from cur, which has counted most of the way.
-func (s *linScanner) emit(it linItem, n int, cur *cursor) {
-	s.out = append(s.out, it)
+func (s *linScanner) emit(it *linItem, n int, cur *cursor) {
+	s.out = append(s.out, *it)
 	s.pos = cur.at(n)
 	if n > 0 {
 		s.bol = s.buf[s.p+n-1] == '\n'
@@ -356,7 +357,7 @@ func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool 
 	it.pos = cur.at(i)
 	it.valPos = cur.at(i + 1)
 	it.endPos = cur.at(end)
-	s.emit(it, end, cur)
+	s.emit(&it, end, cur)
 	return true
 }
 
@@ -381,14 +382,16 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 			if linTagOf(b[ls:le]) != linTagPG {
 				it.flags |= linFlagTruncated
 			}
-			s.emit(it, le, cur)
+			s.emit(&it, le, cur)
 			return true
 		case ahead:
-			s.emit(emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le])), le, cur)
+			it := emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s is followed by a line break instead of ||; read as an empty value", b[ls:le]))
+			s.emit(&it, le, cur)
 			return true
 		}
 	}
-	s.emit(noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le]))), j, cur)
+	it := noteItem(abs, ls, le, cur, "lin-junk", fmt.Sprintf("text %s is not a label|value| pair; skipped", quoteClip(b[ls:le])))
+	s.emit(&it, j, cur)
 	return true
 }
 
@@ -435,7 +438,8 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 				}
 				what = "skipped with its value"
 			}
-			s.emit(noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what)), end, cur)
+			it := noteItem(abs, ls, end, cur, "lin-label", fmt.Sprintf("%s is not a two-letter label; %s", quoteClip(lab), what))
+			s.emit(&it, end, cur)
 			return true
 		}
 		// Text glued to the front of a known label: "stmd|" lost the bars
@@ -482,8 +486,10 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	}
 	it.end = abs + end
 	it.endPos = cur.at(end)
-	s.out = append(s.out, pre...)
-	s.emit(it, end, cur)
+	if len(pre) > 0 {
+		s.out = append(s.out, pre...)
+	}
+	s.emit(&it, end, cur)
 	return true
 }
 

@@ -197,8 +197,8 @@ func (lr *Reader) stream(r io.Reader, remap func(diag.Pos) diag.Pos, yield func(
 		if !ok {
 			break
 		}
-		for _, it := range sc.out {
-			if rec := sp.add(it); rec != nil && !yield(rec, nil) {
+		for i := range sc.out {
+			if rec := sp.add(&sc.out[i]); rec != nil && !yield(rec, nil) {
 				return false
 			}
 		}
@@ -331,7 +331,7 @@ func linHasOf(t linTag) uint16 {
 }
 
 // add takes the next item and returns a record when the item completed one.
-func (sp *linSplitter) add(it linItem) *Record {
+func (sp *linSplitter) add(it *linItem) *Record {
 	if it.kind == linItemNote {
 		if sp.notes >= maxLINRecordDiags {
 			sp.dropped += len(it.diags)
@@ -342,11 +342,11 @@ func (sp *linSplitter) add(it linItem) *Record {
 	if it.kind != linItemPair {
 		switch {
 		case len(sp.pending) > 0:
-			sp.pending = append(sp.pending, it)
+			sp.pending = append(sp.pending, *it)
 		case it.kind == linItemNote && sp.curPairs > 0:
-			sp.cur = append(sp.cur, it)
+			sp.cur = append(sp.cur, *it)
 		default:
-			sp.floating = append(sp.floating, it)
+			sp.floating = append(sp.floating, *it)
 		}
 		return nil
 	}
@@ -369,7 +369,7 @@ func (sp *linSplitter) add(it linItem) *Record {
 			sp.append(it)
 			return out
 		case class == linClassSetup || class == linClassNames || class == linClassNote:
-			sp.pending = append(sp.pending, it)
+			sp.pending = append(sp.pending, *it)
 			return nil
 		}
 		sp.flushPending()
@@ -398,7 +398,7 @@ func (sp *linSplitter) add(it linItem) *Record {
 		out = sp.emit(class, nil)
 		sp.append(it)
 	case hold:
-		sp.pending = append(sp.pending, it)
+		sp.pending = append(sp.pending, *it)
 	default:
 		sp.append(it)
 	}
@@ -407,12 +407,12 @@ func (sp *linSplitter) add(it linItem) *Record {
 
 // append adds an item to the current record, with the comments and reports
 // that were waiting for a record.
-func (sp *linSplitter) append(it linItem) {
+func (sp *linSplitter) append(it *linItem) {
 	if len(sp.floating) > 0 {
 		sp.cur = append(sp.cur, sp.floating...)
 		sp.floating = sp.floating[:0]
 	}
-	sp.cur = append(sp.cur, it)
+	sp.cur = append(sp.cur, *it)
 	if it.kind == linItemPair {
 		sp.curHas |= itemHas(it)
 		sp.curPairs++
@@ -422,7 +422,7 @@ func (sp *linSplitter) append(it linItem) {
 // itemHas is what a pair gives its record, as linHasOf says, except that
 // an mb or pc of no value is no call or card: the pairs after it are not
 // held back as if play had begun (a converter keeps it as written).
-func itemHas(it linItem) uint16 {
+func itemHas(it *linItem) uint16 {
 	if c := it.tag.class(); (c == linClassAuction || c == linClassPlay) && it.valEnd <= it.valStart {
 		return linHasOther
 	}
@@ -431,8 +431,8 @@ func itemHas(it linItem) uint16 {
 
 // flushPending moves the items held back into the current record.
 func (sp *linSplitter) flushPending() {
-	for _, it := range sp.pending {
-		sp.append(it)
+	for i := range sp.pending {
+		sp.append(&sp.pending[i])
 	}
 	sp.pending = sp.pending[:0]
 }
