@@ -170,27 +170,57 @@ type Part struct {
 	// TotalRepairs are, on a file's last part, the totals of its
 	// TotalScoreTable its travellers prove wrong (scoring.Totals), for fix.
 	TotalRepairs []scoring.TotalRepair
+
+	// late holds the findings of total tables, which a scope's last board
+	// completes: each comes before the board at index at, or after the
+	// last board (at is len(Boards)) for the file's own at its end. They
+	// are placed by that board, not by where the table is written, so that
+	// a file read in parts gives them where it gives them read whole: a
+	// table's place is often in a part already given out.
+	late []lateFinding
+}
+
+// A lateFinding is a finding of Part.late.
+type lateFinding struct {
+	at int
+	d  diag.Diagnostic
 }
 
 // All yields every finding of the part in file order: those about the
-// file that come before each board, the board's, and those about the file
-// after the last board. Findings without a place, such as the encoding,
-// which only the whole file can tell, come last.
+// file that come before each board, those of total tables the board ends
+// (see Part.late), the board's, and those about the file after the last
+// board, then those of the file's total tables. Findings without a place,
+// such as the encoding, which only the whole file can tell, come last.
 func (p *Part) All() iter.Seq[diag.Diagnostic] {
 	return func(yield func(diag.Diagnostic) bool) {
-		rest := p.Findings
-		for _, b := range p.Boards {
-			for len(rest) > 0 && rest[0].Before(b.start) {
+		rest, late := p.Findings, p.late
+		// file yields the findings about the file that rest starts with
+		// and before says are due, then the late ones due at board i.
+		file := func(before func(diag.Diagnostic) bool, i int) bool {
+			for ; len(rest) > 0 && before(rest[0]); rest = rest[1:] {
 				if !yield(rest[0]) {
-					return
+					return false
 				}
-				rest = rest[1:]
+			}
+			for ; len(late) > 0 && late[0].at == i; late = late[1:] {
+				if !yield(late[0].d) {
+					return false
+				}
+			}
+			return true
+		}
+		for i, b := range p.Boards {
+			if !file(func(d diag.Diagnostic) bool { return d.Before(b.start) }, i) {
+				return
 			}
 			for _, f := range b.Findings {
 				if !yield(f) {
 					return
 				}
 			}
+		}
+		if !file(func(d diag.Diagnostic) bool { return d.IsValid() }, len(p.Boards)) {
+			return
 		}
 		for _, f := range rest {
 			if !yield(f) {
@@ -408,9 +438,9 @@ func (p *Part) addTotals(ft *fileTotals) {
 	if ft.t == nil || ft.name != p.Name {
 		ft.name, ft.scope, ft.t = p.Name, "", scoring.NewTotals()
 	}
-	for _, b := range p.Boards {
+	for i, b := range p.Boards {
 		if b.totalsScope != ft.scope {
-			p.checkTotals(ft.t)
+			p.checkTotals(ft.t, i)
 			ft.scope, ft.t = b.totalsScope, scoring.NewTotals()
 		}
 		if len(b.contrib) > 0 || len(b.totals) > 0 {
@@ -419,17 +449,19 @@ func (p *Part) addTotals(ft *fileTotals) {
 		b.contrib, b.totals = nil, nil
 	}
 	if p.Last {
-		p.checkTotals(ft.t)
+		p.checkTotals(ft.t, len(p.Boards))
 		p.Findings.Sort()
 		ft.t = nil
 	}
 }
 
 // checkTotals adds the findings, coverage and repairs of a scope's totals
-// to the part.
-func (p *Part) checkTotals(t *scoring.Totals) {
-	for _, d := range t.Check() {
-		p.Findings = append(p.Findings, d)
+// to the part, the findings to come before its board at (see Part.late).
+func (p *Part) checkTotals(t *scoring.Totals, at int) {
+	found := diag.List(t.Check())
+	found.Sort()
+	for _, d := range found {
+		p.late = append(p.late, lateFinding{at, d})
 		p.Report.AddFinding(d)
 	}
 	p.Report.Coverage.Merge(&t.Coverage)

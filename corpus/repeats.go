@@ -60,6 +60,7 @@ func (c *repeatCap) apply(p *Part) {
 		b.Findings = slices.DeleteFunc(b.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
 	}
 	p.Findings = slices.DeleteFunc(p.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
+	p.late = slices.DeleteFunc(p.late, func(f lateFinding) bool { return !keep(f.d) })
 	if !p.Last {
 		return
 	}
