@@ -541,8 +541,9 @@ func afterEnd(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 // from the source, and its text: the calls, the blanks between them, and
 // the blanks before the first on its line; or, when nothing else is on
 // their lines, the lines with their line ends. The text between them must
-// be blanks and line ends only, and calls that start their line must end
-// it: the text after them would move to the line's start.
+// be blanks and line ends only, and calls that start their line, or end
+// a run of lines that text before the first keeps, must end it: the text
+// after them would move to the line's start, or join the line kept.
 func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string, bool) {
 	firstCall, last := calls[0], calls[len(calls)-1]
 	if _, ok := src.TextAt(firstCall.Loc.Offset, last.End); !ok {
@@ -563,12 +564,17 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 	pos := firstCall.Loc
 	pos.Col = diag.Clamp(int(pos.Col) - (start - i))
 	pos.Offset = base + i
-	if i > 0 && text[i-1] != '\n' {
-		return diag.Span{Pos: pos, End: base + end}, text[i:end], true // kept text before them on the line
-	}
 	j := end
 	for j < len(text) && blank(text[j]) {
 		j++
+	}
+	if i > 0 && text[i-1] != '\n' {
+		// Text kept before them on the line. Text after them on a later
+		// line would join it, and a tag there would be read otherwise.
+		if strings.Contains(text[i:end], "\n") && j < len(text) && text[j] != '\n' && !strings.HasPrefix(text[j:], "\r\n") {
+			return diag.Span{}, "", false
+		}
+		return diag.Span{Pos: pos, End: base + end}, text[i:end], true
 	}
 	switch {
 	case strings.HasPrefix(text[j:], "\r\n"):
