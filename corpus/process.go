@@ -2,6 +2,7 @@ package corpus
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -171,13 +172,23 @@ type Part struct {
 	// TotalScoreTable its travellers prove wrong (scoring.Totals), for fix.
 	TotalRepairs []scoring.TotalRepair
 
-	// late holds the findings of total tables, which a scope's last board
-	// completes: each comes before the board at index at, or after the
-	// last board (at is len(Boards)) for the file's own at its end. They
-	// are placed by that board, not by where the table is written, so that
-	// a file read in parts gives them where it gives them read whole: a
-	// table's place is often in a part already given out.
+	// late holds the findings that a later board completes about an
+	// earlier place: those of a room about the other room of its board,
+	// which the later one completes, and those of total tables, which a
+	// scope's last board completes. Each comes before the board at index
+	// at, or after the last board (at is len(Boards)) for the file's own
+	// totals at its end, in the order of at. They are placed by that board,
+	// not by the place they are about, so that a file read in parts gives
+	// them where it gives them read whole: that place is often in a part
+	// already given out.
 	late []lateFinding
+}
+
+// addLate adds d to the late findings, to come before the board at index
+// at (see Part.late), after those already there for it.
+func (p *Part) addLate(at int, d diag.Diagnostic) {
+	i, _ := slices.BinarySearchFunc(p.late, at+1, func(f lateFinding, at int) int { return cmp.Compare(f.at, at) })
+	p.late = slices.Insert(p.late, i, lateFinding{at, d})
 }
 
 // A lateFinding is a finding of Part.late.
@@ -187,10 +198,11 @@ type lateFinding struct {
 }
 
 // All yields every finding of the part in file order: those about the
-// file that come before each board, those of total tables the board ends
-// (see Part.late), the board's, and those about the file after the last
-// board, then those of the file's total tables. Findings without a place,
-// such as the encoding, which only the whole file can tell, come last.
+// file that come before each board, those the board completes about
+// earlier places (see Part.late), the board's, and those about the file
+// after the last board, then those of the file's total tables. Findings
+// without a place, such as the encoding, which only the whole file can
+// tell, come last.
 func (p *Part) All() iter.Seq[diag.Diagnostic] {
 	return func(yield func(diag.Diagnostic) bool) {
 		rest, late := p.Findings, p.late
@@ -461,7 +473,7 @@ func (p *Part) checkTotals(t *scoring.Totals, at int) {
 	found := diag.List(t.Check())
 	found.Sort()
 	for _, d := range found {
-		p.late = append(p.late, lateFinding{at, d})
+		p.addLate(at, d)
 		p.Report.AddFinding(d)
 	}
 	p.Report.Coverage.Merge(&t.Coverage)
@@ -469,11 +481,12 @@ func (p *Part) checkTotals(t *scoring.Totals, at int) {
 }
 
 // pairRooms pairs the rooms of the part's team-match boards with those
-// before them in the run, and adds what pairing finds: to the board it
-// is about when that is in the part, else to the part's findings about
-// its file (the other room may be in another file).
+// before them in the run, and adds what pairing finds: to the board that
+// completes the pair when it is about that board, else to come just
+// before it (Part.late: the other room, which may be in another part or
+// another file).
 func (p *Part) pairRooms(m *scoring.Matches) {
-	for _, b := range p.Boards {
+	for i, b := range p.Boards {
 		if b.room == nil {
 			continue
 		}
@@ -482,7 +495,7 @@ func (p *Part) pairRooms(m *scoring.Matches) {
 				b.Findings = append(b.Findings, d)
 				b.Findings.Sort()
 			} else {
-				p.Findings = append(p.Findings, d)
+				p.addLate(i, d)
 			}
 			p.Report.AddFinding(d)
 		}
