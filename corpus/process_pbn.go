@@ -55,21 +55,49 @@ func (s dupScope) session() string { return joinKnown(s.stage, s.round, s.sectio
 // a tag of its own replaces the one in force, and a new event starts
 // afresh.
 func (s dupScope) follow(g *pbn.Game) dupScope {
-	if ev := g.Value("Event"); known(ev) && ev != s.event {
+	// The values as Game.Value gives them, in one pass over the tags
+	// rather than one a name: this runs for every game, in file order.
+	var v [7]string
+	var seen uint8
+	for _, tags := range [2][]*pbn.Tag{g.Tags, g.Implicit} {
+		for _, t := range tags {
+			if i := scopeTag(t.Name); i >= 0 && seen&(1<<i) == 0 {
+				seen |= 1 << i
+				v[i] = t.Value
+			}
+		}
+	}
+	if ev := v[0]; known(ev) && ev != s.event {
 		s = dupScope{event: ev}
 	}
-	for _, f := range []struct {
-		name string
-		v    *string
-	}{
-		{"Stage", &s.stage}, {"Round", &s.round}, {"Section", &s.section}, {"Date", &s.date},
-		{"HomeTeam", &s.home}, {"VisitTeam", &s.visit},
-	} {
-		if v := g.Value(f.name); known(v) {
-			*f.v = v
+	for i, f := range [...]*string{&s.stage, &s.round, &s.section, &s.date, &s.home, &s.visit} {
+		if known(v[i+1]) {
+			*f = v[i+1]
 		}
 	}
 	return s
+}
+
+// scopeTag returns the index of a tag of the scope in dupScope.follow's
+// list, -1 for any other tag.
+func scopeTag(name string) int {
+	switch name {
+	case "Event":
+		return 0
+	case "Stage":
+		return 1
+	case "Round":
+		return 2
+	case "Section":
+		return 3
+	case "Date":
+		return 4
+	case "HomeTeam":
+		return 5
+	case "VisitTeam":
+		return 6
+	}
+	return -1
 }
 
 func newPBNReading(st *fileState, r io.Reader) *pbnReading {

@@ -285,7 +285,8 @@ func isSemiEmpty(line []byte) bool {
 }
 
 func isPBNSpace(b byte) bool {
-	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
+	const spaces = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r' | 1<<'\v' | 1<<'\f'
+	return b <= ' ' && spaces>>b&1 != 0
 }
 
 // scanPBNLine follows one line of PBN text far enough to know whether a
