@@ -9,6 +9,7 @@ import (
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/usebio"
 	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // FromUSEBIO maps one BOARD of a USEBIO file to a Board, as a PBN writer of
@@ -95,7 +96,7 @@ func (m *usebioMapper) unrecomputed() {
 	if m.u.Totals {
 		for _, kind := range []string{"PAIR", "TEAM"} {
 			for _, p := range m.u.Participants.All(kind) {
-				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS")
+				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED") // WINS_OR_DRAWS: see AddUSEBIOMatches
 				for _, pl := range allPlayers(p) {
 					count(pl, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
 				}
@@ -355,15 +356,17 @@ func (m *usebioMapper) totals() {
 	// or points of no kind said, which bridgekit does not recompute from
 	// USEBIO: said so, and kept as written.
 	total := "TotalScore"
-	_, _, vps := m.u.Event.Value("MATCH_SCORING_METHOD")
+	ofMatches := matchPoints(m.u, id == "TEAM_ID")
 	switch s := m.b.Scoring.Value; {
-	case vps || id == "TEAM_ID":
+	case ofMatches:
 	case s == "MP":
 		total = "TotalMP"
 	case strings.HasPrefix(s, "IMP"):
 		total = "TotalIMP"
 	}
-	if total == "TotalScore" {
+	// The points of matches are checked against the file's matches
+	// (AddUSEBIOMatches), which count them.
+	if total == "TotalScore" && !ofMatches {
 		for _, r := range rows {
 			if v, _, ok := r.Value("TOTAL_SCORE"); ok && strings.TrimSpace(v) != "" {
 				m.b.Coverage.Skip(diag.NotRecomputed, 1)
@@ -550,6 +553,52 @@ func usebioCell(v string, at diag.Pos, given bool, row diag.Pos) record.Cell {
 		return record.Cell{Text: "-", Loc: row}
 	}
 	return record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
+}
+
+// matchPoints reports whether the totals of a unit's participants are
+// the points of their matches: the event names how its matches score, or
+// its participants are teams.
+func matchPoints(u *usebio.Unit, teams bool) bool {
+	_, _, named := u.Event.Value("MATCH_SCORING_METHOD")
+	return named || teams
+}
+
+// AddUSEBIOMatches gives t what unit u states of matches and totals: its
+// MATCH, on the match's first board, and its participants' totals and
+// wins or draws, on the board that carries the totals. Give it the units
+// of a file in order.
+func AddUSEBIOMatches(t *scoring.MatchTotals, file string, u *usebio.Unit) {
+	if m := u.Match; m != nil && u.MatchFirst {
+		sides, scores := [2]string{"TEAM", "OPPOSING_TEAM"}, [2]string{"TEAM_SCORE", "OPPOSING_TEAM_SCORE"}
+		if _, _, ok := m.Value("TEAM"); !ok {
+			sides, scores = [2]string{"NS_PAIR_NUMBER", "EW_PAIR_NUMBER"}, [2]string{"NS_SCORE", "EW_SCORE"}
+		}
+		var ids, points [2]string
+		for i := range ids {
+			ids[i], points[i] = strings.TrimSpace(m.Get(sides[i])), strings.TrimSpace(m.Get(scores[i]))
+		}
+		round, _ := strconv.Atoi(strings.TrimSpace(m.Get("ROUND_NUMBER")))
+		t.AddMatch(u.Field, ids, points, round)
+	}
+	if !u.Totals || u.Participants == nil {
+		return
+	}
+	rows, id := u.Participants.All("PAIR"), "PAIR_NUMBER"
+	kind := "pair"
+	if len(rows) == 0 {
+		rows, id, kind = u.Participants.All("TEAM"), "TEAM_ID", "team"
+	}
+	board, _ := strconv.Atoi(strings.TrimSpace(u.Board.Get("BOARD_NUMBER")))
+	written := func(r *usebio.Node, name string) scoring.Written {
+		v, at, _ := r.Value(name)
+		return scoring.Written{Name: name, Text: strings.TrimSpace(v), At: diag.Diagnostic{File: file, Game: u.Index, Board: board, Span: diag.Span{Pos: at}}}
+	}
+	for _, r := range rows {
+		t.AddParticipant(u.Field, scoring.MatchParticipant{
+			ID: strings.TrimSpace(r.Get(id)), Kind: kind, MatchPoints: matchPoints(u, kind == "team"),
+			Total: written(r, "TOTAL_SCORE"), Wins: written(r, "WINS_OR_DRAWS"),
+		})
+	}
 }
 
 // matchIMPs checks a match board's IMPS, the net IMPs of the match's TEAM,

@@ -9,6 +9,7 @@ import (
 	"github.com/bridgekit/bridgekit/parser/charset"
 	"github.com/bridgekit/bridgekit/parser/usebio"
 	"github.com/bridgekit/bridgekit/record"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // usebioReading reads the boards of a USEBIO results file, one BOARD
@@ -16,10 +17,13 @@ import (
 type usebioReading struct {
 	st *fileState
 	rd *usebio.Reader
+	// matches gathers, in file order, what the units state of matches
+	// and of their participants' totals, checked at the file's end.
+	matches *scoring.MatchTotals
 }
 
 func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
-	return &usebioReading{st: st, rd: usebio.NewReader(r, st.name)}
+	return &usebioReading{st: st, rd: usebio.NewReader(r, st.name), matches: scoring.NewMatchTotals()}
 }
 
 func (r *usebioReading) units() iter.Seq2[*usebio.Unit, error] { return r.rd.Units() }
@@ -27,7 +31,7 @@ func (r *usebioReading) size(u *usebio.Unit) int               { return u.Size()
 func (r *usebioReading) parser() func(*usebio.Unit) *usebio.Unit {
 	return func(u *usebio.Unit) *usebio.Unit { return u }
 }
-func (r *usebioReading) admit(*usebio.Unit)                  {}
+func (r *usebioReading) admit(u *usebio.Unit)                { convert.AddUSEBIOMatches(r.matches, r.st.name, u) }
 func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }
 func (r *usebioReading) diagnostics() diag.List              { return r.rd.Diagnostics() }
 
@@ -54,4 +58,10 @@ func (r *usebioReading) finish(p *Part, diags diag.List) {
 	enc := charset.Encoding{Name: r.rd.Encoding(), Reason: "declared in the XML prolog", Certain: true}
 	gen := ""
 	r.st.finishFile(p, enc, gen, diags)
+	// Known only now: the totals against every match of the file, after
+	// its last board (Part.late).
+	for _, d := range r.matches.Check(&p.Report.Coverage) {
+		p.addLate(len(p.Boards), d)
+		p.Report.AddFinding(d)
+	}
 }

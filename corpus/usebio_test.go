@@ -46,8 +46,8 @@ func TestUSEBIOMutations(t *testing.T) {
 		file, name, old, new string
 		nth                  int // which occurrence of old, from 1
 		code                 diag.Code
-		// where is the text after the change whose line the finding is
-		// at, when it is not the changed text's.
+		// where is the text whose line the finding is at, when it is not
+		// the changed text's: the first after the change, else before it.
 		where string
 	}{
 		{"mitchell.xml", "a score", "<SCORE>420</SCORE>", "<SCORE>450</SCORE>", 1, diag.ScoreTableScore, ""},
@@ -60,6 +60,9 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match board's IMPs", "<IMPS>7</IMPS>", "<IMPS>8</IMPS>", 1, diag.IMPMismatch, ""},
 		{"swiss-teams.xml", "a match's score", "<SCORE>140</SCORE>", "<SCORE>170</SCORE>", 1, diag.ScoreTableScore, ""},
+		{"swiss-teams.xml", "a team's total", "<TOTAL_SCORE>12.50</TOTAL_SCORE>", "<TOTAL_SCORE>13.50</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
+		{"swiss-teams.xml", "a team's wins", "<WINS_OR_DRAWS>0</WINS_OR_DRAWS>", "<WINS_OR_DRAWS>0.5</WINS_OR_DRAWS>", 1, diag.TotalMismatch, ""},
+		{"swiss-teams.xml", "a match's victory points", "<OPPOSING_TEAM_SCORE>7.50</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>8.50</OPPOSING_TEAM_SCORE>", 1, diag.TotalMismatch, "<TOTAL_SCORE>7.50</TOTAL_SCORE>"},
 		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}
 	for _, tt := range tests {
@@ -75,7 +78,11 @@ func TestUSEBIOMutations(t *testing.T) {
 			}
 			changed := bytes.Join([][]byte{src[:at], []byte(tt.new), src[at+len(tt.old):]}, nil)
 			if tt.where != "" {
-				at = at + bytes.Index(changed[at:], []byte(tt.where))
+				if i := bytes.Index(changed[at:], []byte(tt.where)); i >= 0 {
+					at += i
+				} else {
+					at = bytes.Index(changed, []byte(tt.where)) // before the change
+				}
 			}
 			var got []string
 			for _, d := range audit(changed) {

@@ -51,7 +51,8 @@ const (
 	// sets: nothing to compute it from.
 	Adjusted
 	// NotRecomputed: a number of a kind bridgekit does not recompute (a
-	// USEBIO match's net IMPs and victory points, masterpoints awarded).
+	// USEBIO match's victory points, masterpoints awarded, the totals of
+	// an event without matches).
 	NotRecomputed
 
 	numReasons
