@@ -18,7 +18,17 @@ import (
 type MatchTotals struct {
 	fields map[string]*matchField
 	order  []string // the fields, as first seen
+	// held counts the matches and participants held; past
+	// maxMatchTotals the rest are dropped (full), and dropped counts
+	// the totals of the participants dropped.
+	held, dropped int
+	full          bool
 }
+
+// maxMatchTotals bounds the matches and participants a MatchTotals holds,
+// some 5 MB: a file of a million MATCH elements must not hold them all.
+// Past it, no total of the file is checked.
+const maxMatchTotals = 1 << 16
 
 // NewMatchTotals returns an empty MatchTotals.
 func NewMatchTotals() *MatchTotals { return &MatchTotals{fields: map[string]*matchField{}} }
@@ -67,6 +77,10 @@ func (t *MatchTotals) field(name string) *matchField {
 // AddMatch adds a match of the field: the numbers of its two sides, their
 // scores and its round, as written.
 func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
+	if t.full = t.full || t.held >= maxMatchTotals; t.full {
+		return
+	}
+	t.held++
 	f := t.field(field)
 	x, okA := decimal.Parse(scores[0])
 	y, okB := decimal.Parse(scores[1])
@@ -76,6 +90,16 @@ func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
 
 // AddParticipant adds a participant of the field.
 func (t *MatchTotals) AddParticipant(field string, p MatchParticipant) {
+	if t.full = t.full || t.held >= maxMatchTotals; t.full {
+		if p.MatchPoints && p.Total.Text != "" {
+			t.dropped++
+		}
+		if p.Wins.Text != "" {
+			t.dropped++
+		}
+		return
+	}
+	t.held++
 	f := t.field(field)
 	f.participants = append(f.participants, p)
 }
@@ -88,16 +112,19 @@ func (t *MatchTotals) Check(l *diag.Ledger) []diag.Diagnostic {
 	for _, name := range t.order {
 		f := t.fields[name]
 		for _, p := range f.participants {
-			out = append(out, f.check(p, l)...)
+			// Past the bound, any participant's matches may be among
+			// those dropped.
+			out = append(out, f.check(p, !t.full, l)...)
 		}
 	}
+	l.Skip(diag.FieldIncomplete, t.dropped)
 	return out
 }
 
-func (f *matchField) check(p MatchParticipant, l *diag.Ledger) []diag.Diagnostic {
+func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []diag.Diagnostic {
 	// The participant's scores in its matches, and its opponents'.
 	var own, other []float64
-	complete := p.ID != "" && len(f.matches) > 0
+	complete := whole && p.ID != "" && len(f.matches) > 0
 	for _, m := range f.matches {
 		for side, id := range m.ids {
 			if id == p.ID {

@@ -61,3 +61,23 @@ func TestMatchTotals(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchTotalsBound: past maxMatchTotals matches and participants
+// nothing more is held, and no total is checked, but every one is counted.
+func TestMatchTotalsBound(t *testing.T) {
+	m := NewMatchTotals()
+	for i := 0; i < maxMatchTotals+10; i++ {
+		m.AddMatch("A", [2]string{"1", "2"}, [2]string{"10", "10"}, 0)
+	}
+	for _, id := range []string{"1", "2"} {
+		m.AddParticipant("A", MatchParticipant{ID: id, Kind: "team", MatchPoints: true,
+			Total: Written{Name: "TOTAL_SCORE", Text: "1"}, Wins: Written{Name: "WINS_OR_DRAWS", Text: "1"}})
+	}
+	if m.held != maxMatchTotals {
+		t.Fatalf("held %d", m.held)
+	}
+	var l diag.Ledger
+	if found := m.Check(&l); len(found) > 0 || l.Unchecked[diag.FieldIncomplete] != 4 || l.Checked() != 0 {
+		t.Fatalf("found %v, ledger %+v", found, l)
+	}
+}
