@@ -687,8 +687,10 @@ func FuzzAuditBatches(f *testing.F) {
 	for _, seed := range []string{pbnFile(4, true), inheritFile(12), linFile(20), "[Event \"E\"]\n[Board \"1\"]\n", "pn|a,b,c,d|st||md|3SAK|"} {
 		f.Add([]byte(seed))
 	}
-	if usebio, err := os.ReadFile("../parser/usebio/testdata/mitchell.xml"); err == nil {
-		f.Add(usebio)
+	for _, name := range []string{"mitchell.xml", "swiss-teams.xml"} {
+		if usebio, err := os.ReadFile("../parser/usebio/testdata/" + name); err == nil {
+			f.Add(usebio)
+		}
 	}
 	opts := corpus.AuditOptions{AllFindings: true, SkipDuplicates: true, Boards: true}
 	batched := corpus.WithBatchBytes(opts, 300)
