@@ -44,8 +44,9 @@ var (
 
 // unrecomputed counts the numbers the unit states that bridgekit does not
 // recompute: a board's net IMPs in a match, the match's victory points
-// (on its first board), the masterpoints and wins of its participants (on
-// the board that carries them).
+// (on its first board), the masterpoints of its participants, and every
+// number of an individual event's players (on the board that carries
+// them).
 func (m *usebioMapper) unrecomputed() {
 	count := func(n *usebio.Node, names ...string) {
 		for _, name := range names {
@@ -104,6 +105,12 @@ func (m *usebioMapper) unrecomputed() {
 					count(pair, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
 				}
 			}
+		}
+		// An individual event's players: their points would be summed
+		// over the traveller lines by player, which USEBIO's lines,
+		// numbered by pairs, do not give.
+		for _, pl := range m.u.Participants.All("PLAYER") {
+			count(pl, "TOTAL_SCORE", "PERCENTAGE", "PLACE", "BOARDS_PLAYED", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS")
 		}
 	}
 }
@@ -453,9 +460,12 @@ func (m *usebioMapper) participants() {
 	for _, team := range p.All("TEAM") {
 		check(team, "team", "TEAM_ID")
 	}
+	for _, player := range p.All("PLAYER") { // an individual event's
+		check(player, "player", "PLAYER_NUMBER")
+	}
 	// A place is within the field it is a place in: its direction's,
 	// where the participants give one.
-	all := append(p.All("PAIR"), p.All("TEAM")...)
+	all := append(append(p.All("PAIR"), p.All("TEAM")...), p.All("PLAYER")...)
 	// Two winners (WINNER_TYPE 2, a Mitchell) rank each direction apart;
 	// otherwise the whole field is one ranking.
 	twoWinners := strings.TrimSpace(m.u.Event.Get("WINNER_TYPE")) == "2"
@@ -495,8 +505,12 @@ func (m *usebioMapper) missingScores() {
 	}
 }
 
-// allPlayers returns the players of a pair, or of a team and its pairs.
+// allPlayers returns the players of a pair, or of a team and its pairs;
+// an individual event's player is its own.
 func allPlayers(n *usebio.Node) []*usebio.Node {
+	if strings.EqualFold(n.Name, "PLAYER") {
+		return []*usebio.Node{n}
+	}
 	out := n.All("PLAYER")
 	for _, pair := range n.All("PAIR") {
 		out = append(out, pair.All("PLAYER")...)

@@ -16,7 +16,7 @@ import (
 // each change is found, at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
 	files := map[string][]byte{}
-	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml"} {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml"} {
 		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -60,6 +60,9 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"butler-handset.xml", "a tied place", "<PLACE>3=</PLACE>", "<PLACE>4</PLACE>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match board's IMPs", "<IMPS>7</IMPS>", "<IMPS>8</IMPS>", 1, diag.IMPMismatch, ""},
 		{"swiss-teams.xml", "a match's score", "<SCORE>140</SCORE>", "<SCORE>170</SCORE>", 1, diag.ScoreTableScore, ""},
+		{"individual.xml", "a player listed twice", "<PLAYER_NUMBER>4</PLAYER_NUMBER>", "<PLAYER_NUMBER>3</PLAYER_NUMBER>", 1, "usebio-duplicate", ""},
+		{"individual.xml", "a player's national id", "<NATIONAL_ID_NUMBER>2004</NATIONAL_ID_NUMBER>", "<NATIONAL_ID_NUMBER>2001</NATIONAL_ID_NUMBER>", 1, "usebio-duplicate", ""},
+		{"individual.xml", "a player's place", "<PLACE>4</PLACE>", "<PLACE>5</PLACE>", 1, "usebio-place", ""},
 		{"swiss-teams.xml", "a team's total", "<TOTAL_SCORE>12.50</TOTAL_SCORE>", "<TOTAL_SCORE>13.50</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a team's wins", "<WINS_OR_DRAWS>0</WINS_OR_DRAWS>", "<WINS_OR_DRAWS>0.5</WINS_OR_DRAWS>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match's victory points", "<OPPOSING_TEAM_SCORE>7.50</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>8.50</OPPOSING_TEAM_SCORE>", 1, diag.TotalMismatch, "<TOTAL_SCORE>7.50</TOTAL_SCORE>"},
