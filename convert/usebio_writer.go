@@ -533,8 +533,18 @@ func givenValue(b *record.Board, name string) string {
 // as it is.
 func pbnToUSEBIODate(v string) string {
 	p := strings.Split(strings.TrimSpace(v), ".")
-	if len(p) == 3 && len(p[0]) == 4 && len(p[1]) == 2 && len(p[2]) == 2 && !strings.Contains(v, "?") {
+	if len(p) == 3 && len(p[0]) == 4 && len(p[1]) == 2 && len(p[2]) == 2 && digits(p[0]+p[1]+p[2]) {
 		return p[2] + "/" + p[1] + "/" + p[0]
 	}
 	return v
+}
+
+// digits reports whether s is digits only (and not empty).
+func digits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
 }
