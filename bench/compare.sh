@@ -9,10 +9,12 @@
 # starts from), HEAD_REV (the newer one, default the work tree as it is),
 # CORPUS, WORK as for the other scripts, COMMANDS (default every command
 # that reads the whole input), INSTRUCTIONS=1 to count the instructions
-# each run executes, under valgrind's callgrind, instead of timing it: the
-# same count for the same binary and input however busy the machine is,
-# so one round tells differences of a per cent that timing on a shared
-# machine cannot (about fifty times slower: use a few megabytes).
+# each run executes, under valgrind's callgrind, with the collector off,
+# instead of timing it: the same count for the same binary and input
+# however busy the machine is, so one round tells differences of a per
+# cent that timing on a shared machine cannot (about fifty times slower:
+# use a few megabytes). What the collector costs is left to the timed
+# runs.
 set -euo pipefail
 
 # shellcheck source=bench/lib.sh
@@ -58,9 +60,13 @@ args() {
 
 # instructions CMD...: runs CMD under callgrind on one core; sets ir, the
 # instructions it executed. Go's asynchronous preemption is off, as
-# callgrind fails on the signals it sends.
+# callgrind fails on the signals it sends, and so is the collector: its
+# work depends on when it runs, which moved the count of one build on one
+# input by a tenth from run to run; without it the count repeats to a
+# thousandth. (A few megabytes of input allocate under 100 MB.)
 instructions() {
-	GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+	GOGC=off GOMEMLIMIT=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 \
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
 		>/dev/null 2>"$work/callgrind.txt" || true
 	ir=$(awk '/Collected :/ { print $NF }' "$work/callgrind.txt")
 	[[ -n $ir ]] || { echo "bench: callgrind failed: $(tail -3 "$work/callgrind.txt")" >&2; exit 2; }
@@ -83,7 +89,7 @@ if [[ ${INSTRUCTIONS:-} == 1 ]]; then
 				"$(echo "${counts[0]} / ${counts[1]}" | bc -l)"
 		done
 	done
-	echo "(instr x: the instructions the older build executed over the newer's, counted by callgrind on one core; above 1 is less work)"
+	echo "(instr x: the instructions the older build executed over the newer's, counted by callgrind on one core with the collector off; above 1 is less work)"
 	exit 0
 fi
 
