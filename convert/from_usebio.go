@@ -34,6 +34,11 @@ func FromUSEBIO(file string, u *usebio.Unit) (*record.Board, []diag.Diagnostic) 
 	return m.b, m.found
 }
 
+// memberNumbers are the numbers a participant may state that bridgekit
+// counts unchecked where it is no row of a TotalScoreTable: a player of an
+// individual event, a pair's or team's players, a team's pairs.
+var memberNumbers = []string{"TOTAL_SCORE", "PERCENTAGE", "PLACE", "BOARDS_PLAYED", "WINS_OR_DRAWS", "MASTER_POINTS", "MASTER_POINTS_AWARDED"}
+
 // eventCounts are the numbers an EVENT states of itself, and eventValues
 // its other values that no PBN tag holds: both are kept, under their
 // USEBIO names, on the event's first board.
@@ -98,11 +103,13 @@ func (m *usebioMapper) unrecomputed() {
 		for _, kind := range []string{"PAIR", "TEAM"} {
 			for _, p := range m.u.Participants.All(kind) {
 				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED") // WINS_OR_DRAWS: see AddUSEBIOMatches
+				// The numbers of the members of a pair or team: no row of
+				// the table holds them.
 				for _, pl := range allPlayers(p) {
-					count(pl, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
+					count(pl, memberNumbers...)
 				}
 				for _, pair := range p.All("PAIR") {
-					count(pair, "MASTER_POINTS", "MASTER_POINTS_AWARDED")
+					count(pair, memberNumbers...)
 				}
 			}
 		}
@@ -110,7 +117,7 @@ func (m *usebioMapper) unrecomputed() {
 		// over the traveller lines by player, which USEBIO's lines,
 		// numbered by pairs, do not give.
 		for _, pl := range m.u.Participants.All("PLAYER") {
-			count(pl, "TOTAL_SCORE", "PERCENTAGE", "PLACE", "BOARDS_PLAYED", "MASTER_POINTS", "MASTER_POINTS_AWARDED", "WINS_OR_DRAWS")
+			count(pl, memberNumbers...)
 		}
 	}
 }

@@ -98,3 +98,27 @@ func TestUSEBIOMutations(t *testing.T) {
 		})
 	}
 }
+
+// TestUSEBIOMemberNumbers: the numbers a team's pairs and players state,
+// which no row of the TotalScoreTable holds, are counted unchecked, not
+// left out of the count.
+func TestUSEBIOMemberNumbers(t *testing.T) {
+	src, err := os.ReadFile("../parser/usebio/testdata/swiss-teams.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stated := func(text []byte) (int, int) {
+		p := Process("swiss-teams.xml", bytes.NewReader(text), AuditOptions{SkipDuplicates: true})
+		return p.Report.Coverage.Stated(), p.Report.Coverage.Unchecked[diag.NotRecomputed]
+	}
+	n, skipped := stated(src)
+	old := []byte(`<PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER>`)
+	withMembers := bytes.Replace(src, old, []byte(`<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><BOARDS_PLAYED>1</BOARDS_PLAYED></PAIR>`+
+		`<PLAYER><PLAYER_NAME>Ann</PLAYER_NAME><MASTER_POINTS>3</MASTER_POINTS><PLACE>1</PLACE></PLAYER>`), 1)
+	if bytes.Equal(withMembers, src) {
+		t.Fatal("the fixture has changed")
+	}
+	if n2, skipped2 := stated(withMembers); n2 != n+3 || skipped2 != skipped+3 {
+		t.Fatalf("stated %d → %d, not-recomputed %d → %d; want three more of each", n, n2, skipped, skipped2)
+	}
+}
