@@ -226,8 +226,10 @@ type cursor struct {
 }
 
 func (c *cursor) at(i int) diag.Pos {
-	c.pos = advancePos(c.pos, c.b[c.i:i])
-	c.i = i
+	if i != c.i { // a pair's end is asked for twice, by the pair and by emit
+		c.pos = advancePos(c.pos, c.b[c.i:i])
+		c.i = i
+	}
 	return c.pos
 }
 
