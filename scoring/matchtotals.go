@@ -39,12 +39,14 @@ type matchField struct {
 	matches      []matchResult
 	rounds       int // the highest round number
 	participants []MatchParticipant
+	most         int // the most matches any one side plays, once counted (see check)
 }
 
 type matchResult struct {
 	ids    [2]string
 	scores [2]float64
 	scored bool // both scores read
+	round  int  // 0 when not given
 }
 
 // A Written is a number as a file writes it: what the file calls it
@@ -84,7 +86,7 @@ func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
 	f := t.field(field)
 	x, okA := decimal.Parse(scores[0])
 	y, okB := decimal.Parse(scores[1])
-	f.matches = append(f.matches, matchResult{ids: ids, scores: [2]float64{x, y}, scored: okA && okB})
+	f.matches = append(f.matches, matchResult{ids: ids, scores: [2]float64{x, y}, scored: okA && okB, round: round})
 	f.rounds = max(f.rounds, round)
 }
 
@@ -124,19 +126,29 @@ func (t *MatchTotals) Check(l *diag.Ledger) []diag.Diagnostic {
 func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []diag.Diagnostic {
 	// The participant's scores in its matches, and its opponents'.
 	var own, other []float64
+	var rounds []int
 	complete := whole && p.ID != "" && len(f.matches) > 0
 	for _, m := range f.matches {
 		for side, id := range m.ids {
 			if id == p.ID {
 				complete = complete && m.scored
 				own, other = append(own, m.scores[side]), append(other, m.scores[1-side])
+				rounds = append(rounds, m.round)
 			}
 		}
 	}
-	// A round without a match of its own (a bye, a match the file leaves
-	// out) leaves its points unknown, and so does a participant no match
-	// names (withdrawn, or named otherwise).
-	complete = complete && len(own) > 0 && (f.rounds == 0 || len(own) == f.rounds)
+	// Its matches must be all it played: a round without a match of its
+	// own (a bye, whose points the file does not show; a match it leaves
+	// out) leaves its points unknown, and so does a round of two matches
+	// (three sides playing each other), which a bye elsewhere may hide.
+	// Without round numbers, every side must play as many matches as the
+	// one that plays most. A participant no match names (withdrawn, or
+	// named otherwise) is not known either.
+	if f.rounds > 0 {
+		complete = complete && eachOnce(rounds, f.rounds)
+	} else {
+		complete = complete && len(own) > 0 && len(own) == f.mostMatches()
+	}
 	reason := diag.FieldIncomplete
 	if len(f.matches) == 0 {
 		reason = diag.NotRecomputed
@@ -191,6 +203,35 @@ func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []dia
 	}
 	check(p.Wins, exact, rounded)
 	return out
+}
+
+// eachOnce reports whether rounds holds each of 1 to n once.
+func eachOnce(rounds []int, n int) bool {
+	if len(rounds) != n {
+		return false
+	}
+	seen := make([]bool, n+1)
+	for _, r := range rounds {
+		if r < 1 || r > n || seen[r] {
+			return false
+		}
+		seen[r] = true
+	}
+	return true
+}
+
+// mostMatches returns the most matches any one side of the field plays.
+func (f *matchField) mostMatches() int {
+	if f.most == 0 {
+		n := map[string]int{}
+		for _, m := range f.matches {
+			for _, id := range m.ids {
+				n[id]++
+				f.most = max(f.most, n[id])
+			}
+		}
+	}
+	return f.most
 }
 
 // won is what a match counts for a side that scored a against b: 1 won,

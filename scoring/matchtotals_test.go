@@ -81,3 +81,33 @@ func TestMatchTotalsBound(t *testing.T) {
 		t.Fatalf("found %v, ledger %+v", found, l)
 	}
 }
+
+// TestMatchTotalsRounds: a side's matches must be one a round (or, without
+// round numbers, as many as the side that plays most), or its totals may
+// leave out a bye's points.
+func TestMatchTotalsRounds(t *testing.T) {
+	tests := []struct {
+		name    string
+		matches [][3]string // the two sides and the round ("" for none)
+	}{
+		{"two matches in one round and none in another", [][3]string{{"1", "2", "1"}, {"1", "3", "1"}, {"2", "3", "2"}}},
+		{"fewer matches than the side that plays most", [][3]string{{"1", "2", ""}, {"2", "3", ""}, {"2", "4", ""}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := NewMatchTotals()
+			for _, x := range tt.matches {
+				round := 0
+				if x[2] != "" {
+					round = int(x[2][0] - '0')
+				}
+				m.AddMatch("A", [2]string{x[0], x[1]}, [2]string{"12", "8"}, round)
+			}
+			m.AddParticipant("A", MatchParticipant{ID: "1", Kind: "team", MatchPoints: true, Total: Written{Name: "TOTAL_SCORE", Text: "99"}})
+			var l diag.Ledger
+			if found := m.Check(&l); len(found) > 0 || l.Unchecked[diag.FieldIncomplete] != 1 {
+				t.Fatalf("found %v, ledger %+v", found, l)
+			}
+		})
+	}
+}
