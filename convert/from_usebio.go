@@ -355,11 +355,7 @@ func (m *usebioMapper) traveller() {
 // pair's or team's number, direction, place, total and boards played.
 func (m *usebioMapper) totals() {
 	p := m.u.Participants
-	rows := p.All("PAIR")
-	id := "PAIR_NUMBER"
-	if len(rows) == 0 {
-		rows, id = p.All("TEAM"), "TEAM_ID"
-	}
+	rows, id, kind := participantRows(p)
 	if len(rows) == 0 {
 		return
 	}
@@ -370,7 +366,7 @@ func (m *usebioMapper) totals() {
 	// or points of no kind said, which bridgekit does not recompute from
 	// USEBIO: said so, and kept as written.
 	total := "TotalScore"
-	ofMatches := matchPoints(m.u, id == "TEAM_ID")
+	ofMatches := matchPoints(m.u, kind == "team")
 	switch s := m.b.Scoring.Value; {
 	case ofMatches:
 	case s == "MP":
@@ -576,6 +572,16 @@ func usebioCell(v string, at diag.Pos, given bool, row diag.Pos) record.Cell {
 	return record.Cell{Text: v, Loc: at, Quoted: strings.ContainsAny(v, " \t\"")}
 }
 
+// participantRows returns the pairs of the participants, else their
+// teams: the rows of the TotalScoreTable, the element that numbers them,
+// and what findings call them.
+func participantRows(p *usebio.Node) (rows []*usebio.Node, id, kind string) {
+	if rows := p.All("PAIR"); len(rows) > 0 {
+		return rows, "PAIR_NUMBER", "pair"
+	}
+	return p.All("TEAM"), "TEAM_ID", "team"
+}
+
 // matchPoints reports whether the totals of a unit's participants are
 // the points of their matches: the event names how its matches score, or
 // its participants are teams.
@@ -598,18 +604,14 @@ func AddUSEBIOMatches(t *scoring.MatchTotals, file string, u *usebio.Unit) {
 		for i := range ids {
 			ids[i], points[i] = strings.TrimSpace(m.Get(sides[i])), strings.TrimSpace(m.Get(scores[i]))
 		}
-		round, _ := strconv.Atoi(strings.TrimSpace(m.Get("ROUND_NUMBER")))
+		round, _ := usebio.Number(m.Get("ROUND_NUMBER"))
 		t.AddMatch(u.Field, ids, points, round)
 	}
 	if !u.Totals || u.Participants == nil {
 		return
 	}
-	rows, id := u.Participants.All("PAIR"), "PAIR_NUMBER"
-	kind := "pair"
-	if len(rows) == 0 {
-		rows, id, kind = u.Participants.All("TEAM"), "TEAM_ID", "team"
-	}
-	board, _ := strconv.Atoi(strings.TrimSpace(u.Board.Get("BOARD_NUMBER")))
+	rows, id, kind := participantRows(u.Participants)
+	board, _ := usebio.Number(u.Board.Get("BOARD_NUMBER"))
 	written := func(r *usebio.Node, name string) scoring.Written {
 		v, at, _ := r.Value(name)
 		return scoring.Written{Name: name, Text: strings.TrimSpace(v), At: diag.Diagnostic{File: file, Game: u.Index, Board: board, Span: diag.Span{Pos: at}}}

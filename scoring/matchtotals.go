@@ -79,10 +79,9 @@ func (t *MatchTotals) field(name string) *matchField {
 // AddMatch adds a match of the field: the numbers of its two sides, their
 // scores and its round, as written.
 func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
-	if t.full = t.full || t.held >= maxMatchTotals; t.full {
+	if !t.hold() {
 		return
 	}
-	t.held++
 	f := t.field(field)
 	x, okA := decimal.Parse(scores[0])
 	y, okB := decimal.Parse(scores[1])
@@ -92,7 +91,7 @@ func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
 
 // AddParticipant adds a participant of the field.
 func (t *MatchTotals) AddParticipant(field string, p MatchParticipant) {
-	if t.full = t.full || t.held >= maxMatchTotals; t.full {
+	if !t.hold() {
 		if p.MatchPoints && p.Total.Text != "" {
 			t.dropped++
 		}
@@ -101,9 +100,18 @@ func (t *MatchTotals) AddParticipant(field string, p MatchParticipant) {
 		}
 		return
 	}
-	t.held++
 	f := t.field(field)
 	f.participants = append(f.participants, p)
+}
+
+// hold reports whether one more match or participant may be held, and
+// counts it; past maxMatchTotals none may (full).
+func (t *MatchTotals) hold() bool {
+	if t.full = t.full || t.held >= maxMatchTotals; t.full {
+		return false
+	}
+	t.held++
+	return true
 }
 
 // Check checks each participant's totals against its matches, counts each
