@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/pbn"
@@ -33,7 +34,7 @@ type pbnReading struct {
 	// (convert.PBNOptions.Previous), which may itself be a follow-up, so
 	// a batch that starts with one converts these again first. In files
 	// without any Board or Deal tag it keeps the last maxChain games.
-	chain []*pbn.Game
+	chain []pbnGame
 	// scope is the event and session in force, for the search for
 	// duplicates: archives that name the event and stage on a match's
 	// first game only (rpbridge.net) mean them for the games after it,
@@ -116,15 +117,58 @@ func (r *pbnReading) diagnostics() diag.List                 { return r.rd.Diagn
 // that names its board or deal takes nothing from the games before, and a
 // batch that held them for nothing held the text and tables of a game more
 // (a traveller of 100,000 rows: 4 MB) for as long as it runs.
-func (r *pbnReading) context(next *pbn.Game) []*pbn.Game {
+func (r *pbnReading) context(next pbnGame) []pbnGame {
 	if next.Tag("Deal") != nil || next.Tag("Board") != nil {
 		return nil
+	}
+	for _, g := range r.chain {
+		g.arena.hold()
 	}
 	return slices.Clone(r.chain)
 }
 
-func (r *pbnReading) parser() func(*pbn.GameText) *pbn.Game {
-	return pbn.NewParser(r.st.name).Parse
+// pbnGame is a game and the arena its tree was read into.
+type pbnGame struct {
+	*pbn.Game
+	arena *gameArena
+}
+
+// gameArena is the memory of the trees of the games of a batch, or of a
+// file read whole, made free again (pbn.Arena.Reset) once no game read
+// into it is in use. Each of its games holds it until converted, and
+// again while the chain holds it; the batch's parser needs no hold of its
+// own, as the games it has read hold it until it is done (in a batch, no
+// game is converted before the last is read; in a file read whole, the
+// chain holds the game before the one being read).
+type gameArena struct {
+	pbn.Arena
+	holds atomic.Int32
+}
+
+// spareArenas are arenas made free, for the next batches' parsers.
+var spareArenas sync.Pool
+
+func (a *gameArena) hold() { a.holds.Add(1) }
+
+// release ends a hold, and frees the arena with the last.
+func (a *gameArena) release() {
+	if a.holds.Add(-1) == 0 {
+		a.Reset()
+		spareArenas.Put(a)
+	}
+}
+
+func (r *pbnReading) parser() func(*pbn.GameText) pbnGame {
+	p := pbn.NewParser(r.st.name)
+	a, _ := spareArenas.Get().(*gameArena)
+	if a == nil {
+		a = new(gameArena)
+	}
+	p.UseArena(&a.Arena)
+	return func(t *pbn.GameText) pbnGame {
+		a.hold()
+		return pbnGame{p.Parse(t), a}
+	}
 }
 
 // header returns the % lines before the file's first tag pair.
@@ -140,10 +184,10 @@ func (r *pbnReading) header() []*pbn.Escape {
 // (convert.KnownPBNTag), on the game itself; it notes the generator the
 // first game names, and the games a batch starting at the next one must
 // convert first.
-func (r *pbnReading) admit(g *pbn.Game) {
-	r.res.Resolve(g)
+func (r *pbnReading) admit(g pbnGame) {
+	r.res.Resolve(g.Game)
 	r.games = true
-	r.scope = r.scope.follow(g)
+	r.scope = r.scope.follow(g.Game)
 	r.mu.Lock()
 	if r.carried == nil {
 		r.carried = map[int]dupScope{}
@@ -166,39 +210,50 @@ func (r *pbnReading) admit(g *pbn.Game) {
 			Message: "tag " + t.Name + " is not defined by PBN 2.1; kept as written (reported once per file)",
 		})
 	}
+	g.arena.hold()
 	if g.Tag("Deal") != nil || g.Tag("Board") != nil {
-		r.chain = r.chain[:0]
+		r.dropChain(len(r.chain))
 	}
 	r.chain = append(r.chain, g)
 	if len(r.chain) > maxChain {
-		r.chain = slices.Delete(r.chain, 0, 1)
+		r.dropChain(1)
 	}
 }
 
-func (r *pbnReading) converter(ctx []*pbn.Game) func(*Part, *pbn.Game) {
+// dropChain removes the first n games of the chain.
+func (r *pbnReading) dropChain(n int) {
+	for _, g := range r.chain[:n] {
+		g.arena.release()
+	}
+	r.chain = slices.Delete(r.chain, 0, n)
+}
+
+func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 	var (
 		ck      record.Checker
 		prev    *record.Board
 		started bool
 	)
 	header := r.header()
-	return func(p *Part, g *pbn.Game) {
+	return func(p *Part, g pbnGame) {
 		if !started {
 			started = true
 			for _, c := range ctx {
-				prev, _ = convert.FromPBN(c, convert.PBNOptions{Header: header, Previous: prev})
+				prev, _ = convert.FromPBN(c.Game, convert.PBNOptions{Header: header, Previous: prev})
+				c.arena.release()
 			}
 		}
 		var into *record.Board
 		if !r.st.opts.Boards {
 			into = spareBoard()
 		}
-		b, mapped := convert.FromPBN(g, convert.PBNOptions{Header: header, Previous: prev, Into: into})
+		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		r.mu.Lock()
 		s := r.carried[g.Index] // admit put it there
 		delete(r.carried, g.Index)
 		r.mu.Unlock()
 		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), matchName(s.home, s.visit))
+		g.arena.release()
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
 			// Previous.
@@ -212,6 +267,7 @@ func (r *pbnReading) converter(ctx []*pbn.Game) func(*Part, *pbn.Game) {
 // that wrote the file (the first game's Generator, else a "%Creator:" line
 // of the header), and the text after the last game when boards are kept.
 func (r *pbnReading) finish(p *Part, diags diag.List) {
+	r.dropChain(len(r.chain))
 	gen := r.gen
 	if gen == "" {
 		gen = creator(r.header())

@@ -22,6 +22,7 @@ type pbnParser struct {
 	lines    pbnLines
 	d        pbnDiags
 	diag     pbnDiagFunc // p.d.add, bound once
+	arena    *Arena      // where a game's tags, sections and tokens are carved from; nil: the collector
 	slab     []Tag       // the current game's tags
 	secs     []Section   // the current game's sections
 	tables   []pbnPendingTable
@@ -119,8 +120,8 @@ func (p *pbnParser) build(g *Game) {
 			n++
 		}
 	}
-	p.slab = make([]Tag, n)
-	g.Tags = make([]*Tag, 0, n)
+	p.slab = p.arena.newTags(n)
+	g.Tags = p.arena.newTagPointers(n)[:0]
 	n = 0
 	for _, grp := range p.lex.groups {
 		if grp.typ == pbnTokSection {
@@ -128,7 +129,7 @@ func (p *pbnParser) build(g *Game) {
 		}
 	}
 	if n > 0 {
-		p.secs = make([]Section, n)
+		p.secs = p.arena.newSections(n)
 		g.Sections = make([]*Section, 0, n)
 	}
 

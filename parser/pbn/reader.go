@@ -207,6 +207,11 @@ type Parser struct{ p *pbnParser }
 // only used in positions.
 func NewParser(filename string) *Parser { return &Parser{p: newPBNParser(filename)} }
 
+// UseArena makes the parser read the games it parses from now on into a,
+// or, with a nil a, into memory of their own. See Arena for what may
+// then be done with them.
+func (p *Parser) UseArena(a *Arena) { p.p.arena = a }
+
 // Parse reads the game of t. Problems are Diagnostics of the game.
 func (p *Parser) Parse(t *GameText) *Game { return p.p.parse(t, nil) }
 

@@ -34,7 +34,7 @@ func (p *pbnParser) newTokenScanner(sec *Section, data []pbnItem) *pbnTokenScann
 			n += countFields(p.lines.text[it.start:it.end])
 		}
 	}
-	sec.Tokens = make([]Token, 0, min(n, maxSectionTokens))
+	sec.Tokens = p.arena.newTokens(min(n, maxSectionTokens))[:0]
 	return &pbnTokenScanner{p: p, sec: sec, auction: sec.Kind == SectionAuction, plusSlot: -1, endOff: -1, lastEnd: -1}
 }
 
