@@ -868,7 +868,10 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	r.contrib, r.totals, r.session = scoring.Contributions(b), scoring.ReadTotals(b), session
 	if inMatch {
 		room.At = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: b.Source.Loc}}
-		r.room = &room
+		// A copy, so that the room of a board in no match (most) stays
+		// off the heap.
+		kept := room
+		r.room = &kept
 	}
 	if st.opts.Boards {
 		r.Board = b

@@ -24,9 +24,19 @@ type linReading struct {
 	// header is the last vugraph header record and notes the notes records
 	// since the last board: what a LINConverter needs before the next
 	// board, so a batch that starts there converts them again first.
-	header *lin.Record
-	notes  []*lin.Record
+	header linRecord
+	notes  []linRecord
 }
+
+// linRecord is a record and the arena its pairs were read into.
+type linRecord struct {
+	*lin.Record
+	arena *arena
+}
+
+// linArenaBytes is the record text read into one arena before the reader
+// takes the next: about a batch.
+const linArenaBytes = batchBytes
 
 func newLINReading(st *fileState, r io.Reader) *linReading {
 	rd := lin.NewReader(r, st.name)
@@ -36,27 +46,46 @@ func newLINReading(st *fileState, r io.Reader) *linReading {
 	return &linReading{st: st, rd: rd}
 }
 
-func (r *linReading) size(rec *lin.Record) int { return rec.End.Offset - rec.Pos.Offset }
+func (r *linReading) size(rec linRecord) int { return rec.End.Offset - rec.Pos.Offset }
 
 // parser returns a function that checks the values of a record, which
 // the reader cut from the file and read into pairs.
-func (r *linReading) parser() func(*lin.Record) *lin.Record {
-	return func(rec *lin.Record) *lin.Record {
+func (r *linReading) parser() func(linRecord) linRecord {
+	return func(rec linRecord) linRecord {
 		rec.Check()
 		return rec
 	}
 }
 
-func (r *linReading) units() iter.Seq2[*lin.Record, error] {
-	return func(yield func(*lin.Record, error) bool) {
+// units yields the records, each holding the arena it was read into. The
+// reader holds its arena too, while it reads into it: a record is read
+// before it is yielded, so the one the reader reads next goes into the
+// arena it is given after the yield.
+func (r *linReading) units() iter.Seq2[linRecord, error] {
+	return func(yield func(linRecord, error) bool) {
+		a, size := newArena(), 0
+		a.hold()
+		r.rd.UseArena(&a.lin)
+		defer func() { a.release() }()
 		for rec, err := range r.rd.RecordsApart() {
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
 				r.extra.Add(*d)
 				continue
 			}
-			if !yield(rec, err) {
+			u := linRecord{rec, a}
+			if rec != nil {
+				a.hold()
+				size += r.size(u)
+			}
+			if !yield(u, err) {
 				return
+			}
+			if size >= linArenaBytes {
+				a.release()
+				a, size = newArena(), 0
+				a.hold()
+				r.rd.UseArena(&a.lin)
 			}
 		}
 	}
@@ -66,40 +95,66 @@ func (r *linReading) diagnostics() diag.List {
 	return append(slices.Clip(r.rd.Diagnostics()), r.extra...)
 }
 
-func (r *linReading) admit(rec *lin.Record) {
+func (r *linReading) admit(rec linRecord) {
 	switch rec.Kind {
 	case lin.Header:
-		r.header, r.notes = rec, nil
+		rec.arena.hold()
+		r.dropContext()
+		r.header = rec
 	case lin.Notes:
+		rec.arena.hold()
 		r.notes = append(r.notes, rec)
 	default:
-		r.notes = nil
+		r.dropNotes()
 	}
 }
 
-func (r *linReading) context(*lin.Record) []*lin.Record {
-	var ctx []*lin.Record
-	if r.header != nil {
+// dropNotes lets go of the notes records kept for the next batch.
+func (r *linReading) dropNotes() {
+	for _, n := range r.notes {
+		n.arena.release()
+	}
+	r.notes = nil
+}
+
+// dropContext lets go of every record kept for the next batch.
+func (r *linReading) dropContext() {
+	r.dropNotes()
+	if r.header.Record != nil {
+		r.header.arena.release()
+		r.header = linRecord{}
+	}
+}
+
+func (r *linReading) context(linRecord) []linRecord {
+	var ctx []linRecord
+	if r.header.Record != nil {
 		ctx = append(ctx, r.header)
 	}
-	return append(ctx, r.notes...)
+	ctx = append(ctx, r.notes...)
+	for _, c := range ctx {
+		c.arena.hold()
+	}
+	return ctx
 }
 
-func (r *linReading) converter(ctx []*lin.Record) func(*Part, *lin.Record) {
+func (r *linReading) converter(ctx []linRecord) func(*Part, linRecord) {
 	conv := convert.NewLINConverter(r.st.name)
 	var ck record.Checker
 	started := false
-	return func(p *Part, rec *lin.Record) {
+	return func(p *Part, rec linRecord) {
+		defer rec.arena.release()
 		if !started {
 			started = true
 			for _, c := range ctx {
-				conv.Convert(c)
+				conv.Convert(c.Record)
+				c.arena.release()
 			}
 		}
 		if !r.st.opts.Boards {
 			conv.Reuse(spareBoard())
 		}
-		b, mapped := conv.Convert(rec)
+		b, mapped := conv.Convert(rec.Record)
 		if b != nil {
 			segment, match := "", ""
 			if v := b.LIN.Vugraph; v != nil {
@@ -122,5 +177,6 @@ func (r *linReading) converter(ctx []*lin.Record) func(*Part, *lin.Record) {
 }
 
 func (r *linReading) finish(p *Part, diags diag.List) {
+	r.dropContext()
 	r.st.finishFile(p, r.rd.Encoding(), "", diags)
 }

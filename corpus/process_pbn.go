@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/pbn"
@@ -130,41 +129,17 @@ func (r *pbnReading) context(next pbnGame) []pbnGame {
 // pbnGame is a game and the arena its tree was read into.
 type pbnGame struct {
 	*pbn.Game
-	arena *gameArena
-}
-
-// gameArena is the memory of the trees of the games of a batch, or of a
-// file read whole, made free again (pbn.Arena.Reset) once no game read
-// into it is in use. Each of its games holds it until converted, and
-// again while the chain holds it; the batch's parser needs no hold of its
-// own, as the games it has read hold it until it is done (in a batch, no
-// game is converted before the last is read; in a file read whole, the
-// chain holds the game before the one being read).
-type gameArena struct {
-	pbn.Arena
-	holds atomic.Int32
-}
-
-// spareArenas are arenas made free, for the next batches' parsers.
-var spareArenas sync.Pool
-
-func (a *gameArena) hold() { a.holds.Add(1) }
-
-// release ends a hold, and frees the arena with the last.
-func (a *gameArena) release() {
-	if a.holds.Add(-1) == 0 {
-		a.Reset()
-		spareArenas.Put(a)
-	}
+	arena *arena
 }
 
 func (r *pbnReading) parser() func(*pbn.GameText) pbnGame {
 	p := pbn.NewParser(r.st.name)
-	a, _ := spareArenas.Get().(*gameArena)
-	if a == nil {
-		a = new(gameArena)
-	}
-	p.UseArena(&a.Arena)
+	// The parser needs no hold of its own: the games it has read hold the
+	// arena until it is done (in a batch, no game is converted before the
+	// last is read; in a file read whole, the chain holds the game before
+	// the one being read).
+	a := newArena()
+	p.UseArena(&a.pbn)
 	return func(t *pbn.GameText) pbnGame {
 		a.hold()
 		return pbnGame{p.Parse(t), a}
@@ -197,7 +172,16 @@ func (r *pbnReading) admit(g pbnGame) {
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
 	}
-	for _, t := range g.Tags {
+	var before []*pbn.Tag // the tags of the game before, their names checked already
+	if n := len(r.chain); n > 0 {
+		before = r.chain[n-1].Tags
+	}
+	for i, t := range g.Tags {
+		if i < len(before) && before[i].Name == t.Name {
+			// Games mostly write the tags of the game before, in its
+			// order: a comparison spares the lookups.
+			continue
+		}
 		if convert.KnownPBNTag(t.Name) || r.unknown[t.Name] {
 			continue
 		}

@@ -12,10 +12,13 @@ import (
 	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
-// first.
-func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*Record, diag.List) {
+// readLINRecords reads src with Records or, apart, with RecordsApart into
+// a (nil: memory of their own), then checks the records last to first,
+// half of them in goroutines of their own.
+func readLINRecords(src []byte, filename string, maxRecord int, apart bool, a *Arena) ([]*Record, diag.List) {
 	lr := NewReader(bytes.NewReader(src), filename)
 	lr.maxRecord = maxRecord
+	lr.UseArena(a)
 	records := lr.Records
 	if apart {
 		records = lr.RecordsApart
@@ -45,11 +48,12 @@ func readLINRecords(src []byte, filename string, maxRecord int, apart bool) ([]*
 	return recs, append(lr.Diagnostics(), extra...)
 }
 
-// Records gives.
-func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int) {
+// checkLINApart fails unless the records RecordsApart gives, checked
+// apart, are those Records gives; with a, they are read into it.
+func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int, a *Arena) {
 	t.Helper()
-	want, wantDiags := readLINRecords(src, filename, maxRecord, false)
-	got, diags := readLINRecords(src, filename, maxRecord, true)
+	want, wantDiags := readLINRecords(src, filename, maxRecord, false, nil)
+	got, diags := readLINRecords(src, filename, maxRecord, true, a)
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d records apart, %d in order", filename, len(got), len(want))
 	}
@@ -70,5 +74,21 @@ func TestLINRecordsApart(t *testing.T) {
 	if testinput.HaveCorpus() {
 		files = append(files, corpusLINFiles(t)...)
 	}
-	testinput.EachFile(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord) })
+	testinput.EachFile(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord, nil) })
+}
+
+// TestLINArena reads each fixture three times into one arena, with a
+// Reset between: each time, every record is what a record read into
+// memory of its own is, so that nothing of an earlier batch shows through
+// memory used again.
+func TestLINArena(t *testing.T) {
+	t.Parallel()
+	files, _ := filepath.Glob("testdata/*.input")
+	var a Arena
+	testinput.EachFile(t, files, func(src []byte, name string) {
+		for range 3 {
+			checkLINApart(t, src, name, maxLINRecord, &a)
+			a.Reset()
+		}
+	})
 }

@@ -14,7 +14,8 @@ import (
 // returns must hold together: records numbered in order, pairs numbered in
 // order with positions inside the decoded input and increasing, labels
 // present, diagnostics positioned and tied to their record; and records
-// checked apart (RecordsApart) are those Records gives.
+// checked apart (RecordsApart), into an arena used again, are those
+// Records gives.
 func FuzzParse(f *testing.F) {
 	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
 	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
@@ -28,8 +29,10 @@ func FuzzParse(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("pn|a|st\nmd|1S2|stmd|2S3|sv|o\n|sa|0|nt|x|y|\nqx|o1,BOARD 1|mb|P1SP|pc|SAS2|"))
+	var a Arena // used again from input to input
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkLINApart(t, src, "fuzz.lin", 1<<12)
+		checkLINApart(t, src, "fuzz.lin", 1<<12, &a)
+		a.Reset()
 		lr := NewReader(bytes.NewReader(src), "fuzz.lin")
 		lr.maxRecord = 1 << 12 // small, so that the cap is exercised too
 		index := 0

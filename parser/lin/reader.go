@@ -49,6 +49,7 @@ type Reader struct {
 	tags      []linTag      // tags of the pairs of the record being built
 	key       []byte        // the record's section token types, for linVerdicts
 	apart     bool          // records are checked by the caller (RecordsApart)
+	arena     *Arena        // where records' pairs are carved from; nil: the collector
 }
 
 // NewReader returns a reader of the LIN records in r. filename is used in
@@ -67,6 +68,11 @@ func (lr *Reader) UseEncoding(name string) { lr.encoding = name }
 // charset.Encoding returns the character encoding the input was read in. It is known
 // once Records has started.
 func (lr *Reader) Encoding() charset.Encoding { return lr.enc }
+
+// UseArena makes the reader read the records it yields from now on into
+// a, or, with a nil a, into memory of their own. See Arena for what may
+// then be done with them.
+func (lr *Reader) UseArena(a *Arena) { lr.arena = a }
 
 // Diagnostics returns what the reader has to say about the input as a whole
 // (its encoding, its container, junk outside any record). Problems inside a
@@ -553,9 +559,9 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 			n++
 		}
 	}
-	slab := make([]Pair, n)
+	slab := lr.arena.newPairs(n)
 	lr.tags = lr.tags[:0]
-	rec := &Record{Index: lr.count, Pairs: make([]*Pair, 0, n), Pos: items[0].pos, End: items[len(items)-1].endPos}
+	rec := &Record{Index: lr.count, Pairs: lr.arena.newPairPointers(n)[:0], Pos: items[0].pos, End: items[len(items)-1].endPos}
 	for i := range items {
 		it := &items[i]
 		switch it.kind {

@@ -1,6 +1,6 @@
 package pbn
 
-import "unsafe"
+import "github.com/bridgekit/bridgekit/parser/internal/scan"
 
 // An Arena holds the tags, sections and call and card tokens of the games
 // a Parser reads (see Parser.UseArena), so that a reader of a large file
@@ -19,29 +19,13 @@ type Arena struct {
 	toks []Token
 }
 
-// maxArenaBytes bounds the memory Reset keeps of each kind: the memory of
-// a game far larger than the rest (a section of thousands of tokens) is
-// left to the collector rather than held for the next batch.
-const maxArenaBytes = 4 << 20
-
 // Reset frees everything the arena holds for the games read into it
 // since the last Reset.
 func (a *Arena) Reset() {
-	a.tags = reset(a.tags)
-	a.ptrs = reset(a.ptrs)
-	a.secs = reset(a.secs)
-	a.toks = reset(a.toks)
-}
-
-// reset clears the used part of buf, so that what is carved from it is
-// zero as new memory is and the collector keeps nothing alive through it.
-func reset[T any](buf []T) []T {
-	var zero T
-	if uintptr(cap(buf))*unsafe.Sizeof(zero) > maxArenaBytes {
-		return nil
-	}
-	clear(buf)
-	return buf[:0]
+	a.tags = scan.ResetChunk(a.tags)
+	a.ptrs = scan.ResetChunk(a.ptrs)
+	a.secs = scan.ResetChunk(a.secs)
+	a.toks = scan.ResetChunk(a.toks)
 }
 
 // newTags, newTagPointers, newSections and newTokens return n zero
@@ -50,38 +34,26 @@ func (a *Arena) newTags(n int) []Tag {
 	if a == nil {
 		return make([]Tag, n)
 	}
-	return carve(&a.tags, n)
+	return scan.Carve(&a.tags, n)
 }
 
 func (a *Arena) newTagPointers(n int) []*Tag {
 	if a == nil {
 		return make([]*Tag, n)
 	}
-	return carve(&a.ptrs, n)
+	return scan.Carve(&a.ptrs, n)
 }
 
 func (a *Arena) newSections(n int) []Section {
 	if a == nil {
 		return make([]Section, n)
 	}
-	return carve(&a.secs, n)
+	return scan.Carve(&a.secs, n)
 }
 
 func (a *Arena) newTokens(n int) []Token {
 	if a == nil {
 		return make([]Token, n)
 	}
-	return carve(&a.toks, n)
-}
-
-// carve returns n elements from buf, or from a new chunk when buf has no
-// room left: the chunks grow until one holds what a batch needs.
-func carve[T any](buf *[]T, n int) []T {
-	b := *buf
-	if cap(b)-len(b) < n {
-		b = make([]T, 0, max(2*cap(b), n, 256))
-	}
-	s := b[len(b) : len(b)+n : len(b)+n]
-	*buf = b[:len(b)+n]
-	return s
+	return scan.Carve(&a.toks, n)
 }

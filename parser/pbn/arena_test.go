@@ -1,7 +1,6 @@
 package pbn
 
 import (
-	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,28 +17,8 @@ func TestArena(t *testing.T) {
 	files, _ := filepath.Glob("testdata/*.pbn")
 	var a Arena
 	testinput.EachFile(t, files, func(src []byte, name string) {
-		want := Parse(src, name)
-		var wantDump strings.Builder
-		for _, g := range want.Games {
-			dumpGame(&wantDump, g)
-		}
-		for round := range 3 {
-			r := NewReader(bytes.NewReader(src), name)
-			p := NewParser(name)
-			p.UseArena(&a)
-			var res Resolver
-			var got strings.Builder
-			for text, err := range r.GameTexts() {
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := p.Parse(text)
-				res.Resolve(g)
-				dumpGame(&got, g)
-			}
-			if got.String() != wantDump.String() {
-				t.Fatalf("%s, round %d: games read into an arena differ: %s", name, round+1, firstDiff(wantDump.String(), got.String()))
-			}
+		for range 3 {
+			checkApart(t, src, name, &a)
 			a.Reset()
 		}
 	})

@@ -14,8 +14,8 @@ import (
 // games numbered in order with their Source matching their positions, every
 // position inside its game, every token and tag at a place of the game's
 // text, the games' text read again gives the same games, and reading the
-// games apart (GameTexts, Parser, Resolver) gives the games read in
-// order.
+// games apart (GameTexts, Parser, Resolver), into an arena used again,
+// gives the games read in order.
 func FuzzParse(f *testing.F) {
 	seeds, _ := filepath.Glob("testdata/*.pbn")
 	for _, s := range seeds {
@@ -36,6 +36,7 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	}
+	var a Arena // used again from input to input
 	f.Fuzz(func(t *testing.T, src []byte) {
 		file := Parse(src, "fuzz.pbn")
 		prev := 0
@@ -56,7 +57,8 @@ func FuzzParse(f *testing.F) {
 		if n := len(Parse(again, "again.pbn").Games); n != len(file.Games) {
 			t.Errorf("%d games; their text read again gives %d", len(file.Games), n)
 		}
-		checkApart(t, src, "fuzz.pbn")
+		checkApart(t, src, "fuzz.pbn", &a)
+		a.Reset()
 	})
 }
 

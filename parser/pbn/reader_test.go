@@ -12,8 +12,9 @@ import (
 
 // parseApart reads src the way a caller with several goroutines does:
 // GameTexts, each text read by one of three parsers, the games in reverse
-// order, then a Resolver given them in file order.
-func parseApart(src []byte, filename string) ([]*Game, []*Escape) {
+// order, then a Resolver given them in file order. With a, the parsers
+// read into it.
+func parseApart(src []byte, filename string, a *Arena) ([]*Game, []*Escape) {
 	r := NewReader(bytes.NewReader(src), filename)
 	var texts []*GameText
 	for t, err := range r.GameTexts() {
@@ -23,6 +24,9 @@ func parseApart(src []byte, filename string) ([]*Game, []*Escape) {
 		texts = append(texts, t)
 	}
 	parsers := []*Parser{NewParser(filename), NewParser(filename), NewParser(filename)}
+	for _, p := range parsers {
+		p.UseArena(a)
+	}
 	games := make([]*Game, len(texts))
 	for i, t := range slices.Backward(texts) {
 		games[i] = parsers[i%len(parsers)].Parse(t)
@@ -34,11 +38,12 @@ func parseApart(src []byte, filename string) ([]*Game, []*Escape) {
 	return games, res.Header()
 }
 
-// checkApart fails unless reading src apart gives what Parse gives.
-func checkApart(t *testing.T, src []byte, filename string) {
+// checkApart fails unless reading src apart, into a if it is not nil,
+// gives what Parse gives.
+func checkApart(t *testing.T, src []byte, filename string, a *Arena) {
 	t.Helper()
 	want := Parse(src, filename)
-	games, header := parseApart(src, filename)
+	games, header := parseApart(src, filename, a)
 	if len(games) != len(want.Games) {
 		t.Fatalf("%s: %d games read apart, %d in order", filename, len(games), len(want.Games))
 	}
@@ -61,7 +66,7 @@ func TestPBNGameTextsApart(t *testing.T) {
 			files = append(files, filepath.Join(testinput.CorpusDir(), f))
 		}
 	}
-	testinput.EachFile(t, files, func(src []byte, name string) { checkApart(t, src, name) })
+	testinput.EachFile(t, files, func(src []byte, name string) { checkApart(t, src, name, nil) })
 }
 
 // eachInput calls check with the name and content of each file; there
@@ -81,7 +86,7 @@ func TestPBNInheritedColumns(t *testing.T) {
  2  10
  3
 `)
-	checkApart(t, src, "columns.pbn")
+	checkApart(t, src, "columns.pbn", nil)
 	r := NewReader(bytes.NewReader(src), "columns.pbn")
 	var texts []*GameText
 	for t := range r.GameTexts() {

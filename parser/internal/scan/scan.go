@@ -1,6 +1,6 @@
 // Package scan holds what the PBN and LIN readers and the charset detector
-// share: the cache of grammar shapes, case-folding byte search, and the
-// cap on a file's reports.
+// share: the cache of grammar shapes, case-folding byte search, the cap
+// on a file's reports, and the chunks their arenas carve memory from.
 package scan
 
 import (
