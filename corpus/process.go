@@ -826,21 +826,29 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
 	}
-	if n := len(diags) + len(found); n > 0 {
-		r.Findings = make(diag.List, 0, n)
-	}
-	add := func(d diag.Diagnostic) {
+	place := func(d *diag.Diagnostic) {
 		d.File, d.Game, d.Board, d.Label = st.name, game, b.Number, label
 		d.Message = clipQuotes(d.Message)
-		r.Findings = append(r.Findings, d)
 	}
-	for _, d := range diags {
-		if reported(d) && !restated(d, found) {
-			add(d)
+	if len(diags) == 0 {
+		// The reader found nothing (most games): the findings are found,
+		// in place.
+		for i := range found {
+			place(&found[i])
 		}
-	}
-	for _, f := range found {
-		add(f)
+		r.Findings = found
+	} else {
+		r.Findings = make(diag.List, 0, len(diags)+len(found))
+		for _, d := range diags {
+			if reported(d) && !restated(d, found) {
+				place(&d)
+				r.Findings = append(r.Findings, d)
+			}
+		}
+		for _, f := range found {
+			place(&f)
+			r.Findings = append(r.Findings, f)
+		}
 	}
 	r.Findings.Sort()
 	r.Findings = r.Findings.Cap(maxBoardFindings)

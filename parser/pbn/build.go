@@ -54,7 +54,8 @@ func newPBNParser(filename string) *pbnParser {
 // to read it again once the column list is known.
 func (p *pbnParser) parse(t *GameText, h *pbnInherit) *Game {
 	text, pos, index := t.Source, t.Pos, t.Index
-	g := &Game{Filename: p.filename, Index: index, Pos: pos, Source: text}
+	g := p.arena.newGame()
+	g.Filename, g.Index, g.Pos, g.Source = p.filename, index, pos, text
 	p.lines.reset(text, pos)
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)

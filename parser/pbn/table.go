@@ -119,7 +119,7 @@ func (p *pbnParser) table(sec *Section, data []pbnItem) {
 			n += (it.end-it.start)/2 + 1
 		}
 	}
-	cells := make([]Cell, 0, min(n, limit+1))
+	cells := p.arena.newCells(min(n, limit+1))[:0]
 	t := p.lines.text
 	commented := false
 	for _, it := range data {
@@ -144,7 +144,7 @@ func (p *pbnParser) table(sec *Section, data []pbnItem) {
 	if cols == 0 || len(cells) == 0 {
 		return
 	}
-	sec.Rows = make([][]Cell, 0, (len(cells)+cols-1)/cols)
+	sec.Rows = p.arena.newRows((len(cells) + cols - 1) / cols)[:0]
 	for i := 0; i < len(cells); i += cols {
 		sec.Rows = append(sec.Rows, cells[i:min(i+cols, len(cells)):min(i+cols, len(cells))])
 	}
