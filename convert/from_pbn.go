@@ -841,6 +841,9 @@ func annotations(tok *pbn.Token) record.Annotations {
 
 func table(sec *pbn.Section) record.Table {
 	t := record.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
+	if len(sec.Columns) > 0 {
+		t.Columns = make([]record.Column, 0, len(sec.Columns))
+	}
 	for _, c := range sec.Columns {
 		col := record.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
 		switch c.Align {
@@ -851,12 +854,24 @@ func table(sec *pbn.Section) record.Table {
 		}
 		t.Columns = append(t.Columns, col)
 	}
+	// The cells of all rows in one allocation: a traveller or a
+	// double-dummy table has many short rows.
+	n := 0
 	for _, row := range sec.Rows {
-		cells := make([]record.Cell, len(row))
+		n += len(row)
+	}
+	if n == 0 {
+		return t
+	}
+	all := make([]record.Cell, n)
+	t.Rows = make([][]record.Cell, len(sec.Rows))
+	for r, row := range sec.Rows {
+		cells := all[:len(row):len(row)]
+		all = all[len(row):]
 		for i, c := range row {
 			cells[i] = record.Cell{Text: c.Text, Quoted: c.Quoted, Loc: c.Pos}
 		}
-		t.Rows = append(t.Rows, cells)
+		t.Rows[r] = cells
 	}
 	return t
 }

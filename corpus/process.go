@@ -821,7 +821,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
-	found := slices.Concat(mapped, checked, scoring.Check(b))
+	found := concat(mapped, checked, scoring.Check(b))
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
@@ -885,6 +885,22 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 		r.Board = b
 	}
 	p.Boards = append(p.Boards, r)
+}
+
+// concat returns the lists as one: the one list that has any findings
+// itself, when only one has (most boards), else a copy.
+func concat(lists ...[]diag.Diagnostic) []diag.Diagnostic {
+	var only []diag.Diagnostic
+	for _, l := range lists {
+		switch {
+		case len(l) == 0:
+		case only != nil:
+			return slices.Concat(lists...)
+		default:
+			only = l
+		}
+	}
+	return only
 }
 
 // turnedDeal returns the key of a full deal whatever seats its hands sit

@@ -26,7 +26,8 @@ type pbnParser struct {
 	slab     []Tag       // the current game's tags
 	secs     []Section   // the current game's sections
 	tables   []pbnPendingTable
-	key      []byte // the current game's token types, for pbnShapes
+	tokens   pbnTokenScanner // of the section being read
+	key      []byte          // the current game's token types, for pbnShapes
 	// The last column list read without fault, kept for the next table
 	// with the same tag value (a file's tables mostly have the same
 	// columns).

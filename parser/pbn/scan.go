@@ -35,7 +35,8 @@ func (p *pbnParser) newTokenScanner(sec *Section, data []pbnItem) *pbnTokenScann
 		}
 	}
 	sec.Tokens = p.arena.newTokens(min(n, maxSectionTokens))[:0]
-	return &pbnTokenScanner{p: p, sec: sec, auction: sec.Kind == SectionAuction, plusSlot: -1, endOff: -1, lastEnd: -1}
+	p.tokens = pbnTokenScanner{p: p, sec: sec, auction: sec.Kind == SectionAuction, plusSlot: -1, endOff: -1, lastEnd: -1}
+	return &p.tokens
 }
 
 // countFields counts the runs of non-blank characters of t: about the
