@@ -137,10 +137,17 @@ func (r *pbnReading) parser() func(*pbn.GameText) pbnGame {
 	// The parser needs no hold of its own: the games it has read hold the
 	// arena until it is done (in a batch, no game is converted before the
 	// last is read; in a file read whole, the chain holds the game before
-	// the one being read).
-	a := newArena()
-	p.UseArena(&a.pbn)
+	// the one being read). It takes a new arena after a batch's worth of
+	// text, so that a file read whole is not read into one arena as large
+	// as its trees.
+	var a *arena
+	size := batchBytes
 	return func(t *pbn.GameText) pbnGame {
+		if size >= batchBytes {
+			a, size = newArena(), 0
+			p.UseArena(&a.pbn)
+		}
+		size += len(t.Source)
 		a.hold()
 		return pbnGame{p.Parse(t), a}
 	}

@@ -13,7 +13,7 @@ const MaxChunkBytes = 4 << 20
 func Carve[T any](buf *[]T, n int) []T {
 	b := *buf
 	if cap(b)-len(b) < n {
-		b = make([]T, 0, max(2*cap(b), n, 256))
+		b = make([]T, 0, max(2*cap(b), n, 64))
 	}
 	s := b[len(b) : len(b)+n : len(b)+n]
 	*buf = b[:len(b)+n]
