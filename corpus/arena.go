@@ -45,3 +45,42 @@ func (a *arena) release() {
 		spareArenas.Put(a)
 	}
 }
+
+// arenas gives the units read one after the other their arena: one
+// arena for about a batch's worth of text, then a new one, so that a file
+// read whole is not read into one arena as large as its trees. It holds
+// the arena being read into until it takes the next one, or until done.
+type arenas struct {
+	cur  *arena
+	size int
+	use  func(*arena) // makes the reader or parser read into the arena
+}
+
+// start makes sure there is an arena being read into.
+func (s *arenas) start() {
+	if s.cur == nil {
+		s.cur, s.size = newArena(), 0
+		s.cur.hold()
+		s.use(s.cur)
+	}
+}
+
+// took returns the arena a unit of n bytes of text was just read into,
+// with a hold for the unit, and takes a new one after a batch's worth.
+func (s *arenas) took(n int) *arena {
+	a := s.cur
+	a.hold()
+	if s.size += n; s.size >= batchBytes {
+		s.done()
+		s.start()
+	}
+	return a
+}
+
+// done ends the hold of the arena being read into.
+func (s *arenas) done() {
+	if s.cur != nil {
+		s.cur.release()
+		s.cur = nil
+	}
+}

@@ -575,10 +575,11 @@ type reading[T, U any] interface {
 	units() iter.Seq2[T, error]
 	// size is the text of the unit, in bytes.
 	size(t T) int
-	// parser returns a function that reads texts into units. It runs in a
-	// worker, in any order with the batches of other workers; it must not
-	// touch the reader.
-	parser() func(T) U
+	// parser returns a function that reads texts into units, and one to
+	// call once it is done with (see arena). It runs in a worker, in any
+	// order with the batches of other workers; it must not touch the
+	// reader.
+	parser() (parse func(T) U, done func())
 	// admit takes each unit in file order, before it is converted; the
 	// units of a batch are admitted once those of the batches before have
 	// been.
@@ -640,7 +641,8 @@ func spareBoard() *record.Board {
 func readWhole[T, U any](p *Part, r reading[T, U], h head) error {
 	var conv func(*Part, U)
 	var err error
-	parse := r.parser()
+	parse, done := r.parser()
+	defer done()
 	for t, rerr := range r.units() {
 		if rerr != nil {
 			err = rerr
@@ -744,11 +746,12 @@ func readBatches[T, U any](in *Input, r reading[T, U], cr *counter, f parser.For
 		n := cr.n
 		return t.add(int64(weight), func() *Part {
 			p := &Part{Input: in, Name: in.Name, Format: f, Err: rerr, Last: last}
-			parse := r.parser()
+			parse, done := r.parser()
 			units := make([]U, len(texts))
 			for i, text := range texts {
 				units[i] = parse(text)
 			}
+			done()
 			<-mine
 			if last {
 				r.finish(p, diags)

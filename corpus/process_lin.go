@@ -28,15 +28,27 @@ type linReading struct {
 	notes  []linRecord
 }
 
-// linRecord is a record and the arena its pairs were read into.
+// linRecord is a record, the arena its pairs were read into and the one
+// its calls and cards were, once it is checked.
 type linRecord struct {
 	*lin.Record
-	arena *arena
+	arena, checked *arena
 }
 
-// linArenaBytes is the record text read into one arena before the reader
-// takes the next: about a batch.
-const linArenaBytes = batchBytes
+// hold and release hold and release the record's arenas.
+func (r linRecord) hold() {
+	r.arena.hold()
+	if r.checked != nil {
+		r.checked.hold()
+	}
+}
+
+func (r linRecord) release() {
+	r.arena.release()
+	if r.checked != nil {
+		r.checked.release()
+	}
+}
 
 func newLINReading(st *fileState, r io.Reader) *linReading {
 	rd := lin.NewReader(r, st.name)
@@ -49,43 +61,39 @@ func newLINReading(st *fileState, r io.Reader) *linReading {
 func (r *linReading) size(rec linRecord) int { return rec.End.Offset - rec.Pos.Offset }
 
 // parser returns a function that checks the values of a record, which
-// the reader cut from the file and read into pairs.
-func (r *linReading) parser() func(linRecord) linRecord {
+// the reader cut from the file and read into pairs, reading its calls and
+// cards into arenas of the worker's.
+func (r *linReading) parser() (func(linRecord) linRecord, func()) {
+	var into *lin.Arena
+	s := &arenas{use: func(a *arena) { into = &a.lin }}
 	return func(rec linRecord) linRecord {
-		rec.Check()
+		s.start()
+		rec.CheckInto(into)
+		rec.checked = s.took(r.size(rec))
 		return rec
-	}
+	}, s.done
 }
 
-// units yields the records, each holding the arena it was read into. The
-// reader holds its arena too, while it reads into it: a record is read
-// before it is yielded, so the one the reader reads next goes into the
-// arena it is given after the yield.
+// units yields the records, each holding the arena it was read into. A
+// record is read before it is yielded, so the one the reader reads next
+// goes into the arena it is given after the yield.
 func (r *linReading) units() iter.Seq2[linRecord, error] {
 	return func(yield func(linRecord, error) bool) {
-		a, size := newArena(), 0
-		a.hold()
-		r.rd.UseArena(&a.lin)
-		defer func() { a.release() }()
+		s := &arenas{use: func(a *arena) { r.rd.UseArena(&a.lin) }}
+		s.start()
+		defer s.done()
 		for rec, err := range r.rd.RecordsApart() {
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
 				r.extra.Add(*d)
 				continue
 			}
-			u := linRecord{rec, a}
+			u := linRecord{Record: rec}
 			if rec != nil {
-				a.hold()
-				size += r.size(u)
+				u.arena = s.took(r.size(u))
 			}
 			if !yield(u, err) {
 				return
-			}
-			if size >= linArenaBytes {
-				a.release()
-				a, size = newArena(), 0
-				a.hold()
-				r.rd.UseArena(&a.lin)
 			}
 		}
 	}
@@ -98,11 +106,11 @@ func (r *linReading) diagnostics() diag.List {
 func (r *linReading) admit(rec linRecord) {
 	switch rec.Kind {
 	case lin.Header:
-		rec.arena.hold()
+		rec.hold()
 		r.dropContext()
 		r.header = rec
 	case lin.Notes:
-		rec.arena.hold()
+		rec.hold()
 		r.notes = append(r.notes, rec)
 	default:
 		r.dropNotes()
@@ -112,7 +120,7 @@ func (r *linReading) admit(rec linRecord) {
 // dropNotes lets go of the notes records kept for the next batch.
 func (r *linReading) dropNotes() {
 	for _, n := range r.notes {
-		n.arena.release()
+		n.release()
 	}
 	r.notes = nil
 }
@@ -121,7 +129,7 @@ func (r *linReading) dropNotes() {
 func (r *linReading) dropContext() {
 	r.dropNotes()
 	if r.header.Record != nil {
-		r.header.arena.release()
+		r.header.release()
 		r.header = linRecord{}
 	}
 }
@@ -133,7 +141,7 @@ func (r *linReading) context(linRecord) []linRecord {
 	}
 	ctx = append(ctx, r.notes...)
 	for _, c := range ctx {
-		c.arena.hold()
+		c.hold()
 	}
 	return ctx
 }
@@ -143,12 +151,12 @@ func (r *linReading) converter(ctx []linRecord) func(*Part, linRecord) {
 	var ck record.Checker
 	started := false
 	return func(p *Part, rec linRecord) {
-		defer rec.arena.release()
+		defer rec.release()
 		if !started {
 			started = true
 			for _, c := range ctx {
 				conv.Convert(c.Record)
-				c.arena.release()
+				c.release()
 			}
 		}
 		if !r.st.opts.Boards {

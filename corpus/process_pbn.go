@@ -132,25 +132,14 @@ type pbnGame struct {
 	arena *arena
 }
 
-func (r *pbnReading) parser() func(*pbn.GameText) pbnGame {
+func (r *pbnReading) parser() (func(*pbn.GameText) pbnGame, func()) {
 	p := pbn.NewParser(r.st.name)
-	// The parser needs no hold of its own: the games it has read hold the
-	// arena until it is done (in a batch, no game is converted before the
-	// last is read; in a file read whole, the chain holds the game before
-	// the one being read). It takes a new arena after a batch's worth of
-	// text, so that a file read whole is not read into one arena as large
-	// as its trees.
-	var a *arena
-	size := batchBytes
+	s := &arenas{use: func(a *arena) { p.UseArena(&a.pbn) }}
 	return func(t *pbn.GameText) pbnGame {
-		if size >= batchBytes {
-			a, size = newArena(), 0
-			p.UseArena(&a.pbn)
-		}
-		size += len(t.Source)
-		a.hold()
-		return pbnGame{p.Parse(t), a}
-	}
+		s.start()
+		g := p.Parse(t)
+		return pbnGame{g, s.took(len(t.Source))}
+	}, s.done
 }
 
 // header returns the % lines before the file's first tag pair.

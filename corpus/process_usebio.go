@@ -28,8 +28,8 @@ func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
 
 func (r *usebioReading) units() iter.Seq2[*usebio.Unit, error] { return r.rd.Units() }
 func (r *usebioReading) size(u *usebio.Unit) int               { return u.Size() }
-func (r *usebioReading) parser() func(*usebio.Unit) *usebio.Unit {
-	return func(u *usebio.Unit) *usebio.Unit { return u }
+func (r *usebioReading) parser() (func(*usebio.Unit) *usebio.Unit, func()) {
+	return func(u *usebio.Unit) *usebio.Unit { return u }, func() {}
 }
 func (r *usebioReading) admit(u *usebio.Unit)                { convert.AddUSEBIOMatches(r.matches, r.st.name, u) }
 func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }

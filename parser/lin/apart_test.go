@@ -13,9 +13,9 @@ import (
 )
 
 // readLINRecords reads src with Records or, apart, with RecordsApart into
-// a (nil: memory of their own), then checks the records last to first,
-// half of them in goroutines of their own.
-func readLINRecords(src []byte, filename string, maxRecord int, apart bool, a *Arena) ([]*Record, diag.List) {
+// a (nil: memory of their own), then checks the records last to first:
+// into ca if it is not nil, else half of them in goroutines of their own.
+func readLINRecords(src []byte, filename string, maxRecord int, apart bool, a, ca *Arena) ([]*Record, diag.List) {
 	lr := NewReader(bytes.NewReader(src), filename)
 	lr.maxRecord = maxRecord
 	lr.UseArena(a)
@@ -37,7 +37,9 @@ func readLINRecords(src []byte, filename string, maxRecord int, apart bool, a *A
 	if apart {
 		var wg sync.WaitGroup
 		for i, rec := range slices.Backward(recs) {
-			if i%2 == 0 {
+			if ca != nil {
+				rec.CheckInto(ca)
+			} else if i%2 == 0 {
 				wg.Go(rec.Check)
 			} else {
 				rec.Check()
@@ -49,11 +51,12 @@ func readLINRecords(src []byte, filename string, maxRecord int, apart bool, a *A
 }
 
 // checkLINApart fails unless the records RecordsApart gives, checked
-// apart, are those Records gives; with a, they are read into it.
-func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int, a *Arena) {
+// apart, are those Records gives; with a and ca, they are read into a
+// and checked into ca.
+func checkLINApart(t *testing.T, src []byte, filename string, maxRecord int, a, ca *Arena) {
 	t.Helper()
-	want, wantDiags := readLINRecords(src, filename, maxRecord, false, nil)
-	got, diags := readLINRecords(src, filename, maxRecord, true, a)
+	want, wantDiags := readLINRecords(src, filename, maxRecord, false, nil, nil)
+	got, diags := readLINRecords(src, filename, maxRecord, true, a, ca)
 	if len(got) != len(want) {
 		t.Fatalf("%s: %d records apart, %d in order", filename, len(got), len(want))
 	}
@@ -74,7 +77,7 @@ func TestLINRecordsApart(t *testing.T) {
 	if testinput.HaveCorpus() {
 		files = append(files, corpusLINFiles(t)...)
 	}
-	testinput.EachFile(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord, nil) })
+	testinput.EachFile(t, files, func(src []byte, name string) { checkLINApart(t, src, name, maxLINRecord, nil, nil) })
 }
 
 // TestLINArena reads each fixture three times into one arena, with a
@@ -84,11 +87,12 @@ func TestLINRecordsApart(t *testing.T) {
 func TestLINArena(t *testing.T) {
 	t.Parallel()
 	files, _ := filepath.Glob("testdata/*.input")
-	var a Arena
+	var a, ca Arena
 	testinput.EachFile(t, files, func(src []byte, name string) {
 		for range 3 {
-			checkLINApart(t, src, name, maxLINRecord, &a)
+			checkLINApart(t, src, name, maxLINRecord, &a, &ca)
 			a.Reset()
+			ca.Reset()
 		}
 	})
 }

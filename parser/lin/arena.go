@@ -3,7 +3,8 @@ package lin
 import "github.com/bridgekit/bridgekit/parser/internal/scan"
 
 // An Arena holds the pairs of the records a Reader reads (see
-// Reader.UseArena), so that a reader of a large file can use the same
+// Reader.UseArena), or the calls and cards of those checked into it (see
+// Record.CheckInto), so that a reader of a large file can use the same
 // memory for one batch of records after another rather than ask the
 // collector for it anew: the pairs were more than half of what an audit
 // of LIN allocated.
@@ -15,6 +16,8 @@ import "github.com/bridgekit/bridgekit/parser/internal/scan"
 type Arena struct {
 	pairs []Pair
 	ptrs  []*Pair
+	calls []Call
+	cards []Card
 }
 
 // Reset frees everything the arena holds for the records read into it
@@ -22,6 +25,8 @@ type Arena struct {
 func (a *Arena) Reset() {
 	a.pairs = scan.ResetChunk(a.pairs)
 	a.ptrs = scan.ResetChunk(a.ptrs)
+	a.calls = scan.ResetChunk(a.calls)
+	a.cards = scan.ResetChunk(a.cards)
 }
 
 // newPairs and newPairPointers return n zero elements from the arena, or
@@ -38,4 +43,26 @@ func (a *Arena) newPairPointers(n int) []*Pair {
 		return make([]*Pair, n)
 	}
 	return scan.Carve(&a.ptrs, n)
+}
+
+// newCalls and newCards return empty slices with room for n elements, nil
+// for none, from the arena unless it is nil.
+func (a *Arena) newCalls(n int) []Call {
+	if n == 0 {
+		return nil
+	}
+	if a == nil {
+		return make([]Call, 0, n)
+	}
+	return scan.Carve(&a.calls, n)[:0]
+}
+
+func (a *Arena) newCards(n int) []Card {
+	if n == 0 {
+		return nil
+	}
+	if a == nil {
+		return make([]Card, 0, n)
+	}
+	return scan.Carve(&a.cards, n)[:0]
 }

@@ -29,10 +29,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(src)
 	}
 	f.Add([]byte("pn|a|st\nmd|1S2|stmd|2S3|sv|o\n|sa|0|nt|x|y|\nqx|o1,BOARD 1|mb|P1SP|pc|SAS2|"))
-	var a Arena // used again from input to input
+	var a, ca Arena // used again from input to input
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkLINApart(t, src, "fuzz.lin", 1<<12, &a)
+		checkLINApart(t, src, "fuzz.lin", 1<<12, &a, &ca)
 		a.Reset()
+		ca.Reset()
 		lr := NewReader(bytes.NewReader(src), "fuzz.lin")
 		lr.maxRecord = 1 << 12 // small, so that the cap is exercised too
 		index := 0

@@ -465,7 +465,7 @@ func (sp *linSplitter) emit(next linClass, cut *diag.Diagnostic) *Record {
 	if sp.lr.apart {
 		rec.unchecked = &linUnchecked{tags: slices.Clone(sp.lr.tags), filename: sp.lr.filename, remap: sp.remap}
 	} else {
-		rec.check(sp.lr.tags, sp.lr.filename, sp.remap)
+		rec.check(sp.lr.tags, sp.lr.filename, sp.remap, nil)
 	}
 	sp.cur = sp.cur[:0]
 	sp.curHas, sp.curPairs = 0, 0
@@ -616,17 +616,21 @@ type linUnchecked struct {
 // of its pairs, reading its calls and cards, and gives its Diagnostics
 // their file name, record and position in the input, in order. A record
 // already checked is left as it is.
-func (r *Record) Check() {
+func (r *Record) Check() { r.CheckInto(nil) }
+
+// CheckInto is Check, reading the record's calls and cards into a (see
+// Arena), or, with a nil a, into memory of their own.
+func (r *Record) CheckInto(a *Arena) {
 	if u := r.unchecked; u != nil {
 		r.unchecked = nil
-		r.check(u.tags, u.filename, u.remap)
+		r.check(u.tags, u.filename, u.remap, a)
 	}
 }
 
 // check checks the values of the record's pairs, whose tags are given,
 // and completes its Diagnostics (see Check).
-func (r *Record) check(tags []linTag, filename string, remap func(diag.Pos) diag.Pos) {
-	checkLINRecord(r, tags)
+func (r *Record) check(tags []linTag, filename string, remap func(diag.Pos) diag.Pos, a *Arena) {
+	checkLINRecord(r, tags, a)
 	r.Diagnostics.Sort()
 	r.stamp(filename, remap)
 }

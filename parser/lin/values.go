@@ -449,7 +449,7 @@ func (r *Record) Calls() []Call {
 	if r.read {
 		return r.calls
 	}
-	v := newLINViews(r.count("mb"), 0)
+	v := newLINViews(nil, r.count("mb"), 0)
 	var is valueIssues
 	for _, p := range r.Pairs {
 		switch p.Key() {
@@ -470,8 +470,10 @@ type linViews struct {
 	lastMB int // index in calls of the last call read, -1 before any
 }
 
-func newLINViews(mbs, pcs int) linViews {
-	return linViews{calls: sized[Call](mbs), cards: sized[Card](pcs), lastMB: -1}
+// newLINViews returns views with room for mbs calls and pcs cards, from a
+// unless it is nil.
+func newLINViews(a *Arena, mbs, pcs int) linViews {
+	return linViews{calls: a.newCalls(mbs), cards: a.newCards(pcs), lastMB: -1}
 }
 
 // mb reads an mb pair and returns how many calls it held.
@@ -587,7 +589,7 @@ func (r *Record) Cards() []Card {
 	if r.read {
 		return r.cards
 	}
-	v := newLINViews(0, r.count("pc"))
+	v := newLINViews(nil, 0, r.count("pc"))
 	var is valueIssues
 	for _, p := range r.Pairs {
 		if p.Is("pc") {
@@ -608,14 +610,6 @@ func (r *Record) count(key string) int {
 		}
 	}
 	return n
-}
-
-// sized returns an empty slice with room for n elements, nil for none.
-func sized[E any](n int) []E {
-	if n == 0 {
-		return nil
-	}
-	return make([]E, 0, n)
 }
 
 // ParseClaim reads an mc value: the total number of tricks declarer takes
@@ -982,7 +976,7 @@ func (r *Record) Notes() []*Pair { return r.All("nt") }
 // checkLINRecord reads every value of a known format, turning the problems
 // into positioned diagnostics, settles the Pavlicek kind, and checks what a
 // board record must hold.
-func checkLINRecord(rec *Record, tags []linTag) {
+func checkLINRecord(rec *Record, tags []linTag, a *Arena) {
 	var mbs, pcs int
 	for _, t := range tags {
 		switch t {
@@ -992,7 +986,7 @@ func checkLINRecord(rec *Record, tags []linTag) {
 			pcs++
 		}
 	}
-	c := &recordCheck{rec: rec, v: newLINViews(mbs, pcs)}
+	c := &recordCheck{rec: rec, v: newLINViews(a, mbs, pcs)}
 	for i, p := range rec.Pairs {
 		c.value(p, tags[i])
 		if len(c.is.list) > 0 {
