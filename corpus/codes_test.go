@@ -40,7 +40,7 @@ func TestCodeTable(t *testing.T) {
 	var files []string
 	for _, glob := range []string{
 		"../parser/*/testdata/*", "../convert/testdata/*.input", "../convert/testdata/*.pbn", "../convert/testdata/*.lin",
-		"testdata/*", "testdata/*/*", "samples/*", "../cmd/bridgekit/testdata/script/*.txtar", "../scoring/testdata/*.pbn", "../scoring/testdata/*.lin",
+		"testdata/*", "testdata/*/*", "samples/*", "../cmd/bridgekit/testdata/script/*.txtar", "../scoring/testdata/*.pbn", "../scoring/testdata/*.lin", "../certify/testdata/*.pbn",
 	} {
 		m, err := filepath.Glob(glob)
 		if err != nil {

@@ -51,6 +51,10 @@ type AuditOptions struct {
 	// hold, in bytes (see NewDuplicateIndexSize); 0 for
 	// DefaultDuplicateIndexSize.
 	DuplicateIndexSize int
+	// Certify checks every PBN file against the export format of PBN 2.1
+	// (package certify); without it, only the files whose header claims
+	// it ("% EXPORT") are checked.
+	Certify bool
 	// Encoding, when set, is the character encoding every input is read
 	// in (a label charset.LookupEncoding knows), instead of the one the
 	// readers find.

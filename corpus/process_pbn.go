@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/bridgekit/bridgekit/certify"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/pbn"
 	"github.com/bridgekit/bridgekit/record"
@@ -25,9 +26,10 @@ type pbnReading struct {
 	st      *fileState
 	rd      *pbn.Reader
 	res     pbn.Resolver
-	games   bool            // a game has been admitted
-	unknown map[string]bool // unknown tag names already reported
-	gen     string          // the first game's Generator tag
+	games   bool             // a game has been admitted
+	unknown map[string]bool  // unknown tag names already reported
+	cert    *certify.Checker // the export-format check, for a file that claims it or when asked
+	gen     string           // the first game's Generator tag
 	// chain holds the games since the last one that names its board or
 	// deal: a follow-up game takes its board from the game before it
 	// (convert.PBNOptions.Previous), which may itself be a follow-up, so
@@ -167,6 +169,13 @@ func (r *pbnReading) admit(g pbnGame) {
 	r.mu.Unlock()
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
+		if h := r.header(); r.st.opts.Certify || certify.Claims(h) {
+			r.cert = certify.NewChecker(r.st.name, h)
+			g.Diagnostics = append(g.Diagnostics, r.cert.Header()...)
+		}
+	}
+	if r.cert != nil {
+		g.Diagnostics = append(g.Diagnostics, r.cert.Check(g.Game)...)
 	}
 	var before []*pbn.Tag // the tags of the game before, their names checked already
 	if n := len(r.chain); n > 0 {

@@ -29,6 +29,7 @@ const (
 	Rules   Source = iota // rules
 	Reader                // reader
 	Archive               // archive
+	Export                // export
 )
 
 // CodeInfo describes one code.
@@ -96,6 +97,19 @@ const (
 	DuplicateIndexFull Code = "duplicate-index-full"
 )
 
+// The codes of the export-format certifier (package certify).
+const (
+	ExportLineEnd   Code = "export-line-end"
+	ExportSeparator Code = "export-separator"
+	ExportTagForm   Code = "export-tag-form"
+	ExportMissing   Code = "export-missing"
+	ExportOrder     Code = "export-order"
+	ExportForm      Code = "export-form"
+	ExportLayout    Code = "export-layout"
+	ExportCharset   Code = "export-charset"
+	ExportHeader    Code = "export-header"
+)
+
 // The codes of the readers that other packages name.
 const (
 	Syntax          Code = "syntax"
@@ -104,8 +118,8 @@ const (
 	RussianToken    Code = "russian-token"
 )
 
-// Codes is every code, rules first, then the archive's, then the
-// readers' in name order.
+// Codes is every code, rules first, then the archive's, then the export
+// format's, then the readers' in name order.
 var Codes = []CodeInfo{
 	{Code: InsufficientBid, Severity: Error, Law: 27, Source: Rules, Summary: "a bid that does not rank above the last bid"},
 	{Code: InadmissibleDouble, Severity: Error, Law: 36, Source: Rules, Summary: "a double of no bid, of one's own side's bid, or of a bid already doubled"},
@@ -149,6 +163,16 @@ var Codes = []CodeInfo{
 	{Code: DuplicateDeal, Severity: Info, Source: Archive, Summary: "a deal seen before under another board, or a board seen before with another deal, naming both places"},
 	{Code: DuplicateIndexFull, Severity: Info, Source: Archive, Summary: "the index of deals is full (about half a million; see `--duplicates-memory`): repeats of later new deals are not looked for; said once, at the board where it filled"},
 	{Code: MoreFindings, Severity: Info, Varies: true, Source: Archive, Summary: "a board with more than 100 findings: the first 100 are listed, and this one counts the rest (its severity is the worst of them)"},
+
+	{Code: ExportLineEnd, Severity: Warning, Source: Export, Summary: "a file in export format with a line that does not end in CRLF (said once a file)"},
+	{Code: ExportSeparator, Severity: Warning, Source: Export, Summary: "a file in export format with more than one empty line between two games"},
+	{Code: ExportTagForm, Severity: Warning, Source: Export, Summary: `a file in export format with a tag pair not written [Name "Value"], alone on its line`},
+	{Code: ExportMissing, Severity: Warning, Source: Export, Summary: `a game in export format without every tag of the Mandatory Tag Set ("?" when unknown, "" when it does not apply)`},
+	{Code: ExportOrder, Severity: Warning, Source: Export, Summary: "a game in export format whose tags are out of order: the Mandatory Tag Set in its order, the other tags by name, the auction, the play, the supplemental sections by name"},
+	{Code: ExportForm, Severity: Warning, Source: Export, Summary: "a value, call or card of a game in export format not in its one export form (a date 2026.01.02, a vulnerability None, NS, EW or All, a contract 3NT, upper case, suffixes as NAGs)"},
+	{Code: ExportLayout, Severity: Warning, Source: Export, Summary: "a game in export format whose calls are not four to a line, dealer's first, or whose cards are not one trick, or table rows not one row, to a line"},
+	{Code: ExportCharset, Severity: Warning, Source: Export, Summary: "a file in export format with a character PBN does not use (codes 127 to 159), or outside ISO 8859-1 without a declared character set"},
+	{Code: ExportHeader, Severity: Warning, Source: Export, Summary: "a file in export format whose version line is not % PBN <major>.<minor>"},
 
 	{Code: "alert-star", Severity: Warning, Source: Reader, Summary: "a PBN alert written as a `*` after the call; read as an alert"},
 	{Code: "all-pass-two-words", Severity: Warning, Source: Reader, Summary: `"All Pass" written as two tokens; read as AP`},

@@ -11,11 +11,12 @@ func _() {
 	_ = x[Rules-0]
 	_ = x[Reader-1]
 	_ = x[Archive-2]
+	_ = x[Export-3]
 }
 
-const _Source_name = "rulesreaderarchive"
+const _Source_name = "rulesreaderarchiveexport"
 
-var _Source_index = [...]uint8{0, 5, 11, 18}
+var _Source_index = [...]uint8{0, 5, 11, 18, 24}
 
 func (i Source) String() string {
 	idx := int(i) - 0

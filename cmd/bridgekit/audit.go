@@ -37,10 +37,16 @@ scripts count, lists every finding; --group groups it as the text is. --severity
 exit status count every finding. --show-source prints under each finding
 the line of the file it is about, with a caret under its column.
 
+A PBN file whose header has a "% EXPORT" line claims PBN 2.1's export
+format, the strict form a federation or a results site asks for: every
+rule of it the file breaks is an export-… finding (a warning).
+--certify export checks every PBN file so, claim or not.
+
 Examples:
 
   bridgekit audit corpus/samples
   bridgekit audit --fail-on warning events/2019/*.pbn
+  bridgekit audit --certify export --only export-form,export-order for-the-bulletin.pbn
   bridgekit audit --format json season.zip | jq -r 'select(.code=="insufficient-bid") | .file'
   curl -s https://example.org/board.lin | bridgekit audit -
 
@@ -56,6 +62,7 @@ Findings:
 			&cli.StringFlag{Name: "only", Usage: "list only the findings of `CODES` (comma-separated)"},
 			&cli.StringFlag{Name: "ignore", Usage: "list none of the findings of `CODES` (comma-separated)"},
 			&cli.BoolFlag{Name: "show-source", Usage: "print the line of each finding, with a caret under its column (text only)"},
+			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
 		}, duplicatesFlags()...),
 		Action: a.audit,
@@ -78,6 +85,9 @@ func (a *app) audit(c *cli.Context) error {
 	if c.Bool("show-source") && asJSON {
 		return usageError("--show-source goes with --format text")
 	}
+	if v := c.String("certify"); v != "" && v != "export" {
+		return usageError("--certify %q: the one form is export", v)
+	}
 	var src sourceLines
 	defer src.close()
 	// After a failed write (a closed pipe, a full disk) the run goes on, to
@@ -89,7 +99,7 @@ func (a *app) audit(c *cli.Context) error {
 	if c.Bool("group") && (!asJSON || c.Bool("all")) {
 		return usageError("--group groups JSON findings: it goes with --format json, without --all")
 	}
-	report, err := a.each(c, corpus.AuditOptions{AllFindings: all}, func(p *corpus.Part) {
+	report, err := a.each(c, corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}, func(p *corpus.Part) {
 		for f := range p.All() {
 			if werr != nil {
 				return

@@ -59,6 +59,16 @@ func (g *Game) Value(name string) string {
 	return ""
 }
 
+// PosAt returns the position of the byte at offset off of the file's
+// decoded text (as Pos.Offset counts), which lies within the game. It
+// reads the game's text to find it: for the few places a finding names
+// that no node holds.
+func (g *Game) PosAt(off int) diag.Pos {
+	off = min(max(off-g.Pos.Offset, 0), len(g.Source))
+	l := newPBNLines(g.Source, g.Pos)
+	return l.pos(off)
+}
+
 // Section returns the first section opened by a tag pair with the given
 // name (e.g. "Auction", "Play", "OptimumResultTable"), or nil.
 func (g *Game) Section(name string) *Section {

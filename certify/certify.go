@@ -1,0 +1,291 @@
+// Package certify checks PBN files against the export format of PBN 2.1:
+// the strict form a federation, a bulletin or a results site asks for,
+// which a file claims with a "% EXPORT" line. The import format is what a
+// reader must accept; the export format is what a writer must produce,
+// and a file that claims it while breaking its rules misleads the program
+// that trusts the claim.
+//
+// Each rule the standard's export format states is a finding with its own
+// code (export-…), a warning, at the place that breaks it, citing the part
+// of the standard (the PBN 2.1 text's section 3, "export format", with the
+// section on the tag, section or character set concerned). docs/pbn.md
+// restates the rules. Rules the readers check in every file already keep
+// their own codes and are not reported twice: tabs (tab), lines of more
+// than 255 characters (long-line), spaces at the end of a line
+// (trailing-space), a tag given twice (duplicate-tag), games without an
+// empty line between them (missing-blank-line).
+package certify
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/pbn"
+)
+
+// Claims reports whether a file's header lines (pbn.Reader.Header) claim
+// the export format.
+func Claims(header []*pbn.Escape) bool {
+	for _, e := range header {
+		if e.Kind == pbn.EscapeExport {
+			return true
+		}
+	}
+	return false
+}
+
+// MTS is the Mandatory Tag Set in its export order.
+var MTS = [...]string{"Event", "Site", "Date", "Board", "West", "North", "East", "South",
+	"Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"}
+
+// mtsIndex returns the place of name in MTS, or -1.
+func mtsIndex(name string) int {
+	for i, n := range MTS {
+		if n == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// A Checker checks the games of one file, given in file order.
+type Checker struct {
+	file     string
+	header   []*pbn.Escape
+	declared bool     // the header names the character set
+	prevEnd  diag.Pos // just past the game before; invalid before the first
+	lineEnd  bool     // a line end not CRLF has been reported (once a file)
+	out      diag.List
+}
+
+// NewChecker returns a checker of the named file, whose header lines
+// (those before its first tag pair) are given.
+func NewChecker(file string, header []*pbn.Escape) *Checker {
+	c := &Checker{file: file, header: header}
+	for _, e := range header {
+		if e.Kind == pbn.EscapeContentType && e.Arg != "" {
+			c.declared = true
+		}
+	}
+	return c
+}
+
+// Header checks the file's header lines. Call it once, with the first
+// game's findings.
+func (c *Checker) Header() diag.List {
+	c.out = nil
+	for _, e := range c.header {
+		if e.Kind != pbn.EscapeVersion {
+			continue
+		}
+		if v := e.Arg; len(v) != 3 || v[1] != '.' || !isDigit(v[0]) || !isDigit(v[2]) {
+			c.add(0, e.Pos, diag.ExportHeader, "the version line is not \"% PBN <major>.<minor>\" (PBN 2.1 §3: the % lines)")
+		}
+	}
+	return c.out
+}
+
+// Check checks one game, the next of the file, and returns its findings.
+func (c *Checker) Check(g *pbn.Game) diag.List {
+	c.out = nil
+	c.separator(g)
+	c.text(g)
+	c.tagForms(g)
+	c.missing(g)
+	c.order(g)
+	c.forms(g)
+	c.sections(g)
+	c.prevEnd = g.End
+	return c.out
+}
+
+func (c *Checker) add(game int, at diag.Pos, code diag.Code, msg string) {
+	c.out = append(c.out, diag.Diagnostic{File: c.file, Game: game, Span: diag.Span{Pos: at}, Severity: diag.Warning,
+		Code: code, Message: "export format: " + msg})
+}
+
+// separator checks that one empty line, and no more, parts the game from
+// the one before (a missing one is missing-blank-line's).
+func (c *Checker) separator(g *pbn.Game) {
+	if !c.prevEnd.IsValid() || !g.Pos.IsValid() {
+		return
+	}
+	n := int(g.Pos.Line - c.prevEnd.Line) // the game before ends with its line's end
+	if c.prevEnd.Col > 1 {
+		n--
+	}
+	if n > 1 {
+		c.add(g.Index, g.Pos, diag.ExportSeparator, strconv.Itoa(n)+" empty lines before the game; games are parted by exactly one (PBN 2.1 §3: the file)")
+	}
+}
+
+// text checks the line ends and characters of the game's text.
+func (c *Checker) text(g *pbn.Game) {
+	s := g.Source
+	if !c.lineEnd {
+		for i := strings.IndexAny(s, "\r\n"); i >= 0 && i < len(s); {
+			crlf := s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n'
+			last := s[i] == '\r' && i+1 == len(s) // the LF may lie past the game
+			if !crlf && !last {
+				c.lineEnd = true
+				c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportLineEnd, "a line ends in "+lineEndName(s, i)+", not CRLF (PBN 2.1 §3: lines; said once a file)")
+				break
+			}
+			if crlf {
+				i += 2
+			} else {
+				i++
+			}
+			j := strings.IndexAny(s[i:], "\r\n")
+			if j < 0 {
+				break
+			}
+			i += j
+		}
+	}
+	for i, r := range s {
+		switch {
+		case r >= 0x7f && r <= 0x9f:
+			c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in PBN's character set (PBN 2.1 §3: character set; codes 127 to 159 are not used)")
+			return
+		case r > 0xff && !c.declared:
+			c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in ISO 8859-1, and no %Content-type line declares the file's character set (PBN 2.1 §3: character set)")
+			return
+		}
+	}
+}
+
+// lineEndName names the line end at s[i].
+func lineEndName(s string, i int) string {
+	if s[i] == '\n' {
+		return "LF alone"
+	}
+	return "CR alone"
+}
+
+// tagForms checks that each tag pair is [Name "Value"], alone on its line.
+func (c *Checker) tagForms(g *pbn.Game) {
+	base := g.Pos.Offset
+	for _, t := range g.Tags {
+		if t.Pos.Offset < base || t.End.Offset > base+len(g.Source) {
+			continue
+		}
+		text := g.Source[t.Pos.Offset-base : t.End.Offset-base]
+		rest := g.Source[t.End.Offset-base:]
+		if k := strings.IndexAny(rest, "\r\n"); k >= 0 {
+			rest = rest[:k]
+		}
+		var why string
+		switch {
+		case !strings.HasPrefix(text, "["+t.Name+` "`) || !strings.HasSuffix(text, `"]`) || strings.ContainsAny(text, "\r\n"):
+			why = "is not written [" + t.Name + ` "value"], one space between name and value and none inside the brackets`
+		case t.Pos.Col != 1:
+			why = "does not start its line"
+		case rest != "":
+			why = "shares its line with other text (a comment after a tag starts on a new line)"
+		default:
+			continue
+		}
+		c.add(g.Index, t.Pos, diag.ExportTagForm, "["+t.Name+"] "+why+" (PBN 2.1 §3: tag pairs)")
+	}
+}
+
+// missing checks that the game has every tag of the Mandatory Tag Set,
+// written or inherited from a "##" value.
+func (c *Checker) missing(g *pbn.Game) {
+	var names []string
+	for _, n := range MTS {
+		if g.Tag(n) == nil {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	what := "tag " + names[0] + " of the Mandatory Tag Set is missing"
+	if len(names) > 1 {
+		what = "tags " + diag.JoinAnd(names) + " of the Mandatory Tag Set are missing"
+	}
+	at := g.Pos // the first game's starts with the file's header
+	if len(g.Tags) > 0 {
+		at = g.Tags[0].Pos
+	}
+	c.add(g.Index, at, diag.ExportMissing, what+` ("?" when the value is unknown, "" when it does not apply; PBN 2.1 §3: the Mandatory Tag Set)`)
+}
+
+// group is a tag's place in export order: the Mandatory Tag Set, the
+// other identification tags by name, the auction, the play, and the
+// supplemental sections by name.
+type group int
+
+const (
+	groupMTS group = iota
+	groupOther
+	groupAuction
+	groupPlay
+	groupSupplement
+)
+
+func groupOf(t *pbn.Tag) group {
+	switch {
+	case mtsIndex(t.Name) >= 0:
+		return groupMTS
+	case t.Name == "Auction":
+		return groupAuction
+	case t.Name == "Play":
+		return groupPlay
+	case t.Section != nil || len(t.Name) > len("Table") && strings.HasSuffix(t.Name, "Table"):
+		return groupSupplement
+	}
+	return groupOther
+}
+
+// before reports whether a comes before b in export order.
+func before(a, b *pbn.Tag) bool {
+	ga, gb := groupOf(a), groupOf(b)
+	switch {
+	case ga != gb:
+		return ga < gb
+	case ga == groupMTS:
+		return mtsIndex(a.Name) < mtsIndex(b.Name)
+	case ga == groupOther || ga == groupSupplement:
+		return a.Name < b.Name
+	}
+	return false
+}
+
+var groupNames = [...]string{
+	groupMTS:        "the Mandatory Tag Set",
+	groupOther:      "the other tags",
+	groupAuction:    "the auction",
+	groupPlay:       "the play",
+	groupSupplement: "the supplemental sections",
+}
+
+// order checks the order of the game's tags and sections; it reports the
+// first tag out of order.
+func (c *Checker) order(g *pbn.Game) {
+	var prev *pbn.Tag
+	for _, t := range g.Tags {
+		if t.Name == "Note" {
+			continue // a note is part of its section
+		}
+		if prev != nil && before(t, prev) {
+			var rule string
+			switch gt, gp := groupOf(t), groupOf(prev); {
+			case gt != gp:
+				rule = "the Mandatory Tag Set, the other tags, the auction, the play and the supplemental sections follow one another"
+			case gt == groupMTS:
+				rule = "the Mandatory Tag Set is in its order: " + strings.Join(MTS[:], ", ")
+			default:
+				rule = groupNames[gt] + " are in order of name"
+			}
+			c.add(g.Index, t.Pos, diag.ExportOrder, "["+t.Name+"] comes after ["+prev.Name+"]: "+rule+" (PBN 2.1 §3: tag order)")
+			return
+		}
+		prev = t
+	}
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
