@@ -573,6 +573,7 @@ func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 	for i := range fields[:mandatoryTags-3] {
 		fields[i].value = tagValue(fields[i].t)
 	}
+	fields[2].value = ExportDate(fields[2].value)
 	if l := b.BoardLabel(); l != "" {
 		fields[3].value = l // the number, canonical, or a label as written ("3-2")
 	}
@@ -597,6 +598,51 @@ func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 		dst = append(dst, fields[16])
 	}
 	return dst
+}
+
+// ExportDate returns a date in PBN's export form, YYYY.MM.DD, when v
+// writes one that reads one way only: year first with - or / between the
+// numbers ("2023-07-28", "2023/7/28"), or a day, an English month name and
+// a year ("2-Aug-2023", "2 August 2023"). Any other value, a date written
+// day and month in numbers whose order it does not say ("1/2/2026")
+// among them, is returned as it is.
+func ExportDate(v string) string {
+	f := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '/' || r == ' ' })
+	if len(f) != 3 || len(v) > 20 {
+		return v
+	}
+	var y, m, d int
+	switch {
+	case len(f[0]) == 4 && digits(f[0]) && digits(f[1]) && digits(f[2]) && len(f[1]) <= 2 && len(f[2]) <= 2:
+		y, _ = strconv.Atoi(f[0])
+		m, _ = strconv.Atoi(f[1])
+		d, _ = strconv.Atoi(f[2])
+	case len(f[2]) == 4 && digits(f[2]) && digits(f[0]) && len(f[0]) <= 2 && monthNumber(f[1]) > 0:
+		y, _ = strconv.Atoi(f[2])
+		m = monthNumber(f[1])
+		d, _ = strconv.Atoi(f[0])
+	default:
+		return v
+	}
+	if m < 1 || m > 12 || d < 1 || d > 31 {
+		return v
+	}
+	return fmt.Sprintf("%04d.%02d.%02d", y, m, d)
+}
+
+// monthNumber returns the month an English month name or its first three
+// letters names, any case, or 0.
+func monthNumber(s string) int {
+	const names = "january february march april may june july august september october november december"
+	if len(s) < 3 {
+		return 0
+	}
+	for i, n := range strings.Fields(names) {
+		if strings.EqualFold(s, n) || strings.EqualFold(s, n[:3]) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // mandatoryTags is the number of tags of the mandatory tag set.

@@ -374,7 +374,8 @@ func TestBoardLabels(t *testing.T) {
 // of its boards read back from the PBN written from them is the JSON of
 // the boards read from it, but for what is documented: the writer writes
 // the contract, declarer and result the replay gives (so file_says, the
-// file's own where they differ, is gone), tabs in values as spaces,
+// file's own where they differ, is gone), a date in export form where it
+// reads one way only (ExportDate), tabs in values as spaces,
 // supplemental sections in name order, and a repeat of a tag of the
 // mandatory set (kept in tags) once, when it says what the first says.
 func documentedJSON(t *testing.T, lines []byte) string {
@@ -389,6 +390,9 @@ func documentedJSON(t *testing.T, lines []byte) string {
 			t.Fatal(err)
 		}
 		delete(obj, "file_says")
+		if d, ok := obj["date"].(string); ok {
+			obj["date"] = ExportDate(d)
+		}
 		if tags, ok := obj["tags"].(map[string]any); ok {
 			for _, typed := range []string{"Event", "Site", "Date", "Board", "West", "North", "East", "South",
 				"Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result", "Room"} {
@@ -435,4 +439,29 @@ func TestPBNThroughPBNJSON(t *testing.T) {
 		same++
 	}
 	t.Logf("%d of %d PBN files: the same JSON through PBN", same, checked)
+}
+
+// TestExportDate: dates that read one way only are written in export
+// form; the others as they are.
+func TestExportDate(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"2023.07.28", "2023.07.28"},
+		{"2023-07-28", "2023.07.28"},
+		{"2023/7/8", "2023.07.08"},
+		{"2-Aug-2023", "2023.08.02"},
+		{"2 august 2023", "2023.08.02"},
+		{"1-Dec-2023", "2023.12.01"},
+		{"1/2/2026", "1/2/2026"},       // day and month: which is which?
+		{"2023-13-01", "2023-13-01"},   // no month 13
+		{"2023-02-32", "2023-02-32"},   // no day 32
+		{"2-Foo-2023", "2-Foo-2023"},   // no month Foo
+		{"????.??.??", "????.??.??"},   // unknown, already export form
+		{"2023", "2023"},               // a year alone
+		{"Spring 2023", "Spring 2023"}, // two words
+		{"", ""},
+	} {
+		if got := ExportDate(c.in); got != c.want {
+			t.Errorf("ExportDate(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
 }
