@@ -101,7 +101,12 @@ func (c *Checker) Check(g *pbn.Game) diag.List {
 }
 
 func (c *Checker) add(game int, at diag.Pos, code diag.Code, msg string) {
-	c.out = append(c.out, diag.Diagnostic{File: c.file, Game: game, Span: diag.Span{Pos: at}, Severity: diag.Warning,
+	c.addSpan(game, diag.Span{Pos: at}, code, msg)
+}
+
+// addSpan adds a finding about the text of a span.
+func (c *Checker) addSpan(game int, at diag.Span, code diag.Code, msg string) {
+	c.out = append(c.out, diag.Diagnostic{File: c.file, Game: game, Span: at, Severity: diag.Warning,
 		Code: code, Message: "export format: " + msg})
 }
 
@@ -187,7 +192,7 @@ func (c *Checker) tagForms(g *pbn.Game) {
 		default:
 			continue
 		}
-		c.add(g.Index, t.Pos, diag.ExportTagForm, "["+t.Name+"] "+why+" (PBN 2.1 §3: tag pairs)")
+		c.addSpan(g.Index, diag.Span{Pos: t.Pos, End: t.End.Offset}, diag.ExportTagForm, "["+t.Name+"] "+why+" (PBN 2.1 §3: tag pairs)")
 	}
 }
 

@@ -61,11 +61,11 @@ func (c *Checker) forms(g *pbn.Game) {
 			}
 		}
 		if want != "" {
-			at := t.ValuePos
+			at := t.ValueSpan()
 			if !at.IsValid() {
-				at = t.Pos
+				at = diag.Span{Pos: t.Pos}
 			}
-			c.add(g.Index, at, diag.ExportForm, "["+t.Name+" "+strconv.Quote(v)+"]: export form is "+want+" (PBN 2.1 §3: "+t.Name+")")
+			c.addSpan(g.Index, at, diag.ExportForm, "["+t.Name+" "+strconv.Quote(v)+"]: export form is "+want+" (PBN 2.1 §3: "+t.Name+")")
 		}
 	}
 }
@@ -194,7 +194,7 @@ func (c *Checker) tokens(g *pbn.Game, s *pbn.Section) {
 		if !formDone {
 			if why := tokenForm(tok, auction); why != "" {
 				formDone = true
-				c.add(g.Index, tok.Pos, diag.ExportForm, what+" "+strconv.Quote(tok.Text)+": "+why+" ("+std+")")
+				c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportForm, what+" "+strconv.Quote(tok.Text)+": "+why+" ("+std+")")
 			}
 		}
 		if layoutDone || tok.Slot < 0 || i == 0 {

@@ -93,30 +93,30 @@ func (d Diagnostic) AppendPlace(b []byte) []byte {
 // escapes), without a newline. It is what audit --format json prints for
 // every finding, without the reflection encoding/json pays per value.
 func (d Diagnostic) AppendJSON(b []byte) []byte {
-	b = appendJSONString(append(b, `{"file":`...), d.File)
+	b = AppendJSONString(append(b, `{"file":`...), d.File)
 	b = strconv.AppendInt(append(b, `,"game":`...), int64(d.Game), 10)
 	b = strconv.AppendInt(append(b, `,"board":`...), int64(d.Board), 10)
 	if d.Label != "" {
-		b = appendJSONString(append(b, `,"label":`...), d.Label)
+		b = AppendJSONString(append(b, `,"label":`...), d.Label)
 	}
 	if d.Pair != 0 {
 		b = strconv.AppendInt(append(b, `,"pair":`...), int64(d.Pair), 10)
 	}
 	b = strconv.AppendInt(append(b, `,"line":`...), int64(d.Line), 10)
 	b = strconv.AppendInt(append(b, `,"col":`...), int64(d.Col), 10)
-	b = appendJSONString(append(b, `,"severity":`...), d.Severity.String())
-	b = appendJSONString(append(b, `,"code":`...), string(d.Code))
+	b = AppendJSONString(append(b, `,"severity":`...), d.Severity.String())
+	b = AppendJSONString(append(b, `,"code":`...), string(d.Code))
 	if d.Law != 0 {
 		b = strconv.AppendInt(append(b, `,"law":`...), int64(d.Law), 10)
 	}
-	b = appendJSONString(append(b, `,"message":`...), d.Message)
+	b = AppendJSONString(append(b, `,"message":`...), d.Message)
 	return append(b, '}')
 }
 
-// appendJSONString appends s as a JSON string, escaped as encoding/json
+// AppendJSONString appends s as a JSON string, escaped as encoding/json
 // escapes it by default: control characters, the quote and backslash, <, >
 // and & (for HTML), U+2028 and U+2029, and invalid UTF-8 as U+FFFD.
-func appendJSONString(b []byte, s string) []byte {
+func AppendJSONString(b []byte, s string) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	start := 0

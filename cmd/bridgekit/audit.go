@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/sarif"
 
 	"github.com/urfave/cli/v2"
 
@@ -54,7 +56,7 @@ Findings:
 
 ` + codeTable(),
 		Flags: append([]cli.Flag{
-			formatFlag("write findings as `text` or json (JSON Lines)"),
+			formatFlag("write findings as `text`, json (JSON Lines) or sarif (a SARIF 2.1.0 log, for code scanning)"),
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
 			&cli.BoolFlag{Name: "all", Usage: "list every finding, not only the first 3 of each code in a file and a count of the rest (what JSON does unless --group)"},
 			&cli.BoolFlag{Name: "group", Usage: "in JSON too, list the first 3 findings of each code in a file and one finding that counts the rest"},
@@ -70,7 +72,11 @@ Findings:
 }
 
 func (a *app) audit(c *cli.Context) error {
-	asJSON, err := outputFormat(c)
+	asSARIF := c.String("format") == "sarif"
+	asJSON, err := false, error(nil)
+	if !asSARIF {
+		asJSON, err = outputFormat(c)
+	}
 	if err != nil {
 		return err
 	}
@@ -82,7 +88,7 @@ func (a *app) audit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Bool("show-source") && asJSON {
+	if c.Bool("show-source") && (asJSON || asSARIF) {
 		return usageError("--show-source goes with --format text")
 	}
 	if v := c.String("certify"); v != "" && v != "export" {
@@ -95,9 +101,15 @@ func (a *app) audit(c *cli.Context) error {
 	var werr error
 	var line []byte
 	// Grouping is for people: a script counting JSON findings gets them all.
-	all := c.Bool("all") || asJSON && !c.Bool("group")
+	all := c.Bool("all") || asJSON && !c.Bool("group") || asSARIF
 	if c.Bool("group") && (!asJSON || c.Bool("all")) {
 		return usageError("--group groups JSON findings: it goes with --format json, without --all")
+	}
+	var sw *sarif.Writer
+	var wd string
+	if asSARIF {
+		sw = sarif.NewWriter(a.stdout, version())
+		wd, _ = os.Getwd()
 	}
 	report, err := a.each(c, corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}, func(p *corpus.Part) {
 		for f := range p.All() {
@@ -105,6 +117,14 @@ func (a *app) audit(c *cli.Context) error {
 				return
 			}
 			if !listed(f) {
+				continue
+			}
+			if sw != nil {
+				loc := sarif.Location{URI: sarif.URI(f.File, wd), Start: f.Pos}
+				if p.Input != nil {
+					loc.End = src.end(p.Input, f)
+				}
+				sw.Result(f, loc)
 				continue
 			}
 			if asJSON {
@@ -130,7 +150,12 @@ func (a *app) audit(c *cli.Context) error {
 	if werr != nil {
 		return fmt.Errorf("writing standard output: %w", werr)
 	}
-	if asJSON {
+	if sw != nil {
+		if err := sw.Close(); err != nil {
+			return fmt.Errorf("writing standard output: %w", err)
+		}
+	}
+	if asJSON || asSARIF {
 		if err := a.stdout.Flush(); err != nil {
 			return fmt.Errorf("writing standard output: %w", err)
 		}

@@ -30,34 +30,9 @@ const maxSourceLine = 200
 // column; nothing for a finding without a line or an input that cannot be
 // opened again (standard input, a link).
 func (s *sourceLines) appendCaret(b []byte, in *corpus.Input, f diag.Diagnostic) []byte {
-	if f.Line <= 0 || in.Streamed() {
+	text, ok := s.lineOf(in, f)
+	if !ok {
 		return b
-	}
-	if s.in != in || int(f.Line) < s.line {
-		s.close()
-		rc, err := in.Open()
-		if err != nil {
-			return b
-		}
-		r, _, err := charset.Decode(rc)
-		if err != nil {
-			rc.Close()
-			return b
-		}
-		s.in, s.rc, s.line = in, rc, 0
-		s.sc = bufio.NewScanner(r)
-		s.sc.Buffer(make([]byte, 64<<10), 16<<20)
-	}
-	for s.line < int(f.Line) {
-		if !s.sc.Scan() {
-			return b
-		}
-		s.line++
-		s.text = s.sc.Bytes()
-	}
-	text := s.text
-	if len(text) > 0 && text[len(text)-1] == '\r' {
-		text = text[:len(text)-1]
 	}
 	// Up to the column, by characters; tabs kept, so the caret lines up.
 	b = append(b, "    "...)
@@ -94,6 +69,67 @@ func (s *sourceLines) appendCaret(b []byte, in *corpus.Input, f diag.Diagnostic)
 	}
 	b = append(b, pad...)
 	return append(b, '^', '\n')
+}
+
+// lineOf returns the text of f's line, without its line end; false for a
+// finding without a line or an input that cannot be opened again
+// (standard input, a link).
+func (s *sourceLines) lineOf(in *corpus.Input, f diag.Diagnostic) ([]byte, bool) {
+	if f.Line <= 0 || in.Streamed() {
+		return nil, false
+	}
+	if s.in != in || int(f.Line) < s.line {
+		s.close()
+		rc, err := in.Open()
+		if err != nil {
+			return nil, false
+		}
+		r, _, err := charset.Decode(rc)
+		if err != nil {
+			rc.Close()
+			return nil, false
+		}
+		s.in, s.rc, s.line = in, rc, 0
+		s.sc = bufio.NewScanner(r)
+		s.sc.Buffer(make([]byte, 64<<10), 16<<20)
+	}
+	for s.line < int(f.Line) {
+		if !s.sc.Scan() {
+			return nil, false
+		}
+		s.line++
+		s.text = s.sc.Bytes()
+	}
+	text := s.text
+	if len(text) > 0 && text[len(text)-1] == '\r' {
+		text = text[:len(text)-1]
+	}
+	return text, true
+}
+
+// end returns the position just past f's span when the span lies within
+// its line, else the zero Pos: a span's end is a byte offset, which only
+// the text turns into a column.
+func (s *sourceLines) end(in *corpus.Input, f diag.Diagnostic) diag.Pos {
+	n := f.End - f.Offset
+	if f.End <= 0 || n <= 0 {
+		return diag.Pos{}
+	}
+	text, ok := s.lineOf(in, f)
+	if !ok {
+		return diag.Pos{}
+	}
+	// To the start column, by characters, then n bytes on.
+	col, i := int32(1), 0
+	for i < len(text) && col < f.Col {
+		_, size := utf8.DecodeRune(text[i:])
+		i += size
+		col++
+	}
+	if col != f.Col || i+n > len(text) {
+		return diag.Pos{}
+	}
+	return diag.Pos{Offset: f.End, Line: f.Line, Col: col + int32(utf8.RuneCount(text[i:i+n]))}
 }
 
 func (s *sourceLines) close() {
