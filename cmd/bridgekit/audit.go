@@ -7,7 +7,10 @@ import (
 	"text/tabwriter"
 
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/baseline"
 	"github.com/bridgekit/bridgekit/internal/sarif"
+
+	"github.com/bridgekit/bridgekit/internal/safewrite"
 
 	"github.com/urfave/cli/v2"
 
@@ -64,6 +67,8 @@ Findings:
 			&cli.StringFlag{Name: "only", Usage: "list only the findings of `CODES` (comma-separated)"},
 			&cli.StringFlag{Name: "ignore", Usage: "list none of the findings of `CODES` (comma-separated)"},
 			&cli.BoolFlag{Name: "show-source", Usage: "print the line of each finding, with a caret under its column (text only)"},
+			&cli.StringFlag{Name: "baseline", Usage: "list, and fail on, only the findings not in the baseline `FILE` (see --write-baseline)"},
+			&cli.StringFlag{Name: "write-baseline", Usage: "record every finding of the run in the baseline `FILE`, for a later --baseline"},
 			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
 		}, duplicatesFlags()...),
@@ -105,16 +110,47 @@ func (a *app) audit(c *cli.Context) error {
 	if c.Bool("group") && (!asJSON || c.Bool("all")) {
 		return usageError("--group groups JSON findings: it goes with --format json, without --all")
 	}
+	// The SARIF log is begun with the first part, so that a usage error
+	// found on the way there writes nothing.
 	var sw *sarif.Writer
-	var wd string
-	if asSARIF {
-		sw = sarif.NewWriter(a.stdout, version())
-		wd, _ = os.Getwd()
+	wd, _ := os.Getwd()
+	startSARIF := func() {
+		if asSARIF && sw == nil {
+			sw = sarif.NewWriter(a.stdout, version())
+		}
 	}
+	base, err := readBaseline(c.String("baseline"))
+	if err != nil {
+		return err
+	}
+	bout, err := createBaseline(c.String("write-baseline"))
+	if err != nil {
+		return err
+	}
+	defer bout.abort()
+	// Matching a baseline takes every finding, not the first of each code.
+	all = all || base != nil || bout != nil
+	var fresh corpus.Counts // the findings not in the baseline, by severity
+	baselined, freshAll := 0, 0
 	report, err := a.each(c, corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}, func(p *corpus.Part) {
+		startSARIF()
 		for f := range p.All() {
 			if werr != nil {
 				return
+			}
+			if base != nil || bout != nil {
+				var text []byte
+				if p.Input != nil {
+					text, _ = src.lineOf(p.Input, f)
+				}
+				e := baseline.Of(f, text)
+				bout.add(e)
+				if base != nil && base.Match(e) {
+					baselined++
+					continue
+				}
+				fresh.Add(f.Severity.String(), 1)
+				freshAll++
 			}
 			if !listed(f) {
 				continue
@@ -142,10 +178,21 @@ func (a *app) audit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	startSARIF()
 	for _, sev := range failOn {
-		if report.Severities[sev] > 0 {
+		if base == nil && report.Severities[sev] > 0 || base != nil && fresh[sev] > 0 {
 			a.fail(exitFindings)
 		}
+	}
+	if bout != nil && a.status >= exitError {
+		// A baseline without the findings of an input not read would make
+		// them all new the next time.
+		a.notef("%s not written: an input could not be read", c.String("write-baseline"))
+	} else if err := bout.commit(); err != nil {
+		return err
+	}
+	if base != nil {
+		a.notef("%s in the baseline %s, not listed; %s", diag.Plural(baselined, "finding"), c.String("baseline"), diag.Plural(freshAll, "new finding"))
 	}
 	if werr != nil {
 		return fmt.Errorf("writing standard output: %w", werr)
@@ -243,4 +290,71 @@ func codeTable() string {
 	}
 	w.Flush()
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// readBaseline reads the baseline --baseline names, or returns nil for
+// none.
+func readBaseline(name string) (*baseline.Baseline, error) {
+	if name == "" {
+		return nil, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("--baseline: %v", err), exitError)
+	}
+	defer f.Close()
+	b, err := baseline.Read(f)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("--baseline %s: %v", name, err), exitError)
+	}
+	return b, nil
+}
+
+// baselineOut is the baseline --write-baseline writes, replaced whole
+// only when the run has ended; nil for none.
+type baselineOut struct {
+	f *safewrite.File
+	w *baseline.Writer
+}
+
+func createBaseline(name string) (*baselineOut, error) {
+	if name == "" {
+		return nil, nil
+	}
+	f, err := safewrite.Create(name, 0o644)
+	if err != nil {
+		return nil, cli.Exit(fmt.Sprintf("--write-baseline: %v", err), exitError)
+	}
+	return &baselineOut{f: f, w: baseline.NewWriter(f)}, nil
+}
+
+func (b *baselineOut) add(e baseline.Entry) {
+	if b != nil {
+		b.w.Add(e)
+	}
+}
+
+// commit ends the baseline and puts it in place.
+func (b *baselineOut) commit() error {
+	if b == nil || b.f == nil {
+		return nil
+	}
+	f := b.f
+	b.f = nil
+	if err := b.w.Close(); err != nil {
+		f.Abort()
+		return fmt.Errorf("--write-baseline: %w", err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("--write-baseline: %w", err)
+	}
+	return nil
+}
+
+// abort drops a baseline not committed: a run that failed leaves the old
+// one as it was.
+func (b *baselineOut) abort() {
+	if b != nil && b.f != nil {
+		b.f.Abort()
+	}
 }
