@@ -8,7 +8,6 @@ import (
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/baseline"
-	"github.com/bridgekit/bridgekit/internal/sarif"
 
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 
@@ -59,7 +58,8 @@ Findings:
 
 ` + codeTable(),
 		Flags: append([]cli.Flag{
-			formatFlag("write findings as `text`, json (JSON Lines) or sarif (a SARIF 2.1.0 log, for code scanning)"),
+			formatFlag("write findings as `text`, json (JSON Lines), sarif (a SARIF 2.1.0 log, for code scanning) or github (GitHub Actions annotations)"),
+			&cli.StringSliceFlag{Name: "output", Usage: "also write the findings as `FORMAT=PATH` (text, json, sarif or github), once for each output"},
 			&cli.StringFlag{Name: "fail-on", Value: "error", Usage: "exit 1 when a finding is at or above `LEVEL`: error, warning or never"},
 			&cli.BoolFlag{Name: "all", Usage: "list every finding, not only the first 3 of each code in a file and a count of the rest (what JSON does unless --group)"},
 			&cli.BoolFlag{Name: "group", Usage: "in JSON too, list the first 3 findings of each code in a file and one finding that counts the rest"},
@@ -77,13 +77,9 @@ Findings:
 }
 
 func (a *app) audit(c *cli.Context) error {
-	asSARIF := c.String("format") == "sarif"
-	asJSON, err := false, error(nil)
-	if !asSARIF {
-		asJSON, err = outputFormat(c)
-	}
-	if err != nil {
-		return err
+	format := c.String("format")
+	if !validFormat(format) {
+		return usageError("--format %s: want %s", format, strings.Join(findingFormats, ", "))
 	}
 	failOn, err := failLevel(c.String("fail-on"))
 	if err != nil {
@@ -93,51 +89,63 @@ func (a *app) audit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if c.Bool("show-source") && (asJSON || asSARIF) {
+	if c.Bool("show-source") && format != "text" {
 		return usageError("--show-source goes with --format text")
 	}
 	if v := c.String("certify"); v != "" && v != "export" {
 		return usageError("--certify %q: the one form is export", v)
 	}
-	var src sourceLines
-	defer src.close()
-	// After a failed write (a closed pipe, a full disk) the run goes on, to
-	// its exit status, but writes nothing more.
-	var werr error
-	var line []byte
-	// Grouping is for people: a script counting JSON findings gets them all.
-	all := c.Bool("all") || asJSON && !c.Bool("group") || asSARIF
-	if c.Bool("group") && (!asJSON || c.Bool("all")) {
-		return usageError("--group groups JSON findings: it goes with --format json, without --all")
-	}
-	// The SARIF log is begun with the first part, so that a usage error
-	// found on the way there writes nothing.
-	var sw *sarif.Writer
-	wd, _ := os.Getwd()
-	startSARIF := func() {
-		if asSARIF && sw == nil {
-			sw = sarif.NewWriter(a.stdout, version())
+	// Grouping is for people: a script counting findings gets them all.
+	scripted := format != "text"
+	type extra struct{ format, path string }
+	var extras []extra
+	for _, v := range c.StringSlice("output") {
+		f, path, err := parseOutput(v)
+		if err != nil {
+			return err
 		}
+		extras = append(extras, extra{f, path})
+		scripted = scripted || f != "text"
+	}
+	all := c.Bool("all") || scripted && !c.Bool("group")
+	if c.Bool("group") && (format != "json" || c.Bool("all")) {
+		return usageError("--group groups JSON findings: it goes with --format json, without --all")
 	}
 	base, err := readBaseline(c.String("baseline"))
 	if err != nil {
 		return err
 	}
+	wd, _ := os.Getwd()
+	outs := []*findingsOut{{format: format, w: a.stdout, caret: c.Bool("show-source"), wd: wd}}
+	for _, e := range extras {
+		o, err := openOutput(e.format, e.path, a.stdout, wd)
+		if err != nil {
+			for _, o := range outs {
+				o.finish(false)
+			}
+			return err
+		}
+		outs = append(outs, o)
+	}
 	bout, err := createBaseline(c.String("write-baseline"))
 	if err != nil {
+		for _, o := range outs {
+			o.finish(false)
+		}
 		return err
 	}
 	defer bout.abort()
 	// Matching a baseline takes every finding, not the first of each code.
 	all = all || base != nil || bout != nil
+	var src sourceLines
+	defer src.close()
 	var fresh corpus.Counts // the findings not in the baseline, by severity
 	baselined, freshAll := 0, 0
 	report, err := a.each(c, corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}, func(p *corpus.Part) {
-		startSARIF()
+		for _, o := range outs {
+			o.begin()
+		}
 		for f := range p.All() {
-			if werr != nil {
-				return
-			}
 			if base != nil || bout != nil {
 				var text []byte
 				if p.Input != nil {
@@ -155,30 +163,23 @@ func (a *app) audit(c *cli.Context) error {
 			if !listed(f) {
 				continue
 			}
-			if sw != nil {
-				loc := sarif.Location{URI: sarif.URI(f.File, wd), Start: f.Pos}
-				if p.Input != nil {
-					loc.End = src.end(p.Input, f)
-				}
-				sw.Result(f, loc)
-				continue
+			for _, o := range outs {
+				// After a failed write (a closed pipe, a full disk) the
+				// run goes on, to its exit status, but writes nothing
+				// more there.
+				o.write(p, f, &src)
 			}
-			if asJSON {
-				line = f.AppendJSON(line[:0])
-			} else {
-				line = f.AppendText(line[:0])
-			}
-			line = append(line, '\n')
-			if c.Bool("show-source") && p.Input != nil {
-				line = src.appendCaret(line, p.Input, f)
-			}
-			_, werr = a.stdout.Write(line)
 		}
 	})
 	if err != nil {
+		for _, o := range outs {
+			o.finish(false)
+		}
 		return err
 	}
-	startSARIF()
+	for _, o := range outs {
+		o.begin()
+	}
 	for _, sev := range failOn {
 		if base == nil && report.Severities[sev] > 0 || base != nil && fresh[sev] > 0 {
 			a.fail(exitFindings)
@@ -194,15 +195,14 @@ func (a *app) audit(c *cli.Context) error {
 	if base != nil {
 		a.notef("%s in the baseline %s, not listed; %s", diag.Plural(baselined, "finding"), c.String("baseline"), diag.Plural(freshAll, "new finding"))
 	}
-	if werr != nil {
-		return fmt.Errorf("writing standard output: %w", werr)
+	var ferr error
+	for _, o := range outs {
+		ferr = cmpErr(ferr, o.finish(true))
 	}
-	if sw != nil {
-		if err := sw.Close(); err != nil {
-			return fmt.Errorf("writing standard output: %w", err)
-		}
+	if ferr != nil {
+		return ferr
 	}
-	if asJSON || asSARIF {
+	if format != "text" {
 		if err := a.stdout.Flush(); err != nil {
 			return fmt.Errorf("writing standard output: %w", err)
 		}
