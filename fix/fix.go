@@ -496,8 +496,38 @@ func boardCycle(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnost
 			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: f.tag.ValueSpan, Kind: BoardCycle,
 			Old: old, New: `"` + f.value + `"`, Reason: string(f.code) + ": " + ev.Message,
 		})
+		if f.code == diag.BoardDealer {
+			if e, ok := dealFrom(file, pb, auction.BoardDealer(b.Number)); ok {
+				edits = append(edits, e)
+			}
+		}
 	}
 	return edits
+}
+
+// dealFrom returns the edit that lists a board's deal from seat first,
+// every hand at its seat as before, when the deal is written from the
+// dealer the file gives: a deal written so, as the export format asks,
+// stays so when the dealer changes. A deal written from another seat is
+// left as it is.
+func dealFrom(file string, pb *corpus.Board, first auction.Seat) (Edit, bool) {
+	b := pb.Board
+	old, here := written(&b.DealTag)
+	if !here || !b.DealerKnown || len(old) < 4 || old[2] != ':' {
+		return Edit{}, false
+	}
+	from, err := auction.ParseSeat(old[1:2])
+	hands := strings.Split(old[3:len(old)-1], " ")
+	if err != nil || from != b.Dealer || first == from || len(hands) != 4 {
+		return Edit{}, false
+	}
+	turn := (int(first) - int(from) + 4) % 4
+	relisted := append(slices.Clone(hands[turn:]), hands[:turn]...)
+	return Edit{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: b.DealTag.ValueSpan, Kind: BoardCycle,
+		Old: old, New: `"` + first.String() + ":" + strings.Join(relisted, " ") + `"`,
+		Reason: "the deal, written from the dealer, written from the new dealer " + first.Name() + "; every hand stays at its seat",
+	}, true
 }
 
 // afterEnd proposes the removal of the calls from the first one the

@@ -452,3 +452,33 @@ func TestBoardCycle(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", out.String(), want)
 	}
 }
+
+// TestBoardCycleDealFrom: in a file whose deal is written from its
+// dealer, as the export format asks, board-cycle writes the deal from the
+// new dealer too, every hand at its seat, so that the fix leaves no
+// export-form finding; a deal written from another seat is left alone.
+func TestBoardCycleDealFrom(t *testing.T) {
+	const deal = "N:K7.QJT5.AQT.A854 AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962"
+	game := "[Board \"2\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n[Deal \"%s\"]\r\n"
+	for _, c := range []struct{ deal, want string }{
+		{deal, "E:AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962 K7.QJT5.AQT.A854"},
+		{"S:J62.K963.K94.KT7 Q954.A8.J72.Q962 K7.QJT5.AQT.A854 AT83.742.8653.J3", "S:J62.K963.K94.KT7 Q954.A8.J72.Q962 K7.QJT5.AQT.A854 AT83.742.8653.J3"},
+	} {
+		src := []byte("% PBN 2.1\r\n% EXPORT\r\n" + fmt.Sprintf(game, c.deal))
+		p := corpus.Process("c.pbn", bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+		var out bytes.Buffer
+		if err := Apply(&out, bytes.NewReader(src), "US-ASCII", Plan(p, map[Kind]bool{BoardCycle: true})); err != nil {
+			t.Fatal(err)
+		}
+		want := "% PBN 2.1\r\n% EXPORT\r\n[Board \"2\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"" + c.want + "\"]\r\n"
+		if out.String() != want {
+			t.Errorf("got\n%s\nwant\n%s", out.String(), want)
+		}
+		again := corpus.Process("c.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+		for f := range again.All() {
+			if f.Code == diag.BoardDealer || f.Code == diag.DealInvalid || c.deal == deal && f.Code == diag.ExportForm {
+				t.Errorf("after the fix: %s", f.String())
+			}
+		}
+	}
+}
