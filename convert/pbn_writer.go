@@ -602,10 +602,12 @@ func writtenTags(dst []writtenTag, b *record.Board) []writtenTag {
 
 // ExportDate returns a date in PBN's export form, YYYY.MM.DD, when v
 // writes one that reads one way only: year first with - or / between the
-// numbers ("2023-07-28", "2023/7/28"), or a day, an English month name and
-// a year ("2-Aug-2023", "2 August 2023"). Any other value, a date written
-// day and month in numbers whose order it does not say ("1/2/2026")
-// among them, is returned as it is.
+// numbers ("2023-07-28", "2023/7/28"), a day, an English month name and
+// a year ("2-Aug-2023", "2 August 2023"), or day and month in numbers and
+// the year last where one of the two is past 12, and so the day
+// ("15/01/2026", "1/15/2026"). Any other value, a date whose day and
+// month could be either way round ("1/2/2026") among them, is returned as
+// it is.
 func ExportDate(v string) string {
 	f := strings.FieldsFunc(v, func(r rune) bool { return r == '-' || r == '/' || r == ' ' })
 	if len(f) != 3 || len(v) > 20 {
@@ -621,6 +623,20 @@ func ExportDate(v string) string {
 		y, _ = strconv.Atoi(f[2])
 		m = monthNumber(f[1])
 		d, _ = strconv.Atoi(f[0])
+	case len(f[2]) == 4 && digits(f[0]+f[1]+f[2]) && len(f[0]) <= 2 && len(f[1]) <= 2:
+		// Day and month in numbers, the year last: the order is known
+		// only when one of them is past 12, and is then the day.
+		y, _ = strconv.Atoi(f[2])
+		a, _ := strconv.Atoi(f[0])
+		b, _ := strconv.Atoi(f[1])
+		switch {
+		case a > 12 && b <= 12:
+			d, m = a, b
+		case b > 12 && a <= 12:
+			m, d = a, b
+		default:
+			return v
+		}
 	default:
 		return v
 	}

@@ -102,10 +102,16 @@ const (
 	// (total-mismatch), for a pair whose boards the file holds, all of
 	// them, as its NrBoards says.
 	Totals Kind = "totals"
+	// ExportForm writes a tag value that the export-form check flags in
+	// the one form the export format has for it (export-form): a file
+	// claims the export format, or the audit was asked to certify it.
+	// Like BoardCycle, Plan proposes it only when asked for by name, and
+	// alone.
+	ExportForm Kind = "export-form"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, RS, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle}
+var Kinds = []Kind{Contract, Declarer, Result, RS, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle, ExportForm}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -239,8 +245,9 @@ func cellEdit(c record.Cell, text string) Edit {
 	return Edit{Old: old, New: text, Span: diag.Span{Pos: c.Loc, End: c.Loc.Offset + len(old)}}
 }
 
-// Plan returns the edits of the kinds wanted (all but BoardCycle when
-// wanted is nil; BoardCycle alone when it is wanted) for the boards of p,
+// Plan returns the edits of the kinds wanted (all but BoardCycle and
+// ExportForm when wanted is nil; BoardCycle or ExportForm alone when it is
+// wanted) for the boards of p,
 // in file order. p comes from corpus with
 // AuditOptions.Boards and AllFindings.
 func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
@@ -281,6 +288,9 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	found := firstFindings(pb)
 	if wanted[BoardCycle] {
 		return boardCycle(file, pb, found), nil, pb
+	}
+	if wanted[ExportForm] {
+		return exportForm(file, pb), nil, pb
 	}
 	var turned []Edit
 	why := map[Kind]string{}
@@ -729,7 +739,7 @@ func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
 
 // leftAlone is LeftAlone for one board, given the edits Plan makes of it.
 func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit, why map[Kind]string) []Edit {
-	if wanted[BoardCycle] || pb.Board == nil {
+	if wanted[BoardCycle] || wanted[ExportForm] || pb.Board == nil {
 		return nil
 	}
 	made := map[Kind]bool{}

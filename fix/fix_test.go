@@ -482,3 +482,46 @@ func TestBoardCycleDealFrom(t *testing.T) {
 		}
 	}
 }
+
+// TestExportForm: export-form writes the values of a file in export
+// format that the check flags in their one export form, only when asked
+// for; what has no one form (a suffix on a call, for now) stays flagged.
+func TestExportForm(t *testing.T) {
+	src, err := os.ReadFile("../certify/testdata/form.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := corpus.Process("form.pbn", bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	for _, e := range Plan(p, nil) {
+		if e.Kind == ExportForm {
+			t.Errorf("export-form made without being asked for: %+v", e)
+		}
+	}
+	edits := Plan(p, map[Kind]bool{ExportForm: true})
+	var got []string
+	for _, e := range edits {
+		if err := Check(e); err != nil {
+			t.Errorf("%v: %v", e, err)
+		}
+		got = append(got, e.Old+" → "+e.New)
+	}
+	want := []string{`"15/01/2026" → "2026.01.15"`, `"Love" → "None"`, `"4h" → "4H"`, `"02" → "2"`,
+		`"N:K7.QJT5.AQT.A854 AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962" → "E:AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962 K7.QJT5.AQT.A854"`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("edits:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var out bytes.Buffer
+	if err := Apply(&out, bytes.NewReader(src), "UTF-8", edits); err != nil {
+		t.Fatal(err)
+	}
+	again := corpus.Process("form.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+	var left []string
+	for f := range again.All() {
+		if f.Code == diag.ExportForm {
+			left = append(left, f.Message)
+		}
+	}
+	if len(left) != 1 || !strings.Contains(left[0], `call "2H": the suffix "!"`) {
+		t.Errorf("export-form findings after the fix: %q", left)
+	}
+}

@@ -184,7 +184,8 @@ type MadeEdit struct {
 	Game int
 	Kind Kind
 	// Offset is where the edit is: a totals edit answers the finding at
-	// its cell only, as a total table's numbers share one code.
+	// its cell only, as a total table's numbers share one code, and an
+	// export-form edit the finding at its value.
 	Offset int
 }
 
@@ -193,11 +194,11 @@ func (e Edit) Made() MadeEdit { return MadeEdit{Game: e.Game, Kind: e.Kind, Offs
 
 // AppendMade appends what proving e needs to made, unless made's last
 // already says it: an edit of the same game and kind, whose place only a
-// totals edit needs. The edits of a board and kind come one after the
+// totals or export-form edit needs. The edits of a board and kind come one after the
 // other, and a deal turned back is dozens of them: a file of two million
 // edits is proved from the tens of thousands of boards they change.
 func AppendMade(made []MadeEdit, e Edit) []MadeEdit {
-	if n := len(made); n > 0 && e.Kind != Totals && made[n-1].Game == e.Game && made[n-1].Kind == e.Kind {
+	if n := len(made); n > 0 && e.Kind != Totals && e.Kind != ExportForm && made[n-1].Game == e.Game && made[n-1].Kind == e.Kind {
 		return made
 	}
 	return append(made, e.Made())
@@ -205,8 +206,13 @@ func AppendMade(made []MadeEdit, e Edit) []MadeEdit {
 
 // answers reports whether the edit answers the finding d of its game.
 func (m MadeEdit) answers(d diag.Diagnostic) bool {
-	if m.Kind == Totals {
+	switch m.Kind {
+	case Totals:
 		return d.Code == diag.TotalMismatch && d.Offset == m.Offset
+	case ExportForm:
+		// The export form of one value answers the finding at that
+		// value, not another value's the edit leaves as it is.
+		return d.Code == diag.ExportForm && d.Offset == m.Offset
 	}
 	return slices.Contains(m.Kind.answers(), d.Code)
 }
@@ -224,6 +230,8 @@ func (k Kind) answers() []diag.Code {
 		codes = append(codes, diag.PlayIllegal)
 	case BoardCycle:
 		codes = append(codes, diag.BoardDealer, diag.BoardVulnerability)
+	case ExportForm:
+		codes = append(codes, diag.ExportForm)
 	}
 	return codes
 }

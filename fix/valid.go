@@ -2,6 +2,7 @@ package fix
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -82,7 +83,9 @@ func Check(e Edit) error {
 		ok = isScore(v)
 	case BoardCycle:
 		vul, err := auction.ParseVulnerability(v)
-		ok = isSeat(v) && isSeat(old) || err == nil && vul.String() == v
+		ok = isSeat(v) && isSeat(old) || err == nil && vul.String() == v || sameDealListed(old, v)
+	case ExportForm:
+		ok = slices.Contains(exportForms(old), v) && v != old || sameDealListed(old, v)
 	}
 	if !ok {
 		return bad("not a " + string(e.Kind) + " as fix writes one")
@@ -186,4 +189,17 @@ func cellValues(e Edit) (old, new string, ok bool) {
 func isRSEntry(s string) bool {
 	_, err := lin.ParseResult(s)
 	return err == nil && s != "" && strings.TrimSpace(s) == s && !strings.ContainsAny(s, ",|")
+}
+
+// sameDealListed reports whether two deal values hold the same cards at
+// the same seats, the second written as fix writes a deal: in upper case,
+// ranks in descending order, from the seat it names.
+func sameDealListed(old, v string) bool {
+	a, err1 := auction.ParseDeal(old)
+	b, err2 := auction.ParseDeal(v)
+	if err1 != nil || err2 != nil || a != b || len(v) < 2 || v[1] != ':' {
+		return false
+	}
+	first, err := auction.ParseSeat(v[:1])
+	return err == nil && b.PBN(first) == v
 }

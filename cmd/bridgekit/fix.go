@@ -40,7 +40,9 @@ back, when the play and the result tell it from tricks written from the
 wrong seat; and the entry of a vugraph LIN file's rs list (a board's
 contract, declarer and result at once) that its auction, opening lead and
 play prove wrong. With --only board-cycle, and only then, it sets the Dealer and
-Vulnerable tags from the board number. Only those bytes change; comments,
+Vulnerable tags from the board number; with --only export-form, and only then,
+it writes the tag values the export-format check flags in their one export
+form (a date 2023-07-28 as 2023.07.28, Love as None, 3n as 3NT). Only those bytes change; comments,
 tag order, spacing, line ends, the file's encoding and text the reader
 could not read stay as they were. What the evidence does not settle (an
 auction that fits only from another seat where the deal may be turned, a
@@ -63,7 +65,7 @@ Examples:
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
 			&cli.BoolFlag{Name: "verbose", Usage: "say each edit, not one note for each board and kind"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle, made alone and only when asked for)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle and export-form, each made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			jobsFlag(),
@@ -98,7 +100,7 @@ func fixKinds(c *cli.Context) (map[fix.Kind]bool, error) {
 		}
 		wanted := map[fix.Kind]bool{}
 		for _, k := range fix.Kinds {
-			wanted[k] = !skip[k] && k != fix.BoardCycle // made only when asked for by --only
+			wanted[k] = !skip[k] && k != fix.BoardCycle && k != fix.ExportForm // made only when asked for by --only
 		}
 		return wanted, nil
 	}

@@ -1,0 +1,118 @@
+package fix
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/convert"
+	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// exportForm proposes the one export form of each tag value that an
+// export-form finding of the board names, where the value means one thing
+// and the export format writes it one way: a date that reads one way only
+// (2023-07-28 → 2023.07.28), a board number with leading zeros, a seat in
+// lower case or by name, a vulnerability by another name (Love → None,
+// Both → All), a contract in lower case or with N for no-trump, a deal
+// not written from the dealer or with its ranks out of order. A value
+// that could mean two things (a date 1/2/2026) is left as it is.
+func exportForm(file string, pb *corpus.Board) []Edit {
+	b := pb.Board
+	flagged := map[int]diag.Diagnostic{}
+	for _, f := range pb.Findings {
+		if f.Code == diag.ExportForm && f.End > 0 {
+			flagged[f.Offset] = f
+		}
+	}
+	if len(flagged) == 0 {
+		return nil
+	}
+	var edits []Edit
+	for _, t := range []*record.Tag{&b.Date, &b.BoardTag, &b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag} {
+		ev, ok := flagged[t.ValueSpan.Offset]
+		old, here := written(t)
+		if !ok || !here {
+			continue
+		}
+		v, ok := exportValue(b, t)
+		if !ok || v == t.Value {
+			continue
+		}
+		edits = append(edits, Edit{
+			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: t.ValueSpan, Kind: ExportForm,
+			Old: old, New: strconv.Quote(v), Reason: string(diag.ExportForm) + ": " + ev.Message,
+		})
+	}
+	return edits
+}
+
+// exportValue returns the export form of a tag's value, and whether it
+// has exactly one.
+func exportValue(b *record.Board, t *record.Tag) (string, bool) {
+	v := t.Value
+	switch t {
+	case &b.Date:
+		d := convert.ExportDate(v)
+		return d, d != v
+	case &b.BoardTag:
+		n, err := strconv.Atoi(v)
+		return strconv.Itoa(n), err == nil && n > 0 && isDigits(v)
+	case &b.DealerTag:
+		s, err := auction.ParseSeat(v)
+		return s.String(), err == nil
+	case &b.File.DeclarerTag:
+		swapped := strings.HasPrefix(v, "^")
+		s, err := auction.ParseSeat(strings.TrimPrefix(v, "^"))
+		if swapped {
+			return "^" + s.String(), err == nil
+		}
+		return s.String(), err == nil
+	case &b.VulnerableTag:
+		vul, err := auction.ParseVulnerability(v)
+		return vul.String(), err == nil
+	case &b.File.ContractTag:
+		c, err := auction.ParseContract(v)
+		return c.String(), err == nil && (c.PassedOut() || c.Bid().Valid())
+	case &b.DealTag:
+		// The cards as read, from the dealer: only a deal that reads
+		// whole and without contradiction.
+		if !b.DealerKnown || b.Deal == (auction.Deal{}) || b.Deal.Validate() != nil || !b.Deal.Full() {
+			return "", false
+		}
+		return b.Deal.PBN(b.Dealer), true
+	}
+	return "", false
+}
+
+// isDigits reports whether s is digits only, and not empty.
+func isDigits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// exportForms returns the values an export-form edit may put in place of
+// old: what fix would write for it as one tag or another, whatever the tag
+// (a patch says where, not which tag).
+func exportForms(old string) []string {
+	out := []string{convert.ExportDate(old)}
+	if n, err := strconv.Atoi(old); err == nil && n > 0 && isDigits(old) {
+		out = append(out, strconv.Itoa(n))
+	}
+	if s, err := auction.ParseSeat(strings.TrimPrefix(old, "^")); err == nil {
+		out = append(out, s.String(), "^"+s.String())
+	}
+	if vul, err := auction.ParseVulnerability(old); err == nil {
+		out = append(out, vul.String())
+	}
+	if c, err := auction.ParseContract(old); err == nil && (c.PassedOut() || c.Bid().Valid()) {
+		out = append(out, c.String())
+	}
+	return out
+}
