@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/bridgekit/bridgekit/fix"
 	"github.com/bridgekit/bridgekit/internal/linediff"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
+	"github.com/bridgekit/bridgekit/internal/sarif"
 )
 
 func (a *app) fixCommand() *cli.Command {
@@ -68,6 +70,7 @@ Examples:
 			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle and export-form, each made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
+			&cli.StringFlag{Name: "sarif", Usage: "write the fixes to `FILE` as a SARIF 2.1.0 log instead of making them: each the result of the finding it answers, with its fix"},
 			jobsFlag(),
 		},
 		Action: a.fix,
@@ -113,7 +116,7 @@ type fixer struct {
 	list, write, diff bool
 	verbose           bool // a note for each edit, not for each board and kind
 	wanted            map[fix.Kind]bool
-	patch             *fix.PatchWriter // --patch: the edits are written there, not made
+	patch             editSink // --patch or --sarif: the edits are written there, not made
 	// counts and files are what was done: fixes written (or, without -w,
 	// shown), by kind, and the files they are in. A file refused counts
 	// nothing.
@@ -159,9 +162,15 @@ func (a *app) fix(c *cli.Context) error {
 		return err
 	}
 	f := &fixer{a: a, list: c.Bool("l"), write: c.Bool("w"), diff: c.Bool("d"), verbose: c.Bool("verbose"), wanted: wanted, counts: map[fix.Kind]int{}, seen: map[string]bool{}}
-	patch := c.String("patch")
+	patch, flag := c.String("patch"), "--patch"
+	if sarifPath := c.String("sarif"); sarifPath != "" {
+		if patch != "" {
+			return usageError("--patch and --sarif each write the fixes: give one")
+		}
+		patch, flag = sarifPath, "--sarif"
+	}
 	if patch != "" && (f.list || f.write || f.diff) {
-		return usageError("--patch writes the fixes instead of making them: it goes without -l, -d and -w")
+		return usageError("%s writes the fixes instead of making them: it goes without -l, -d and -w", flag)
 	}
 	opts := corpus.AuditOptions{Boards: true, SkipDuplicates: true, AllFindings: true, Source: f.sources.copyOf, Work: f.plan}
 	if patch == "" {
@@ -173,9 +182,14 @@ func (a *app) fix(c *cli.Context) error {
 	// at all.
 	out, err := safewrite.Create(patch, 0o644)
 	if err != nil {
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
+		return cli.Exit(fmt.Sprintf("%s %s: %v", flag, patch, err), exitError)
 	}
-	f.patch = fix.NewPatchWriter(out)
+	if flag == "--sarif" {
+		wd, _ := os.Getwd()
+		f.patch = &sarifFixes{log: sarif.NewWriter(out, version()), wd: wd}
+	} else {
+		f.patch = fix.NewPatchWriter(out)
+	}
 	_, err = a.each(c, opts, f.part)
 	if perr := f.patch.Close(); perr != nil && err == nil {
 		err = perr
@@ -185,13 +199,53 @@ func (a *app) fix(c *cli.Context) error {
 	}
 	if err != nil {
 		out.Abort()
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
+		return cli.Exit(fmt.Sprintf("%s %s: %v", flag, patch, err), exitError)
 	}
 	f.summary()
 	if err := out.Commit(); err != nil {
-		return cli.Exit(fmt.Sprintf("--patch %s: %v", patch, err), exitError)
+		return cli.Exit(fmt.Sprintf("%s %s: %v", flag, patch, err), exitError)
 	}
 	return nil
+}
+
+// editSink is where --patch and --sarif write the proved edits.
+type editSink interface {
+	Write(fix.Edit) error
+	Close() error
+}
+
+// sarifFixes writes the proved edits as a SARIF log: each the result of
+// the finding it answers, with the edit as the result's fix.
+type sarifFixes struct {
+	log *sarif.Writer
+	wd  string
+}
+
+func (s *sarifFixes) Write(e fix.Edit) error {
+	code, msg, _ := strings.Cut(e.Reason, ": ")
+	d := diag.Diagnostic{File: e.File, Game: e.Game, Span: e.Span, Code: diag.Code(code), Message: e.Reason, Label: e.Board}
+	if info, ok := d.Code.Info(); ok {
+		d.Severity, d.Law = info.Severity, info.Law
+	} else {
+		d.Code, d.Severity, d.Message = "", diag.Warning, msg
+	}
+	loc := sarif.Location{URI: sarif.URI(e.File, s.wd), Start: e.Span.Pos, End: endOf(e.Span.Pos, e.Old)}
+	s.log.FixResult(d, loc, sarif.Fix{Description: "bridgekit fix " + string(e.Kind), Start: e.Span.Pos, End: loc.End, Text: e.New})
+	return nil
+}
+
+func (s *sarifFixes) Close() error { return s.log.Close() }
+
+// endOf returns the position just past text written from start.
+func endOf(start diag.Pos, text string) diag.Pos {
+	end := diag.Pos{Offset: start.Offset + len(text), Line: start.Line, Col: start.Col}
+	if i := strings.LastIndexByte(text, '\n'); i >= 0 {
+		end.Line += int32(strings.Count(text, "\n"))
+		end.Col = 1 + int32(utf8.RuneCountInString(text[i+1:]))
+		return end
+	}
+	end.Col += int32(utf8.RuneCountInString(text))
+	return end
 }
 
 // A plan is the fixes of one part and what is said of them.
@@ -533,8 +587,12 @@ func (f *fixer) toPatch() error {
 		if err != nil {
 			return err
 		}
-		if err := f.patchName(&e); err != nil {
-			return err
+		if _, log := f.patch.(*sarifFixes); !log {
+			// A patch names its files as apply finds them; a SARIF log
+			// names them by URI, relative where it can be.
+			if err := f.patchName(&e); err != nil {
+				return err
+			}
 		}
 		if err := f.patch.Write(e); err != nil {
 			return err

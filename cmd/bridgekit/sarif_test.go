@@ -45,3 +45,42 @@ func TestAuditSARIF(t *testing.T) {
 		t.Errorf("the log differs from %s (go test -update rewrites it)", golden)
 	}
 }
+
+// TestFixSARIF: fix --sarif writes the proved fixes as a SARIF log that
+// the schema accepts, each the result of the finding it answers with its
+// replacement, and changes no file.
+func TestFixSARIF(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../corpus/samples/findings.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := dir + "/f.pbn"
+	if err := os.WriteFile(in, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log := dir + "/fixes.sarif"
+	var out, errOut bytes.Buffer
+	if code := run([]string{"bridgekit", "fix", "--sarif", log, in}, strings.NewReader(""), &out, &errOut); code != 0 {
+		t.Fatalf("exit status %d; stderr:\n%s", code, errOut.String())
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sarifcheck.Validate(data); err != nil {
+		t.Fatalf("not valid SARIF 2.1.0: %v\n%s", err, data)
+	}
+	for _, want := range []string{
+		`"ruleId":"contract-mismatch"`,
+		`"deletedRegion":{"startLine":196,"startColumn":11,"endLine":196,"endColumn":15},"insertedContent":{"text":"\"4SX\""}`,
+		`"ruleId":"call-after-auction"`,
+	} {
+		if !bytes.Contains(data, []byte(want)) {
+			t.Errorf("the log lacks %s:\n%s", want, data)
+		}
+	}
+	if after, _ := os.ReadFile(in); !bytes.Equal(after, src) {
+		t.Error("fix --sarif changed the file")
+	}
+}

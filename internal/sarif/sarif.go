@@ -112,8 +112,21 @@ func level(s diag.Severity) string {
 	return "note"
 }
 
+// A Fix is a change that answers a result: Text in place of the text
+// from Start to End (empty for an insertion) of the result's file.
+type Fix struct {
+	Description string
+	Start, End  diag.Pos
+	Text        string
+}
+
 // Result writes one finding, at loc.
-func (sw *Writer) Result(f diag.Diagnostic, loc Location) {
+func (sw *Writer) Result(f diag.Diagnostic, loc Location) { sw.result(f, loc, nil) }
+
+// FixResult writes one finding, at loc, with the fix that answers it.
+func (sw *Writer) FixResult(f diag.Diagnostic, loc Location, fix Fix) { sw.result(f, loc, &fix) }
+
+func (sw *Writer) result(f diag.Diagnostic, loc Location, fix *Fix) {
 	b := sw.buf[:0]
 	if sw.results > 0 {
 		b = append(b, ',')
@@ -147,7 +160,22 @@ func (sw *Writer) Result(f diag.Diagnostic, loc Location) {
 		b = diag.AppendJSONString(b, boardName(f))
 		b = append(b, `}]`...)
 	}
-	b = append(b, `}],"properties":{"game":`...)
+	b = append(b, `}]`...)
+	if fix != nil {
+		b = append(b, `,"fixes":[{"description":{"text":`...)
+		b = diag.AppendJSONString(b, fix.Description)
+		b = append(b, `},"artifactChanges":[{"artifactLocation":{"uri":`...)
+		b = diag.AppendJSONString(b, loc.URI)
+		b = append(b, `,"uriBaseId":"%SRCROOT%"},"replacements":[{"deletedRegion":{"startLine":`...)
+		b = strconv.AppendInt(b, int64(fix.Start.Line), 10)
+		b = strconv.AppendInt(append(b, `,"startColumn":`...), int64(max(fix.Start.Col, 1)), 10)
+		b = strconv.AppendInt(append(b, `,"endLine":`...), int64(fix.End.Line), 10)
+		b = strconv.AppendInt(append(b, `,"endColumn":`...), int64(max(fix.End.Col, 1)), 10)
+		b = append(b, `},"insertedContent":{"text":`...)
+		b = diag.AppendJSONString(b, fix.Text)
+		b = append(b, `}}]}]}]`...)
+	}
+	b = append(b, `,"properties":{"game":`...)
 	b = strconv.AppendInt(b, int64(f.Game), 10)
 	b = strconv.AppendInt(append(b, `,"board":`...), int64(f.Board), 10)
 	if f.Law != 0 {
