@@ -141,6 +141,11 @@ func illegalDeal(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnos
 	if knownCards(b) < 4 {
 		return Edit{}, "fewer than four cards are played: too few to tell a turned deal from a wrong card"
 	}
+	if _, unread := found[diag.UnreadableCard]; unread {
+		// The play read in part says too little of who held what: the
+		// turn it fits may not be the one the whole play would.
+		return Edit{}, "the play holds text that reads as no card"
+	}
 	turns := dealTurns(b)
 	if len(turns) != 1 {
 		return Edit{}, whyNotSettled(b, turns)
