@@ -30,7 +30,7 @@ func exportForm(file string, pb *corpus.Board) []Edit {
 	if len(flagged) == 0 {
 		return nil
 	}
-	var edits []Edit
+	edits := exportTokens(file, pb, flagged)
 	for _, t := range []*record.Tag{&b.Date, &b.BoardTag, &b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag} {
 		ev, ok := flagged[t.ValueSpan.Offset]
 		old, here := written(t)
@@ -47,6 +47,56 @@ func exportForm(file string, pb *corpus.Board) []Edit {
 		})
 	}
 	return edits
+}
+
+// exportTokens proposes the export form of each call of an auction, or
+// card of a play, one of whose calls or cards the check flags: the check
+// names the first of a section, and the fix writes them all ("1N" →
+// "1NT", "pass" → "Pass", "sk" → "SK"). A token with a mark written with
+// it ("^I1c"), or split over words ("1 NT"), is left as it is.
+func exportTokens(file string, pb *corpus.Board, flagged map[int]diag.Diagnostic) []Edit {
+	b := pb.Board
+	if b.Source.Format != record.FormatPBN {
+		return nil
+	}
+	var edits []Edit
+	edit := func(at diag.Pos, end int, text, canon string, ev diag.Diagnostic) {
+		if end-at.Offset != len(text) || text == canon {
+			return
+		}
+		edits = append(edits, Edit{
+			File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: end}, Kind: ExportForm,
+			Old: text, New: canon, Reason: string(diag.ExportForm) + ": " + ev.Message,
+		})
+	}
+	calls := b.Auction.Calls
+	if ev, ok := firstFlagged(flagged, len(calls), func(i int) int { return calls[i].Loc.Offset }); ok {
+		for _, c := range calls {
+			if c.Call.Valid() && !c.Accepted && !c.AllPass && c.End > 0 {
+				edit(c.Loc, c.End, c.Text, c.Call.String(), ev)
+			}
+		}
+	}
+	cards := b.Play.Cards
+	if ev, ok := firstFlagged(flagged, len(cards), func(i int) int { return cards[i].Loc.Offset }); ok {
+		for _, c := range cards {
+			if c.Card.Valid() && !c.Revoke && !c.OutOfTurn && c.End > 0 {
+				edit(c.Loc, c.End, c.Text, c.Card.String(), ev)
+			}
+		}
+	}
+	return edits
+}
+
+// firstFlagged returns the export-form finding at one of n tokens, whose
+// offsets at gives.
+func firstFlagged(flagged map[int]diag.Diagnostic, n int, at func(int) int) (diag.Diagnostic, bool) {
+	for i := range n {
+		if ev, ok := flagged[at(i)]; ok {
+			return ev, true
+		}
+	}
+	return diag.Diagnostic{}, false
 }
 
 // exportValue returns the export form of a tag's value, and whether it

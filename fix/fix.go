@@ -260,7 +260,18 @@ func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
 // (not "#"), and as it reads (no escapes).
 func written(t *record.Tag) (string, bool) {
 	old := `"` + t.Value + `"`
-	return old, t.ValueSpan.Len() == len(old) && t.Raw == ""
+	return old, t.ValueSpan.Len() == len(old) && t.Raw == "" && !hasControl(t.Value)
+}
+
+// hasControl reports whether s holds a control character that Check
+// refuses in an edit, so that fix does not plan one apply would not make.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
+			return true
+		}
+	}
+	return false
 }
 
 // firstFindings returns the first finding of each code on the board.

@@ -525,3 +525,35 @@ func TestExportForm(t *testing.T) {
 		t.Errorf("export-form findings after the fix: %q", left)
 	}
 }
+
+// TestExportFormTokens: the calls and cards of a section one of which the
+// check flags are all written in their export form; a call with a mark
+// written with it is left as it is.
+func TestExportFormTokens(t *testing.T) {
+	src := []byte("% EXPORT\r\n[Board \"1\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n" +
+		"[Deal \"N:K7.QJT5.AQT.A854 AT83.742.8653.J3 J62.K963.K94.KT7 Q954.A8.J72.Q962\"]\r\n" +
+		"[Declarer \"N\"]\r\n[Contract \"3NT\"]\r\n[Result \"9\"]\r\n" +
+		"[Auction \"N\"]\r\n1N pass 3n pass\r\npass p\r\n[Play \"E\"]\r\nd3 d4 dk da\r\n")
+	p := corpus.Process("t.pbn", bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	edits := Plan(p, map[Kind]bool{ExportForm: true})
+	var got []string
+	for _, e := range edits {
+		if err := Check(e); err != nil {
+			t.Errorf("%+v: %v", e, err)
+		}
+		got = append(got, e.Old+"→"+e.New)
+	}
+	if want := "1N→1NT pass→Pass 3n→3NT pass→Pass pass→Pass p→Pass d3→D3 d4→D4 dk→DK da→DA"; strings.Join(got, " ") != want {
+		t.Errorf("edits %s\nwant  %s", strings.Join(got, " "), want)
+	}
+	var out bytes.Buffer
+	if err := Apply(&out, bytes.NewReader(src), "US-ASCII", edits); err != nil {
+		t.Fatal(err)
+	}
+	again := corpus.Process("t.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+	for f := range again.All() {
+		if f.Code == diag.ExportForm {
+			t.Errorf("after the fix: %s\n%s", f.String(), out.String())
+		}
+	}
+}

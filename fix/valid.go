@@ -20,10 +20,8 @@ func Check(e Edit) error {
 		return fmt.Errorf("%s:%s: %s edit %q → %q: %s", e.File, e.Span.Pos, e.Kind, e.Old, e.New, want)
 	}
 	for _, s := range []string{e.Old, e.New} {
-		for i := 0; i < len(s); i++ {
-			if c := s[i]; c < ' ' && c != '\n' && c != '\r' && c != '\t' || c == 0x7f {
-				return bad("a control character is no value")
-			}
+		if hasControl(s) {
+			return bad("a control character is no value")
 		}
 	}
 	if e.Kind == AfterEnd {
@@ -63,6 +61,16 @@ func Check(e Edit) error {
 			return bad("scoretable puts one score in place of another, in the cell's own form")
 		}
 		return nil
+	}
+	if e.Kind == ExportForm && !strings.HasPrefix(e.Old, `"`) {
+		// A call or card, in place of the same one written otherwise.
+		if c, err := auction.ParseCall(e.Old); err == nil && c.Valid() && c.String() == e.New && e.Old != e.New {
+			return nil
+		}
+		if c, err := auction.ParseCard(e.Old); err == nil && c.Valid() && c.String() == e.New && e.Old != e.New {
+			return nil
+		}
+		return bad("export-form puts a call or card in place of the same one, in its export form")
 	}
 	old, ok1 := unquote(e.Old)
 	v, ok2 := unquote(e.New)
