@@ -206,11 +206,25 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	if last != nil && !p.Last {
 		shared[last.DealTag.ValueSpan.Offset] = true
 	}
+	// An rs entry two boards read (a table and board the file holds
+	// twice) says the outcome of both: rewritten for one, it would change
+	// the other's.
+	entries := map[int]int{}
+	for _, pb := range p.Boards {
+		if b := pb.Board; b != nil && b.LIN != nil && b.LIN.Result.ValueSpan.End > 0 {
+			entries[b.LIN.Result.ValueSpan.Offset]++
+		}
+	}
 	edits = slices.DeleteFunc(edits, func(e Edit) bool {
-		if e.Kind != Rotation || !shared[e.Span.Offset-1] || e.Old == "" || len(e.Old) != 1 {
+		switch {
+		case e.Kind == Rotation && shared[e.Span.Offset-1] && e.Old != "" && len(e.Old) == 1:
+			e.Reason += "; left alone: a later game reads this deal too, and would be turned with it"
+		case e.Kind == RS && entries[e.Span.Offset] > 1:
+			e.Reason += "; left alone: another board of the file reads this rs entry too, and would change with it"
+		default:
 			return false
 		}
-		e.New, e.Reason = "", e.Reason+"; left alone: a later game reads this deal too, and would be turned with it"
+		e.New = ""
 		left = append(left, e)
 		return true
 	})
