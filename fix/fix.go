@@ -356,7 +356,16 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	if !b.Replayed.Complete || !b.Replayed.Legal {
 		return turned, why, pb // the replay settles nothing more
 	}
-	return append(turned, planReplayed(file, pb, found, wanted)...), why, pb
+	replayed := planReplayed(file, pb, found, wanted)
+	if _, rotated := found[diag.PlayRotated]; rotated {
+		// The tricks the play gives are those of tricks read from another
+		// seat, which no rotation here settles: a result or score taken
+		// from them would make the rotation fit, and fixing the fixed
+		// file again would turn the tricks after all.
+		replayed = slices.DeleteFunc(replayed, func(e Edit) bool { return e.Kind == Result || e.Kind == Score })
+		why[Result] = "the play is read with tricks written from another seat, which no rotation settles"
+	}
+	return append(turned, replayed...), why, pb
 }
 
 // planReplayed proposes the fixes a complete, legal auction settles.
