@@ -557,3 +557,17 @@ func TestExportFormTokens(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationAfterDeclarer: a board whose declarer, once fixed, lets a
+// rotation of its tricks fit, which did not fit before. Plan alone would
+// then plan the rotation only on a second pass; Source proves the edits
+// and leaves the board as it is rather than fix it in two steps. (Its
+// file is not .pbn, so that FuzzFix, whose seeds the .pbn files are and
+// which holds Plan alone to one pass, does not take it.)
+func TestRotationAfterDeclarer(t *testing.T) {
+	data, err := os.ReadFile("testdata/rotation-after-declarer.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fuzzSource(t, data)
+}
