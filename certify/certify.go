@@ -246,8 +246,9 @@ func groupOf(t *pbn.Tag) group {
 	return groupOther
 }
 
-// before reports whether a comes before b in export order.
-func before(a, b *pbn.Tag) bool {
+// Before reports whether the tag pair a comes before b in export order
+// (a Note tag pair belongs to its section, and has no place of its own).
+func Before(a, b *pbn.Tag) bool {
 	ga, gb := groupOf(a), groupOf(b)
 	switch {
 	case ga != gb:
@@ -276,7 +277,7 @@ func (c *Checker) order(g *pbn.Game) {
 		if t.Name == "Note" {
 			continue // a note is part of its section
 		}
-		if prev != nil && before(t, prev) {
+		if prev != nil && Before(t, prev) {
 			var rule string
 			switch gt, gp := groupOf(t), groupOf(prev); {
 			case gt != gp:

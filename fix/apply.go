@@ -162,7 +162,13 @@ func (p *Patcher) edit(e Edit, strict bool) (Outcome, error) {
 	if e.Old == "" && e.New == "" {
 		return Stale, fmt.Errorf("%s: edit at %s changes nothing", e.File, e.Span.Pos)
 	}
-	for i := 0; i < len(e.New); i++ {
+	if e.Kind == ExportOrder && !m.utf8 && !isASCII(e.New) {
+		// The lines an export-order edit moves are the file's own, in
+		// UTF-8 here: written back as they are, they would not be the
+		// file's bytes in its 8-bit character set.
+		return Stale, fmt.Errorf("%s:%s: export-order moves text that is not ASCII in a file that is not UTF-8", e.File, e.Span.Pos)
+	}
+	for i := 0; i < len(e.New) && e.Kind != ExportOrder; i++ {
 		if e.New[i] >= utf8.RuneSelf || e.New[i] == '\n' || e.New[i] == '\r' {
 			return Stale, fmt.Errorf("%s:%s: the new text %q is not one line of ASCII", e.File, e.Span.Pos, e.New)
 		}

@@ -209,7 +209,7 @@ func planTurned(file string, pb *corpus.Board, turned []Edit, wanted map[Kind]bo
 	// one they made.
 	others := map[Kind]bool{}
 	for _, k := range Kinds {
-		others[k] = (wanted == nil || wanted[k]) && k != Rotation && k != BoardCycle && k != ExportForm
+		others[k] = (wanted == nil || wanted[k]) && k != Rotation && k != BoardCycle && k != ExportForm && k != ExportOrder
 	}
 	edits, _, _ := planBoard(file, rb, others)
 	at := src.Loc

@@ -1,13 +1,16 @@
 package fix
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/certify"
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/corpus"
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/pbn"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -165,4 +168,122 @@ func exportForms(old string) []string {
 		out = append(out, c.String())
 	}
 	return out
+}
+
+// exportOrder proposes the tag pairs of a game that the check finds out of
+// export order (export-order) in that order: each tag pair moves with
+// what follows it up to the next one (its section's data and notes, its
+// commentary), and nothing else changes. A game whose tag pairs share a
+// line, or whose text is not kept, is left as it is.
+func exportOrder(file string, pb *corpus.Board) []Edit {
+	b := pb.Board
+	var ev diag.Diagnostic
+	found := false
+	for _, f := range pb.Findings {
+		if f.Code == diag.ExportOrder {
+			ev, found = f, true
+			break
+		}
+	}
+	text := b.Source.Text
+	if !found || text == "" || b.Source.Format != record.FormatPBN {
+		return nil
+	}
+	f := pbn.Parse([]byte(text), file)
+	if len(f.Games) != 1 {
+		return nil
+	}
+	type unit struct {
+		tag  *pbn.Tag
+		text string
+	}
+	var units []unit
+	var starts []int
+	for _, t := range f.Games[0].Tags {
+		if t.Name == "Note" && len(starts) > 0 {
+			continue // a note goes with its section
+		}
+		starts = append(starts, t.Pos.Offset)
+		units = append(units, unit{tag: t})
+	}
+	if len(units) < 2 {
+		return nil
+	}
+	end := len(strings.TrimRight(text, " \t\r\n"))
+	if nl := strings.IndexByte(text[end:], '\n'); nl >= 0 {
+		end += nl + 1 // the game's last line with its line end
+	}
+	for i := range units {
+		stop := end
+		if i+1 < len(units) {
+			stop = starts[i+1]
+		}
+		if stop < starts[i] {
+			return nil
+		}
+		units[i].text = text[starts[i]:stop]
+		if i+1 < len(units) && !strings.HasSuffix(units[i].text, "\n") {
+			return nil // tag pairs on one line: a move would change the lines
+		}
+	}
+	last := units[len(units)-1].text
+	if !strings.HasSuffix(last, "\n") {
+		// Without its line end the game's last unit could not move up:
+		// give it the game's, and take it off the unit that ends up last.
+		le := "\n"
+		if strings.Contains(text, "\r\n") {
+			le = "\r\n"
+		}
+		units[len(units)-1].text += le
+	}
+	sorted := slices.Clone(units)
+	slices.SortStableFunc(sorted, func(x, y unit) int {
+		switch {
+		case certify.Before(x.tag, y.tag):
+			return -1
+		case certify.Before(y.tag, x.tag):
+			return 1
+		}
+		return 0
+	})
+	var nw strings.Builder
+	for _, u := range sorted {
+		nw.WriteString(u.text)
+	}
+	newText := nw.String()
+	if !strings.HasSuffix(last, "\n") {
+		newText = strings.TrimSuffix(strings.TrimSuffix(newText, "\n"), "\r")
+	}
+	old := text[starts[0]:end]
+	if newText == old {
+		return nil
+	}
+	base := b.Source.Loc
+	at := f.Games[0].Tags[0].Pos
+	at.Offset += base.Offset
+	if at.Line == 1 {
+		at.Col += base.Col - 1
+	}
+	at.Line += base.Line - 1
+	return []Edit{{
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: base.Offset + end}, Kind: ExportOrder,
+		Old: old, New: newText, Reason: string(diag.ExportOrder) + ": " + ev.Message + "; the tag pairs move with their sections and commentary",
+	}}
+}
+
+// sameLines reports whether new holds the lines of old, in another order:
+// an export-order edit moves lines and adds none.
+func sameLines(old, new string) bool {
+	split := func(s string) []string {
+		lines := strings.SplitAfter(s, "\n")
+		if n := len(lines); n > 0 && !strings.HasSuffix(lines[n-1], "\n") {
+			lines[n-1] += "\n" // the last line, moved up, takes a line end
+			if strings.Contains(s, "\r\n") {
+				lines[n-1] = strings.TrimSuffix(lines[n-1], "\n") + "\r\n"
+			}
+		}
+		slices.Sort(lines)
+		return lines
+	}
+	return old != new && slices.Equal(split(old), split(new))
 }

@@ -108,10 +108,14 @@ const (
 	// Like BoardCycle, Plan proposes it only when asked for by name, and
 	// alone.
 	ExportForm Kind = "export-form"
+	// ExportOrder puts the tag pairs of a game that the export-order
+	// check flags in export order, each with its section and commentary.
+	// Only when asked for by name, and alone.
+	ExportOrder Kind = "export-order"
 )
 
 // Kinds lists every kind, in the order Plan proposes them for a board.
-var Kinds = []Kind{Contract, Declarer, Result, RS, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle, ExportForm}
+var Kinds = []Kind{Contract, Declarer, Result, RS, LeadingPasses, Score, AfterEnd, Rotation, ScoreTable, Totals, BoardCycle, ExportForm, ExportOrder}
 
 // ParseKind reads a kind by its name.
 func ParseKind(name string) (Kind, error) {
@@ -259,9 +263,9 @@ func cellEdit(c record.Cell, text string) Edit {
 	return Edit{Old: old, New: text, Span: diag.Span{Pos: c.Loc, End: c.Loc.Offset + len(old)}}
 }
 
-// Plan returns the edits of the kinds wanted (all but BoardCycle and
-// ExportForm when wanted is nil; BoardCycle or ExportForm alone when it is
-// wanted) for the boards of p,
+// Plan returns the edits of the kinds wanted (all but BoardCycle,
+// ExportForm and ExportOrder when wanted is nil; the first of them wanted
+// alone when one is) for the boards of p,
 // in file order. p comes from corpus with
 // AuditOptions.Boards and AllFindings.
 func Plan(p *corpus.Part, wanted map[Kind]bool) []Edit {
@@ -316,6 +320,9 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	}
 	if wanted[ExportForm] {
 		return exportForm(file, pb), nil, pb
+	}
+	if wanted[ExportOrder] {
+		return exportOrder(file, pb), nil, pb
 	}
 	var turned []Edit
 	why := map[Kind]string{}
@@ -773,7 +780,7 @@ func LeftAlone(p *corpus.Part, wanted map[Kind]bool) []Edit {
 
 // leftAlone is LeftAlone for one board, given the edits Plan makes of it.
 func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit, why map[Kind]string) []Edit {
-	if wanted[BoardCycle] || wanted[ExportForm] || pb.Board == nil {
+	if wanted[BoardCycle] || wanted[ExportForm] || wanted[ExportOrder] || pb.Board == nil {
 		return nil
 	}
 	made := map[Kind]bool{}

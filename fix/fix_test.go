@@ -571,3 +571,45 @@ func TestRotationAfterDeclarer(t *testing.T) {
 	}
 	fuzzSource(t, data)
 }
+
+// TestExportOrder: the tag pairs of a game out of export order are put in
+// it, each with its section and commentary; the lines are the same, and
+// the fixed game has no export-order finding. Tag pairs sharing a line
+// are left as they are.
+func TestExportOrder(t *testing.T) {
+	src, err := os.ReadFile("../certify/testdata/order.pbn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := corpus.Process("order.pbn", bytes.NewReader(src), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	edits := Plan(p, map[Kind]bool{ExportOrder: true})
+	if len(edits) != 2 {
+		t.Fatalf("%d edits, want one for each of the two games", len(edits))
+	}
+	for _, e := range edits {
+		if err := Check(e); err != nil {
+			t.Error(err)
+		}
+	}
+	var out bytes.Buffer
+	if err := Apply(&out, bytes.NewReader(src), "UTF-8", edits); err != nil {
+		t.Fatal(err)
+	}
+	if !sameLines(string(src), out.String()) {
+		t.Errorf("the fixed file's lines are not the file's:\n%s", out.String())
+	}
+	again := corpus.Process("order.pbn", bytes.NewReader(out.Bytes()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	for f := range again.All() {
+		if f.Code == diag.ExportOrder {
+			t.Errorf("after the fix: %s\n%s", f.String(), out.String())
+		}
+	}
+	if more := Plan(again, map[Kind]bool{ExportOrder: true}); len(more) > 0 {
+		t.Errorf("fixing again: %+v", more)
+	}
+	shared := []byte("% EXPORT\r\n[Site \"x\"] [Event \"y\"]\r\n")
+	p = corpus.Process("s.pbn", bytes.NewReader(shared), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if e := Plan(p, map[Kind]bool{ExportOrder: true}); len(e) > 0 {
+		t.Errorf("tag pairs sharing a line moved: %+v", e)
+	}
+}

@@ -232,6 +232,8 @@ func (k Kind) answers() []diag.Code {
 		codes = append(codes, diag.BoardDealer, diag.BoardVulnerability)
 	case ExportForm:
 		codes = append(codes, diag.ExportForm)
+	case ExportOrder:
+		codes = append(codes, diag.ExportOrder)
 	}
 	return codes
 }

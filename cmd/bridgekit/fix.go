@@ -44,7 +44,9 @@ contract, declarer and result at once) that its auction, opening lead and
 play prove wrong. With --only board-cycle, and only then, it sets the Dealer and
 Vulnerable tags from the board number; with --only export-form, and only then,
 it writes the tag values the export-format check flags in their one export
-form (a date 2023-07-28 as 2023.07.28, Love as None, 3n as 3NT). Only those bytes change; comments,
+form (a date 2023-07-28 as 2023.07.28, Love as None, 3n as 3NT); with --only
+export-order, it puts a game's tag pairs in export order, each with its
+section and commentary. Only those bytes change; comments,
 tag order, spacing, line ends, the file's encoding and text the reader
 could not read stay as they were. What the evidence does not settle (an
 auction that fits only from another seat where the deal may be turned, a
@@ -67,7 +69,7 @@ Examples:
 			&cli.BoolFlag{Name: "w", Usage: "write the result to the file instead of standard output"},
 			&cli.BoolFlag{Name: "d", Usage: "print a unified diff of the changes"},
 			&cli.BoolFlag{Name: "verbose", Usage: "say each edit, not one note for each board and kind"},
-			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle and export-form, each made alone and only when asked for)"},
+			&cli.StringFlag{Name: "only", Usage: "make only the fixes of `KINDS` (comma-separated: contract, declarer, result, rs, leading-passes, score, after-end, rotation, scoretable, totals; board-cycle, export-form and export-order, each made alone and only when asked for)"},
 			&cli.StringFlag{Name: "skip", Usage: "make every fix but those of `KINDS`"},
 			&cli.StringFlag{Name: "patch", Usage: "write the fixes to the patch `FILE` instead of making them (see bridgekit apply)"},
 			&cli.StringFlag{Name: "sarif", Usage: "write the fixes to `FILE` as a SARIF 2.1.0 log instead of making them: each the result of the finding it answers, with its fix"},
@@ -103,7 +105,7 @@ func fixKinds(c *cli.Context) (map[fix.Kind]bool, error) {
 		}
 		wanted := map[fix.Kind]bool{}
 		for _, k := range fix.Kinds {
-			wanted[k] = !skip[k] && k != fix.BoardCycle && k != fix.ExportForm // made only when asked for by --only
+			wanted[k] = !skip[k] && k != fix.BoardCycle && k != fix.ExportForm && k != fix.ExportOrder // made only when asked for by --only
 		}
 		return wanted, nil
 	}
