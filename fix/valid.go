@@ -46,7 +46,9 @@ func Check(e Edit) error {
 		}
 		return nil
 	case Rotation:
-		if !(isCard(e.Old) && isCard(e.New) || isSeat(e.Old) && isSeat(e.New)) {
+		// The deal's first seat may be written in lower case, as import
+		// format allows; it is written back in upper case.
+		if !(isCard(e.Old) && isCard(e.New) || isSeat(strings.ToUpper(e.Old)) && isSeat(e.New)) {
 			return bad("rotation puts one card in place of another, or one seat for another")
 		}
 		return nil
