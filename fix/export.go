@@ -33,7 +33,7 @@ func exportForm(file string, pb *corpus.Board) []Edit {
 	if len(flagged) == 0 {
 		return nil
 	}
-	edits := exportTokens(file, pb, flagged)
+	edits := append(exportTokens(file, pb, flagged), exportRuns(file, pb, flagged)...)
 	for _, t := range []*record.Tag{&b.Date, &b.BoardTag, &b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag} {
 		ev, ok := flagged[t.ValueSpan.Offset]
 		old, here := written(t)
@@ -286,4 +286,113 @@ func sameLines(old, new string) bool {
 		return lines
 	}
 	return old != new && slices.Equal(split(old), split(new))
+}
+
+// suffixes are the suffixes in the order of their NAGs: $1 to $6 after a
+// call, $7 to $12 after a card (PBN §9.1).
+var suffixes = [...]string{"!", "?", "!!", "??", "!?", "?!"}
+
+// exportAnnotations returns the export form of the annotations written
+// after a call or card (a suffix, a note reference, NAGs, with the blanks
+// between them): the note reference first, then the NAGs in increasing
+// order, the suffix turned into its NAG, one space before each; and
+// whether run is annotations only. offset is 0 after a call, 6 after a
+// card.
+func exportAnnotations(run string, offset int) (string, bool) {
+	note := ""
+	var nags []int
+	for _, w := range strings.Fields(run) {
+		switch {
+		case len(w) > 2 && w[0] == '=' && w[len(w)-1] == '=' && isDigits(w[1:len(w)-1]) && note == "":
+			note = w
+		case len(w) > 1 && w[0] == '$' && isDigits(w[1:]):
+			n, err := strconv.Atoi(w[1:])
+			if err != nil || n > 255 {
+				return "", false
+			}
+			nags = append(nags, n)
+		default:
+			i := slices.Index(suffixes[:], w)
+			if i < 0 {
+				return "", false
+			}
+			nags = append(nags, offset+i+1)
+		}
+	}
+	slices.Sort(nags)
+	var b strings.Builder
+	if note != "" {
+		b.WriteString(" " + note)
+	}
+	for _, n := range nags {
+		b.WriteString(" $" + strconv.Itoa(n))
+	}
+	return b.String(), true
+}
+
+// exportRuns proposes the export form of the annotations after each call
+// and card of the game's sections that has a suffix or NAGs out of order,
+// read from the game's text: the check flags the first of a section.
+// Annotations with commentary among them are left as they are.
+func exportRuns(file string, pb *corpus.Board, flagged map[int]diag.Diagnostic) []Edit {
+	b := pb.Board
+	text := b.Source.Text
+	if text == "" || b.Source.Format != record.FormatPBN {
+		return nil
+	}
+	f := pbn.Parse([]byte(text), file)
+	if len(f.Games) != 1 {
+		return nil
+	}
+	base := b.Source.Loc.Offset
+	var edits []Edit
+	for _, s := range f.Games[0].Sections {
+		if s.Kind != pbn.SectionAuction && s.Kind != pbn.SectionPlay {
+			continue
+		}
+		var ev diag.Diagnostic
+		found := false
+		for i := range s.Tokens {
+			if d, ok := flagged[base+s.Tokens[i].Pos.Offset]; ok {
+				ev, found = d, true
+				break
+			}
+		}
+		if !found {
+			continue
+		}
+		offset := 0
+		if s.Kind == pbn.SectionPlay {
+			offset = 6
+		}
+		for i := range s.Tokens {
+			tok := &s.Tokens[i]
+			if tok.Marks == nil || len(tok.Comments()) > 0 || tok.Suffix() == "" && slices.IsSorted(tok.NAGs()) {
+				continue
+			}
+			stop := s.End.Offset
+			if i+1 < len(s.Tokens) {
+				stop = s.Tokens[i+1].Pos.Offset
+			}
+			if tok.End > stop || stop > len(text) {
+				continue
+			}
+			run := strings.TrimRight(text[tok.End:stop], " \t\r\n")
+			canon, ok := exportAnnotations(run, offset)
+			if !ok || canon == run || strings.ContainsAny(run, "\r\n{};") {
+				continue
+			}
+			at := f.Games[0].PosAt(tok.End)
+			at.Offset += base
+			if at.Line == 1 {
+				at.Col += b.Source.Loc.Col - 1
+			}
+			at.Line += b.Source.Loc.Line - 1
+			edits = append(edits, Edit{
+				File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: base + tok.End + len(run)}, Kind: ExportForm,
+				Old: run, New: canon, Reason: string(diag.ExportForm) + ": " + ev.Message,
+			})
+		}
+	}
+	return edits
 }

@@ -650,8 +650,14 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 		j++
 	}
 	if i > 0 && text[i-1] != '\n' {
-		// Text kept before them on the line. Text after them on a later
-		// line would join it, and a tag there would be read otherwise.
+		// Text kept before them on the line. A line of only other blanks
+		// (a vertical tab, a line ended by CR alone) would be left empty,
+		// and end the game.
+		if ls := strings.LastIndexAny(text[:i], "\r\n") + 1; strings.Trim(text[ls:i], " \t\v\f") == "" {
+			return diag.Span{}, "", false
+		}
+		// Text after them on a later line would join it, and a tag there
+		// would be read otherwise.
 		if strings.Contains(text[i:end], "\n") && j < len(text) && text[j] != '\n' && !strings.HasPrefix(text[j:], "\r\n") {
 			return diag.Span{}, "", false
 		}

@@ -78,7 +78,12 @@ func Check(e Edit) error {
 		if c, err := auction.ParseCard(e.Old); err == nil && c.Valid() && c.String() == e.New && e.Old != e.New {
 			return nil
 		}
-		return bad("export-form puts a call or card in place of the same one, in its export form")
+		for _, offset := range []int{0, 6} { // after a call, after a card
+			if canon, ok := exportAnnotations(e.Old, offset); ok && canon == e.New && e.Old != e.New {
+				return nil
+			}
+		}
+		return bad("export-form puts a call, a card or the annotations after one in place of the same, in export form")
 	}
 	old, ok1 := unquote(e.Old)
 	v, ok2 := unquote(e.New)
