@@ -19,6 +19,7 @@ package certify
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/pbn"
@@ -134,7 +135,7 @@ func (c *Checker) text(g *pbn.Game) {
 			last := s[i] == '\r' && i+1 == len(s) // the LF may lie past the game
 			if !crlf && !last {
 				c.lineEnd = true
-				c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportLineEnd, "a line ends in "+lineEndName(s, i)+", not CRLF (PBN 2.1 §3: lines; said once a file)")
+				c.addSpan(g.Index, diag.Span{Pos: g.PosAt(g.Pos.Offset + i), End: g.Pos.Offset + i + 1}, diag.ExportLineEnd, "a line ends in "+lineEndName(s, i)+", not CRLF (PBN 2.1 §3: lines; said once a file)")
 				break
 			}
 			if crlf {
@@ -152,10 +153,10 @@ func (c *Checker) text(g *pbn.Game) {
 	for i, r := range s {
 		switch {
 		case r >= 0x7f && r <= 0x9f:
-			c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in PBN's character set (PBN 2.1 §3: character set; codes 127 to 159 are not used)")
+			c.addSpan(g.Index, diag.Span{Pos: g.PosAt(g.Pos.Offset + i), End: g.Pos.Offset + i + utf8.RuneLen(r)}, diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in PBN's character set (PBN 2.1 §3: character set; codes 127 to 159 are not used)")
 			return
 		case r > 0xff && !c.declared:
-			c.add(g.Index, g.PosAt(g.Pos.Offset+i), diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in ISO 8859-1, and no %Content-type line declares the file's character set (PBN 2.1 §3: character set)")
+			c.addSpan(g.Index, diag.Span{Pos: g.PosAt(g.Pos.Offset + i), End: g.Pos.Offset + i + utf8.RuneLen(r)}, diag.ExportCharset, "character "+strconv.QuoteRune(r)+" is not in ISO 8859-1, and no %Content-type line declares the file's character set (PBN 2.1 §3: character set)")
 			return
 		}
 	}
@@ -287,7 +288,7 @@ func (c *Checker) order(g *pbn.Game) {
 			default:
 				rule = groupNames[gt] + " are in order of name"
 			}
-			c.add(g.Index, t.Pos, diag.ExportOrder, "["+t.Name+"] comes after ["+prev.Name+"]: "+rule+" (PBN 2.1 §3: tag order)")
+			c.addSpan(g.Index, diag.Span{Pos: t.Pos, End: t.End.Offset}, diag.ExportOrder, "["+t.Name+"] comes after ["+prev.Name+"]: "+rule+" (PBN 2.1 §3: tag order)")
 			return
 		}
 		prev = t

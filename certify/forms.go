@@ -205,12 +205,12 @@ func (c *Checker) tokens(g *pbn.Game, s *pbn.Section) {
 		switch {
 		case tok.Slot%4 == 0 && sameLine:
 			layoutDone = true
-			c.add(g.Index, tok.Pos, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" starts a "+unit+" and should start its line (one "+unit+" a line; "+std+")")
+			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" starts a "+unit+" and should start its line (one "+unit+" a line; "+std+")")
 		case tok.Slot%4 != 0 && !sameLine && !notedBefore && !annotated(tok):
 			// A line may hold fewer when annotations would make it too
 			// long.
 			layoutDone = true
-			c.add(g.Index, tok.Pos, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" is on a line of its own, apart from its "+unit+" (one "+unit+" a line; "+std+")")
+			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" is on a line of its own, apart from its "+unit+" (one "+unit+" a line; "+std+")")
 		}
 	}
 }
