@@ -190,6 +190,16 @@ func leadingPasses(file string, pb *corpus.Board, found map[diag.Code]diag.Diagn
 func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	for _, pb := range p.Boards {
 		e, why, read := planBoard(p.Name, pb, wanted)
+		if again := planAgain(p.Name, pb, e, wanted); len(again) > 0 {
+			// Fixing the fixed board again would make more edits: one
+			// fix would set up the next (a declarer fixed lets a turn of
+			// the tricks fit). Fix is one pass; the board is left as it is.
+			for _, x := range e {
+				x.New, x.Reason = "", x.Reason+"; left alone: fixing it again would make another "+string(again[0].Kind)+" edit ("+again[0].Reason+")"
+				left = append(left, x)
+			}
+			e = nil
+		}
 		edits = append(edits, e...)
 		left = append(left, leftAlone(p.Name, read, wanted, e, why)...)
 	}
@@ -237,6 +247,33 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
 	return edits, left
+}
+
+// planAgain returns the edits planning would make of the board read with
+// its edits made, read alone; nil when it cannot be read alone (a game
+// that takes a tag from an earlier one, text not kept).
+func planAgain(file string, pb *corpus.Board, edits []Edit, wanted map[Kind]bool) []Edit {
+	b := pb.Board
+	if len(edits) == 0 || b == nil || b.Source.Text == "" || b.Source.Format != record.FormatPBN || b.Inherits() {
+		return nil
+	}
+	src := &b.Source
+	text := src.Text
+	sorted := slices.Clone(edits)
+	slices.SortFunc(sorted, func(x, y Edit) int { return cmp.Compare(y.Span.Offset, x.Span.Offset) })
+	for _, e := range sorted {
+		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
+		if lo < 0 || hi > len(text) || lo > hi || text[lo:hi] != e.Old {
+			return nil
+		}
+		text = text[:lo] + e.New + text[hi:]
+	}
+	p := corpus.Process(file, strings.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+		return nil
+	}
+	again, _, _ := planBoard(file, p.Boards[0], wanted)
+	return again
 }
 
 // PlanTotals returns the edits of the totals of p's file's TotalScoreTable

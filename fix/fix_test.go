@@ -559,17 +559,21 @@ func TestExportFormTokens(t *testing.T) {
 }
 
 // TestRotationAfterDeclarer: a board whose declarer, once fixed, lets a
-// rotation of its tricks fit, which did not fit before. Plan alone would
-// then plan the rotation only on a second pass; Source proves the edits
-// and leaves the board as it is rather than fix it in two steps. (Its
-// file is not .pbn, so that FuzzFix, whose seeds the .pbn files are and
-// which holds Plan alone to one pass, does not take it.)
+// rotation of its tricks fit, which did not fit before. Fix is one pass:
+// Plan reads the board again with its edits made, finds it would fix
+// more, and leaves the board as it is, saying why; so does Source.
 func TestRotationAfterDeclarer(t *testing.T) {
 	data, err := os.ReadFile("testdata/rotation-after-declarer.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
+	fuzzPlan(t, data)
 	fuzzSource(t, data)
+	p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	edits, left := PlanAll(p, nil)
+	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool { return strings.Contains(e.Reason, "fixing it again would make another rotation edit") }) {
+		t.Errorf("edits %+v, left alone %+v", edits, left)
+	}
 }
 
 // TestExportOrder: the tag pairs of a game out of export order are put in
