@@ -571,7 +571,9 @@ func TestRotationAfterDeclarer(t *testing.T) {
 	fuzzSource(t, data)
 	p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
 	edits, left := PlanAll(p, nil)
-	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool { return strings.Contains(e.Reason, "fixing it again would make another rotation edit") }) {
+	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool {
+		return strings.Contains(e.Reason, "fixing it again would make another rotation edit")
+	}) {
 		t.Errorf("edits %+v, left alone %+v", edits, left)
 	}
 }
