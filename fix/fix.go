@@ -508,8 +508,8 @@ func rotation(file string, pb *corpus.Board, found map[diag.Code]diag.Diagnostic
 		turnedTricks++
 		for _, c := range trick {
 			if !c.Card.Valid() || c.End == 0 || c.Loc.Offset+len(c.Text) != c.End || c.Revoke || c.OutOfTurn ||
-				c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 {
-				return nil, ""
+				c.Alert || c.Note > 0 || c.Suffix != "" || len(c.NAGs) > 0 || len(c.Comments) > 0 || !isCard(c.Text) {
+				return nil, "" // a card written with more than itself (a no-break space glued to it) stays
 			}
 		}
 		// One reason for the trick's cards: a file of thousands of turned
