@@ -1,7 +1,6 @@
 package fix
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
@@ -186,24 +185,15 @@ func whyNotSettled(b *record.Board, turns []int) string {
 // findings placed in the file. It declines a game that reads values from
 // earlier games (inherited tags), which alone it would read otherwise.
 func planTurned(file string, pb *corpus.Board, turned []Edit, wanted map[Kind]bool) ([]Edit, *corpus.Board, bool) {
-	b := pb.Board
-	src := &b.Source
-	if src.Text == "" || src.Format != record.FormatPBN || b.Inherits() {
-		return nil, nil, false
-	}
-	text := []byte(src.Text)
 	for _, e := range turned {
-		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
-		if len(e.Old) != len(e.New) || lo < 0 || hi > len(text) || lo > hi || string(text[lo:hi]) != e.Old {
-			return nil, nil, false
+		if len(e.Old) != len(e.New) {
+			return nil, nil, false // the places after it would move
 		}
-		copy(text[lo:hi], e.New)
 	}
-	p := corpus.Process(file, bytes.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+	rb, ok := readAlone(file, pb.Board, turned)
+	if !ok {
 		return nil, nil, false
 	}
-	rb := p.Boards[0]
 	rb.Game = pb.Game
 	// The kinds that turn are not asked again: the turned reading is the
 	// one they made.
@@ -212,16 +202,12 @@ func planTurned(file string, pb *corpus.Board, turned []Edit, wanted map[Kind]bo
 		others[k] = (wanted == nil || wanted[k]) && k != Rotation && k != BoardCycle && k != ExportForm && k != ExportOrder
 	}
 	edits, _, _ := planBoard(file, rb, others)
-	at := src.Loc
+	at := pb.Board.Source.Loc
 	place := func(s *diag.Span) {
 		if !s.IsValid() {
 			return
 		}
-		if s.Line == 1 {
-			s.Col += at.Col - 1
-		}
-		s.Line += at.Line - 1
-		s.Offset += at.Offset
+		s.Pos = inFile(s.Pos, at)
 		if s.End > 0 {
 			s.End += at.Offset
 		}
@@ -243,4 +229,42 @@ func turnsDeal(b *record.Board, edits []Edit) bool {
 	return slices.ContainsFunc(edits, func(e Edit) bool {
 		return e.Kind == Rotation && e.Span.Offset == b.DealTag.ValueSpan.Offset+1
 	})
+}
+
+// readAlone reads a board's game alone, as a file of that one game, with
+// edits made to its text; false when it cannot: its text is not kept, it
+// is not PBN, it takes values from earlier games (which alone it would
+// read otherwise), an edit does not stand at its text, or the text does
+// not read as one board.
+func readAlone(file string, b *record.Board, edits []Edit) (*corpus.Board, bool) {
+	src := &b.Source
+	if src.Text == "" || src.Format != record.FormatPBN || b.Inherits() {
+		return nil, false
+	}
+	text := src.Text
+	sorted := slices.Clone(edits)
+	slices.SortFunc(sorted, func(x, y Edit) int { return cmp.Compare(y.Span.Offset, x.Span.Offset) })
+	for _, e := range sorted { // from the last, so that the places before stay
+		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
+		if lo < 0 || hi > len(text) || lo > hi || text[lo:hi] != e.Old {
+			return nil, false
+		}
+		text = text[:lo] + e.New + text[hi:]
+	}
+	p := corpus.Process(file, strings.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+		return nil, false
+	}
+	return p.Boards[0], true
+}
+
+// inFile returns the place in the file of p, a place in a game's text read
+// as a file of its own, the game starting at base.
+func inFile(p, base diag.Pos) diag.Pos {
+	if p.Line == 1 {
+		p.Col += base.Col - 1
+	}
+	p.Line += base.Line - 1
+	p.Offset += base.Offset
+	return p
 }

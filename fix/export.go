@@ -259,14 +259,8 @@ func exportOrder(file string, pb *corpus.Board) []Edit {
 		return nil
 	}
 	base := b.Source.Loc
-	at := f.Games[0].Tags[0].Pos
-	at.Offset += base.Offset
-	if at.Line == 1 {
-		at.Col += base.Col - 1
-	}
-	at.Line += base.Line - 1
 	return []Edit{{
-		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: base.Offset + end}, Kind: ExportOrder,
+		File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: inFile(f.Games[0].Tags[0].Pos, base), End: base.Offset + end}, Kind: ExportOrder,
 		Old: old, New: newText, Reason: string(diag.ExportOrder) + ": " + ev.Message + "; the tag pairs move with their sections and commentary",
 	}}
 }
@@ -382,12 +376,7 @@ func exportRuns(file string, pb *corpus.Board, flagged map[int]diag.Diagnostic) 
 			if !ok || canon == run || strings.ContainsAny(run, "\r\n{};") {
 				continue
 			}
-			at := f.Games[0].PosAt(tok.End)
-			at.Offset += base
-			if at.Line == 1 {
-				at.Col += b.Source.Loc.Col - 1
-			}
-			at.Line += b.Source.Loc.Line - 1
+			at := inFile(f.Games[0].PosAt(tok.End), b.Source.Loc)
 			edits = append(edits, Edit{
 				File: file, Game: pb.Game, Board: b.BoardLabel(), Span: diag.Span{Pos: at, End: base + tok.End + len(run)}, Kind: ExportForm,
 				Old: run, New: canon, Reason: string(diag.ExportForm) + ": " + ev.Message,

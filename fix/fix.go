@@ -250,29 +250,17 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 }
 
 // planAgain returns the edits planning would make of the board read with
-// its edits made, read alone; nil when it cannot be read alone (a game
-// that takes a tag from an earlier one, text not kept).
+// its edits made, read alone; nil when it cannot be read alone (see
+// readAlone).
 func planAgain(file string, pb *corpus.Board, edits []Edit, wanted map[Kind]bool) []Edit {
-	b := pb.Board
-	if len(edits) == 0 || b == nil || b.Source.Text == "" || b.Source.Format != record.FormatPBN || b.Inherits() {
+	if len(edits) == 0 || pb.Board == nil {
 		return nil
 	}
-	src := &b.Source
-	text := src.Text
-	sorted := slices.Clone(edits)
-	slices.SortFunc(sorted, func(x, y Edit) int { return cmp.Compare(y.Span.Offset, x.Span.Offset) })
-	for _, e := range sorted {
-		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
-		if lo < 0 || hi > len(text) || lo > hi || text[lo:hi] != e.Old {
-			return nil
-		}
-		text = text[:lo] + e.New + text[hi:]
-	}
-	p := corpus.Process(file, strings.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+	rb, ok := readAlone(file, pb.Board, edits)
+	if !ok {
 		return nil
 	}
-	again, _, _ := planBoard(file, p.Boards[0], wanted)
+	again, _, _ := planBoard(file, rb, wanted)
 	return again
 }
 
