@@ -344,14 +344,7 @@ func exportRuns(file string, pb *corpus.Board, flagged map[int]diag.Diagnostic) 
 		if s.Kind != pbn.SectionAuction && s.Kind != pbn.SectionPlay {
 			continue
 		}
-		var ev diag.Diagnostic
-		found := false
-		for i := range s.Tokens {
-			if d, ok := flagged[base+s.Tokens[i].Pos.Offset]; ok {
-				ev, found = d, true
-				break
-			}
-		}
+		ev, found := firstFlagged(flagged, len(s.Tokens), func(i int) int { return base + s.Tokens[i].Pos.Offset })
 		if !found {
 			continue
 		}
