@@ -13,6 +13,7 @@ import (
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/charset"
+	"github.com/bridgekit/bridgekit/parser/pbn"
 	"github.com/bridgekit/bridgekit/record"
 
 	"golang.org/x/text/encoding/charmap"
@@ -378,20 +379,7 @@ func pbnComment(c record.Comment) (text string, endsLine bool) {
 // closeComment returns verbatim data with a brace comment it leaves open
 // closed, so that the comment does not run into what follows.
 func closeComment(data string) string {
-	open, line := false, false
-	for i := 0; i < len(data); i++ {
-		switch c := data[i]; {
-		case open:
-			open = c != '}'
-		case line:
-			line = c != '\n'
-		case c == '{':
-			open = true
-		case c == ';':
-			line = true
-		}
-	}
-	if open {
+	if pbn.LeavesCommentOpen(data) {
 		return data + "}"
 	}
 	return data

@@ -453,3 +453,30 @@ func (pbnLexDefinition) LexString(filename, s string) (lexer.Lexer, error) {
 	l.reset(filename, s, &lines, func(int, diag.Severity, string, string) {})
 	return l, nil
 }
+
+// LeavesCommentOpen reports whether text, read as the lexer reads the text
+// between tag pairs, ends inside a brace comment: a '{' outside strings
+// and line comments that no '}' closes. A writer that keeps such text
+// verbatim closes the comment, or it would swallow what is written next.
+func LeavesCommentOpen(text string) bool {
+	for i := 0; i < len(text); i++ {
+		switch text[i] {
+		case '"':
+			end, _ := scanPBNString(text, i)
+			i = end - 1
+		case ';':
+			j := strings.IndexByte(text[i:], '\n')
+			if j < 0 {
+				return false
+			}
+			i += j
+		case '{':
+			j := strings.IndexByte(text[i:], '}')
+			if j < 0 {
+				return true
+			}
+			i += j
+		}
+	}
+	return false
+}

@@ -73,3 +73,27 @@ func TestPBNGrammar(t *testing.T) {
 		t.Errorf("section at %v, want 3:1 offset 15", p)
 	}
 }
+
+func TestLeavesCommentOpen(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"", false},
+		{"{open", true},
+		{"{closed} text", false},
+		{"{a}{b", true},
+		{`";"{`, true},      // the ';' is in a string: the brace opens a comment
+		{`"{"`, false},      // a brace in a string opens nothing
+		{"; {\n", false},    // a brace in a line comment opens nothing
+		{"; x\n{", true},    // the line comment ends with its line
+		{`"a\"{"`, false},   // an escaped quote does not end the string
+		{"\"open\n{", true}, // a string never closed ends with its line
+		{"{ \"}\" ", false}, // quotes mean nothing in a brace comment
+		{"; only a line", false},
+	} {
+		if got := LeavesCommentOpen(tc.text); got != tc.want {
+			t.Errorf("LeavesCommentOpen(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
