@@ -603,9 +603,11 @@ func (r *linRecord) auction() int {
 		r.pair("mb", text)
 		if explained {
 			// A note of several lines is several an pairs, as LIN
-			// gives a call a line of explanation per an.
+			// gives a call a line of explanation per an. A reader
+			// trims each pair's value, so each line is written trimmed:
+			// what is read back is what was written.
 			for line := range strings.SplitSeq(toLF(note.Text), "\n") {
-				r.pair("an", linValueText(line))
+				r.pair("an", linValueText(strings.Trim(line, " \t\f\v")))
 			}
 		}
 		r.buf = appendLINComments(r.buf, c.Comments)
