@@ -97,10 +97,11 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 		}
 	}
 	section := givenValue(b, "Round") + "\x00" + givenValue(b, "Section")
-	// An EVENT is one event, on one date, under one method.
+	// An EVENT is one event, on one date, under one method, as written:
+	// an unknown event ("?") and none are both an EVENT without a name.
 	uw.eventBoard = false
 	// (The method as USEBIO names it: one it cannot name is said, once.)
-	if event := b.Event.Value + "\x00" + b.Date.Value + "\x00" + usebioMethod(b.Scoring.Value); !uw.open || event != uw.event {
+	if event := givenValue(b, "Event") + "\x00" + givenValue(b, "Date") + "\x00" + usebioMethod(b.Scoring.Value); !uw.open || event != uw.event {
 		uw.closeEvent()
 		uw.openEvent(b)
 		uw.event, uw.eventBoard = event, true
