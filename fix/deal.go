@@ -237,9 +237,27 @@ func turnsDeal(b *record.Board, edits []Edit) bool {
 // read otherwise), an edit does not stand at its text, or the text does
 // not read as one board.
 func readAlone(file string, b *record.Board, edits []Edit) (*corpus.Board, bool) {
-	src := &b.Source
-	if src.Text == "" || src.Format != record.FormatPBN || b.Inherits() {
+	if b.Inherits() {
 		return nil, false
+	}
+	text, ok := editedGame(b, edits)
+	if !ok {
+		return nil, false
+	}
+	p := corpus.Process(file, strings.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
+		return nil, false
+	}
+	return p.Boards[0], true
+}
+
+// editedGame returns the text of b's PBN game with edits made; false when
+// its text is not kept, it is not PBN, or an edit does not stand at its
+// text.
+func editedGame(b *record.Board, edits []Edit) (string, bool) {
+	src := &b.Source
+	if src.Text == "" || src.Format != record.FormatPBN {
+		return "", false
 	}
 	text := src.Text
 	sorted := slices.Clone(edits)
@@ -247,15 +265,11 @@ func readAlone(file string, b *record.Board, edits []Edit) (*corpus.Board, bool)
 	for _, e := range sorted { // from the last, so that the places before stay
 		lo, hi := e.Span.Offset-src.Loc.Offset, e.Span.End-src.Loc.Offset
 		if lo < 0 || hi > len(text) || lo > hi || text[lo:hi] != e.Old {
-			return nil, false
+			return "", false
 		}
 		text = text[:lo] + e.New + text[hi:]
 	}
-	p := corpus.Process(file, strings.NewReader(text), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-	if p.Err != nil || len(p.Boards) != 1 || p.Boards[0].Board == nil {
-		return nil, false
-	}
-	return p.Boards[0], true
+	return text, true
 }
 
 // inFile returns the place in the file of p, a place in a game's text read

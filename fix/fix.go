@@ -191,13 +191,7 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 	for _, pb := range p.Boards {
 		e, why, read := planBoard(p.Name, pb, wanted)
 		if again := planAgain(p.Name, pb, e, wanted); len(again) > 0 {
-			// Fixing the fixed board again would make more edits: one
-			// fix would set up the next (a declarer fixed lets a turn of
-			// the tricks fit). Fix is one pass; the board is left as it is.
-			for _, x := range e {
-				x.New, x.Reason = "", x.Reason+"; left alone: fixing it again would make another "+string(again[0].Kind)+" edit ("+again[0].Reason+")"
-				left = append(left, x)
-			}
+			left = append(left, notOnePass(e, again[0])...)
 			e = nil
 		}
 		edits = append(edits, e...)
@@ -242,10 +236,90 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 		left = append(left, e)
 		return true
 	})
+	edits, left = planInherited(p, edits, left, wanted)
 	if wanted == nil || wanted[Totals] {
 		edits = append(edits, PlanTotals(p)...)
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	return edits, left
+}
+
+// notOnePass returns a board's edits left alone because fixing the fixed
+// board again would make more edits, again first among them: one fix
+// would set up the next (a declarer fixed lets a turn of the tricks fit).
+// Fix is one pass; the board is left as it is.
+func notOnePass(edits []Edit, again Edit) []Edit {
+	left := make([]Edit, len(edits))
+	for i, x := range edits {
+		x.New, x.Reason = "", x.Reason+"; left alone: fixing it again would make another "+string(again.Kind)+" edit ("+again.Reason+")"
+		left[i] = x
+	}
+	return left
+}
+
+// planInherited holds to one pass the boards with edits whose games take
+// values from earlier games, which planAgain cannot read alone: the
+// part's games are read again together, each with its edits made, and a
+// board that would then be fixed further is left as it is. A part that
+// does not start at the file's first game is not read again (its first
+// games may take values from the part before), nor one whose games do not
+// read back one board each.
+func planInherited(p *corpus.Part, edits, left []Edit, wanted map[Kind]bool) ([]Edit, []Edit) {
+	byGame := map[int][]Edit{}
+	for _, e := range edits {
+		byGame[e.Game] = append(byGame[e.Game], e)
+	}
+	var text strings.Builder
+	var read []*corpus.Board // the board of each game written to text
+	var starts []int         // where each game starts in text
+	check := false
+	for _, pb := range p.Boards {
+		b := pb.Board
+		if b == nil {
+			continue
+		}
+		game, ok := editedGame(b, byGame[pb.Game])
+		if !ok {
+			return edits, left
+		}
+		check = check || b.Inherits() && len(byGame[pb.Game]) > 0
+		starts = append(starts, text.Len())
+		text.WriteString(game)
+		text.WriteString("\n\n")
+		read = append(read, pb)
+	}
+	if !check || read[0].Game != 1 {
+		return edits, left
+	}
+	q := corpus.Process(p.Name, strings.NewReader(text.String()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	if q.Err != nil || len(q.Boards) != len(read) {
+		return edits, left
+	}
+	// An edit planned again that was left alone already (a deal a later
+	// game reads too) is no further fix.
+	known := map[Kind]map[int]bool{}
+	for _, e := range left {
+		if known[e.Kind] == nil {
+			known[e.Kind] = map[int]bool{}
+		}
+		known[e.Kind][e.Span.Offset] = true
+	}
+	drop := map[int]bool{}
+	for i, pb := range read {
+		e := byGame[pb.Game]
+		if len(e) == 0 || !pb.Board.Inherits() || q.Boards[i].Board == nil {
+			continue
+		}
+		again, _, _ := planBoard(p.Name, q.Boards[i], wanted)
+		again = slices.DeleteFunc(again, func(x Edit) bool {
+			return known[x.Kind][x.Span.Offset-starts[i]+pb.Board.Source.Loc.Offset]
+		})
+		if len(again) > 0 {
+			left = append(left, notOnePass(e, again[0])...)
+			drop[pb.Game] = true
+		}
+	}
+	edits = slices.DeleteFunc(edits, func(e Edit) bool { return drop[e.Game] })
 	return edits, left
 }
 

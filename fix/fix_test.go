@@ -578,6 +578,26 @@ func TestRotationAfterDeclarer(t *testing.T) {
 	}
 }
 
+// TestRotationInherited: a game that takes a value from the game before
+// ("#") cannot be read alone to hold its fix to one pass; the games are
+// read again together. Its tricks put back in their columns would let its
+// score be fixed next: the board is left alone.
+func TestRotationInherited(t *testing.T) {
+	data, err := os.ReadFile("testdata/rotation-inherited.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fuzzPlan(t, data)
+	fuzzSource(t, data)
+	p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+	edits, left := PlanAll(p, nil)
+	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool {
+		return e.Kind == Rotation && strings.Contains(e.Reason, "fixing it again would make another score edit")
+	}) {
+		t.Errorf("edits %+v, left alone %+v", edits, left)
+	}
+}
+
 // TestExportOrder: the tag pairs of a game out of export order are put in
 // it, each with its section and commentary; the lines are the same, and
 // the fixed game has no export-order finding. Tag pairs sharing a line
