@@ -75,7 +75,6 @@ func (m *usebioMapper) unrecomputed() {
 	}
 	keep(m.u.Board, "IMPS")
 	if m.u.MatchFirst {
-		count(m.u.Match, "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 		keep(m.u.Match, "ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE")
 	}
 	if m.u.EventFirst {
@@ -595,27 +594,50 @@ func matchPoints(u *usebio.Unit, teams bool) bool {
 // wins or draws, on the board that carries the totals. Give it the units
 // of a file in order.
 func AddUSEBIOMatches(t *scoring.MatchTotals, file string, u *usebio.Unit) {
-	if m := u.Match; m != nil && u.MatchFirst {
-		sides, scores := [2]string{"TEAM", "OPPOSING_TEAM"}, [2]string{"TEAM_SCORE", "OPPOSING_TEAM_SCORE"}
-		if _, _, ok := m.Value("TEAM"); !ok {
-			sides, scores = [2]string{"NS_PAIR_NUMBER", "EW_PAIR_NUMBER"}, [2]string{"NS_SCORE", "EW_SCORE"}
-		}
-		var ids, points [2]string
-		for i := range ids {
-			ids[i], points[i] = strings.TrimSpace(m.Get(sides[i])), strings.TrimSpace(m.Get(scores[i]))
-		}
-		round, _ := usebio.Number(m.Get("ROUND_NUMBER"))
-		t.AddMatch(u.Field, ids, points, round)
-	}
-	if !u.Totals || u.Participants == nil {
-		return
-	}
-	rows, id, kind := participantRows(u.Participants)
 	board, _ := usebio.Number(u.Board.Get("BOARD_NUMBER"))
 	written := func(r *usebio.Node, name string) scoring.Written {
 		v, at, _ := r.Value(name)
 		return scoring.Written{Name: name, Text: strings.TrimSpace(v), At: diag.Diagnostic{File: file, Game: u.Index, Board: board, Span: diag.Span{Pos: at}}}
 	}
+	m := u.Match
+	teams := false
+	if m != nil {
+		_, _, teams = m.Value("TEAM")
+	}
+	if m != nil && u.MatchFirst {
+		sides, scores := [2]string{"TEAM", "OPPOSING_TEAM"}, [2]string{"TEAM_SCORE", "OPPOSING_TEAM_SCORE"}
+		if !teams {
+			sides, scores = [2]string{"NS_PAIR_NUMBER", "EW_PAIR_NUMBER"}, [2]string{"NS_SCORE", "EW_SCORE"}
+		}
+		match := scoring.Match{}
+		for i := range sides {
+			match.IDs[i], match.Scores[i] = strings.TrimSpace(m.Get(sides[i])), written(m, scores[i])
+		}
+		match.Round, _ = usebio.Number(m.Get("ROUND_NUMBER"))
+		first, okA := usebio.Number(m.Get("START_BOARD_NUMBER"))
+		last, okB := usebio.Number(m.Get("END_BOARD_NUMBER"))
+		if okA && okB && last >= first {
+			match.Boards = last - first + 1
+		}
+		t.AddMatch(u.Field, match)
+	}
+	if teams {
+		// A team match's board: what it gives of the team's IMPs, for the
+		// match's victory points.
+		var b scoring.MatchIMPs
+		if net, ok := teamNet(u.Board); ok {
+			b.IMPs, b.Known = auction.IMPs(net), true
+		}
+		if v, _, ok := u.Board.Value("IMPS"); ok {
+			n, err := strconv.Atoi(strings.TrimSpace(v))
+			b.Stated, b.StatedKnown = n, err == nil
+		}
+		t.AddMatchBoard(u.Field, b)
+	}
+	if !u.Totals || u.Participants == nil {
+		return
+	}
+	rows, id, kind := participantRows(u.Participants)
 	for _, r := range rows {
 		t.AddParticipant(u.Field, scoring.MatchParticipant{
 			ID: strings.TrimSpace(r.Get(id)), Kind: kind, MatchPoints: matchPoints(u, kind == "team"),
@@ -634,24 +656,8 @@ func (m *usebioMapper) matchIMPs() bool {
 		return false
 	}
 	stated, err := strconv.Atoi(strings.TrimSpace(v))
-	lines := m.u.Board.All("TRAVELLER_LINE")
-	if err != nil || len(lines) != 2 {
-		return false
-	}
-	net, sides := 0, 0
-	for _, l := range lines {
-		score, err := strconv.Atoi(strings.TrimSpace(l.Get("SCORE")))
-		if err != nil {
-			return false
-		}
-		switch sideName(l.Get("DIRECTION")) {
-		case "NS":
-			net, sides = net+score, sides|1
-		case "EW":
-			net, sides = net-score, sides|2
-		}
-	}
-	if sides != 3 {
+	net, known := teamNet(m.u.Board)
+	if err != nil || !known {
 		return false
 	}
 	want := auction.IMPs(net)
@@ -663,6 +669,31 @@ func (m *usebioMapper) matchIMPs() bool {
 	m.add(at, diag.Warning, diag.IMPMismatch, "IMPS %d, but the team's scores at the two tables, %d net, give %d", stated, net, want)
 	m.found[len(m.found)-1].Law = 78
 	return true
+}
+
+// teamNet returns the net score of a match board's TEAM: its two
+// traveller lines' scores, the one where the team sat North–South
+// (DIRECTION NS) less the other; false when the board does not have two
+// such lines with scores.
+func teamNet(board *usebio.Node) (int, bool) {
+	lines := board.All("TRAVELLER_LINE")
+	if len(lines) != 2 {
+		return 0, false
+	}
+	net, sides := 0, 0
+	for _, l := range lines {
+		score, err := strconv.Atoi(strings.TrimSpace(l.Get("SCORE")))
+		if err != nil {
+			return 0, false
+		}
+		switch sideName(l.Get("DIRECTION")) {
+		case "NS":
+			net, sides = net+score, sides|1
+		case "EW":
+			net, sides = net-score, sides|2
+		}
+	}
+	return net, sides == 3
 }
 
 // sideMarks are what writers put between a side's two seats.

@@ -16,7 +16,7 @@ import (
 // each change is found, at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
 	files := map[string][]byte{}
-	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml"} {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml", "teams-vp.xml"} {
 		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -66,6 +66,7 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"swiss-teams.xml", "a team's total", "<TOTAL_SCORE>12.50</TOTAL_SCORE>", "<TOTAL_SCORE>13.50</TOTAL_SCORE>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a team's wins", "<WINS_OR_DRAWS>0</WINS_OR_DRAWS>", "<WINS_OR_DRAWS>0.5</WINS_OR_DRAWS>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match's victory points", "<OPPOSING_TEAM_SCORE>7.50</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>8.50</OPPOSING_TEAM_SCORE>", 1, diag.TotalMismatch, "<TOTAL_SCORE>7.50</TOTAL_SCORE>"},
+		{"teams-vp.xml", "a match's victory points off the scale", "<OPPOSING_TEAM_SCORE>7.58</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>6.58</OPPOSING_TEAM_SCORE>", 2, diag.VPMismatch, "<TEAM_SCORE>12.42</TEAM_SCORE><OPPOSING_TEAM_SCORE>6.58"},
 		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}
 	for _, tt := range tests {

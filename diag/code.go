@@ -84,6 +84,7 @@ const (
 	IMPMismatch          Code = "imp-mismatch"
 	CarryOverMismatch    Code = "carry-over-mismatch"
 	TotalMismatch        Code = "total-mismatch"
+	VPMismatch           Code = "vp-mismatch"
 	UnknownTag           Code = "unknown-tag"
 	UnreadCalls          Code = "unread-calls"
 	UncheckedNumbers     Code = "unchecked-numbers"
@@ -155,6 +156,7 @@ var Codes = []CodeInfo{
 	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a board's IMPs (PBN's ScoreIMP, a USEBIO match board's IMPS) that are not the IMPs of its two rooms' scores"},
 	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},
 	{Code: TotalMismatch, Severity: Warning, Source: Archive, Summary: "a pair's total in a TotalScoreTable that is not the sum (or mean) of its rows in the file's travellers"},
+	{Code: VPMismatch, Severity: Warning, Source: Archive, Summary: "a team match's victory points that are not those of its IMP margin on the WBF 2013 continuous scale, where the file's other matches follow it (files do not name their scale)"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
 	{Code: UnreadCalls, Severity: Warning, Source: Rules, Summary: "the data of a tag other than Auction and Play that reads as calls or cards: kept as written, but not read or replayed"},
 	{Code: UncheckedNumbers, Severity: Warning, Source: Rules, Summary: "a traveller or total table none of whose numbers could be checked, and why (the reasons are those of the coverage count)"},

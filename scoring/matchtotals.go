@@ -43,10 +43,34 @@ type matchField struct {
 }
 
 type matchResult struct {
-	ids    [2]string
+	Match
 	scores [2]float64
 	scored bool // both scores read
-	round  int  // 0 when not given
+	// What its boards give of the first side's IMP margin (AddMatchBoard):
+	// how many boards, and the margin by their tables' scores and as they
+	// state it, known while every board gave it one way or the other.
+	boards int
+	margin [2]int
+	known  bool
+}
+
+// A Match is a match of a field as a file states it.
+type Match struct {
+	IDs    [2]string  // the numbers of its two sides
+	Scores [2]Written // their scores: victory points, or points of another kind
+	Round  int        // 0 when not given
+	// Boards is how many boards it says it holds (its first board number
+	// to its last), 0 when it does not say.
+	Boards int
+}
+
+// A MatchIMPs is what a board of a team match gives of the IMPs the
+// match's first side scored on it: by the scores at its two tables
+// (IMPs, when Known), and as the file states them (Stated, when
+// StatedKnown).
+type MatchIMPs struct {
+	IMPs, Stated       int
+	Known, StatedKnown bool
 }
 
 // A Written is a number as a file writes it: what the file calls it
@@ -76,17 +100,43 @@ func (t *MatchTotals) field(name string) *matchField {
 	return f
 }
 
-// AddMatch adds a match of the field: the numbers of its two sides, their
-// scores and its round, as written.
-func (t *MatchTotals) AddMatch(field string, ids, scores [2]string, round int) {
+// AddMatch adds a match of the field; the boards that follow (AddMatchBoard)
+// are its own until the next match of the field.
+func (t *MatchTotals) AddMatch(field string, m Match) {
 	if !t.hold() {
+		for _, s := range m.Scores {
+			if s.Text != "" {
+				t.dropped++
+			}
+		}
 		return
 	}
 	f := t.field(field)
-	x, okA := decimal.Parse(scores[0])
-	y, okB := decimal.Parse(scores[1])
-	f.matches = append(f.matches, matchResult{ids: ids, scores: [2]float64{x, y}, scored: okA && okB, round: round})
-	f.rounds = max(f.rounds, round)
+	x, okA := decimal.Parse(m.Scores[0].Text)
+	y, okB := decimal.Parse(m.Scores[1].Text)
+	f.matches = append(f.matches, matchResult{Match: m, scores: [2]float64{x, y}, scored: okA && okB, known: true})
+	f.rounds = max(f.rounds, m.Round)
+}
+
+// AddMatchBoard adds a board of the field's last match.
+func (t *MatchTotals) AddMatchBoard(field string, b MatchIMPs) {
+	f := t.fields[field]
+	if f == nil || len(f.matches) == 0 {
+		return
+	}
+	m := &f.matches[len(f.matches)-1]
+	m.boards++
+	// Each reading takes the other where the board does not give it.
+	lines, stated := b.IMPs, b.Stated
+	if !b.Known {
+		lines = b.Stated
+	}
+	if !b.StatedKnown {
+		stated = b.IMPs
+	}
+	m.margin[0] += lines
+	m.margin[1] += stated
+	m.known = m.known && (b.Known || b.StatedKnown)
 }
 
 // AddParticipant adds a participant of the field.
@@ -119,8 +169,14 @@ func (t *MatchTotals) hold() bool {
 // what it finds, in the order of the participants.
 func (t *MatchTotals) Check(l *diag.Ledger) []diag.Diagnostic {
 	var out []diag.Diagnostic
+	wbf := t.scaleFollowed()
 	for _, name := range t.order {
 		f := t.fields[name]
+		for i := range f.matches {
+			if d, ok := f.matches[i].checkVPs(wbf, l); ok {
+				out = append(out, d)
+			}
+		}
 		for _, p := range f.participants {
 			// Past the bound, any participant's matches may be among
 			// those dropped.
@@ -131,17 +187,103 @@ func (t *MatchTotals) Check(l *diag.Ledger) []diag.Diagnostic {
 	return out
 }
 
+// scaleFollowed returns how many matches of the file give victory points
+// on the WBF 2013 scale with a margin other than 0 (where every scale
+// gives 10 to each), when they are at least two and more than those that
+// give others: then the file follows that scale, and a match that does
+// not is flagged. Files do not name their scale.
+func (t *MatchTotals) scaleFollowed() int {
+	follow, other := 0, 0
+	for _, f := range t.fields {
+		for i := range f.matches {
+			m := &f.matches[i]
+			if margin, ok := m.vpMargin(); ok && m.scored && margin[0] != 0 {
+				if m.fitsWBF(margin) {
+					follow++
+				} else {
+					other++
+				}
+			}
+		}
+	}
+	if follow >= 2 && follow > other {
+		return follow
+	}
+	return 0
+}
+
+// vpMargin returns the first side's IMP margins by its boards' tables and
+// as stated, and whether they are known: every board of the match gave
+// one, and the boards are those it says it holds.
+func (m *matchResult) vpMargin() ([2]int, bool) {
+	ok := m.boards > 0 && m.known && (m.Boards == 0 || m.Boards == m.boards)
+	return m.margin, ok
+}
+
+// fitsWBF reports whether the match's scores are the victory points of
+// either margin on the WBF 2013 continuous scale for its boards.
+func (m *matchResult) fitsWBF(margin [2]int) bool {
+	for _, x := range margin {
+		if near(m.scores[0], VP(x, m.boards), 0.005) && near(m.scores[1], VP(-x, m.boards), 0.005) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkVPs counts the match's two scores in l, and returns a finding when
+// they are not the WBF scale's for its margin although the file's other
+// matches (follow of them, this one among them if it fits) are. Scores
+// that fit the scale agree; others, in a file that follows no scale
+// bridgekit knows, are not recomputed.
+func (m *matchResult) checkVPs(follow int, l *diag.Ledger) (diag.Diagnostic, bool) {
+	n := 0
+	for _, s := range m.Scores {
+		if s.Text != "" {
+			n++
+		}
+	}
+	margin, known := m.vpMargin()
+	switch {
+	case n == 0:
+		return diag.Diagnostic{}, false
+	case !m.scored:
+		l.Skip(diag.CellUnreadable, n)
+		return diag.Diagnostic{}, false
+	case !known:
+		l.Skip(diag.NotRecomputed, n)
+		return diag.Diagnostic{}, false
+	case m.fitsWBF(margin):
+		l.Agree(n)
+		return diag.Diagnostic{}, false
+	case follow == 0:
+		l.Skip(diag.NotRecomputed, n)
+		return diag.Diagnostic{}, false
+	}
+	l.Flag(n)
+	d := m.Scores[0].At
+	d.Severity, d.Code = diag.Warning, diag.VPMismatch
+	x := margin[0]
+	d.Message = fmt.Sprintf("match %s v %s: victory points %s–%s, but a margin of %d IMPs over %s gives %s–%s on the WBF 2013 continuous scale, which the file's other %s follow (an adjustment the file does not show?)",
+		m.IDs[0], m.IDs[1], m.Scores[0].Text, m.Scores[1].Text, x, diag.Plural(m.boards, "board"),
+		trim(VP(x, m.boards)), trim(VP(-x, m.boards)), diag.Plural(follow, "match"))
+	if margin[1] != x {
+		d.Message += fmt.Sprintf(" (the boards' stated IMPs, %d, give %s–%s)", margin[1], trim(VP(margin[1], m.boards)), trim(VP(-margin[1], m.boards)))
+	}
+	return d, true
+}
+
 func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []diag.Diagnostic {
 	// The participant's scores in its matches, and its opponents'.
 	var own, other []float64
 	var rounds []int
 	complete := whole && p.ID != "" && len(f.matches) > 0
 	for _, m := range f.matches {
-		for side, id := range m.ids {
+		for side, id := range m.IDs {
 			if id == p.ID {
 				complete = complete && m.scored
 				own, other = append(own, m.scores[side]), append(other, m.scores[1-side])
-				rounds = append(rounds, m.round)
+				rounds = append(rounds, m.Round)
 			}
 		}
 	}
@@ -233,7 +375,7 @@ func (f *matchField) mostMatches() int {
 	if f.most == 0 {
 		n := map[string]int{}
 		for _, m := range f.matches {
-			for _, id := range m.ids {
+			for _, id := range m.IDs {
 				n[id]++
 				f.most = max(f.most, n[id])
 			}
