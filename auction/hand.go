@@ -1,6 +1,8 @@
 package auction
 
 import (
+	"cmp"
+	"encoding/binary"
 	"fmt"
 	"iter"
 	"math/bits"
@@ -296,4 +298,22 @@ func (h *Hand) UnmarshalText(text []byte) error {
 	}
 	*h = v
 	return nil
+}
+
+// Compare orders hands by their cards, then by their unspecified cards,
+// returning -1, 0 or +1: a total order, for keys that must not depend on
+// which seat holds which hand.
+func (h Hand) Compare(o Hand) int {
+	if c := cmp.Compare(h.bits, o.bits); c != 0 {
+		return c
+	}
+	return cmp.Compare(h.spots, o.spots)
+}
+
+// AppendBinary appends the hand to b as 10 bytes, its cards then its
+// unspecified cards, little-endian: a fixed-size form that tells hands
+// apart, to hash or compare as bytes.
+func (h Hand) AppendBinary(b []byte) ([]byte, error) {
+	b = binary.LittleEndian.AppendUint64(b, h.bits)
+	return binary.LittleEndian.AppendUint16(b, h.spots), nil
 }

@@ -128,8 +128,8 @@ type Sighting struct {
 func (p *Part) Sightings() []Sighting {
 	var out []Sighting
 	for _, b := range p.Boards {
-		if b.deal != "" {
-			out = append(out, Sighting{Deal: b.deal, Place: b.place, At: b.at})
+		if b.deal != (auction.Deal{}) {
+			out = append(out, Sighting{Deal: keyText(b.deal), Place: b.place, At: b.at})
 		}
 	}
 	return out
@@ -344,10 +344,26 @@ func NewDuplicateIndexSize(size int) *DuplicateIndex {
 // makes two deals the same) was seen at p, and returns the duplicates it
 // makes: none, a SameDeal, a BoardConflict, or one of each.
 func (x *DuplicateIndex) Add(deal string, p Place) []Duplicate {
+	return x.add(maphash.String(x.seed, deal), p)
+}
+
+// AddDeal is Add for a full deal's key (see DealKey), told apart by its
+// hands rather than its text: an index takes deals by AddDeal or by Add,
+// not both.
+func (x *DuplicateIndex) AddDeal(key auction.Deal, p Place) []Duplicate {
+	var buf [40]byte
+	b := buf[:0]
+	for _, h := range key {
+		b, _ = h.AppendBinary(b)
+	}
+	return x.add(maphash.Bytes(x.seed, b), p)
+}
+
+// add is Add for a deal's hash dh.
+func (x *DuplicateIndex) add(dh uint64, p Place) []Duplicate {
 	board := canonBoard(p.Board)
 	x.mu.Lock()
 	defer x.mu.Unlock()
-	dh := maphash.String(x.seed, deal)
 	scope := x.scopeOf(p.File, p.Event, p.Session)
 	match := x.matchOf(scope, p.Match)
 	bh := x.boardKey(match, board)
@@ -876,6 +892,9 @@ func isNumber(s string) bool {
 // that counts distinct deals across machines uses it to count as Audit
 // does.
 func DealKey(d auction.Deal) string {
-	key, _ := turnedDeal(d.PBN(auction.North))
-	return key
+	key, _ := turnedDeal(d)
+	return keyText(key)
 }
+
+// keyText writes a deal's key as text: its four hands as PBN writes them.
+func keyText(key auction.Deal) string { return key.PBN(auction.North)[len("N:"):] }

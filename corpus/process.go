@@ -116,8 +116,8 @@ type Board struct {
 	// about the board, in the order of their places in the file.
 	Findings diag.List
 
-	start diag.Pos // where the game starts
-	deal  string   // the full deal in PBN form, "" when the deal is not full
+	start diag.Pos     // where the game starts
+	deal  auction.Deal // the full deal, turned as turnedDeal turns it; none when not full
 	place Place
 	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
 	room  *scoring.Room   // the board's room of a team match, if it is one
@@ -401,7 +401,7 @@ func (o AuditOptions) withDefaults() AuditOptions {
 // empties, so that happens once in a run.
 func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 	for _, b := range p.Boards {
-		if b.deal == "" {
+		if b.deal == (auction.Deal{}) {
 			continue
 		}
 		before, wasFull := x.Deals(), x.Full()
@@ -411,7 +411,7 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
-		for _, d := range x.Add(b.deal, b.place) {
+		for _, d := range x.AddDeal(b.deal, b.place) {
 			f := d.Finding(b.at)
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
@@ -867,11 +867,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	}
 	room, inMatch := scoring.RoomOf(b, session)
 	if b.Deal.Full() {
-		deal := room.Deal // RoomOf writes it when the board is in a match
-		if !inMatch {
-			deal = b.Deal.PBN(auction.North)
-		}
-		r.deal, r.place.Turn = turnedDeal(deal)
+		r.deal, r.place.Turn = turnedDeal(b.Deal)
 		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: r.place.Turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
@@ -911,28 +907,25 @@ func concat(lists ...[]diag.Diagnostic) []diag.Diagnostic {
 }
 
 // turnedDeal returns the key of a full deal whatever seats its hands sit
-// at: the four hands, clockwise, from the seat where they compare least,
-// and that seat. The same four hands at other seats (a hand record turned
-// round, a deal typed from another seat) are then the same deal.
-func turnedDeal(pbn string) (key string, from int) {
-	var h [4]string
-	rest := pbn[2:] // "N:"
-	for i := range 3 {
-		j := strings.IndexByte(rest, ' ')
-		h[i], rest = rest[:j], rest[j+1:]
-	}
-	h[3] = rest
+// at: the four hands, clockwise, from the seat (0 for North) where they
+// compare least (auction.Hand.Compare), and that seat. The same four
+// hands at other seats (a hand record turned round, a deal typed from
+// another seat) are then the same deal.
+func turnedDeal(d auction.Deal) (key auction.Deal, from int) {
 	for k := 1; k < 4; k++ {
 		for i := range 4 {
-			if a, b := h[(k+i)%4], h[(from+i)%4]; a != b {
-				if a < b {
+			if c := d[(k+i)%4].Compare(d[(from+i)%4]); c != 0 {
+				if c < 0 {
 					from = k
 				}
 				break
 			}
 		}
 	}
-	return h[from] + " " + h[(from+1)%4] + " " + h[(from+2)%4] + " " + h[(from+3)%4], from
+	for i := range key {
+		key[i] = d[(from+i)%4]
+	}
+	return key, from
 }
 
 // joinKnown joins the values given and known (not "" or "?") with ", ":

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/diag"
 )
 
@@ -23,7 +24,7 @@ func TestDuplicatesIndexFull(t *testing.T) {
 			g := i*perPart + j + 1
 			p.Boards = append(p.Boards, &Board{
 				Game: g, Number: g,
-				deal:  fmt.Sprint("deal ", g),
+				deal:  numberedDeal(g),
 				place: Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
 				at:    diag.Diagnostic{Span: diag.Span{Pos: diag.Pos{Line: int32(g)}}, File: "big.pbn", Game: g, Board: g},
 			})
@@ -50,6 +51,18 @@ func TestDuplicatesIndexFull(t *testing.T) {
 	if want := x.Deals(); total.Deals != want {
 		t.Errorf("deals %d, want the %d recorded", total.Deals, want)
 	}
+}
+
+// numberedDeal returns a deal, not a legal one, for each n below 2¹³: its
+// North hand holds the clubs of n's bits.
+func numberedDeal(n int) auction.Deal {
+	var d auction.Deal
+	for r := auction.Two; r <= auction.Ace; r++ {
+		if n>>(r-auction.Two)&1 != 0 {
+			d[auction.North].Add(auction.NewCard(auction.Club, r))
+		}
+	}
+	return d
 }
 
 // TestDuplicatesAsArchivistsMeetThem: the same four hands at other seats
