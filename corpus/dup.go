@@ -129,7 +129,7 @@ func (p *Part) Sightings() []Sighting {
 	var out []Sighting
 	for _, b := range p.Boards {
 		if b.deal != (auction.Deal{}) {
-			out = append(out, Sighting{Deal: keyText(b.deal), Place: b.place, At: b.at})
+			out = append(out, Sighting{Deal: keyText(b.deal), Place: b.place, At: b.dealAt()})
 		}
 	}
 	return out

@@ -119,8 +119,11 @@ type Board struct {
 	start diag.Pos     // where the game starts
 	deal  auction.Deal // the full deal, turned as turnedDeal turns it; none when not full
 	place Place
-	at    diag.Diagnostic // where a duplicate-deal finding about the board goes
-	room  *scoring.Room   // the board's room of a team match, if it is one
+	// Where a duplicate-deal finding about the board goes (see dealAt), and
+	// the board's label when it is not its number.
+	dealPos diag.Pos
+	label   string
+	room    *scoring.Room // the board's room of a team match, if it is one
 	// session tells the board's session from others of its event (see
 	// Place).
 	session string
@@ -132,6 +135,12 @@ type Board struct {
 	// file's sections, each with its participants): "" for a file that
 	// is one field. A file's scopes follow one another.
 	totalsScope string
+}
+
+// dealAt returns an empty finding placed where one about the board's deal
+// goes.
+func (b *Board) dealAt() diag.Diagnostic {
+	return diag.Diagnostic{File: b.place.File, Game: b.Game, Board: b.Number, Label: b.label, Span: diag.Span{Pos: b.dealPos}}
 }
 
 // Session is what tells the board's session from the other sessions of
@@ -406,13 +415,13 @@ func (p *Part) duplicates(x *DuplicateIndex, total *Report) {
 		}
 		before, wasFull := x.Deals(), x.Full()
 		add := func(code diag.Code, msg string) {
-			f := b.at
+			f := b.dealAt()
 			f.Severity, f.Code, f.Message = diag.Info, code, msg
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
 		for _, d := range x.AddDeal(b.deal, b.place) {
-			f := d.Finding(b.at)
+			f := d.Finding(b.dealAt())
 			b.Findings = append(b.Findings, f)
 			total.AddFinding(f)
 		}
@@ -874,7 +883,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 			// A follow-up game's deal is that of the game before.
 			loc = b.Source.Loc
 		}
-		r.at = diag.Diagnostic{File: st.name, Game: game, Board: b.Number, Label: label, Span: diag.Span{Pos: loc}}
+		r.dealPos, r.label = loc, label
 	}
 	r.contrib, r.totals, r.session = scoring.Contributions(b), scoring.ReadTotals(b), session
 	if inMatch {

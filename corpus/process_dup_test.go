@@ -24,9 +24,9 @@ func TestDuplicatesIndexFull(t *testing.T) {
 			g := i*perPart + j + 1
 			p.Boards = append(p.Boards, &Board{
 				Game: g, Number: g,
-				deal:  numberedDeal(g),
-				place: Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
-				at:    diag.Diagnostic{Span: diag.Span{Pos: diag.Pos{Line: int32(g)}}, File: "big.pbn", Game: g, Board: g},
+				deal:    numberedDeal(g),
+				place:   Place{File: "big.pbn", Game: g, Board: strconv.Itoa(g)},
+				dealPos: diag.Pos{Line: int32(g)},
 			})
 		}
 		p.duplicates(x, total)
