@@ -45,6 +45,7 @@ type pbnInherited struct {
 // older game's text is kept alive.
 type pbnInherit struct {
 	prev, prevImplicit []*Tag
+	implicit           []*Tag // scratch for addImplicit
 	prevGame           int
 	last               map[string]pbnInherited // tags the previous game does not have
 	running            map[string]pbnInherited
@@ -200,6 +201,7 @@ func (h *pbnInherit) run(name string, v pbnInherited) {
 // addImplicit gives g the running values of the tags it does not write.
 // Games with the same running value share its implicit tag.
 func (h *pbnInherit) addImplicit(g *Game) {
+	implicit := h.implicit[:0]
 	for _, name := range h.names {
 		if findTag(g.Tags, name) != nil {
 			continue
@@ -212,13 +214,31 @@ func (h *pbnInherit) addImplicit(g *Game) {
 			}
 			h.running[name] = v
 		}
-		g.Implicit = append(g.Implicit, v.tag)
+		implicit = append(implicit, v.tag)
+	}
+	h.implicit = implicit
+	switch {
+	case len(implicit) == 0:
+	case len(g.Implicit) > 0:
+		g.Implicit = append(g.Implicit, implicit...)
+	case slices.Equal(implicit, h.prevImplicit):
+		// Games mostly receive what the game before received: they share
+		// its list, which no one changes.
+		g.Implicit = h.prevImplicit
+	default:
+		g.Implicit = slices.Clip(slices.Clone(implicit))
 	}
 }
 
 // dropOut remembers the values of the previous game's tags that g does not
 // have, and makes g the previous game.
 func (h *pbnInherit) dropOut(g *Game) {
+	if sameNames(h.prev, g.Tags) && sameNames(h.prevImplicit, g.Implicit) {
+		// Games mostly write the tags of the game before, in its order:
+		// none drops out.
+		h.prev, h.prevImplicit, h.prevGame = g.Tags, g.Implicit, g.Index
+		return
+	}
 	for _, tags := range [][]*Tag{h.prev, h.prevImplicit} {
 		var seen uint64
 		for i, t := range tags {
@@ -232,4 +252,18 @@ func (h *pbnInherit) dropOut(g *Game) {
 		}
 	}
 	h.prev, h.prevImplicit, h.prevGame = g.Tags, g.Implicit, g.Index
+}
+
+// sameNames reports whether two lists of tags name the same tags in the
+// same order.
+func sameNames(a, b []*Tag) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i, t := range a {
+		if t.Name != b[i].Name {
+			return false
+		}
+	}
+	return true
 }
