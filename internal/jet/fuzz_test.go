@@ -12,6 +12,7 @@ func FuzzOpen(f *testing.F) {
 	for _, fx := range loadFixtures(f) {
 		f.Add(fx.data)
 	}
+	f.Add(synth())
 	f.Fuzz(func(t *testing.T, data []byte) {
 		db, err := Open(bytes.NewReader(data), int64(len(data)))
 		if err != nil {

@@ -3,8 +3,8 @@ package jet
 import "fmt"
 
 // crack splits row r, which starts at offset at of page n, into the values
-// of t's columns. lval is a page buffer for reading long values.
-func (t *Table) crack(r []byte, n uint32, at int, lval []byte) ([]any, error) {
+// of t's columns, reading long values through lval.
+func (t *Table) crack(r []byte, n uint32, at int, lval *lvalReader) ([]any, error) {
 	f := t.db.f
 	hdr := f.rowHeader
 	if len(r) < hdr {

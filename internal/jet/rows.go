@@ -20,7 +20,7 @@ type Rows struct {
 	pageNo uint32
 	nrows  int // rows on page
 	row    int // next row on page
-	lval   []byte
+	lval   lvalReader
 	vals   []any
 	err    error
 }
@@ -29,7 +29,7 @@ type Rows struct {
 // independent iteration.
 func (t *Table) Rows() *Rows {
 	ps := t.db.f.pageSize
-	return &Rows{t: t, page: make([]byte, ps), lval: make([]byte, ps)}
+	return &Rows{t: t, page: make([]byte, ps), lval: lvalReader{buf: make([]byte, ps), left: 2 * int(t.db.npages)}}
 }
 
 // Next reads the next live row, skipping deleted ones, and reports whether
@@ -99,7 +99,8 @@ func (r *Rows) readRow(i int) (vals []any, ok bool, err error) {
 	if err != nil || flags&rowGone != 0 {
 		return nil, false, err
 	}
-	vals, err = r.t.crack(row, r.pageNo, start, r.lval)
+	r.lval.left++
+	vals, err = r.t.crack(row, r.pageNo, start, &r.lval)
 	return vals, err == nil, err
 }
 

@@ -71,7 +71,7 @@ const maxDateDays = 1e7
 
 // value decodes the bytes of column c's value in a row at offset at of
 // page n.
-func (db *DB) value(c *Column, b []byte, n uint32, at int, lval []byte) (any, error) {
+func (db *DB) value(c *Column, b []byte, n uint32, at int, lval *lvalReader) (any, error) {
 	if sz := c.Type.fixedSize(); sz > 0 && len(b) < sz {
 		return nil, errorf(n, at, "value of %s column %q is %d bytes where %d are needed", c.Type, c.Name, len(b), sz)
 	}
@@ -179,11 +179,29 @@ func decodeUTF16(b []byte) string {
 	return string(utf16.Decode(u))
 }
 
+// An lvalReader reads the LVAL rows of one iteration over a table, within
+// a budget. In a sound file no two values share an LVAL row, so the rows
+// read number at most the values read plus two per page (the links of a
+// chain but the last fill a page); a file whose values all point into one
+// long chain would otherwise cost the product of the two.
+type lvalReader struct {
+	buf  []byte
+	left int
+}
+
+func (l *lvalReader) read(db *DB, p pointer, what string) (flags int, row []byte, start int, err error) {
+	if l.left <= 0 {
+		return 0, nil, 0, errorf(p.page(), -1, "%s: its LVAL rows and those of the values before it are more than the file can hold", what)
+	}
+	l.left--
+	return db.readRow(l.buf, p, what)
+}
+
 // longValue returns the bytes of a memo or OLE value from its 12-byte
 // header in the row: they follow the header, or fill a row of an LVAL
 // page, or are spread over a chain of LVAL rows, each starting with the
 // pointer to the next.
-func (db *DB) longValue(c *Column, b []byte, n uint32, at int, lval []byte) ([]byte, error) {
+func (db *DB) longValue(c *Column, b []byte, n uint32, at int, lval *lvalReader) ([]byte, error) {
 	if len(b) < lvalHeadSize {
 		return nil, errorf(n, at, "value of %s column %q is %d bytes, shorter than the %d-byte header of a long value",
 			c.Type, c.Name, len(b), lvalHeadSize)
@@ -199,7 +217,7 @@ func (db *DB) longValue(c *Column, b []byte, n uint32, at int, lval []byte) ([]b
 		}
 		return append([]byte(nil), b[lvalHeadSize:lvalHeadSize+length]...), nil
 	case h&lvalOnePage != 0:
-		_, row, start, err := db.readRow(lval, p, what)
+		_, row, start, err := lval.read(db, p, what)
 		if err != nil {
 			return nil, err
 		}
@@ -220,7 +238,7 @@ func (db *DB) longValue(c *Column, b []byte, n uint32, at int, lval []byte) ([]b
 			return nil, errorf(p.page(), -1, "%s comes back to row %d of page %d: its chain is a loop", what, p.row(), p.page())
 		}
 		seen[p] = true
-		_, row, start, err := db.readRow(lval, p, what)
+		_, row, start, err := lval.read(db, p, what)
 		if err != nil {
 			return nil, err
 		}
