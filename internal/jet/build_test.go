@@ -231,8 +231,9 @@ var synthChain = []string{"\xff\xfealpha ", "beta ", "gamma"}
 // synth builds a Jet 4 database with the catalog and one table, T, whose
 // rows are, in page order: a row with an inline memo, a deleted row, a
 // row whose memo is one LVAL row, a row with a null name and a memo over
-// a chain of three LVAL rows, the pointer left by a moved row, and the
-// moved row itself on a page of its own.
+// a chain of three LVAL rows, the pointer left by a moved row, and on a
+// page of their own the moved row and a row holding only the fixed-length
+// columns.
 func synth() []byte {
 	im := &image{}
 	im.header()
@@ -263,7 +264,7 @@ func synth() []byte {
 	}
 
 	// T: 400 dummy index entries push its columns onto a second page.
-	im.tdefPages(tdef(synCols, ptr(synCatalogUsage, 1), 4, 400), synTdef, synTdef2)
+	im.tdefPages(tdef(synCols, ptr(synCatalogUsage, 1), 5, 400), synTdef, synTdef2)
 	text := func(s string) []byte { return append([]byte{0xff, 0xfe}, s...) }
 	im.dataPage(synLval1, 0, [][]byte{
 		text("in one LVAL row"),
@@ -281,8 +282,12 @@ func synth() []byte {
 		row(synCols, []any{le32(3), true, nil, memo(chainLen, 0, ptr(synLval1, 1), nil)}),
 		le32(ptr(synMoved, 0)),
 	}, []int{0, rowMoved | rowGone, 0, 0, rowGone})
+	// The second row has only the two fixed columns (as rows written by
+	// Bridgemate's software do), and so no offsets table either.
+	fixedOnly := append(append([]byte{2, 0}, le32(5)...), 0x03)
 	im.dataPage(synMoved, synTdef, [][]byte{
 		row(synCols, []any{le32(4), false, text("moved"), nil}),
-	}, []int{rowMoved})
+		fixedOnly,
+	}, []int{rowMoved, 0})
 	return im.bytes()
 }

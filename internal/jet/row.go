@@ -21,7 +21,9 @@ func (t *Table) crack(r []byte, n uint32, at int, lval *lvalReader) ([]any, erro
 	mask := r[len(r)-maskLen:]
 	fixedEnd := len(r) - maskLen
 	var offs []int
-	if t.numVarCols > 0 {
+	// A row written before the table had its variable-length columns,
+	// or with fewer columns than that, has no offsets table at all.
+	if t.numVarCols > 0 && ncols > t.firstVarNum {
 		var err error
 		if f.jet4 {
 			offs, err = varOffsets4(r, maskLen, hdr)

@@ -38,6 +38,7 @@ func TestSynth(t *testing.T) {
 		"[2 false two in one LVAL row]",
 		"[3 true <nil> alpha beta gamma]",
 		"[4 false moved <nil>]",
+		"[5 true <nil> <nil>]",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

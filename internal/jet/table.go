@@ -2,6 +2,7 @@ package jet
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -92,8 +93,11 @@ type Table struct {
 	page       uint32 // first page of the table definition
 	numRows    uint32
 	numVarCols int
-	cols       []Column
-	usedPages  pointer
+	// firstVarNum is the lowest column number of a variable-length
+	// column: a row with no more columns than that has none of them.
+	firstVarNum int
+	cols        []Column
+	usedPages   pointer
 }
 
 // Name returns the table's name as the catalog gives it.
@@ -174,6 +178,12 @@ func (db *DB) readTableDef(name string, first uint32) (*Table, error) {
 	// deletions and additions need not be their order in the table; the
 	// column number puts them back.
 	slices.SortStableFunc(t.cols, func(a, b Column) int { return a.num - b.num })
+	t.firstVarNum = math.MaxInt
+	for _, c := range t.cols {
+		if !c.Fixed {
+			t.firstVarNum = min(t.firstVarNum, c.num)
+		}
+	}
 	return t, nil
 }
 
