@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
-	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 )
 
@@ -63,7 +64,7 @@ type DB struct {
 
 	codePage  int
 	sortOrder uint32
-	charset   encoding.Encoding // Jet 3 text; nil for the UTF-16 versions
+	charset   *charmap.Charmap // Jet 3 text; nil for the UTF-16 versions
 
 	catalog []catalogEntry
 }
@@ -72,8 +73,9 @@ type DB struct {
 // versions. The names follow the fields of the format description in
 // doc.go.
 type format struct {
-	pageSize int
-	jet4     bool
+	pageSize    int
+	jet4        bool
+	colExtFlags int // -1 in Jet 3, which has none
 
 	dataTdef      int // data page: owning table definition page
 	dataRowCount  int // data page: number of row offsets
@@ -115,6 +117,7 @@ var jet3Format = format{
 	colNum:         1,
 	colVarIndex:    3,
 	colFlags:       13,
+	colExtFlags:    -1,
 	colFixedOffset: 14,
 	colLength:      16,
 	colPrecision:   11,
@@ -139,6 +142,7 @@ var jet4Format = format{
 	colNum:         5,
 	colVarIndex:    7,
 	colFlags:       15,
+	colExtFlags:    16,
 	colFixedOffset: 21,
 	colLength:      23,
 	colPrecision:   11,
@@ -247,7 +251,7 @@ func (db *DB) SortOrder() uint32 { return db.sortOrder }
 // writes the code page of the machine that created the file; an unknown or
 // zero code page falls back to Windows-1252, the one most Access 97 files
 // were written in.
-func codePageCharset(cp int) encoding.Encoding {
+func codePageCharset(cp int) *charmap.Charmap {
 	switch cp {
 	case 874:
 		return charmap.Windows874
@@ -310,8 +314,18 @@ func (db *DB) decodeName(b []byte) string {
 	return db.decode8bit(b)
 }
 
+// decode8bit decodes Jet 3 text. A byte the code page leaves undefined
+// (0x81 in Windows-1252) becomes the control character of the same number,
+// as Windows converts it, so that no byte is lost.
 func (db *DB) decode8bit(b []byte) string {
-	// The charmap decoders map every byte to a rune and never fail.
-	s, _ := db.charset.NewDecoder().Bytes(b)
-	return string(s)
+	var sb strings.Builder
+	sb.Grow(len(b))
+	for _, c := range b {
+		r := db.charset.DecodeByte(c)
+		if r == utf8.RuneError {
+			r = rune(c)
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
 }

@@ -23,9 +23,10 @@
 //
 // Not read: indexes (rows are read in the order of the table's pages),
 // queries, forms and the other objects of MSysObjects, linked tables,
-// databases encrypted with a password or key (refused), and the
-// contents of ACE's complex columns (attachments and multi-value fields,
-// stored in hidden tables; the column gives their 32-bit id).
+// databases encrypted with a password or key (refused), the contents of
+// ACE's complex columns (attachments and multi-value fields, stored in
+// hidden tables; the column gives their 32-bit id) and the values of
+// ACE's calculated columns (given as stored, see [Column.Calculated]).
 //
 // # The file format
 //
@@ -73,7 +74,9 @@
 // and its length (16; 23). Then the column names, in the same order: a
 // 1-byte length and code-page text (Jet 3), or a 2-byte length and
 // UTF-16LE. Columns are numbered in the order of the table, which the
-// order of entries need not follow.
+// order of entries need not follow. In Jet 4, the byte after the flags
+// holds more flags: 0x01 for text that may be compressed, and 0x80 or
+// 0x40 for a calculated column, whose values are wrapped in a header.
 //
 // Usage maps. A table's usage map is a row (on some data page) whose
 // first byte gives its kind. Kind 0 holds, from byte 1, the number of the
@@ -139,7 +142,21 @@
 // # mdbtools
 //
 // The tests compare every value of every table of the files in testdata
-// with mdb-export's (mdbtools 1.0). Where the two differ, the difference
-// is mdbtools': it prints a zero-length text or binary value as a null,
-// where Access keeps them apart and so does this package.
+// with mdb-export's (mdbtools 1.0), and so were all of Jackcess's test
+// databases, mdbtools' own and a Bridgemate file. Where the two differ,
+// the difference is in mdbtools' output, and the tests accept it:
+//
+//   - a zero-length text or binary value is printed as a null; Access
+//     tells the two apart, and so does this package;
+//   - dates before 1899-12-30 or a million days after it (past the year
+//     4637) are printed as 1900-01-00;
+//   - characters beyond the Basic Multilingual Plane (emoji) are
+//     printed as "??", and Jet 3 bytes the code page leaves undefined as
+//     "?", where this package gives the character, or for an undefined
+//     byte the C1 control character of that number, as Windows does;
+//   - values of types it does not know (ACE's extended date/time, 0x14)
+//     are printed as nulls, where this package gives their bytes;
+//   - GUIDs are printed without the dash between the last two groups.
+//
+// Neither reads the values of ACE's calculated columns.
 package jet

@@ -1,6 +1,9 @@
 package jet
 
-import "fmt"
+import (
+	"bytes"
+	"fmt"
+)
 
 // crack splits row r, which starts at offset at of page n, into the values
 // of t's columns, reading long values through lval.
@@ -39,7 +42,7 @@ func (t *Table) crack(r []byte, n uint32, at int, lval *lvalReader) ([]any, erro
 	for i := range t.cols {
 		c := &t.cols[i]
 		present := c.num < ncols && mask[c.num/8]&(1<<(c.num%8)) != 0
-		if c.Type == TypeBool {
+		if c.Type == TypeBool && !c.Calculated {
 			vals[i] = present
 			continue
 		}
@@ -60,6 +63,10 @@ func (t *Table) crack(r []byte, n uint32, at int, lval *lvalReader) ([]any, erro
 				continue
 			}
 			data = r[offs[c.varIndex]:offs[c.varIndex+1]]
+		}
+		if c.Calculated {
+			vals[i] = bytes.Clone(data)
+			continue
 		}
 		v, err := t.db.value(c, data, n, at, lval)
 		if err != nil {

@@ -13,16 +13,17 @@ package jet
 //
 // A Rows must not be used by more than one goroutine at a time.
 type Rows struct {
-	t      *Table
-	pages  []uint32 // the table's pages, ascending; nil until the first Next
-	next   int      // index in pages of the next page to read
-	page   []byte
-	pageNo uint32
-	nrows  int // rows on page
-	row    int // next row on page
-	lval   lvalReader
-	vals   []any
-	err    error
+	t       *Table
+	pages   []uint32 // the table's pages, ascending, read by the first Next
+	started bool
+	next    int // index in pages of the next page to read
+	page    []byte
+	pageNo  uint32
+	nrows   int // rows on page
+	row     int // next row on page
+	lval    lvalReader
+	vals    []any
+	err     error
 }
 
 // Rows returns an iterator over the table's rows. Each call starts a new,
@@ -40,13 +41,12 @@ func (r *Rows) Next() bool {
 		return false
 	}
 	db := r.t.db
-	if r.pages == nil {
-		pages, err := db.usedPages(r.t)
-		if err != nil {
-			r.err = err
+	if !r.started {
+		r.started = true
+		r.pages, r.err = db.usedPages(r.t)
+		if r.err != nil {
 			return false
 		}
-		r.pages = append(pages, 0)[:len(pages)] // non-nil even when empty
 	}
 	for {
 		for r.row < r.nrows {
@@ -124,6 +124,9 @@ func (r *Rows) readRow(i int) (vals []any, ok bool, err error) {
 //	TypeNumeric    Numeric
 //	TypeComplex    int32
 //	any other      []byte, as stored
+//
+// A calculated column's values are []byte whatever its type (see
+// [Column.Calculated]).
 //
 // The slice and what it holds belong to the caller.
 func (r *Rows) Row() []any { return r.vals }

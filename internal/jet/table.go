@@ -76,6 +76,10 @@ type Column struct {
 	Fixed bool
 	// Precision and Scale are those of a numeric column (zero otherwise).
 	Precision, Scale int
+	// Calculated reports a calculated column (ACE 14, Access 2010, and
+	// later), whose values are read as stored: []byte, the result
+	// wrapped in a header of Access's, not decoded.
+	Calculated bool
 
 	num         int // position in the null mask, counting deleted columns
 	varIndex    int // entry in a row's table of variable-length offsets
@@ -83,7 +87,10 @@ type Column struct {
 	size        int // bytes of a fixed-length value
 }
 
-const colFlagFixed = 0x01
+const (
+	colFlagFixed       = 0x01
+	colExtFlagComputed = 0xc0
+)
 
 // A Table is a table of an open database: its definition, from which any
 // number of [Rows] iterators read the rows.
@@ -148,8 +155,9 @@ func (db *DB) readTableDef(name string, first uint32) (*Table, error) {
 		if c.Type == TypeNumeric {
 			c.Precision, c.Scale = int(e[f.colPrecision]), int(e[f.colScale])
 		}
+		c.Calculated = f.colExtFlags >= 0 && e[f.colExtFlags]&colExtFlagComputed != 0
 		c.size = c.Type.fixedSize()
-		if c.size < 0 {
+		if c.size < 0 || c.Calculated {
 			c.size = c.Length
 		}
 		pos += int64(f.colSize)
