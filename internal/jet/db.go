@@ -183,7 +183,7 @@ func Open(r io.ReaderAt, size int64) (*DB, error) {
 	if err := readFull(r, head[:], 0); err != nil {
 		return nil, fmt.Errorf("jet: reading the header page: %w", err)
 	}
-	if head[0] != 0 {
+	if head[0] != pageHeader {
 		return nil, errorf(0, 0, "page type %#x where a database header (0x00) is expected", head[0])
 	}
 	magic := head[headerMagicOffs : headerMagicOffs+len(headerMagicJet)]

@@ -23,7 +23,8 @@
 //
 // Not read: indexes (rows are read in the order of the table's pages),
 // queries, forms and the other objects of MSysObjects, linked tables,
-// databases encrypted with a password or key (refused), the contents of
+// encrypted databases (a Jet database key is refused as such; an ACE
+// file encrypted with a password reads as broken pages), the contents of
 // ACE's complex columns (attachments and multi-value fields, stored in
 // hidden tables; the column gives their 32-bit id) and the values of
 // ACE's calculated columns (given as stored, see [Column.Calculated]).

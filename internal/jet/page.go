@@ -4,19 +4,21 @@ import "encoding/binary"
 
 // Page types, the first byte of every page.
 const (
-	pageHeader  = 0x00
-	pageData    = 0x01
-	pageTdef    = 0x02
-	pageUsage   = 0x05
-	rowMoved    = 0x8000 // row offset flag: the row's data, moved here from the row that points to it
-	rowGone     = 0x4000 // row offset flag: no data here: with rowMoved a deleted row, alone a pointer to moved data
+	pageHeader = 0x00
+	pageData   = 0x01
+	pageTdef   = 0x02
+	pageUsage  = 0x05
+)
+
+// The high bits of a row offset are flags; see "Data pages" in doc.go.
+const (
+	rowMoved    = 0x8000 // alone: the data of a row moved here from the row that points to it
+	rowGone     = 0x4000 // no data here: with rowMoved a deleted row, alone a pointer to moved data
 	rowOffsMask = 0x1fff
 )
 
-func u16(b []byte, off int) int { return int(binary.LittleEndian.Uint16(b[off:])) }
-func u32(b []byte, off int) uint32 {
-	return binary.LittleEndian.Uint32(b[off:])
-}
+func u16(b []byte, off int) int    { return int(binary.LittleEndian.Uint16(b[off:])) }
+func u32(b []byte, off int) uint32 { return binary.LittleEndian.Uint32(b[off:]) }
 
 // pointer is a row pointer as Jet stores it: the page number in the high
 // three bytes, the row number on that page in the low byte.
