@@ -318,6 +318,14 @@ func (db *DB) decodeName(b []byte) string {
 // (0x81 in Windows-1252) becomes the control character of the same number,
 // as Windows converts it, so that no byte is lost.
 func (db *DB) decode8bit(b []byte) string {
+	ascii := true
+	for _, c := range b {
+		ascii = ascii && c < utf8.RuneSelf
+	}
+	if ascii {
+		// Every code page Jet 3 used agrees with ASCII below 0x80.
+		return string(b)
+	}
 	var sb strings.Builder
 	sb.Grow(len(b))
 	for _, c := range b {
