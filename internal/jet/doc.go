@@ -1,9 +1,9 @@
 // Package jet reads Microsoft Jet databases: Access 97 (Jet 3) and Access
 // 2000–2003 (Jet 4) .mdb files, the Access 2007 and later .accdb files of
 // the ACE engine, and so the .bws files of Bridgemate scoring terminals,
-// which are Jet databases (Jet 3 in the files seen). It lists the tables and reads their
-// columns and rows, one page at a time; it never writes, and needs
-// neither cgo, ODBC nor Windows.
+// which are Jet databases (Jet 3 in the files seen). It lists the tables
+// and reads their columns and rows, one page at a time; it never writes,
+// and needs neither cgo, ODBC nor Windows.
 //
 //	db, err := jet.Open(f, size)
 //	for _, name := range db.Tables() {
@@ -18,8 +18,9 @@
 // Whatever the input, reading ends with rows or an error: a pointer
 // outside the file, a chain of pages that loops, an offset outside its
 // page or a length longer than its data is a [*FormatError] naming the
-// page and offset at fault. Memory in use is a few pages, plus the
-// values of the current row, plus for a table its list of pages.
+// page and offset at fault. Memory in use is the catalog's table names,
+// a table's definition and list of pages, a few page buffers and the
+// current row, never the whole file.
 //
 // Not read: indexes (rows are read in the order of the table's pages),
 // queries, forms and the other objects of MSysObjects, linked tables,
