@@ -74,12 +74,15 @@ type Checker struct {
 	alt      auction.Auction
 	play     auction.Play
 	declarer auction.Seat // the declarer the play was replayed for
-	out      []diag.Diagnostic
+	// out gathers a board's findings, in memory used again from board to
+	// board: Check returns a copy of just their size, where appending to a
+	// list of its own grew it two or three times for most boards.
+	out []diag.Diagnostic
 }
 
 // Check replays b as described on [Checker]; see also [Check].
 func (c *Checker) Check(b *Board) []diag.Diagnostic {
-	c.out = nil
+	c.out = c.out[:0]
 	b.Replayed = Outcome{Checked: true}
 	b.Coverage = diag.Ledger{}
 	c.checkNumber(b)
@@ -91,7 +94,14 @@ func (c *Checker) Check(b *Board) []diag.Diagnostic {
 	c.countClaim(b)
 	c.checkResult(b)
 	c.checkScore(b)
-	return c.out
+	if len(c.out) == 0 {
+		return nil
+	}
+	out := slices.Clone(c.out)
+	if cap(c.out) > 256 {
+		c.out = nil // a board of many findings: not kept for the next
+	}
+	return out
 }
 
 func (c *Checker) add(code diag.Code, sev diag.Severity, law int, loc diag.Pos, format string, args ...any) {

@@ -57,7 +57,9 @@ func RoomOf(b *record.Board, session string) (Room, bool) {
 	if r.Board == "" {
 		return r, false
 	}
-	r.Room, _ = record.ParseRoom(b.RoomTag.Value)
+	if b.RoomTag.Value != "" { // most boards name none: spare the error
+		r.Room, _ = record.ParseRoom(b.RoomTag.Value)
+	}
 	home, visit := fieldValue(b, "HomeTeam"), fieldValue(b, "VisitTeam")
 	if b.LIN != nil && b.LIN.Vugraph != nil {
 		v := b.LIN.Vugraph
