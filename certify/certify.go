@@ -87,18 +87,37 @@ func (c *Checker) Header() diag.List {
 	return c.out
 }
 
-// Check checks one game, the next of the file, and returns its findings.
+// Check checks one game, the next of the file, and returns its findings:
+// those of Sequence and of Game.
 func (c *Checker) Check(g *pbn.Game) diag.List {
+	return append(c.Sequence(g), c.Game(g)...)
+}
+
+// Sequence checks what depends on the games before g: the empty lines
+// that part it from the game before, and the line ends (said once a
+// file). Give it every game of the file, in order.
+func (c *Checker) Sequence(g *pbn.Game) diag.List {
 	c.out = nil
 	c.separator(g)
-	c.text(g)
-	c.tagForms(g)
-	c.missing(g)
-	c.order(g)
-	c.forms(g)
-	c.sections(g)
+	c.lineEnds(g)
 	c.prevEnd = g.End
 	return c.out
+}
+
+// Game checks what concerns g alone: its characters, tag pairs, the
+// Mandatory Tag Set, the order of its tags and sections, and the forms
+// of its values, calls, cards and rows. Unlike Sequence it may be called
+// for the games of a file in any order, and at once from several
+// goroutines.
+func (c *Checker) Game(g *pbn.Game) diag.List {
+	gc := Checker{file: c.file, declared: c.declared}
+	gc.charset(g)
+	gc.tagForms(g)
+	gc.missing(g)
+	gc.order(g)
+	gc.forms(g)
+	gc.sections(g)
+	return gc.out
 }
 
 func (c *Checker) add(game int, at diag.Pos, code diag.Code, msg string) {
@@ -126,8 +145,9 @@ func (c *Checker) separator(g *pbn.Game) {
 	}
 }
 
-// text checks the line ends and characters of the game's text.
-func (c *Checker) text(g *pbn.Game) {
+// lineEnds checks the line ends of the game's text, until one is found
+// that is not CRLF.
+func (c *Checker) lineEnds(g *pbn.Game) {
 	s := g.Source
 	if !c.lineEnd {
 		for i := strings.IndexAny(s, "\r\n"); i >= 0 && i < len(s); {
@@ -150,6 +170,11 @@ func (c *Checker) text(g *pbn.Game) {
 			i += j
 		}
 	}
+}
+
+// charset checks the characters of the game's text.
+func (c *Checker) charset(g *pbn.Game) {
+	s := g.Source
 	for i, r := range s {
 		switch {
 		case r >= 0x7f && r <= 0x9f:

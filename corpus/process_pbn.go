@@ -39,11 +39,20 @@ type pbnReading struct {
 	// scope is the event and session in force, for the search for
 	// duplicates: archives that name the event and stage on a match's
 	// first game only (rpbridge.net) mean them for the games after it,
-	// until another is named. carried holds, by game, the scope in force
-	// at it, from admit to the converter in a worker.
+	// until another is named. carried holds, by game, what admit gives
+	// the converter in a worker.
 	scope   dupScope
 	mu      sync.Mutex
-	carried map[int]dupScope
+	carried map[int]admitted
+}
+
+// admitted is what admit gives a game's converter: the scope in force at
+// it, and where among its findings the export-format check of the game
+// alone goes (certify.Checker.Game, which the worker runs): after those of
+// the check that depends on the games before, as when one call made both.
+type admitted struct {
+	scope  dupScope
+	certAt int
 }
 
 // dupScope is what, beside the board number, tells one board from
@@ -161,12 +170,6 @@ func (r *pbnReading) admit(g pbnGame) {
 	r.res.Resolve(g.Game)
 	r.games = true
 	r.scope = r.scope.follow(g.Game)
-	r.mu.Lock()
-	if r.carried == nil {
-		r.carried = map[int]dupScope{}
-	}
-	r.carried[g.Index] = r.scope
-	r.mu.Unlock()
 	if g.Index == 1 {
 		r.gen = g.Value("Generator")
 		if h := r.header(); r.st.opts.Certify || certify.Claims(h) {
@@ -175,8 +178,16 @@ func (r *pbnReading) admit(g pbnGame) {
 		}
 	}
 	if r.cert != nil {
-		g.Diagnostics = append(g.Diagnostics, r.cert.Check(g.Game)...)
+		// What depends on the games before; the rest of the check, of the
+		// game alone, is the worker's (converter).
+		g.Diagnostics = append(g.Diagnostics, r.cert.Sequence(g.Game)...)
 	}
+	r.mu.Lock()
+	if r.carried == nil {
+		r.carried = map[int]admitted{}
+	}
+	r.carried[g.Index] = admitted{scope: r.scope, certAt: len(g.Diagnostics)}
+	r.mu.Unlock()
 	var before []*pbn.Tag // the tags of the game before, their names checked already
 	if n := len(r.chain); n > 0 {
 		before = r.chain[n-1].Tags
@@ -236,11 +247,15 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		if !r.st.opts.Boards {
 			into = spareBoard()
 		}
-		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		r.mu.Lock()
-		s := r.carried[g.Index] // admit put it there
+		a := r.carried[g.Index] // admit put it there
 		delete(r.carried, g.Index)
 		r.mu.Unlock()
+		if r.cert != nil { // set by admit, before it gave this game
+			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.Game(g.Game)...)
+		}
+		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
+		s := a.scope
 		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), matchName(s.home, s.visit))
 		g.arena.release()
 		if !r.st.opts.Boards && prev != nil {
