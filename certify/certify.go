@@ -40,12 +40,40 @@ func Claims(header []*pbn.Escape) bool {
 var MTS = [...]string{"Event", "Site", "Date", "Board", "West", "North", "East", "South",
 	"Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result"}
 
-// mtsIndex returns the place of name in MTS, or -1.
+// mtsIndex returns the place of name in MTS, or -1. (A switch: the order
+// check asks it of every tag of every game.)
 func mtsIndex(name string) int {
-	for i, n := range MTS {
-		if n == name {
-			return i
-		}
+	switch name {
+	case "Event":
+		return 0
+	case "Site":
+		return 1
+	case "Date":
+		return 2
+	case "Board":
+		return 3
+	case "West":
+		return 4
+	case "North":
+		return 5
+	case "East":
+		return 6
+	case "South":
+		return 7
+	case "Dealer":
+		return 8
+	case "Vulnerable":
+		return 9
+	case "Deal":
+		return 10
+	case "Scoring":
+		return 11
+	case "Declarer":
+		return 12
+	case "Contract":
+		return 13
+	case "Result":
+		return 14
 	}
 	return -1
 }
@@ -148,33 +176,46 @@ func (c *Checker) separator(g *pbn.Game) {
 // lineEnds checks the line ends of the game's text, until one is found
 // that is not CRLF.
 func (c *Checker) lineEnds(g *pbn.Game) {
-	s := g.Source
-	if !c.lineEnd {
-		for i := strings.IndexAny(s, "\r\n"); i >= 0 && i < len(s); {
-			crlf := s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n'
-			last := s[i] == '\r' && i+1 == len(s) // the LF may lie past the game
-			if !crlf && !last {
-				c.lineEnd = true
-				c.addSpan(g.Index, diag.Span{Pos: g.PosAt(g.Pos.Offset + i), End: g.Pos.Offset + i + 1}, diag.ExportLineEnd, "a line ends in "+lineEndName(s, i)+", not CRLF (PBN 2.1 §3: lines; said once a file)")
-				break
-			}
-			if crlf {
-				i += 2
-			} else {
-				i++
-			}
-			j := strings.IndexAny(s[i:], "\r\n")
-			if j < 0 {
-				break
-			}
-			i += j
-		}
+	if c.lineEnd {
+		return
 	}
+	s := g.Source
+	if i := badLineEnd(s); i >= 0 {
+		c.lineEnd = true
+		c.addSpan(g.Index, diag.Span{Pos: g.PosAt(g.Pos.Offset + i), End: g.Pos.Offset + i + 1}, diag.ExportLineEnd, "a line ends in "+lineEndName(s, i)+", not CRLF (PBN 2.1 §3: lines; said once a file)")
+	}
+}
+
+// badLineEnd returns the index in s of the first line end that is not
+// CRLF, or -1. A CR that ends s is the first half of a CRLF whose LF lies
+// past it. (Searches for single bytes: the check runs on every line of a
+// file in export format.)
+func badLineEnd(s string) int {
+	for i := 0; i < len(s); {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			if k := strings.IndexByte(s[i:], '\r'); k >= 0 && i+k != len(s)-1 {
+				return i + k // a CR alone
+			}
+			return -1
+		}
+		switch k := strings.IndexByte(s[i:i+j], '\r'); {
+		case k < 0:
+			return i + j // an LF alone
+		case k != j-1:
+			return i + k // a CR alone
+		}
+		i += j + 1
+	}
+	return -1
 }
 
 // charset checks the characters of the game's text.
 func (c *Checker) charset(g *pbn.Game) {
 	s := g.Source
+	if below7F(s) {
+		return
+	}
 	for i, r := range s {
 		switch {
 		case r >= 0x7f && r <= 0x9f:
@@ -258,29 +299,38 @@ const (
 	groupSupplement
 )
 
-func groupOf(t *pbn.Tag) group {
-	switch {
-	case mtsIndex(t.Name) >= 0:
-		return groupMTS
-	case t.Name == "Auction":
-		return groupAuction
-	case t.Name == "Play":
-		return groupPlay
-	case t.Section != nil || len(t.Name) > len("Table") && strings.HasSuffix(t.Name, "Table"):
-		return groupSupplement
+// placeOf returns t's group and, in the Mandatory Tag Set, its place there
+// (else -1).
+func placeOf(t *pbn.Tag) (group, int) {
+	if i := mtsIndex(t.Name); i >= 0 {
+		return groupMTS, i
 	}
-	return groupOther
+	switch {
+	case t.Name == "Auction":
+		return groupAuction, -1
+	case t.Name == "Play":
+		return groupPlay, -1
+	case t.Section != nil || len(t.Name) > len("Table") && strings.HasSuffix(t.Name, "Table"):
+		return groupSupplement, -1
+	}
+	return groupOther, -1
 }
 
 // Before reports whether the tag pair a comes before b in export order
 // (a Note tag pair belongs to its section, and has no place of its own).
 func Before(a, b *pbn.Tag) bool {
-	ga, gb := groupOf(a), groupOf(b)
+	ga, ia := placeOf(a)
+	gb, ib := placeOf(b)
+	return before(a, b, ga, gb, ia, ib)
+}
+
+// before is Before for tags whose places are known.
+func before(a, b *pbn.Tag, ga, gb group, ia, ib int) bool {
 	switch {
 	case ga != gb:
 		return ga < gb
 	case ga == groupMTS:
-		return mtsIndex(a.Name) < mtsIndex(b.Name)
+		return ia < ib
 	case ga == groupOther || ga == groupSupplement:
 		return a.Name < b.Name
 	}
@@ -299,13 +349,16 @@ var groupNames = [...]string{
 // first tag out of order.
 func (c *Checker) order(g *pbn.Game) {
 	var prev *pbn.Tag
+	var gp group
+	var ip int
 	for _, t := range g.Tags {
 		if t.Name == "Note" {
 			continue // a note is part of its section
 		}
-		if prev != nil && Before(t, prev) {
+		gt, it := placeOf(t)
+		if prev != nil && before(t, prev, gt, gp, it, ip) {
 			var rule string
-			switch gt, gp := groupOf(t), groupOf(prev); {
+			switch {
 			case gt != gp:
 				rule = "the Mandatory Tag Set, the other tags, the auction, the play and the supplemental sections follow one another"
 			case gt == groupMTS:
@@ -316,8 +369,31 @@ func (c *Checker) order(g *pbn.Game) {
 			c.addSpan(g.Index, diag.Span{Pos: t.Pos, End: t.End.Offset}, diag.ExportOrder, "["+t.Name+"] comes after ["+prev.Name+"]: "+rule+" (PBN 2.1 §3: tag order)")
 			return
 		}
-		prev = t
+		prev, gp, ip = t, gt, it
 	}
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// below7F reports whether every byte of s is below 0x7F, eight bytes at a
+// time: the characters PBN's character set refuses and those outside ISO
+// 8859-1 all have a byte of 0x7F or more.
+func below7F(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		// A byte of 0x7F or more sets its high bit in w or in w plus one
+		// in each byte; a carry out of a byte of 0xFF only sets a bit that
+		// is set already.
+		if (w|(w+ones))&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}

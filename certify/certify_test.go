@@ -74,3 +74,43 @@ func TestRules(t *testing.T) {
 		})
 	}
 }
+
+// TestScans holds the byte scans of the check to what they stand for:
+// badLineEnd to a walk over every CR and LF, below7F to a byte loop, and
+// mtsIndex to a search of MTS.
+func TestScans(t *testing.T) {
+	walk := func(s string) int {
+		for i := 0; i < len(s); i++ {
+			switch {
+			case s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n':
+				i++
+			case s[i] == '\r' && i+1 == len(s):
+			case s[i] == '\r' || s[i] == '\n':
+				return i
+			}
+		}
+		return -1
+	}
+	for _, s := range []string{"", "a", "a\r\n", "a\r", "a\n", "\r\r\n", "ab\r\ncd\ne", "ab\r\ncd\rx\r\n", "\n", "\r", "x\r\n\r\n\r", "x\r\ry"} {
+		if got, want := badLineEnd(s), walk(s); got != want {
+			t.Errorf("badLineEnd(%q) = %d, want %d", s, got, want)
+		}
+	}
+	for _, s := range []string{"", "plain ASCII text, longer than eight", "\x7e\x7e\x7e\x7e\x7e\x7e\x7e\x7e\x7e", "abcdefg\x7f", "abcdefgh\x7f", "\xff\x7e", "caf\xc3\xa9 au lait", "\u0080"} {
+		want := true
+		for i := 0; i < len(s); i++ {
+			want = want && s[i] < 0x7f
+		}
+		if got := below7F(s); got != want {
+			t.Errorf("below7F(%q) = %v, want %v", s, got, want)
+		}
+	}
+	for i, name := range MTS {
+		if mtsIndex(name) != i {
+			t.Errorf("mtsIndex(%s) = %d, want %d", name, mtsIndex(name), i)
+		}
+	}
+	if mtsIndex("Room") != -1 {
+		t.Error("mtsIndex(Room) is not -1")
+	}
+}
