@@ -245,12 +245,10 @@ func (c *Checker) tagForms(g *pbn.Game) {
 		}
 		text := g.Source[t.Pos.Offset-base : t.End.Offset-base]
 		rest := g.Source[t.End.Offset-base:]
-		if k := strings.IndexAny(rest, "\r\n"); k >= 0 {
-			rest = rest[:k]
-		}
+		rest = rest[:lineLen(rest)]
 		var why string
 		switch {
-		case !strings.HasPrefix(text, "["+t.Name+` "`) || !strings.HasSuffix(text, `"]`) || strings.ContainsAny(text, "\r\n"):
+		case !tagForm(text, t.Name):
 			why = "is not written [" + t.Name + ` "value"], one space between name and value and none inside the brackets`
 		case t.Pos.Col != 1:
 			why = "does not start its line"
@@ -261,6 +259,24 @@ func (c *Checker) tagForms(g *pbn.Game) {
 		}
 		c.addSpan(g.Index, diag.Span{Pos: t.Pos, End: t.End.Offset}, diag.ExportTagForm, "["+t.Name+"] "+why+" (PBN 2.1 §3: tag pairs)")
 	}
+}
+
+// tagForm reports whether text is the tag pair [name "value"] on one
+// line. (Without building "[name \"": the check runs on every tag pair.)
+func tagForm(text, name string) bool {
+	n := len(name)
+	return len(text) >= n+3 && text[0] == '[' && text[1:1+n] == name && text[1+n:3+n] == ` "` &&
+		strings.HasSuffix(text, `"]`) && lineLen(text) == len(text)
+}
+
+// lineLen returns the length of s's first line, without its line end.
+func lineLen(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\r' || s[i] == '\n' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // missing checks that the game has every tag of the Mandatory Tag Set,

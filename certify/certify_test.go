@@ -105,6 +105,12 @@ func TestScans(t *testing.T) {
 			t.Errorf("below7F(%q) = %v, want %v", s, got, want)
 		}
 	}
+	for _, s := range []string{`[Event "x"]`, `[Event "x"`, `[Event  "x"]`, `[Event "x"]x`, "[Event \"x\r\n\"]", `[E "]`, `[Ev "]`, `Event "x"]`, `[Event"x"]`, ``} {
+		old := strings.HasPrefix(s, `[Event "`) && strings.HasSuffix(s, `"]`) && !strings.ContainsAny(s, "\r\n")
+		if got := tagForm(s, "Event"); got != old {
+			t.Errorf("tagForm(%q) = %v, want %v", s, got, old)
+		}
+	}
 	for i, name := range MTS {
 		if mtsIndex(name) != i {
 			t.Errorf("mtsIndex(%s) = %d, want %d", name, mtsIndex(name), i)
