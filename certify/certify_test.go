@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,6 +110,11 @@ func TestScans(t *testing.T) {
 		old := strings.HasPrefix(s, `[Event "`) && strings.HasSuffix(s, `"]`) && !strings.ContainsAny(s, "\r\n")
 		if got := tagForm(s, "Event"); got != old {
 			t.Errorf("tagForm(%q) = %v, want %v", s, got, old)
+		}
+	}
+	for _, s := range []string{"", "N:AKQ.J T9", `say "hi"`, `a\b`, "tab\there", "caf\u00e9", "\x7f", "~"} {
+		if got, want := quote(s), strconv.Quote(s); got != want {
+			t.Errorf("quote(%q) = %s, want %s", s, got, want)
 		}
 	}
 	for i, name := range MTS {

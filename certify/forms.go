@@ -53,11 +53,11 @@ func (c *Checker) forms(g *pbn.Game) {
 			}
 		case "Auction":
 			if dealer != "" && v != dealer {
-				want = "the dealer, " + strconv.Quote(dealer) + ": the auction starts with the dealer's call"
+				want = "the dealer, " + quote(dealer) + ": the auction starts with the dealer's call"
 			}
 		case "Play":
 			if lead := leader(g); lead != "" && v != lead {
-				want = "the opening leader, " + strconv.Quote(lead) + ", declarer's left-hand opponent"
+				want = "the opening leader, " + quote(lead) + ", declarer's left-hand opponent"
 			}
 		}
 		if want != "" {
@@ -65,7 +65,7 @@ func (c *Checker) forms(g *pbn.Game) {
 			if !at.IsValid() {
 				at = diag.Span{Pos: t.Pos}
 			}
-			c.addSpan(g.Index, at, diag.ExportForm, "["+t.Name+" "+strconv.Quote(v)+"]: export form is "+want+" (PBN 2.1 §3: "+t.Name+")")
+			c.addSpan(g.Index, at, diag.ExportForm, "["+t.Name+" "+quote(v)+"]: export form is "+want+" (PBN 2.1 §3: "+t.Name+")")
 		}
 	}
 }
@@ -194,7 +194,7 @@ func (c *Checker) tokens(g *pbn.Game, s *pbn.Section) {
 		if !formDone {
 			if why := tokenForm(tok, auction); why != "" {
 				formDone = true
-				c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportForm, what+" "+strconv.Quote(tok.Text)+": "+why+" ("+std+")")
+				c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportForm, what+" "+quote(tok.Text)+": "+why+" ("+std+")")
 			}
 		}
 		if layoutDone || tok.Slot < 0 || i == 0 {
@@ -205,12 +205,12 @@ func (c *Checker) tokens(g *pbn.Game, s *pbn.Section) {
 		switch {
 		case tok.Slot%4 == 0 && sameLine:
 			layoutDone = true
-			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" starts a "+unit+" and should start its line (one "+unit+" a line; "+std+")")
+			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+quote(tok.Text)+" starts a "+unit+" and should start its line (one "+unit+" a line; "+std+")")
 		case tok.Slot%4 != 0 && !sameLine && !notedBefore && !annotated(tok):
 			// A line may hold fewer when annotations would make it too
 			// long.
 			layoutDone = true
-			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+strconv.Quote(tok.Text)+" is on a line of its own, apart from its "+unit+" (one "+unit+" a line; "+std+")")
+			c.addSpan(g.Index, diag.Span{Pos: tok.Pos, End: tok.End}, diag.ExportLayout, what+" "+quote(tok.Text)+" is on a line of its own, apart from its "+unit+" (one "+unit+" a line; "+std+")")
 		}
 	}
 }
@@ -224,7 +224,7 @@ func annotated(t *pbn.Token) bool {
 // tokenForm returns why a call or card is not in export form, or "".
 func tokenForm(t *pbn.Token, auction bool) string {
 	if t.Suffix() != "" {
-		return "the suffix " + strconv.Quote(t.Suffix()) + " is written as its NAG in export format"
+		return "the suffix " + quote(t.Suffix()) + " is written as its NAG in export format"
 	}
 	if nags := t.NAGs(); !slices.IsSorted(nags) {
 		return "its NAGs are in increasing order in export format"
