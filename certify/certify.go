@@ -282,14 +282,22 @@ func lineLen(s string) int {
 // missing checks that the game has every tag of the Mandatory Tag Set,
 // written or inherited from a "##" value.
 func (c *Checker) missing(g *pbn.Game) {
-	var names []string
-	for _, n := range MTS {
-		if g.Tag(n) == nil {
-			names = append(names, n)
+	var have uint16 // bit i: MTS[i] is there (one pass, not a search a name)
+	for _, tags := range [][]*pbn.Tag{g.Tags, g.Implicit} {
+		for _, t := range tags {
+			if i := mtsIndex(t.Name); i >= 0 {
+				have |= 1 << i
+			}
 		}
 	}
-	if len(names) == 0 {
+	if have == 1<<len(MTS)-1 {
 		return
+	}
+	var names []string
+	for i, n := range MTS {
+		if have&(1<<i) == 0 {
+			names = append(names, n)
+		}
 	}
 	what := "tag " + names[0] + " of the Mandatory Tag Set is missing"
 	if len(names) > 1 {
