@@ -372,7 +372,21 @@ func standardTag(name string) (string, bool) {
 	if std, ok := standardTags[name]; ok {
 		return std, true // the common case, without folding
 	}
-	std, ok := standardTags[strings.ToLower(name)]
+	// Folded in a buffer of the stack, not by strings.ToLower, which
+	// allocates for every game's every tag of a name of its own.
+	var buf [32]byte
+	if len(name) > len(buf) {
+		return "", false // longer than any standard name
+	}
+	b := buf[:len(name)]
+	for i := range len(name) {
+		c := name[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b[i] = c
+	}
+	std, ok := standardTags[string(b)]
 	return std, ok
 }
 
