@@ -38,7 +38,7 @@ var maskKey = []byte{0xc7, 0xda, 0x39, 0x6b}
 
 // A Column is a column of a table: its name and type. Types read from a
 // fixed place in the row are Boolean, Integer, Long Integer and
-// Date/Time; Text is of variable length.
+// Date/Time; Text is of variable length, and so is OLE, written null.
 type Column struct {
 	Name string
 	Type jet.ColumnType
@@ -65,7 +65,7 @@ func (db *DB) Table(name string, cols ...Column) *Table {
 
 // Add appends a row: one value per column, each nil (null), a bool
 // (Boolean), an int (Integer or Long Integer), a string (Text) or a
-// time.Time (Date/Time).
+// time.Time (Date/Time). An OLE column holds only nulls.
 func (t *Table) Add(vals ...any) {
 	if len(vals) != len(t.cols) {
 		panic(fmt.Sprintf("jetbuild: table %s: %d values for %d columns", t.name, len(vals), len(t.cols)))
@@ -92,6 +92,9 @@ func (db *DB) Bytes() []byte {
 	w.page(catalogPage)
 	cat := &Table{name: "MSysObjects", cols: []Column{
 		{"Id", jet.TypeLong}, {"Name", jet.TypeText}, {"Type", jet.TypeInt}, {"Flags", jet.TypeLong},
+		// Always null here, but mdbtools will not read a catalog
+		// without it.
+		{"LvProp", jet.TypeOLE},
 	}}
 	// The catalog's rows name each table's definition page, known only
 	// once the pages before it are laid out: the pages are allotted in
@@ -106,7 +109,7 @@ func (db *DB) Bytes() []byte {
 		tablePages = append(tablePages, append([]int{tdefs[i]}, pages...))
 	}
 	for i, t := range db.tables {
-		cat.rows = append(cat.rows, []any{tdefs[i], t.name, 1, 0})
+		cat.rows = append(cat.rows, []any{tdefs[i], t.name, 1, 0, nil})
 		w.tdef(t, tdefs[i], len(t.rows), uint32(1<<8|(i+1)))
 	}
 	w.fillPage(catData, catalogPage, cat, cat.rows)
@@ -204,10 +207,13 @@ func layoutOf(cols []Column) layout {
 	for _, c := range cols {
 		n := fixedSize(c.Type)
 		switch {
-		case c.Type == jet.TypeText:
+		case c.Type == jet.TypeText, c.Type == jet.TypeOLE:
 			l.fixed = append(l.fixed, false)
 			l.offset = append(l.offset, l.nvar)
 			l.size = append(l.size, 255)
+			if c.Type == jet.TypeOLE {
+				l.size[len(l.size)-1] = 0
+			}
 			l.nvar++
 		case n >= 0:
 			l.fixed = append(l.fixed, true)
@@ -233,6 +239,9 @@ func (w *writer) tdef(t *Table, n, numRows int, used uint32) {
 	put16(d, 43, l.nvar)
 	put16(d, 45, len(t.cols))
 	put32(d, 55, used)
+	// The map of pages with free space: mdbtools reads it and refuses a
+	// table without one; the usage map serves.
+	put32(d, 59, used)
 	pos := 63
 	for i, c := range t.cols {
 		e := d[pos : pos+25]
