@@ -28,7 +28,7 @@ const (
 // A Session is a database being built, with its Bridgemate tables.
 type Session struct {
 	DB                                     *jetbuild.DB
-	Section, Tables, RoundData, Received    *jetbuild.Table
+	Section, Tables, RoundData, Received   *jetbuild.Table
 	Bidding, Play, PlayerNumbers, Settings *jetbuild.Table
 	PlayerNames, HandRecord                *jetbuild.Table
 	// Deals are the boards' deals, from board 1.
