@@ -113,7 +113,7 @@ func (db *DB) Bytes() []byte {
 		w.tdef(t, tdefs[i], len(t.rows), uint32(1<<8|(i+1)))
 	}
 	w.fillPage(catData, catalogPage, cat, cat.rows)
-	w.tdef(cat, catalogPage, len(cat.rows), uint32(1<<8|0))
+	w.tdef(cat, catalogPage, len(cat.rows), 1<<8) // page 1, row 0
 	maps = append(maps, usageMap([]int{catData}))
 	for _, pages := range tablePages {
 		maps = append(maps, usageMap(pages[1:]))

@@ -13,7 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/bridgekit/bridgekit/parser/bws/internal/bwstest"
+	"github.com/bridgekit/bridgekit/internal/bwstest"
 )
 
 func main() {
