@@ -20,6 +20,9 @@ import (
 // refused. A .bws on disk is read in place, whatever its size.
 const MaxBWSStream = 64 << 20
 
+// bwsStreamLimit is MaxBWSStream, which tests lower.
+var bwsStreamLimit int64 = MaxBWSStream
+
 // bwsReading reads the boards of a Bridgemate .bws file, read whole
 // before its first board (package bws).
 type bwsReading struct {
@@ -68,14 +71,14 @@ func (r *bwsReading) finish(p *Part, diags diag.List) {
 func readBWS(p *Part, st *fileState, cr *counter, h head) error {
 	ra, size, ok := readerAtOf(cr.r)
 	if !ok {
-		data, err := io.ReadAll(io.LimitReader(h.body, MaxBWSStream+1))
+		data, err := io.ReadAll(io.LimitReader(h.body, bwsStreamLimit+1))
 		if err != nil {
 			return err
 		}
-		if len(data) > MaxBWSStream {
+		if int64(len(data)) > bwsStreamLimit {
 			return &InputError{Name: p.Name, Err: fmt.Errorf(
 				"a .bws database read from a stream (standard input, an archive, a compressed file) is held in memory, up to %s, and this one is larger: give it as a file on disk",
-				human(MaxBWSStream))}
+				human(bwsStreamLimit))}
 		}
 		ra, size = bytes.NewReader(data), int64(len(data))
 	}
