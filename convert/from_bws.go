@@ -51,8 +51,8 @@ type bwsMapper struct {
 	file  string
 	u     *bws.Unit
 	b     *record.Board
-	deal_ auction.Deal
-	dealt bool // the hand record gives all four hands
+	full  auction.Deal // the hand record's deal, when it gives all four hands whole
+	dealt bool
 	found []diag.Diagnostic
 }
 
@@ -60,9 +60,9 @@ func (m *bwsMapper) add(sev diag.Severity, code diag.Code, format string, args .
 	m.found = append(m.found, diag.Diagnostic{File: m.file, Game: m.u.Index, Board: m.u.Board, Severity: sev, Code: code, Message: fmt.Sprintf(format, args...)})
 }
 
-// where names a result's row and its table and round, as its findings
+// resultPlace names a result's row and its table and round, as its findings
 // start: "ReceivedData row 17 (table 3, round 2)".
-func where(r *bws.Result) string {
+func resultPlace(r *bws.Result) string {
 	return fmt.Sprintf("%s (table %d, round %d)", r.At, r.Table, r.Round)
 }
 
@@ -121,7 +121,7 @@ func (m *bwsMapper) deal() {
 	}
 	m.b.Deal = d
 	if d.Validate() == nil && d.Full() {
-		m.deal_, m.dealt = d, true
+		m.full, m.dealt = d, true
 	}
 }
 
@@ -172,7 +172,7 @@ func (m *bwsMapper) result(r *bws.Result) (contract, decl, result, lead string) 
 	}
 	c, err := auction.ParseContract(strings.Join(strings.Fields(r.Contract), ""))
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: the contract %q is not a contract", where(r), r.Contract)
+		m.add(diag.Error, bwsValue, "%s: the contract %q is not a contract", resultPlace(r), r.Contract)
 		return "", "", "", ""
 	}
 	if c.PassedOut() {
@@ -181,7 +181,7 @@ func (m *bwsMapper) result(r *bws.Result) (contract, decl, result, lead string) 
 	contract = c.String()
 	seat, err := auction.ParseSeat(r.Seat)
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: declarer's seat %q is not N, E, S or W", where(r), r.Seat)
+		m.add(diag.Error, bwsValue, "%s: declarer's seat %q is not N, E, S or W", resultPlace(r), r.Seat)
 		return contract, "", "", ""
 	}
 	c.Declarer = seat
@@ -205,20 +205,20 @@ func isAdjustedRemark(v string) bool {
 // declarer's tricks; more than 13 or fewer than none is a finding.
 func (m *bwsMapper) tricks(r *bws.Result, c auction.Contract) (int, bool) {
 	if strings.TrimSpace(r.Result) == "" {
-		m.add(diag.Error, bwsValue, "%s: %s by %s has no result", where(r), c.Bid(), c.Declarer)
+		m.add(diag.Error, bwsValue, "%s: %s by %s has no result", resultPlace(r), c.Bid(), c.Declarer)
 		return 0, false
 	}
 	n, ok := overtricks(r.Result)
 	if !ok {
-		m.add(diag.Error, bwsValue, "%s: the result %q is not =, +N or -N", where(r), r.Result)
+		m.add(diag.Error, bwsValue, "%s: the result %q is not =, +N or -N", resultPlace(r), r.Result)
 		return 0, false
 	}
 	need := int(c.Level) + 6
 	switch got := need + n; {
 	case got > 13:
-		m.add(diag.Error, bwsResult, "%s: %s%s gives declarer %d tricks, of 13", where(r), c, r.Result, got)
+		m.add(diag.Error, bwsResult, "%s: %s%s gives declarer %d tricks, of 13", resultPlace(r), c, r.Result, got)
 	case got < 0:
-		m.add(diag.Error, bwsResult, "%s: %s%s is %d undertricks, where declarer can lose at most %d", where(r), c, r.Result, -n, need)
+		m.add(diag.Error, bwsResult, "%s: %s%s is %d undertricks, where declarer can lose at most %d", resultPlace(r), c, r.Result, -n, need)
 	default:
 		return got, true
 	}
@@ -255,14 +255,14 @@ func (m *bwsMapper) lead(r *bws.Result, c auction.Contract) string {
 	}
 	card, err := auction.ParseCard(v)
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: the lead %q is not a card", where(r), r.LeadCard)
+		m.add(diag.Error, bwsValue, "%s: the lead %q is not a card", resultPlace(r), r.LeadCard)
 		return ""
 	}
 	leader := c.Declarer.LHO()
-	if m.dealt && !m.deal_[leader].Has(card) {
-		holder, _ := m.deal_.Owner(card)
+	if m.dealt && !m.full[leader].Has(card) {
+		holder, _ := m.full.Owner(card)
 		m.add(diag.Error, bwsLead, "%s: the lead %s is not in the hand of %s, who leads against %s by %s: the hand record gives it to %s",
-			where(r), card, leader, c.Bid(), c.Declarer, holder)
+			resultPlace(r), card, leader, c.Bid(), c.Declarer, holder)
 	}
 	return card.String()
 }
@@ -277,13 +277,13 @@ func (m *bwsMapper) movement(r *bws.Result) {
 	rd := f.Round(r.Section, r.Table, r.Round)
 	switch {
 	case rd == nil:
-		m.add(diag.Warning, bwsMovement, "%s: the movement has no round %d at table %d", where(r), r.Round, r.Table)
+		m.add(diag.Warning, bwsMovement, "%s: the movement has no round %d at table %d", resultPlace(r), r.Round, r.Table)
 	case rd.NSPair != r.PairNS || rd.EWPair != r.PairEW:
 		m.add(diag.Warning, bwsMovement, "%s: the pairs are %d and %d, where the movement (%s) seats %d and %d",
-			where(r), r.PairNS, r.PairEW, rd.At, rd.NSPair, rd.EWPair)
+			resultPlace(r), r.PairNS, r.PairEW, rd.At, rd.NSPair, rd.EWPair)
 	case rd.CustomBoards == "" && rd.HighBoard > 0 && (r.Board < rd.LowBoard || r.Board > rd.HighBoard):
 		m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %d to %d the movement (%s) gives the table",
-			where(r), r.Board, rd.LowBoard, rd.HighBoard, rd.At)
+			resultPlace(r), r.Board, rd.LowBoard, rd.HighBoard, rd.At)
 	}
 }
 
@@ -311,31 +311,31 @@ func (m *bwsMapper) twice() {
 				side = "East–West"
 			}
 			m.add(diag.Error, bwsBoardTwice, "%s: %s pair %d has a result of board %d already, at table %d in round %d (%s)",
-				where(r), side, p.n, m.u.Board, o.Table, o.Round, o.At)
+				resultPlace(r), side, p.n, m.u.Board, o.Table, o.Round, o.At)
 		}
 	}
 }
 
-// sitting is one table's play of the board: its table and round.
-type sitting struct{ table, round int }
+// bwsSitting is one table's play of the board: its table and round.
+type bwsSitting struct{ table, round int }
 
 // replays replays with the Laws the auctions and play the terminals
 // recorded (BiddingData, PlayData), each table's apart, against the
 // contract and result entered there; each finding names the table and
 // round.
 func (m *bwsMapper) replays() {
-	bids := map[sitting][]*bws.Action{}
-	cards := map[sitting][]*bws.Action{}
-	var order []sitting
+	bids := map[bwsSitting][]*bws.Action{}
+	cards := map[bwsSitting][]*bws.Action{}
+	var order []bwsSitting
 	for _, a := range m.u.Bids {
-		k := sitting{a.Table, a.Round}
+		k := bwsSitting{a.Table, a.Round}
 		if _, ok := bids[k]; !ok {
 			order = append(order, k)
 		}
 		bids[k] = append(bids[k], a)
 	}
 	for _, a := range m.u.Cards {
-		k := sitting{a.Table, a.Round}
+		k := bwsSitting{a.Table, a.Round}
 		if _, ok := bids[k]; !ok {
 			if _, ok := cards[k]; !ok {
 				order = append(order, k)
@@ -343,7 +343,7 @@ func (m *bwsMapper) replays() {
 		}
 		cards[k] = append(cards[k], a)
 	}
-	slices.SortFunc(order, func(a, b sitting) int { return cmp.Or(cmp.Compare(a.table, b.table), cmp.Compare(a.round, b.round)) })
+	slices.SortFunc(order, func(a, b bwsSitting) int { return cmp.Or(cmp.Compare(a.table, b.table), cmp.Compare(a.round, b.round)) })
 	var ck record.Checker
 	for _, k := range order {
 		m.replay(&ck, k, bids[k], cards[k])
@@ -351,14 +351,14 @@ func (m *bwsMapper) replays() {
 }
 
 // replay checks one table's auction and play.
-func (m *bwsMapper) replay(ck *record.Checker, k sitting, bids, cards []*bws.Action) {
+func (m *bwsMapper) replay(ck *record.Checker, k bwsSitting, bids, cards []*bws.Action) {
 	b := &record.Board{
 		Source: record.Source{File: m.file, Format: record.FormatBWS, Game: m.u.Index},
 		Number: m.b.Number, BoardTag: m.b.BoardTag,
 		Dealer: m.b.Dealer, DealerKnown: m.b.DealerKnown, Vulnerable: m.b.Vulnerable, VulnerableKnown: m.b.VulnerableKnown,
 	}
 	if m.dealt {
-		b.Deal = m.deal_
+		b.Deal = m.full
 	}
 	place := fmt.Sprintf("table %d, round %d", k.table, k.round)
 	for i, a := range bids {
@@ -407,7 +407,7 @@ func (m *bwsMapper) replay(ck *record.Checker, k sitting, bids, cards []*bws.Act
 
 // entered gives b the contract, declarer and result entered at the
 // table in ReceivedData, for the replay to hold them to.
-func (m *bwsMapper) entered(b *record.Board, k sitting) {
+func (m *bwsMapper) entered(b *record.Board, k bwsSitting) {
 	for _, r := range m.u.Results {
 		if r.Table != k.table || r.Round != k.round || r.Contract == "" {
 			continue
