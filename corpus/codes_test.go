@@ -25,8 +25,13 @@ import (
 
 // unreachable are the codes of diag.Codes no file can produce, with why.
 var unreachable = map[diag.Code]string{
-	diag.NotACall:        "a program's call value outside the 38 calls; text that is no call is unreadable-call",
-	"lin-grammar":        "the LIN grammar accepts every sequence of tokens the lexer makes; the code reports a grammar that ever does not",
+	diag.NotACall: "a program's call value outside the 38 calls; text that is no call is unreadable-call",
+	"lin-grammar": "the LIN grammar accepts every sequence of tokens the lexer makes; the code reports a grammar that ever does not",
+	// Found only by audit --against, which holds a .bws against another
+	// file (cmd/bridgekit/testdata/script/bws.txtar reports each).
+	"reconcile-missing":  "audit --against only",
+	"reconcile-extra":    "audit --against only",
+	"reconcile-changed":  "audit --against only",
 	diag.TooManyProblems: "the readers' own caps (100 errors a game, 64 reports a stretch of LIN junk) keep a file's reports outside its games below 1,000; this cap is the net behind them (diag's TestAddUpTo)",
 }
 

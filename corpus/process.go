@@ -627,6 +627,8 @@ func whole(p *Part, cr *counter, h head, err error, opts AuditOptions) *Part {
 			err = readWhole(p, newLINReading(st, h.body), h)
 		case parser.USEBIO:
 			err = readWhole(p, newUSEBIOReading(st, h.body), h)
+		case parser.BWS:
+			err = readBWS(p, st, cr, h)
 		default:
 			st.notRecord(p)
 			_, err = io.Copy(io.Discard, h.body)

@@ -410,7 +410,7 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	if b == nil {
 		return nil, nil, pb
 	}
-	if b.Source.Format == record.FormatUSEBIO {
+	if b.Source.Format == record.FormatUSEBIO || b.Source.Format == record.FormatBWS {
 		return nil, nil, pb // audited, not rewritten (whyLeft)
 	}
 	found := firstFindings(pb)
@@ -925,8 +925,11 @@ func leftAlone(file string, pb *corpus.Board, wanted map[Kind]bool, edits []Edit
 
 // whyLeft says why a board's finding gets no fix.
 func whyLeft(b *record.Board, kind Kind) string {
-	if b.Source.Format == record.FormatUSEBIO {
+	switch b.Source.Format {
+	case record.FormatUSEBIO:
 		return "bridgekit reads and audits USEBIO files, and does not rewrite them"
+	case record.FormatBWS:
+		return "bridgekit reads and audits Bridgemate .bws files, and does not rewrite them"
 	}
 	switch kind {
 	case Rotation:

@@ -27,6 +27,8 @@ const (
 	HTML // html
 	// USEBIO, the XML results format of the national federations
 	USEBIO // usebio
+	// a Bridgemate .bws: a Microsoft Access (Jet) database of results
+	BWS // bws
 )
 
 // SniffLen is how many leading bytes Sniff looks at. BBO pages put their
@@ -49,12 +51,19 @@ const SniffLen = 8 << 10
 //   - HTML: markup (<!DOCTYPE, <html, <?xml, …) that mentions lin( or lin= or
 //     handviewer, the ways BBO pages embed LIN.
 //   - USEBIO: XML whose root element, or document type, is USEBIO.
+//   - BWS: a Jet or ACE database, "Standard Jet DB" or "Standard ACE DB"
+//     at offset 4 of its header page, as Bridgemate's .bws files are
+//     (parser/bws reads them; a database of other tables is reported as
+//     such there).
 //
 // A UTF-8 byte order mark is skipped, and UTF-16 text (with a mark, or
 // recognised by its zero bytes) is read as such.
 func Sniff(head []byte) Format {
 	if len(head) > SniffLen {
 		head = head[:SniffLen]
+	}
+	if IsJet(head) {
+		return BWS
 	}
 	head = asUTF8(head)
 	head = bytes.TrimLeft(head, " \t\r\n\f\v")
@@ -68,6 +77,16 @@ func Sniff(head []byte) Format {
 		return Unknown
 	}
 	return sniffLines(head)
+}
+
+// IsJet reports whether head starts as the header page of a Jet or ACE
+// database does: page type 0 and the engine's signature at offset 4.
+func IsJet(head []byte) bool {
+	if len(head) < 19 || head[0] != 0 {
+		return false
+	}
+	sig := string(head[4:19])
+	return sig == "Standard Jet DB" || sig == "Standard ACE DB"
 }
 
 // FormatOf returns the format an extension promises: .pbn, .lin, .html and

@@ -13,11 +13,12 @@ func _() {
 	_ = x[LIN-2]
 	_ = x[HTML-3]
 	_ = x[USEBIO-4]
+	_ = x[BWS-5]
 }
 
-const _Format_name = "unknownpbnlinhtmlusebio"
+const _Format_name = "unknownpbnlinhtmlusebiobws"
 
-var _Format_index = [...]uint8{0, 7, 10, 13, 17, 23}
+var _Format_index = [...]uint8{0, 7, 10, 13, 17, 23, 26}
 
 func (i Format) String() string {
 	idx := int(i) - 0

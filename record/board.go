@@ -27,9 +27,10 @@ const (
 	FormatPBN
 	FormatLIN
 	FormatUSEBIO
+	FormatBWS // a Bridgemate database
 )
 
-// String returns "pbn", "lin", "usebio" or "".
+// String returns "pbn", "lin", "usebio", "bws" or "".
 func (f Format) String() string {
 	switch f {
 	case FormatPBN:
@@ -38,6 +39,8 @@ func (f Format) String() string {
 		return "lin"
 	case FormatUSEBIO:
 		return "usebio"
+	case FormatBWS:
+		return "bws"
 	}
 	return ""
 }

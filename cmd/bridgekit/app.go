@@ -165,8 +165,8 @@ func usageError(format string, args ...any) error {
 func (a *app) cli() *cli.App {
 	return &cli.App{
 		Name:  "bridgekit",
-		Usage: "audit, convert, fix, format and show contract-bridge records (PBN, BBO LIN and USEBIO)",
-		Description: `Every command takes any number of PATHs (apply takes patch files): a PBN, LIN or USEBIO file (recognised by
+		Usage: "audit, convert, fix, format and show contract-bridge records (PBN, BBO LIN, USEBIO and Bridgemate .bws)",
+		Description: `Every command takes any number of PATHs (apply takes patch files): a PBN, LIN or USEBIO file, a Bridgemate .bws (recognised by
 content, not only by extension), a directory (walked recursively), a .zip,
 .tar, .tar.gz, .tar.bz2 or .tar.xz archive, or a file compressed with gzip,
 bzip2 or xz (read in place), "-" for standard input, or a BBO

@@ -69,6 +69,7 @@ Findings:
 			&cli.BoolFlag{Name: "show-source", Usage: "print the line of each finding, with a caret under its column (text only)"},
 			&cli.StringFlag{Name: "baseline", Usage: "list, and fail on, only the findings not in the baseline `FILE` (see --write-baseline)"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record every finding of the run in the baseline `FILE`, for a later --baseline"},
+			&cli.StringSliceFlag{Name: "against", Usage: "hold each Bridgemate .bws against the travellers of the published `FILE` (PBN or USEBIO) of its session: reconcile-… findings"},
 			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
 		}, duplicatesFlags()...),
@@ -141,7 +142,18 @@ func (a *app) audit(c *cli.Context) error {
 	defer src.close()
 	var fresh corpus.Counts // the findings not in the baseline, by severity
 	baselined, freshAll := 0, 0
-	report, err := a.each(c, corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}, func(p *corpus.Part) {
+	opts := corpus.AuditOptions{AllFindings: all, Certify: c.String("certify") == "export"}
+	if against := c.StringSlice("against"); len(against) > 0 {
+		pub, err := a.readPublished(against)
+		if err != nil {
+			for _, o := range outs {
+				o.finish(false)
+			}
+			return err
+		}
+		opts.Boards, opts.Work = true, pub.reconcile
+	}
+	report, err := a.each(c, opts, func(p *corpus.Part) {
 		for _, o := range outs {
 			o.begin()
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/bridgekit/bridgekit/internal/linediff"
 	"github.com/bridgekit/bridgekit/internal/safewrite"
 	"github.com/bridgekit/bridgekit/internal/sarif"
+	"github.com/bridgekit/bridgekit/parser"
 )
 
 func (a *app) fixCommand() *cli.Command {
@@ -525,6 +526,9 @@ func (f *fixer) finish(p *corpus.Part) {
 	defer func() { f.edits.discard() }() // proving may put other edits in its place
 	if p.Err != nil {
 		return // each reports it
+	}
+	if p.Format == parser.BWS {
+		return // a database: audited, never rewritten, and so no text to copy
 	}
 	if f.patch == nil && f.write && f.changed > 0 && (in.Archive != "" || strings.HasPrefix(in.Name, "<")) {
 		a.errorf("%s: not fixed: cannot write back an archive member, standard input or a link; use fix without -w", in.Name)

@@ -368,6 +368,7 @@ func TestReadmeLayout(t *testing.T) {
 		"github.com/bridgekit/bridgekit/parser":         {"github.com/bridgekit/bridgekit/parser"},
 		"github.com/bridgekit/bridgekit/parser/charset": {"github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan"},
 		"github.com/bridgekit/bridgekit/parser/pbn":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/pbn"},
+		"github.com/bridgekit/bridgekit/parser/bws":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/jet", "github.com/bridgekit/bridgekit/parser/bws"},
 		"github.com/bridgekit/bridgekit/parser/lin":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/lin"},
 	} {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()

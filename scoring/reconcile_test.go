@@ -1,0 +1,59 @@
+package scoring
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// traveller returns a board whose ScoreTable has the columns and rows
+// given, a row's cells separated by spaces.
+func traveller(columns string, rows ...string) *record.Board {
+	t := record.Table{Tag: record.Tag{Name: "ScoreTable", Value: columns}}
+	for _, c := range strings.Split(columns, ";") {
+		t.Columns = append(t.Columns, record.Column{Name: c})
+	}
+	for _, r := range rows {
+		var cells []record.Cell
+		for _, f := range strings.Fields(r) {
+			cells = append(cells, record.Cell{Text: f})
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return &record.Board{Tables: []record.Table{t}}
+}
+
+func TestReconcile(t *testing.T) {
+	entered := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Lead",
+		"1 4 3NT N 9 HT", "2 5 4SX S 9 C2", "3 6 Pass - - -", "7 8 A60/40 - - -")
+	tests := []struct {
+		name      string
+		published *record.Board
+		want      string
+	}{
+		{"the same, without leads", traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS",
+			"3 6 PO - - 0", "1 4 3NT N 9 400", "2 5 4S* S 9 -100", "7 8 A60/40 - - -"), ""},
+		{"changed", traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Lead",
+			"1 4 3NT S 10 HT", "2 5 4S S 9 C3", "3 6 Pass - - -", "7 8 A50 - - -"),
+			"reconcile-changed: row 1, pairs 1–4: entered 3NT by N, 9 tricks, lead HT, but pub row 1 gives 3NT by S, 10 tricks, lead HT (the declarer, the tricks)\n" +
+				"reconcile-changed: row 2, pairs 2–5: entered 4SX by S, 9 tricks, lead C2, but pub row 2 gives 4S by S, 9 tricks, lead C3 (the contract, the lead)\n" +
+				"reconcile-changed: row 4, pairs 7–8: entered A60/40, but pub row 4 gives A50 (the result)"},
+		{"missing and extra", traveller("PairId_NS;PairId_EW;Contract;Declarer;Result",
+			"1 4 3NT N 9", "2 5 4SX S 9", "3 6 Pass - -", "9 9 2H E 8"),
+			"reconcile-missing: row 4, pairs 7–8, A60/40: not in the traveller of pub\n" +
+				"reconcile-extra: pub row 4, pairs 9–9, 2H by E, 8 tricks: no result entered gives it"},
+		{"no pairs", traveller("Contract;Declarer;Result", "3NT N 9"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Reconcile(entered, tt.published, "pub") {
+				got = append(got, string(d.Code)+": "+d.Message)
+			}
+			if strings.Join(got, "\n") != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
+			}
+		})
+	}
+}
