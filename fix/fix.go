@@ -269,10 +269,19 @@ func planInherited(p *corpus.Part, edits, left []Edit, wanted map[Kind]bool) ([]
 	for _, e := range edits {
 		byGame[e.Game] = append(byGame[e.Game], e)
 	}
+	check := false
+	for _, pb := range p.Boards {
+		if pb.Board != nil && len(byGame[pb.Game]) > 0 && pb.Board.Inherits() {
+			check = true
+			break
+		}
+	}
+	if !check {
+		return edits, left // most parts: nothing to read again
+	}
 	var text strings.Builder
 	var read []*corpus.Board // the board of each game written to text
 	var starts []int         // where each game starts in text
-	check := false
 	for _, pb := range p.Boards {
 		b := pb.Board
 		if b == nil {
@@ -282,13 +291,12 @@ func planInherited(p *corpus.Part, edits, left []Edit, wanted map[Kind]bool) ([]
 		if !ok {
 			return edits, left
 		}
-		check = check || b.Inherits() && len(byGame[pb.Game]) > 0
 		starts = append(starts, text.Len())
 		text.WriteString(game)
 		text.WriteString("\n\n")
 		read = append(read, pb)
 	}
-	if !check || read[0].Game != 1 {
+	if read[0].Game != 1 {
 		return edits, left
 	}
 	q := corpus.Process(p.Name, strings.NewReader(text.String()), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
