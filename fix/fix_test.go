@@ -558,43 +558,39 @@ func TestExportFormTokens(t *testing.T) {
 	}
 }
 
-// TestRotationAfterDeclarer: a board whose declarer, once fixed, lets a
-// rotation of its tricks fit, which did not fit before. Fix is one pass:
-// Plan reads the board again with its edits made, finds it would fix
-// more, and leaves the board as it is, saying why; so does Source.
-func TestRotationAfterDeclarer(t *testing.T) {
-	data, err := os.ReadFile("testdata/rotation-after-declarer.txt")
-	if err != nil {
-		t.Fatal(err)
+// TestNotOnePass: a board whose fix would set up another fix is left
+// alone, saying which edit would follow. Fix is one pass: Plan reads the
+// board again with its edits made (alone, or with the games before it when
+// it takes values from them) and finds it would fix more; so does Source.
+func TestNotOnePass(t *testing.T) {
+	tests := []struct {
+		file string
+		kind Kind   // the kind of edit left alone
+		then string // the kind of edit that would follow
+	}{
+		// A declarer, once fixed, lets a rotation of its tricks fit,
+		// which did not fit before.
+		{"rotation-after-declarer.txt", Declarer, "rotation"},
+		// A game that takes a value from the game before ("#"): its
+		// tricks put back in their columns would let its score be fixed.
+		{"rotation-inherited.txt", Rotation, "score"},
 	}
-	fuzzPlan(t, data)
-	fuzzSource(t, data)
-	p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-	edits, left := PlanAll(p, nil)
-	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool {
-		return strings.Contains(e.Reason, "fixing it again would make another rotation edit")
-	}) {
-		t.Errorf("edits %+v, left alone %+v", edits, left)
-	}
-}
-
-// TestRotationInherited: a game that takes a value from the game before
-// ("#") cannot be read alone to hold its fix to one pass; the games are
-// read again together. Its tricks put back in their columns would let its
-// score be fixed next: the board is left alone.
-func TestRotationInherited(t *testing.T) {
-	data, err := os.ReadFile("testdata/rotation-inherited.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	fuzzPlan(t, data)
-	fuzzSource(t, data)
-	p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
-	edits, left := PlanAll(p, nil)
-	if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool {
-		return e.Kind == Rotation && strings.Contains(e.Reason, "fixing it again would make another score edit")
-	}) {
-		t.Errorf("edits %+v, left alone %+v", edits, left)
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			data, err := os.ReadFile("testdata/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fuzzPlan(t, data)
+			fuzzSource(t, data)
+			p := corpus.Process("r.pbn", bytes.NewReader(data), corpus.AuditOptions{Boards: true, AllFindings: true, SkipDuplicates: true})
+			edits, left := PlanAll(p, nil)
+			if len(edits) > 0 || !slices.ContainsFunc(left, func(e Edit) bool {
+				return e.Kind == tt.kind && strings.Contains(e.Reason, "fixing it again would make another "+tt.then+" edit")
+			}) {
+				t.Errorf("edits %+v, left alone %+v", edits, left)
+			}
+		})
 	}
 }
 
