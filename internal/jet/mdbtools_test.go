@@ -34,7 +34,14 @@ func TestMdbtools(t *testing.T) {
 	}
 	dir := t.TempDir()
 	fixtures := loadFixtures(t)
-	for _, path := range filepath.SplitList(os.Getenv("BRIDGEKIT_JET_FILES")) {
+	// The Bridgemate databases the BWS reader is tested on, written by
+	// internal/jet/jetbuild: what mdb-export reads of them must be what
+	// this package reads.
+	bws, err := filepath.Glob("../../parser/bws/testdata/*.bws")
+	if err != nil || len(bws) == 0 {
+		t.Fatalf("no .bws fixtures in parser/bws/testdata (%v)", err)
+	}
+	for _, path := range append(bws, filepath.SplitList(os.Getenv("BRIDGEKIT_JET_FILES"))...) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
