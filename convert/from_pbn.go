@@ -44,7 +44,7 @@ type PBNOptions struct {
 // on the game, and [record.Check] says what is wrong with the board.
 func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
 	m := newMapper(opt.Into, opt.Previous, record.Source{
-		File: g.Filename, Format: record.FormatPBN, Game: g.Index, Loc: g.Pos, Text: g.Source,
+		File: g.Filename, Format: record.FormatPBN, Game: g.Index, Loc: g.Pos, Text: g.Source, MixedLineEnds: g.MixedLineEnds,
 	})
 	b := m.b
 	if g.Index == 1 {
@@ -306,6 +306,15 @@ func (m *mapper) deal(t *record.Tag, parse func(string) (auction.Deal, error)) {
 	switch {
 	case err == nil || errors.As(err, &de):
 		m.b.Deal = d
+		if de != nil {
+			// A card written twice in one hand is read once: the deal
+			// read cannot show it, so the board keeps it apart.
+			for _, p := range de.Problems {
+				if p.Kind == auction.DuplicateCard && p.Seat == p.Other {
+					m.b.DealTwice[p.Seat].Add(p.Card)
+				}
+			}
+		}
 	default:
 		m.add(diag.DealInvalid, diag.Error, at(t), "the deal cannot be read: %v", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -587,5 +588,28 @@ func TestKnownPBNTag(t *testing.T) {
 		if got := KnownPBNTag(name); got != want {
 			t.Errorf("KnownPBNTag(%q) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// TestDealTwice: a card written twice in one hand is read once into the
+// deal, kept apart on the board, reported with the deal's contradictions,
+// and the deal's text is written as the file has it, not as read.
+func TestDealTwice(t *testing.T) {
+	boards := readPBN([]byte("[Board \"1\"]\n[Deal \"N:- - - ...22\"]\n"), "t.pbn")
+	if len(boards) != 1 {
+		t.Fatalf("%d boards", len(boards))
+	}
+	b := boards[0]
+	if c, _ := auction.ParseCard("C2"); !b.DealTwice[auction.West].Has(c) {
+		t.Fatalf("DealTwice %v, want C2 in West's hand", b.DealTwice)
+	}
+	found := record.Check(b)
+	if !slices.ContainsFunc(found, func(d diag.Diagnostic) bool {
+		return d.Code == diag.DealInvalid && strings.Contains(d.Message, "C2 is written twice in W's hand")
+	}) {
+		t.Errorf("findings %v, want deal-invalid naming C2 twice", found)
+	}
+	if got := pbnDealText(b); got != "N:- - - ...22" {
+		t.Errorf("deal written %q, want the file's text", got)
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"slices"
 	"testing"
 
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/testinput"
 	"github.com/bridgekit/bridgekit/parser/usebio"
 	"github.com/bridgekit/bridgekit/record"
@@ -96,6 +98,9 @@ func FuzzUSEBIOWrite(f *testing.F) {
 			}
 			b, _ := FromUSEBIO("fuzz.xml", u)
 			back = append(back, b)
+		}
+		if slices.ContainsFunc(r.Diagnostics(), func(d diag.Diagnostic) bool { return d.Code == usebio.CodeTooMany }) {
+			return // the reader said what it did not keep: a text past its bound
 		}
 		if twice := writeUSEBIO(t, back); !bytes.Equal(once, twice) {
 			t.Fatalf("USEBIO written from USEBIO read back changes at %s", firstDiff(once, twice))

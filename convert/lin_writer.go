@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/record"
@@ -187,7 +188,7 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if b.Auction.Present && len(b.Auction.Calls) > 0 && b.DealerKnown && b.Auction.First != b.Dealer && b.Replayed.Shift == 0 {
 		lw.dropped.Add("an auction from another seat than the dealer's (LIN's calls start with the dealer)")
 	}
-	if (!b.Deal.Full() || b.Deal.Validate() != nil) && linDealChanges(b) {
+	if b.DealTwice != (auction.Deal{}) || (!b.Deal.Full() || b.Deal.Validate() != nil) && linDealChanges(b) {
 		lw.dropped.Add("a deal md reads back otherwise (a hand derived from three full ones, a card twice)")
 	}
 	if b.Source.Format == record.FormatPBN && slices.ContainsFunc(b.Escapes, func(e record.Escape) bool { return !declaresFile(e.Text) }) {
@@ -414,6 +415,20 @@ func madeTable(b *record.Board, room record.Room) string {
 func appendLINPair(buf []byte, label, value string) []byte {
 	buf = append(buf, label...)
 	buf = append(buf, '|')
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; c < ' ' && c != '\t' && c != '\r' && c != '\n' || c == 0x7f {
+			// A control character (a NUL most often, in a value kept as
+			// read) is written U+FFFD: NUL bytes in the text would make
+			// a reader take the file for UTF-16.
+			for _, r := range value {
+				if r < ' ' && r != '\t' && r != '\r' && r != '\n' || r == 0x7f {
+					r = '\uFFFD'
+				}
+				buf = utf8.AppendRune(buf, r)
+			}
+			return append(buf, '|')
+		}
+	}
 	buf = append(buf, value...)
 	return append(buf, '|')
 }

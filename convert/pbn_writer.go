@@ -761,7 +761,7 @@ func pbnDealText(b *record.Board) string {
 // dealRead reports whether the board has read its deal, and the deal does
 // not contradict itself: it is then written in canonical form.
 func dealRead(b *record.Board) bool {
-	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil
+	return b.Deal != (auction.Deal{}) && b.Deal.Validate() == nil && b.DealTwice == (auction.Deal{})
 }
 
 // identification prints the identification section: the mandatory tag set

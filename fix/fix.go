@@ -764,11 +764,19 @@ func removal(src *record.Source, calls []record.AuctionCall) (diag.Span, string,
 			return diag.Span{}, "", false
 		}
 		// Text after them on a later line would join it, and a tag there
-		// would be read otherwise.
-		if strings.Contains(text[i:end], "\n") && j < len(text) && text[j] != '\n' && !strings.HasPrefix(text[j:], "\r\n") {
+		// would be read otherwise. Where the file ends lines both in a
+		// CR alone and in LF, which the text gives alike, what joins what
+		// is not known.
+		if strings.Contains(text[i:end], "\n") && (src.MixedLineEnds || j < len(text) && text[j] != '\n' && !strings.HasPrefix(text[j:], "\r\n")) {
 			return diag.Span{}, "", false
 		}
 		return diag.Span{Pos: pos, End: base + end}, text[i:end], true
+	}
+	if src.MixedLineEnds {
+		// Whole lines: the line end before them may be a CR alone, which
+		// would join an LF after them into one line end, and lines apart
+		// (games apart) would run together.
+		return diag.Span{}, "", false
 	}
 	switch {
 	case strings.HasPrefix(text[j:], "\r\n"):

@@ -55,6 +55,10 @@ type Source struct {
 	// (PBN); "" when not kept. A fix checks against it the bytes it
 	// changes around a value.
 	Text string
+	// MixedLineEnds says that Text gives as LF both line ends the file
+	// writes as a CR alone and line ends in LF (pbn.Game.MixedLineEnds):
+	// a fix that removes a line end cannot tell what it would join.
+	MixedLineEnds bool
 }
 
 // TextAt returns the source text between the decoded offsets start and
@@ -223,6 +227,10 @@ type Board struct {
 	// that could not be read at all is empty, its text kept in DealTag.
 	DealTag Tag
 	Deal    auction.Deal
+	// DealTwice holds, for each seat, the cards its hand in DealTag writes
+	// more than once, which Deal holds once: [Check] reports them with
+	// the deal's other contradictions, and writers keep the text.
+	DealTwice auction.Deal
 
 	Auction AuctionRecord
 	Play    PlayRecord

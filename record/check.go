@@ -164,16 +164,19 @@ func (c *Checker) checkUnknown(b *Board) {
 }
 
 func (c *Checker) checkDeal(b *Board) {
-	err := b.Deal.Validate()
-	if err == nil {
-		return
-	}
+	var probs []string
 	var de *auction.DealError
-	if errors.As(err, &de) {
-		probs := make([]string, len(de.Problems))
-		for i, p := range de.Problems {
-			probs[i] = p.String()
+	if err := b.Deal.Validate(); errors.As(err, &de) {
+		for _, p := range de.Problems {
+			probs = append(probs, p.String())
 		}
+	}
+	for _, s := range auction.Seats {
+		for card := range b.DealTwice[s].All() {
+			probs = append(probs, auction.DealProblem{Kind: auction.DuplicateCard, Seat: s, Other: s, Card: card}.String())
+		}
+	}
+	if len(probs) > 0 {
 		c.add(diag.DealInvalid, diag.Error, 0, at(b.DealTag.ValueSpan.Pos, b.DealTag.Loc, b.Source.Loc), "the deal contradicts itself: %s", strings.Join(probs, "; "))
 	}
 }

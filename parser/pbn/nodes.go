@@ -18,6 +18,10 @@ type Game struct {
 	// Source is the game's decoded text, from Pos to End. The first game's
 	// text starts with the file's header lines, if any.
 	Source string
+	// MixedLineEnds says that lines of the file, in this game or before
+	// it, end in a CR alone, which Source gives as LF, and others in LF:
+	// Source then does not tell the two apart.
+	MixedLineEnds bool
 
 	Leading  []*Comment // commentary before the first tag pair (attached to the start of the game)
 	Prose    []*Text    // text that is neither a tag pair, commentary, an escape line nor section data: before the first tag pair, or after a Note

@@ -131,6 +131,7 @@ type GameText struct {
 
 	dropped int  // bytes beyond the game size limit, not in Source
 	noBlank bool // no semi-empty line before the game (pbnChunk.noBlank)
+	mixed   bool // pbnChunk.mixed
 }
 
 // GameTexts returns an iterator over the texts of the games of the file,
@@ -170,6 +171,7 @@ func (r *Reader) next() (*GameText, error) {
 			return nil, err
 		}
 		r.err = err
+		c.mixed = r.split.loneCR && r.split.sawLF
 		if !c.hasTag {
 			r.loose(c)
 			continue
@@ -192,7 +194,7 @@ func (r *Reader) parser() *pbnParser {
 // splitter's next call, into the text of game index (0 for text without a
 // game).
 func chunkText(c pbnChunk, index int) *GameText {
-	return &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank}
+	return &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank, mixed: c.mixed}
 }
 
 // A Parser reads the texts of a file's games (see GameTexts) into games,

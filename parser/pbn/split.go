@@ -29,6 +29,9 @@ type pbnChunk struct {
 	// noBlank is set when the chunk was cut from the previous one without
 	// a semi-empty line: it starts with the previous game's first tag.
 	noBlank bool
+	// mixed is set when lines of the input so far ended in a CR alone,
+	// which the text gives as LF, and others in LF.
+	mixed bool
 }
 
 // pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
@@ -55,6 +58,8 @@ type pbnSplitter struct {
 	noBlank   bool   // the next chunk starts without a semi-empty line
 	long      []byte // assembles a line longer than r's buffer
 	crs       []byte // the rest of a line cut at a lone CR
+	loneCR    bool   // a lone CR has been read as a line end (cutCR)
+	sawLF     bool   // a line has ended in LF (alone or after CR)
 }
 
 // pbnSplitters keeps splitters, with their buffers, from one input to the
@@ -140,7 +145,11 @@ func (s *pbnSplitter) cutCR(line []byte) []byte {
 		}
 		line = line[:i+1]
 		line[i] = '\n'
-		break
+		s.loneCR = true
+		return line
+	}
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		s.sawLF = true
 	}
 	return line
 }

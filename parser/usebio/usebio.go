@@ -349,8 +349,14 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 			r.scopes = append(r.scopes, &scope{node: n})
 		}
 	case xml.CharData:
-		if p := r.top(); p != nil && !isLeafHolder(p) && len(p.Text) < maxText {
-			p.Text += string(t[:min(len(t), maxText-len(p.Text))])
+		if p := r.top(); p != nil && !isLeafHolder(p) {
+			switch room := maxText - len(p.Text); {
+			case len(t) <= room:
+				p.Text += string(t)
+			case room > 0: // said once, when the text first overflows
+				p.Text += string(t[:room])
+				r.add(p.Pos, diag.Warning, CodeTooMany, "the text of %s is longer than the reader keeps (%d bytes); the rest is not read", p.Name, maxText)
+			}
 		}
 	case xml.EndElement:
 		n := r.top()

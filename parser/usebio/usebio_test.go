@@ -2,6 +2,7 @@ package usebio
 
 import (
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +46,32 @@ func TestReadMitchell(t *testing.T) {
 	}
 	if len(u.Event.All("BOARD")) != 0 || len(u.Section.All("BOARD")) != 0 {
 		t.Error("boards are held in their containers")
+	}
+}
+
+// TestLongText: the text of an element past the reader's bound is cut,
+// and the reader says so at the element, once.
+func TestLongText(t *testing.T) {
+	doc := `<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><EVENT_DESCRIPTION>` + strings.Repeat("x", maxText+10) +
+		`</EVENT_DESCRIPTION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></EVENT></USEBIO>`
+	r := NewReader(strings.NewReader(doc), "long.xml")
+	var units int
+	for u, err := range r.Units() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := u.Event.Get("EVENT_DESCRIPTION"); len(d) != maxText {
+			t.Errorf("description of %d bytes, want %d", len(d), maxText)
+		}
+		units++
+	}
+	n := 0
+	for _, d := range r.Diagnostics() {
+		if d.Code == CodeTooMany {
+			n++
+		}
+	}
+	if units != 1 || n != 1 {
+		t.Errorf("%d units, %d %s findings; want 1 and 1: %v", units, n, CodeTooMany, r.Diagnostics())
 	}
 }
