@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/bridgekit/bridgekit/internal/jet/jetpage"
 )
 
 func TestSynth(t *testing.T) {
@@ -48,9 +50,7 @@ func TestSynth(t *testing.T) {
 // TestBroken breaks the synthetic database one way at a time: each must
 // give a *FormatError naming the page at fault, never a panic or a hang.
 func TestBroken(t *testing.T) {
-	rowOffset := func(page, i int) int { return page*ps + 14 + 2*i }
-	set16 := func(b []byte, off, v int) { binary.LittleEndian.PutUint16(b[off:], uint16(v)) }
-	set32 := func(b []byte, off int, v uint32) { binary.LittleEndian.PutUint32(b[off:], v) }
+	rowOffset := func(page, i int) int { return page*ps + jetpage.RowsStart + 2*i }
 	// The row of page synData whose memo is a chain; its memo header is the
 	// last 12 bytes of its variable-length data.
 	chainRow := func(b []byte) []byte {
@@ -71,10 +71,10 @@ func TestBroken(t *testing.T) {
 		page   uint32
 		want   string
 	}{
-		{"tdef loop", func(b []byte) { set32(b, synTdef2*ps+4, synTdef) }, synTdef, "loop"},
-		{"tdef to a data page", func(b []byte) { set32(b, synTdef2*ps+4, synData) }, synData, "table definition"},
-		{"tdef past the end", func(b []byte) { set32(b, synTdef2*ps+4, 1<<20) }, 1 << 20, "beyond the end"},
-		{"too many columns", func(b []byte) { set16(b, synTdef*ps+45, 0xffff) }, synTdef, "columns"},
+		{"tdef loop", func(b []byte) { jetpage.Put32(b, synTdef2*ps+4, synTdef) }, synTdef, "loop"},
+		{"tdef to a data page", func(b []byte) { jetpage.Put32(b, synTdef2*ps+4, synData) }, synData, "table definition"},
+		{"tdef past the end", func(b []byte) { jetpage.Put32(b, synTdef2*ps+4, 1<<20) }, 1 << 20, "beyond the end"},
+		{"too many columns", func(b []byte) { jetpage.Put16(b, synTdef*ps+45, 0xffff) }, synTdef, "columns"},
 		{"usage page beyond the end", func(b []byte) { b[synUsagePage*ps+4+ps/2] = 1 }, synUsagePage, "beyond the end"},
 		{"usage page of the wrong type", func(b []byte) { b[synUsagePage*ps] = pageData }, synUsagePage, "usage page"},
 		{"usage map of an unknown type", func(b []byte) {
@@ -82,34 +82,34 @@ func TestBroken(t *testing.T) {
 			start := int(binary.LittleEndian.Uint16(p[14+2:]))
 			p[start] = 7
 		}, synCatalogUsage, "type 0x7"},
-		{"row offset out of range", func(b []byte) { set16(b, rowOffset(synData, 2), 5) }, synData, "outside"},
-		{"row count too big", func(b []byte) { set16(b, synData*ps+12, 3000) }, synData, "do not fit"},
+		{"row offset out of range", func(b []byte) { jetpage.Put16(b, rowOffset(synData, 2), 5) }, synData, "outside"},
+		{"row count too big", func(b []byte) { jetpage.Put16(b, synData*ps+12, 3000) }, synData, "do not fit"},
 		{"lval chain loop", func(b []byte) {
 			// The third link points back to the first, and the value
 			// claims more than the three hold.
 			p := b[synLval1*ps:]
 			start := int(binary.LittleEndian.Uint16(p[14+2*2:]))
-			set32(p, start, ptr(synLval1, 1))
-			set32(memoHeader(b), 0, 1000)
+			jetpage.Put32(p, start, jetpage.Ptr(synLval1, 1))
+			jetpage.Put32(memoHeader(b), 0, 1000)
 		}, synLval1, "loop"},
-		{"lval chain too short", func(b []byte) { set32(memoHeader(b), 0, 1<<29) }, synData, "ends after"},
+		{"lval chain too short", func(b []byte) { jetpage.Put32(memoHeader(b), 0, 1<<29) }, synData, "ends after"},
 		{"lval to a deleted row", func(b []byte) {
-			set16(b, rowOffset(synLval1, 1), int(binary.LittleEndian.Uint16(b[rowOffset(synLval1, 1):]))|rowGone|rowMoved)
+			jetpage.Put16(b, rowOffset(synLval1, 1), int(binary.LittleEndian.Uint16(b[rowOffset(synLval1, 1):]))|rowGone|rowMoved)
 		}, synLval1, "deleted"},
-		{"lval to a tdef page", func(b []byte) { set32(memoHeader(b), 4, ptr(synTdef, 0)) }, synTdef, "data page"},
+		{"lval to a tdef page", func(b []byte) { jetpage.Put32(memoHeader(b), 4, jetpage.Ptr(synTdef, 0)) }, synTdef, "data page"},
 		{"inline memo too long", func(b []byte) {
 			h := memoHeader(b)
-			set32(h, 0, lvalInline|100)
+			jetpage.Put32(h, 0, lvalInline|100)
 		}, synData, "declares 100 bytes"},
 		{"variable offsets out of order", func(b []byte) {
 			r := chainRow(b)
-			set16(r, len(r)-5, 0x7ff)
+			jetpage.Put16(r, len(r)-5, 0x7ff)
 		}, synData, "out of order"},
-		{"null mask past the row", func(b []byte) { set16(chainRow(b), 0, 0x7fff) }, synData, "null mask"},
+		{"null mask past the row", func(b []byte) { jetpage.Put16(chainRow(b), 0, 0x7fff) }, synData, "null mask"},
 		{"fixed column past the row", func(b []byte) {
 			// The first column, ID, is on the definition's second page.
 			e := b[synTdef2*ps+8+63+12*400-ps:]
-			set16(e, 21, 40)
+			jetpage.Put16(e, 21, 40)
 		}, synData, "fixed-length part"},
 		{"short file", nil, 0, "shorter than one page"},
 	}

@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"math/big"
 	"testing"
+
+	"github.com/bridgekit/bridgekit/internal/jet/jetpage"
 )
 
 func TestDateTime(t *testing.T) {
@@ -64,11 +66,11 @@ func TestCompressedText(t *testing.T) {
 		in   []byte
 		want string
 	}{
-		{utf16le("plain"), "plain"},
+		{jetpage.UTF16LE("plain"), "plain"},
 		{[]byte("\xff\xfeabc"), "abc"},
-		{append(append([]byte("\xff\xfeab\x00"), utf16le("ЖЯ")...), "\x00cd"...), "abЖЯcd"},
+		{append(append([]byte("\xff\xfeab\x00"), jetpage.UTF16LE("ЖЯ")...), "\x00cd"...), "abЖЯcd"},
 		{[]byte("\xff\xfe"), ""},
-		{utf16le("😀"), "😀"},
+		{jetpage.UTF16LE("😀"), "😀"},
 	} {
 		if got := db.decodeText(tc.in); got != tc.want {
 			t.Errorf("decodeText(% x) = %q, want %q", tc.in, got, tc.want)

@@ -4,37 +4,24 @@
 // format). It exists so that tests can build the databases they read —
 // Bridgemate .bws files among them — where no file may be shipped, and
 // writes nothing more than they need: no indexes, no long values, no
-// deleted or moved rows.
+// deleted or moved rows. The pages themselves are written by package
+// jetpage, which package jet's own tests share: they cannot import this
+// package, which imports jet.
 package jetbuild
 
 import (
-	"crypto/rc4"
 	"encoding/binary"
 	"fmt"
 	"math"
 	"time"
-	"unicode/utf16"
 
 	"github.com/bridgekit/bridgekit/internal/jet"
+	"github.com/bridgekit/bridgekit/internal/jet/jetpage"
 )
 
-// The format's numbers this writer needs (package jet names them too).
-const (
-	pageSize       = 4096
-	pageData       = 0x01
-	pageTdef       = 0x02
-	headerVersion  = 0x14
-	headerMasked   = 0x18
-	headerCodePage = 0x3c
-	headerSort4    = 0x6e
-	maskedLen      = 128
-	catalogPage    = 2
-	colFlagFixed   = 0x01
-	rowsStart      = 14 // the first row offset of a Jet 4 data page
-)
-
-// maskKey is the RC4 key with which Jet masks part of the header page.
-var maskKey = []byte{0xc7, 0xda, 0x39, 0x6b}
+// catalogPage is where the catalog's definition is: Jet looks for it
+// there.
+const catalogPage = 2
 
 // A Column is a column of a table: its name and type. Types read from a
 // fixed place in the row are Boolean, Integer, Long Integer and
@@ -82,14 +69,12 @@ func (t *Table) Columns() []Column { return t.cols }
 
 // Bytes returns the database as a Jet 4 file.
 func (db *DB) Bytes() []byte {
-	w := &writer{}
-	w.page(0)
-	w.header()
+	im := &jetpage.Image{}
+	im.Header()
 	// Page 1 holds the usage maps, one row a table (the catalog's first),
 	// written last, when every table's pages are known; page 2 the
 	// catalog's definition.
-	w.page(1)
-	w.page(catalogPage)
+	im.Page(catalogPage)
 	cat := &Table{name: "MSysObjects", cols: []Column{
 		{"Id", jet.TypeLong}, {"Name", jet.TypeText}, {"Type", jet.TypeInt}, {"Flags", jet.TypeLong},
 		// Always null here, but mdbtools will not read a catalog
@@ -99,93 +84,27 @@ func (db *DB) Bytes() []byte {
 	// The catalog's rows name each table's definition page, known only
 	// once the pages before it are laid out: the pages are allotted in
 	// order, the catalog's data first, with room for every row.
-	catData := w.alloc()
+	catData := im.Alloc()
 	tdefs := make([]int, len(db.tables))
 	var maps [][]byte
 	var tablePages [][]int
 	for i, t := range db.tables {
-		tdefs[i] = w.alloc()
-		pages := w.rows(t, tdefs[i])
+		tdefs[i] = im.Alloc()
+		pages := rows(im, t, tdefs[i])
 		tablePages = append(tablePages, append([]int{tdefs[i]}, pages...))
 	}
 	for i, t := range db.tables {
 		cat.rows = append(cat.rows, []any{tdefs[i], t.name, 1, 0, nil})
-		w.tdef(t, tdefs[i], len(t.rows), uint32(1<<8|(i+1)))
+		tdef(im, t, tdefs[i], len(t.rows), jetpage.Ptr(1, i+1))
 	}
-	w.fillPage(catData, catalogPage, cat, cat.rows)
-	w.tdef(cat, catalogPage, len(cat.rows), 1<<8) // page 1, row 0
-	maps = append(maps, usageMap([]int{catData}))
+	fillPage(im, catData, catalogPage, cat, cat.rows)
+	tdef(im, cat, catalogPage, len(cat.rows), jetpage.Ptr(1, 0))
+	maps = append(maps, jetpage.UsageMap(catData))
 	for _, pages := range tablePages {
-		maps = append(maps, usageMap(pages[1:]))
+		maps = append(maps, jetpage.UsageMap(pages[1:]...))
 	}
-	w.dataPage(1, 0, maps)
-	return w.bytes()
-}
-
-type writer struct{ pages [][]byte }
-
-func (w *writer) page(n int) []byte {
-	for len(w.pages) <= n {
-		w.pages = append(w.pages, make([]byte, pageSize))
-	}
-	return w.pages[n]
-}
-
-// alloc returns the number of a new page.
-func (w *writer) alloc() int {
-	n := len(w.pages)
-	w.page(n)
-	return n
-}
-
-func (w *writer) bytes() []byte {
-	b := make([]byte, 0, len(w.pages)*pageSize)
-	for _, p := range w.pages {
-		b = append(b, p...)
-	}
-	return b
-}
-
-func put16(b []byte, off, v int)        { binary.LittleEndian.PutUint16(b[off:], uint16(v)) }
-func put32(b []byte, off int, v uint32) { binary.LittleEndian.PutUint32(b[off:], v) }
-
-// header writes page 0: a Jet 4 database of code page 1252, masked as Jet
-// masks it.
-func (w *writer) header() {
-	h := w.page(0)
-	copy(h[4:], "Standard Jet DB")
-	h[headerVersion] = 1 // Jet 4
-	put16(h, headerCodePage, 1252)
-	put32(h, headerSort4, 0x409)
-	c, err := rc4.NewCipher(maskKey)
-	if err != nil {
-		panic(err)
-	}
-	m := h[headerMasked : headerMasked+maskedLen]
-	c.XORKeyStream(m, m)
-}
-
-// usageMap returns an inline usage map marking the pages given.
-func usageMap(pages []int) []byte {
-	top := 0
-	for _, p := range pages {
-		top = max(top, p)
-	}
-	m := make([]byte, 5+top/8+1)
-	for _, p := range pages {
-		m[5+p/8] |= 1 << (p % 8)
-	}
-	return m
-}
-
-// layout is where a table's columns go in a row: each fixed column's
-// offset, each variable one's index.
-type layout struct {
-	fixed    []bool
-	offset   []int // fixed columns: offset in the fixed part; variable: index
-	size     []int
-	fixedLen int
-	nvar     int
+	im.DataPage(1, 0, maps, nil)
+	return im.Bytes()
 }
 
 func fixedSize(t jet.ColumnType) int {
@@ -202,88 +121,64 @@ func fixedSize(t jet.ColumnType) int {
 	return -1
 }
 
-func layoutOf(cols []Column) layout {
-	var l layout
-	for _, c := range cols {
+// layout returns where cols go in a row: the fixed-length ones one after
+// another in the fixed part, the others numbered in order.
+func layout(cols []Column) []jetpage.Column {
+	var l []jetpage.Column
+	fixedLen, nvar := 0, 0
+	for i, c := range cols {
+		e := jetpage.Column{Name: c.Name, Type: byte(c.Type), Num: i}
 		n := fixedSize(c.Type)
 		switch {
 		case c.Type == jet.TypeText, c.Type == jet.TypeOLE:
-			l.fixed = append(l.fixed, false)
-			l.offset = append(l.offset, l.nvar)
-			l.size = append(l.size, 255)
-			if c.Type == jet.TypeOLE {
-				l.size[len(l.size)-1] = 0
+			e.Offset = nvar
+			if c.Type == jet.TypeText {
+				e.Length = 255
 			}
-			l.nvar++
+			nvar++
 		case n >= 0:
-			l.fixed = append(l.fixed, true)
-			l.offset = append(l.offset, l.fixedLen)
-			l.size = append(l.size, n)
-			l.fixedLen += n
+			e.Fixed, e.Offset, e.Length = true, fixedLen, n
+			fixedLen += n
 		default:
 			panic("jetbuild: column type " + c.Type.String() + " is not written")
 		}
+		l = append(l, e)
 	}
 	return l
 }
 
 // tdef writes the one-page definition of t at page n, its usage map at
 // the row pointer used.
-func (w *writer) tdef(t *Table, n, numRows int, used uint32) {
-	l := layoutOf(t.cols)
-	d := w.page(n)
-	d[0], d[1] = pageTdef, 1
-	put32(d, 16, uint32(numRows))
-	d[40] = 0x4e
-	put16(d, 41, len(t.cols))
-	put16(d, 43, l.nvar)
-	put16(d, 45, len(t.cols))
-	put32(d, 55, used)
-	// The map of pages with free space: mdbtools reads it and refuses a
-	// table without one; the usage map serves.
-	put32(d, 59, used)
-	pos := 63
-	for i, c := range t.cols {
-		e := d[pos : pos+25]
-		e[0] = byte(c.Type)
-		put16(e, 5, i)
-		if !l.fixed[i] {
-			put16(e, 7, l.offset[i])
-		}
-		put16(e, 9, i)
-		if l.fixed[i] {
-			e[15] = colFlagFixed
-			put16(e, 21, l.offset[i])
-		}
-		put16(e, 23, l.size[i])
-		pos += 25
-	}
-	for _, c := range t.cols {
-		u := utf16le(c.Name)
-		put16(d, pos, len(u))
-		pos += 2 + copy(d[pos+2:], u)
-	}
+func tdef(im *jetpage.Image, t *Table, n, numRows int, used uint32) {
+	im.Tdef(jetpage.Def{
+		Columns: layout(t.cols),
+		Rows:    numRows,
+		Usage:   used,
+		// The map of pages with free space: mdbtools reads it and
+		// refuses a table without one; the usage map serves.
+		Free: used,
+	}.Bytes(), n)
 }
 
 // rows writes t's rows on as many new data pages as they need and
 // returns the pages.
-func (w *writer) rows(t *Table, tdef int) []int {
+func rows(im *jetpage.Image, t *Table, tdef int) []int {
 	var pages []int
 	rows := t.rows
 	for len(rows) > 0 {
-		n := w.alloc()
+		n := im.Alloc()
 		pages = append(pages, n)
-		rows = rows[w.fillPage(n, tdef, t, rows):]
+		rows = rows[fillPage(im, n, tdef, t, rows):]
 	}
 	return pages
 }
 
 // fillPage writes as many of rows as fit on data page n and returns how
 // many it wrote.
-func (w *writer) fillPage(n, tdef int, t *Table, rows [][]any) int {
-	l := layoutOf(t.cols)
+func fillPage(im *jetpage.Image, n, tdef int, t *Table, rows [][]any) int {
+	l := layout(t.cols)
 	var encoded [][]byte
-	room := pageSize - rowsStart
+	room := jetpage.Size - jetpage.RowsStart
 	for _, r := range rows {
 		b := encodeRow(t.cols, l, r)
 		if len(b)+2 > room {
@@ -295,68 +190,22 @@ func (w *writer) fillPage(n, tdef int, t *Table, rows [][]any) int {
 	if len(encoded) == 0 {
 		panic("jetbuild: a row of table " + t.name + " does not fit on a page")
 	}
-	w.dataPage(n, uint32(tdef), encoded)
+	im.DataPage(n, uint32(tdef), encoded, nil)
 	return len(encoded)
 }
 
-// dataPage writes rows on data page n, owned by the table defined at tdef
-// (0: an LVAL page, where the usage maps are kept).
-func (w *writer) dataPage(n int, tdef uint32, rows [][]byte) {
-	p := w.page(n)
-	p[0], p[1] = pageData, 1
-	if tdef == 0 {
-		copy(p[4:], "LVAL")
-	} else {
-		put32(p, 4, tdef)
-	}
-	put16(p, 12, len(rows))
-	end := pageSize
-	for i, r := range rows {
-		start := end - len(r)
-		copy(p[start:], r)
-		put16(p, rowsStart+2*i, start)
-		end = start
-	}
-}
-
-// encodeRow returns a Jet 4 row: the column count, the fixed part, the
-// variable-length values, their offsets backwards from the end, and the
-// null mask.
-func encodeRow(cols []Column, l layout, vals []any) []byte {
-	r := make([]byte, 2+l.fixedLen)
-	put16(r, 0, len(cols))
-	mask := make([]byte, (len(cols)+7)/8)
-	varData := make([][]byte, l.nvar)
-	for i, c := range cols {
-		v := vals[i]
-		if v == nil {
-			continue
-		}
-		if b, ok := v.(bool); ok {
-			if b {
-				mask[i/8] |= 1 << (i % 8)
-			}
-			continue
-		}
-		mask[i/8] |= 1 << (i % 8)
-		data := encodeValue(c, v)
-		if l.fixed[i] {
-			copy(r[2+l.offset[i]:], data)
-		} else {
-			varData[l.offset[i]] = data
+// encodeRow returns a Jet 4 row of vals, in the columns laid out by l.
+func encodeRow(cols []Column, l []jetpage.Column, vals []any) []byte {
+	enc := make([]any, len(vals))
+	for i, v := range vals {
+		switch v.(type) {
+		case nil, bool:
+			enc[i] = v
+		default:
+			enc[i] = encodeValue(cols[i], v)
 		}
 	}
-	var offs []int
-	for _, v := range varData {
-		offs = append(offs, len(r))
-		r = append(r, v...)
-	}
-	r = binary.LittleEndian.AppendUint16(r, uint16(len(r))) // the end of the data
-	for i := len(offs) - 1; i >= 0; i-- {
-		r = binary.LittleEndian.AppendUint16(r, uint16(offs[i]))
-	}
-	r = binary.LittleEndian.AppendUint16(r, uint16(len(offs)))
-	return append(r, mask...)
+	return jetpage.Row(l, enc)
 }
 
 // epoch is day 0 of Jet's dates.
@@ -372,15 +221,7 @@ func encodeValue(c Column, v any) []byte {
 		days := v.(time.Time).Sub(epoch).Hours() / 24
 		return binary.LittleEndian.AppendUint64(nil, math.Float64bits(days))
 	case jet.TypeText:
-		return utf16le(v.(string))
+		return jetpage.UTF16LE(v.(string))
 	}
 	panic("jetbuild: column " + c.Name + " of type " + c.Type.String() + " is not written")
-}
-
-func utf16le(s string) []byte {
-	var b []byte
-	for _, u := range utf16.Encode([]rune(s)) {
-		b = binary.LittleEndian.AppendUint16(b, u)
-	}
-	return b
 }
