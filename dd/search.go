@@ -28,9 +28,16 @@ type state struct {
 	depth   int // cards played since the search began: the index of the move list
 }
 
-// nsWins reports whether need of the remaining tricks or more go to
-// North–South: the question every search asks.
-func (s *Solver) nsWins(need int) bool {
+// The searches below answer whether North–South take need or more of
+// the remaining tricks, and say which cards decided it: a set of cards in
+// the layout of [auction.Hand], of which only the lowest in each suit
+// matters. Any position with the same leader, the same suit lengths in
+// each hand and, in each suit, the same holders of every card down to
+// that lowest one, has the same answer. This is what lets one entry of
+// the transposition table stand for many positions.
+
+// nsWins searches the current position.
+func (s *Solver) nsWins(need int) (bool, uint64) {
 	if s.played == 0 {
 		return s.leadNode(need)
 	}
@@ -38,23 +45,26 @@ func (s *Solver) nsWins(need int) bool {
 }
 
 // followNode searches a position part-way through a trick.
-func (s *Solver) followNode(need int) bool {
+func (s *Solver) followNode(need int) (bool, uint64) {
 	seat := (s.leader + s.played) & 3
 	list := s.followMoves(seat)
 	ns := seat&1 == 0
+	var rel uint64
 	for i := range list {
 		c := list[i].card
-		if s.try(seat, int(c>>4), int(c&15), need) == ns {
+		r, cr := s.try(seat, int(c>>4), int(c&15), need)
+		if r == ns {
 			s.hist[seat][c] += int32(s.left)
-			return ns
+			return ns, cr
 		}
+		rel |= cr
 	}
-	return !ns
+	return !ns, rel
 }
 
 // try plays the card of suit and rank from seat, searches on, and takes
 // the card back.
-func (s *Solver) try(seat, suit, rank, need int) bool {
+func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
 	bit := uint16(1) << rank
 	s.hand[seat][suit] &^= bit
 	s.inTrick[suit] |= bit
@@ -67,22 +77,25 @@ func (s *Solver) try(seat, suit, rank, need int) bool {
 	}
 	s.depth++
 	var r bool
+	var rel uint64
 	if s.played == 3 {
-		r = s.endTrick(need)
+		r, rel = s.endTrick(need)
 	} else {
 		s.played++
-		r = s.nsWins(need)
+		r, rel = s.nsWins(need)
 		s.played--
 	}
 	s.depth--
 	s.winSeat, s.winSuit, s.winRank = ws, wsu, wr
 	s.inTrick[suit] &^= bit
 	s.hand[seat][suit] |= bit
-	return r
+	return r, rel
 }
 
 // endTrick gives the completed trick to its winner, who leads the next.
-func (s *Solver) endTrick(need int) bool {
+// The winning card decided the trick by its rank only when another card
+// of its suit was played to it.
+func (s *Solver) endTrick(need int) (bool, uint64) {
 	leader, led, inTrick := s.leader, s.led, s.inTrick
 	s.leader = s.winSeat
 	if s.winSeat&1 == 0 {
@@ -91,76 +104,126 @@ func (s *Solver) endTrick(need int) bool {
 	s.inTrick = [4]uint16{}
 	s.played = 0
 	s.left--
-	r := s.leadNode(need)
+	r, rel := s.leadNode(need)
 	s.left++
 	s.played = 3
 	s.inTrick = inTrick
 	s.led = led
 	s.leader = leader
-	return r
+	if inTrick[s.winSuit]&^(1<<s.winRank) != 0 {
+		rel |= 1 << (16*s.winSuit + s.winRank)
+	}
+	return r, rel
 }
 
 // leadNode searches a position at the start of a trick.
-func (s *Solver) leadNode(need int) bool {
+func (s *Solver) leadNode(need int) (bool, uint64) {
 	if need <= 0 {
-		return true
+		return true, 0
 	}
 	if need > s.left {
-		return false
+		return false, 0
 	}
 	if s.left == 1 {
-		return s.lastTrickNS()
+		return s.lastTrick()
 	}
 	s.nodes++
 	leader := s.leader
 	ns := leader&1 == 0
-	q := s.quickTricks(leader)
+	q, qrel := s.quickTricks(leader)
 	if ns && q >= need {
-		return true
+		return true, qrel
 	}
 	if !ns && s.left-q < need {
-		return false
+		return false, qrel
 	}
-	k0, k1 := s.key()
-	lo, hi, best := 0, s.left, uint8(noBest)
-	if e := s.tt.find(k0, k1); e != nil {
-		lo, hi, best = int(e.lo), int(e.hi), e.best
-		if lo >= need {
-			return true
+	var pat [4]uint32
+	var n [4]int
+	lens := s.patterns(&pat, &n)
+	best := uint8(noBest)
+	b := s.tt.bucket(lens, leader)
+	for i := range b {
+		e := &b[i]
+		if e.gen != s.tt.gen || !e.matches(lens, leader, &pat, &n) {
+			continue
 		}
-		if hi < need {
-			return false
+		if int(e.lo) >= need {
+			return true, s.topCards(e)
+		}
+		if int(e.hi) < need {
+			return false, s.topCards(e)
+		}
+		if e.best != noBest {
+			best = e.best
 		}
 	}
 	list := s.leadMoves(leader, best)
-	r := !ns
+	r, rel := !ns, uint64(0)
+	best = noBest
 	for i := range list {
 		c := list[i].card
 		suit, rank := int(c>>4), int(c&15)
-		if s.try(leader, suit, rank, need) == ns {
+		cr, crel := s.try(leader, suit, rank, need)
+		if cr == ns {
 			s.hist[leader][c] += int32(s.left)
 			best = uint8(suit<<4 | s.relRank(suit, rank))
-			r = ns
+			r, rel = ns, crel
 			break
 		}
+		rel |= crel
 	}
+	e := entry{lens: lens, leader: uint8(leader), left: int8(s.left), best: best, lo: 0, hi: int8(s.left)}
 	if r {
-		lo = need
+		e.lo = int8(need)
 	} else {
-		hi = need - 1
+		e.hi = int8(need - 1)
 	}
-	s.tt.store(k0, k1, lo, hi, s.left, best)
-	return r
+	for suit := range 4 {
+		m := uint16(rel >> (16 * suit))
+		if m == 0 {
+			continue
+		}
+		// The cards from the top down to the lowest that decided.
+		k := bits.OnesCount16(s.live(suit) >> bits.TrailingZeros16(m))
+		e.top[suit] = pat[suit]>>(2*(n[suit]-k))<<4 | uint32(k)
+	}
+	s.tt.store(&e)
+	return r, rel
 }
 
-// lastTrickNS reports whether North–South win the last trick, each
-// player holding one card.
-func (s *Solver) lastTrickNS() bool {
+// live is the set of cards of suit still held.
+func (s *Solver) live(suit int) uint16 {
+	return s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit]
+}
+
+// topCards returns, for the current position, the cards that e's bounds
+// depend on: in each suit, the lowest of the top cards e records.
+func (s *Solver) topCards(e *entry) uint64 {
+	var rel uint64
+	for suit := range 4 {
+		k := int(e.top[suit] & 15)
+		if k == 0 {
+			continue
+		}
+		live := s.live(suit)
+		for range k - 1 {
+			live &^= 1 << (bits.Len16(live) - 1)
+		}
+		rel |= 1 << (16*suit + bits.Len16(live) - 1)
+	}
+	return rel
+}
+
+// lastTrick plays the last trick, each player holding one card, and
+// reports whether North–South win it.
+func (s *Solver) lastTrick() (bool, uint64) {
 	win, wsuit, wrank := -1, 0, 0
+	var played [4]uint16
 	for i := range 4 {
 		seat := (s.leader + i) & 3
 		for suit := range 4 {
 			if m := s.hand[seat][suit]; m != 0 {
+				played[suit] |= m
 				rank := bits.Len16(m) - 1
 				if win < 0 || (suit == wsuit && rank > wrank) || (suit == s.trump && wsuit != s.trump) {
 					win, wsuit, wrank = seat, suit, rank
@@ -169,15 +232,18 @@ func (s *Solver) lastTrickNS() bool {
 			}
 		}
 	}
-	return win&1 == 0
+	var rel uint64
+	if played[wsuit]&^(1<<wrank) != 0 {
+		rel = 1 << (16*wsuit + wrank)
+	}
+	return win&1 == 0, rel
 }
 
 // relRank is the number of cards still out in suit that are higher than
 // rank: 0 for the top card. Kept in the table, it names the same card in
 // every position of the same pattern.
 func (s *Solver) relRank(suit, rank int) int {
-	live := s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit]
-	return bits.OnesCount16(live >> (rank + 1))
+	return bits.OnesCount16(s.live(suit) >> (rank + 1))
 }
 
 // quickTricks is a lower bound on the tricks the leader's side takes: the
@@ -186,31 +252,41 @@ func (s *Solver) relRank(suit, rank int) int {
 // as long as each opponent who holds a trump can follow, and, when
 // partner holds trumps, only as many side-suit winners as partner has
 // cards to play to them other than trumps, so that partner is never made
-// to ruff and take the lead. Trumps are cashed last.
-func (s *Solver) quickTricks(l int) int {
+// to ruff and take the lead. Trumps are cashed last. The cards returned
+// are the lowest of the leader's winners counted in each suit.
+func (s *Solver) quickTricks(l int) (int, uint64) {
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	q, side := 0, 0
+	var rel uint64
 	for suit := range 4 {
 		mine := s.hand[l][suit]
 		if mine == 0 {
 			continue
 		}
 		others := s.hand[lho][suit] | s.hand[p][suit] | s.hand[rho][suit]
-		w := bits.OnesCount16(mine >> bits.Len16(others))
+		top := mine >> bits.Len16(others) << bits.Len16(others)
+		w := bits.OnesCount16(top)
 		if w == 0 {
 			continue
 		}
-		if s.trump == noTrump || suit == s.trump {
+		if s.trump != noTrump && suit != s.trump {
+			if s.hand[lho][s.trump] != 0 {
+				w = min(w, bits.OnesCount16(s.hand[lho][suit]))
+			}
+			if s.hand[rho][s.trump] != 0 {
+				w = min(w, bits.OnesCount16(s.hand[rho][suit]))
+			}
+			if w == 0 {
+				continue
+			}
+			side += w
+		} else {
 			q += w
-			continue
 		}
-		if s.hand[lho][s.trump] != 0 {
-			w = min(w, bits.OnesCount16(s.hand[lho][suit]))
+		for range w - 1 {
+			top &^= 1 << (bits.Len16(top) - 1)
 		}
-		if s.hand[rho][s.trump] != 0 {
-			w = min(w, bits.OnesCount16(s.hand[rho][suit]))
-		}
-		side += w
+		rel |= 1 << (16*suit + bits.Len16(top) - 1)
 	}
 	if s.trump != noTrump && s.hand[p][s.trump] != 0 {
 		free := 0
@@ -221,24 +297,29 @@ func (s *Solver) quickTricks(l int) int {
 		}
 		side = min(side, free)
 	}
-	return q + side
+	return q + side, rel
 }
 
-// key is the transposition-table key of a position at the start of a
-// trick: for each suit, the holder of each remaining card from the lowest
-// up, two bits each, and the number of cards; and the leader.
-func (s *Solver) key() (k0, k1 uint64) {
-	var p [4]uint64
+// patterns sets, for each suit, the holders of its cards, two bits each
+// from the highest card down, and their number; and returns the length of
+// each hand in each suit, four bits each.
+func (s *Solver) patterns(pat *[4]uint32, n *[4]int) uint64 {
+	var lens uint64
 	for suit := range 4 {
 		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
 		live := s.hand[0][suit] | h1 | h2 | h3
 		a, b := h1|h3, h2|h3
-		var v uint64
-		for m := live; m != 0; m &= m - 1 {
-			r := bits.TrailingZeros16(m)
-			v = v<<2 | uint64(a>>r&1) | uint64(b>>r&1)<<1
+		var v uint32
+		for m := live; m != 0; {
+			r := bits.Len16(m) - 1
+			m &^= 1 << r
+			v = v<<2 | uint32(a>>r&1) | uint32(b>>r&1)<<1
 		}
-		p[suit] = v<<4 | uint64(bits.OnesCount16(live))
+		pat[suit] = v
+		n[suit] = bits.OnesCount16(live)
+		for seat := range 4 {
+			lens |= uint64(bits.OnesCount16(s.hand[seat][suit])) << (4 * (4*seat + suit))
+		}
 	}
-	return p[0] | p[1]<<30 | uint64(s.leader)<<60 | 1<<62, p[2] | p[3]<<30
+	return lens
 }

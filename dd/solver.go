@@ -91,7 +91,7 @@ func (s *Solver) solve(p *Position, n, guess int) int {
 	g := guess
 	for lo < hi {
 		t := min(max(g, lo+1), hi)
-		if s.nsWins(t) {
+		if ok, _ := s.nsWins(t); ok {
 			lo, g = t, t+1
 		} else {
 			hi, g = t-1, t-1

@@ -2,19 +2,23 @@ package dd
 
 // The transposition table: 2^ttBits buckets of ttWays entries.
 const (
-	ttBits = 19
-	ttWays = 4
+	ttBits = 17
+	ttWays = 8
 )
 
-// entry holds what is known of one position at the start of a trick:
-// bounds on the tricks North–South take from there, and the lead that
-// last settled a search of it.
+// entry holds what is known of a class of positions at the start of a
+// trick: bounds on the tricks North–South take, which hold in every
+// position with the same leader, the same number of cards in each suit in
+// each hand, and, in each suit, the same holders of the top cards that
+// decided the search; and the lead that settled it.
 type entry struct {
-	k0, k1 uint64 // the key; k0 is never 0 for a stored position
-	lo, hi int8   // North–South take at least lo and at most hi tricks
-	left   int8   // tricks left, the cost of finding the bounds again
-	gen    uint8  // the search that stored it
-	best   uint8  // the lead that settled it, suit<<4 | relative rank; noBest if none
+	lens   uint64    // the length of each hand in each suit, four bits each: [seat][suit]
+	top    [4]uint32 // per suit: the holders of the top cards, two bits each, highest first, then their number in the low four bits
+	lo, hi int8      // North–South take at least lo and at most hi tricks
+	leader uint8
+	left   int8  // tricks left, the cost of finding the bounds again
+	gen    uint8 // the search that stored it; 0 for a free slot
+	best   uint8 // the lead that settled it, suit<<4 | relative rank; noBest if none
 }
 
 // noBest marks an entry without a best lead.
@@ -42,32 +46,39 @@ func (t *table) next() {
 	}
 }
 
-// bucket returns the entries that key k0, k1 may occupy.
-func (t *table) bucket(k0, k1 uint64) []entry {
-	h := (k0*0x9e3779b97f4a7c15 ^ k1*0xc2b2ae3d27d4eb4f)
+// bucket returns the entries that positions of the given lengths and
+// leader may occupy.
+func (t *table) bucket(lens uint64, leader int) []entry {
+	h := (lens + uint64(leader)) * 0x9e3779b97f4a7c15
 	h ^= h >> 29
 	h *= 0xbf58476d1ce4e5b9
 	i := int(h>>(64-ttBits)) * ttWays
 	return t.e[i : i+ttWays : i+ttWays]
 }
 
-// find returns the entry of the current search for the key, or nil.
-func (t *table) find(k0, k1 uint64) *entry {
-	b := t.bucket(k0, k1)
-	for i := range b {
-		if e := &b[i]; e.k0 == k0 && e.k1 == k1 && e.gen == t.gen {
-			return e
+// matches reports whether e holds for the position of the given lengths
+// and leader whose suits have the holder patterns pat (two bits a card,
+// highest first) of n cards each.
+func (e *entry) matches(lens uint64, leader int, pat *[4]uint32, n *[4]int) bool {
+	if e.lens != lens || int(e.leader) != leader {
+		return false
+	}
+	for s := range 4 {
+		k := int(e.top[s] & 15)
+		if pat[s]>>(2*(n[s]-k)) != e.top[s]>>4 {
+			return false
 		}
 	}
-	return nil
+	return true
 }
 
-// store records bounds lo, hi and the best lead for the key, a position
-// with left tricks to play, replacing what the bucket held for it; else a
-// free slot, else an entry of an earlier search, else the entry with the
+// store records that North–South take at least lo and at most hi tricks
+// in the class of positions of e's key (lens, leader, top). An entry of
+// the same class is narrowed; else the new entry takes a free slot, else
+// the slot of an earlier search's entry, else that of the entry with the
 // fewest tricks left.
-func (t *table) store(k0, k1 uint64, lo, hi, left int, best uint8) {
-	b := t.bucket(k0, k1)
+func (t *table) store(k *entry) {
+	b := t.bucket(k.lens, int(k.leader))
 	victim := -1
 	for i := range b {
 		e := &b[i]
@@ -77,13 +88,17 @@ func (t *table) store(k0, k1 uint64, lo, hi, left int, best uint8) {
 			}
 			continue
 		}
-		if e.k0 == k0 && e.k1 == k1 {
-			victim = i
-			break
+		if e.lens == k.lens && e.leader == k.leader && e.top == k.top {
+			e.lo, e.hi = max(e.lo, k.lo), min(e.hi, k.hi)
+			if k.best != noBest {
+				e.best = k.best
+			}
+			return
 		}
 		if victim < 0 || (b[victim].gen == t.gen && e.left < b[victim].left) {
 			victim = i
 		}
 	}
-	b[victim] = entry{k0: k0, k1: k1, lo: int8(lo), hi: int8(hi), left: int8(left), gen: t.gen, best: best}
+	b[victim] = *k
+	b[victim].gen = t.gen
 }
