@@ -131,20 +131,31 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	leader := s.leader
 	ns := leader&1 == 0
 	q, qrel := s.quickTricks(leader)
+	if pq, prel := s.partnerTricks(leader); pq > q {
+		q, qrel = pq, prel
+	}
 	if ns && q >= need {
 		return true, qrel
 	}
 	if !ns && s.left-q < need {
 		return false, qrel
 	}
+	if k, krel := s.trumpTricks(leader); k > 0 {
+		if ns && s.left-k < need {
+			return false, krel
+		}
+		if !ns && k >= need {
+			return true, krel
+		}
+	}
 	var pat [4]uint32
 	var n [4]int
 	lens := s.patterns(&pat, &n)
 	best := uint8(noBest)
-	b := s.tt.bucket(lens, leader)
-	for i := range b {
-		e := &b[i]
-		if e.gen != s.tt.gen || !e.matches(lens, leader, &pat, &n) {
+	for i := s.tt.first(lens, leader); i >= 0; {
+		e := &s.tt.e[i]
+		i = e.next
+		if !e.matches(&pat, &n) {
 			continue
 		}
 		if int(e.lo) >= need {
@@ -153,7 +164,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		if int(e.hi) < need {
 			return false, s.topCards(e)
 		}
-		if e.best != noBest {
+		if best == noBest {
 			best = e.best
 		}
 	}
@@ -172,12 +183,13 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		}
 		rel |= crel
 	}
-	e := entry{lens: lens, leader: uint8(leader), left: int8(s.left), best: best, lo: 0, hi: int8(s.left)}
+	lo, hi := 0, s.left
 	if r {
-		e.lo = int8(need)
+		lo = need
 	} else {
-		e.hi = int8(need - 1)
+		hi = need - 1
 	}
+	var top [4]uint32
 	for suit := range 4 {
 		m := uint16(rel >> (16 * suit))
 		if m == 0 {
@@ -185,9 +197,9 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		}
 		// The cards from the top down to the lowest that decided.
 		k := bits.OnesCount16(s.live(suit) >> bits.TrailingZeros16(m))
-		e.top[suit] = pat[suit]>>(2*(n[suit]-k))<<4 | uint32(k)
+		top[suit] = pat[suit]>>(2*(n[suit]-k))<<4 | uint32(k)
 	}
-	s.tt.store(&e)
+	s.tt.store(lens, leader, &top, lo, hi, best)
 	return r, rel
 }
 
@@ -298,6 +310,60 @@ func (s *Solver) quickTricks(l int) (int, uint64) {
 		side = min(side, free)
 	}
 	return q + side, rel
+}
+
+// partnerTricks is a lower bound on the tricks the leader's side takes
+// by leading to partner's top card in a suit the leader holds and cashing
+// partner's quick tricks from there: partner's quick tricks, when one of
+// the suits they are counted in is one the leader can lead. A suit counts
+// for partner only when the opponents follow to it (see
+// [Solver.quickTricks]), so the first lead of it cannot be ruffed.
+func (s *Solver) partnerTricks(l int) (int, uint64) {
+	p := (l + 2) & 3
+	q, rel := s.quickTricks(p)
+	if q == 0 {
+		return 0, 0
+	}
+	for suit := range 4 {
+		if s.hand[l][suit] != 0 && uint16(rel>>(16*suit)) != 0 {
+			return q, rel
+		}
+	}
+	return 0, 0
+}
+
+// trumpTricks is a lower bound on the tricks the leader's opponents take
+// with trumps: the top trumps, when one opponent holds them, each win a
+// trick, since no one can play a higher trump to it. The card returned is
+// the lowest of them.
+func (s *Solver) trumpTricks(l int) (int, uint64) {
+	if s.trump == noTrump {
+		return 0, 0
+	}
+	live := s.live(s.trump)
+	if live == 0 {
+		return 0, 0
+	}
+	top := bits.Len16(live) - 1
+	opp := (l + 1) & 3
+	if s.hand[opp][s.trump]&(1<<top) == 0 {
+		opp = (l + 3) & 3
+		if s.hand[opp][s.trump]&(1<<top) == 0 {
+			return 0, 0
+		}
+	}
+	h := s.hand[opp][s.trump]
+	k, lowest := 0, top
+	for live != 0 {
+		r := bits.Len16(live) - 1
+		if h&(1<<r) == 0 {
+			break
+		}
+		k++
+		lowest = r
+		live &^= 1 << r
+	}
+	return k, 1 << (16*s.trump + lowest)
 }
 
 // patterns sets, for each suit, the holders of its cards, two bits each
