@@ -152,20 +152,23 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	var n [4]int
 	lens := s.patterns(&pat, &n)
 	best := uint8(noBest)
-	for i := s.tt.first(lens, leader); i >= 0; {
-		e := &s.tt.e[i]
-		i = e.next
-		if !e.matches(&pat, &n) {
-			continue
-		}
-		if int(e.lo) >= need {
-			return true, s.topCards(e)
-		}
-		if int(e.hi) < need {
-			return false, s.topCards(e)
-		}
-		if best == noBest {
-			best = e.best
+	for bi := s.tt.last(lens, leader); bi >= 0; {
+		b := &s.tt.b[bi]
+		bi = b.prev
+		for j := b.n - 1; j >= 0; j-- {
+			e := &b.e[j]
+			if !e.matches(&pat, &n) {
+				continue
+			}
+			if int(e.lo) >= need {
+				return true, s.topCards(e)
+			}
+			if int(e.hi) < need {
+				return false, s.topCards(e)
+			}
+			if best == noBest {
+				best = e.best
+			}
 		}
 	}
 	list := s.leadMoves(leader, best)

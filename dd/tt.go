@@ -1,9 +1,11 @@
 package dd
 
-// The transposition table's capacity: ttEntries entries, and a directory
-// of ttSlots lists, one per leader and set of suit lengths.
+// The transposition table's capacity: ttBlocks blocks of blockSize
+// entries, and a directory of ttSlots lists of blocks, one list per
+// leader and set of suit lengths.
 const (
-	ttEntries = 1 << 20
+	blockSize = 8
+	ttBlocks  = 1 << 18
 	ttSlots   = 1 << 19
 )
 
@@ -14,15 +16,23 @@ const (
 // decided the search; and the lead that settled it.
 type entry struct {
 	top    [4]uint32 // per suit: the holders of the top cards, two bits each, highest first, then their number in the low four bits
-	next   int32     // the next entry of the list, or -1
 	lo, hi int8      // North–South take at least lo and at most hi tricks
 	best   uint8     // the lead that settled it, suit<<4 | relative rank; noBest if none
 }
 
-// slot heads the list of entries of one leader and set of suit lengths.
+// block holds entries of one list side by side, so that reading a list
+// mostly reads memory in order.
+type block struct {
+	e    [blockSize]entry
+	n    int32 // entries in use
+	prev int32 // the block filled before this one, or -1
+}
+
+// slot heads the list of entries of one leader and set of suit lengths:
+// its newest block.
 type slot struct {
 	lens   uint64 // the length of each hand in each suit, four bits each: [seat][suit]
-	first  int32
+	last   int32
 	leader uint8
 	gen    uint8 // the search that filled it; a slot of another is free
 }
@@ -30,13 +40,13 @@ type slot struct {
 // noBest marks an entry without a best lead.
 const noBest = 0xff
 
-// table is a fixed-size transposition table: entries in one array,
-// linked in lists that a directory, open-addressed by suit lengths and
-// leader, heads. When the array or the directory fills, the table is
-// emptied and fills again. Entries of earlier searches are told apart by
-// the generation of their slot, so starting a search costs nothing.
+// table is a fixed-size transposition table: blocks of entries in one
+// array, each list of them headed by a slot of a directory open-addressed
+// by suit lengths and leader. When the blocks or the directory run out,
+// the table is emptied and fills again. Slots of earlier searches are told
+// apart by their generation, so starting a search costs nothing.
 type table struct {
-	e     []entry
+	b     []block
 	slots []slot
 	used  int // slots in use
 	gen   uint8
@@ -44,11 +54,11 @@ type table struct {
 
 // next starts a new search: the entries stored so far no longer count.
 func (t *table) next() {
-	if t.e == nil {
-		t.e = make([]entry, 0, ttEntries)
+	if t.b == nil {
+		t.b = make([]block, 0, ttBlocks)
 		t.slots = make([]slot, ttSlots)
 	}
-	t.e, t.used = t.e[:0], 0
+	t.b, t.used = t.b[:0], 0
 	t.gen++
 	if t.gen == 0 {
 		// After 255 searches the generations come round again: clear the
@@ -71,14 +81,13 @@ func (t *table) slot(lens uint64, leader int) *slot {
 	}
 }
 
-// first returns the first entry index of the list for lens and leader, or
-// -1.
-func (t *table) first(lens uint64, leader int) int32 {
+// last returns the newest block of the list for lens and leader, or -1.
+func (t *table) last(lens uint64, leader int) int32 {
 	sl := t.slot(lens, leader)
 	if sl.gen != t.gen {
 		return -1
 	}
-	return sl.first
+	return sl.last
 }
 
 // matches reports whether e holds for a position whose suits have the
@@ -95,26 +104,39 @@ func (e *entry) matches(pat *[4]uint32, n *[4]int) bool {
 
 // store records that North–South take at least lo and at most hi tricks
 // in the class of positions of lens, leader and top. An entry of the same
-// class is narrowed; else a new one is put at the head of the list.
+// class in the newest block is narrowed; else a new entry is added.
 func (t *table) store(lens uint64, leader int, top *[4]uint32, lo, hi int, best uint8) {
-	if len(t.e) == cap(t.e) || t.used >= ttSlots*3/4 {
+	if t.used >= ttSlots*3/4 {
 		t.next()
 	}
 	sl := t.slot(lens, leader)
 	if sl.gen != t.gen {
-		*sl = slot{lens: lens, first: -1, leader: uint8(leader), gen: t.gen}
+		*sl = slot{lens: lens, last: -1, leader: uint8(leader), gen: t.gen}
 		t.used++
 	}
-	for i := sl.first; i >= 0; i = t.e[i].next {
-		e := &t.e[i]
-		if e.top == *top {
-			e.lo, e.hi = max(e.lo, int8(lo)), min(e.hi, int8(hi))
-			if best != noBest {
-				e.best = best
+	if sl.last >= 0 {
+		b := &t.b[sl.last]
+		for i := range b.n {
+			e := &b.e[i]
+			if e.top == *top {
+				e.lo, e.hi = max(e.lo, int8(lo)), min(e.hi, int8(hi))
+				if best != noBest {
+					e.best = best
+				}
+				return
 			}
-			return
 		}
 	}
-	t.e = append(t.e, entry{top: *top, next: sl.first, lo: int8(lo), hi: int8(hi), best: best})
-	sl.first = int32(len(t.e) - 1)
+	if sl.last < 0 || t.b[sl.last].n == blockSize {
+		if len(t.b) == cap(t.b) {
+			t.next()
+			t.store(lens, leader, top, lo, hi, best)
+			return
+		}
+		t.b = append(t.b, block{prev: sl.last})
+		sl.last = int32(len(t.b) - 1)
+	}
+	b := &t.b[sl.last]
+	b.e[b.n] = entry{top: *top, lo: int8(lo), hi: int8(hi), best: best}
+	b.n++
 }
