@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/bridgekit/bridgekit/auction"
 )
@@ -152,5 +153,18 @@ func TestTableAgainstBruteForce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMemory holds the transposition table to the capacity the package
+// documents: a Solver must stay under 64 MiB.
+func TestMemory(t *testing.T) {
+	t.Parallel()
+	size := unsafe.Sizeof(block{})*ttBlocks + unsafe.Sizeof(slot{})*ttSlots + unsafe.Sizeof(Solver{})
+	if size > 51<<20 {
+		t.Errorf("a Solver takes %.1f MiB; the documentation says about 51, the limit is 64", float64(size)/(1<<20))
+	}
+	if unsafe.Sizeof(entry{}) != 20 || unsafe.Sizeof(slot{}) != 16 {
+		t.Errorf("entry %d bytes, slot %d: the documentation says 20 and 16", unsafe.Sizeof(entry{}), unsafe.Sizeof(slot{}))
 	}
 }

@@ -23,21 +23,26 @@
 //     Artificial Intelligence 87, 1996). Each search cuts off as soon as a
 //     single card settles the question.
 //   - Positions at the start of a trick are kept in a transposition table,
-//     with bounds on the tricks North–South take from there. The key is
-//     the pattern of the remaining cards, suit by suit, by relative rank:
-//     for each suit, who holds its lowest remaining card, its next, and so
-//     on, and who is on lead. Positions that differ only in which low cards
-//     have been played therefore share an entry, the simplest form of the
-//     equivalence that Ginsberg's partition search generalises (Matthew L.
-//     Ginsberg, "GIB: Imperfect Information in a Computationally
-//     Challenging Game", JAIR 14, 2001). Because the bounds count
-//     North–South's tricks, whoever declares, the four declarers of one
-//     strain share the table.
-//   - At the start of each trick the leader's quick tricks, top cards that
-//     can be cashed in turn without an opponent ruffing or partner
-//     overtaking, bound the result from the leader's side, and often end
-//     the search there (Bo Haglund, "Search Algorithms for a Bridge Double
-//     Dummy Solver", 2010, describes these quick-trick cut-offs).
+//     with bounds on the tricks North–South take from there. Every search
+//     also returns the cards that decided it: the cards that won a trick
+//     by their rank (a higher card of the same suit was beaten), and the
+//     top cards that the quick-trick bounds counted. An entry then stands
+//     for every position with the same leader, the same number of cards
+//     of each suit in each hand, and, in each suit, the same holders of
+//     the cards from the top down to the lowest card that decided; the
+//     lower cards may lie anywhere. This is Ginsberg's partition search
+//     (Matthew L. Ginsberg, "GIB: Imperfect Information in a
+//     Computationally Challenging Game", JAIR 14, 2001) in the form
+//     Haglund describes for DDS, where the classes are kept per set of
+//     suit lengths (Bo Haglund, "Search Algorithms for a Bridge Double
+//     Dummy Solver", 2010). Because the bounds count North–South's tricks,
+//     whoever declares, the four declarers of one strain share the table.
+//   - At the start of each trick two cheap bounds often end the search
+//     there: the leader's quick tricks, top cards that can be cashed in
+//     turn without an opponent ruffing or partner overtaking (also those
+//     of partner, reached by a low lead to partner's top card), and the
+//     top trumps that one opponent holds, each a sure trick (Haglund
+//     describes such quick-trick and later-trick cut-offs).
 //   - Cards that are adjacent in one hand, once the cards played to
 //     earlier tricks are taken out, are the same card to the play: only one
 //     of each run is tried.
@@ -49,13 +54,14 @@
 //
 // # Memory
 //
-// A Solver's transposition table has a fixed capacity: 2^21 entries of 24
-// bytes, 48 MiB, allocated on first use. Entries sit in buckets of four,
-// chosen by a hash of the key. A new entry takes a free slot of its
-// bucket, else the slot of an entry left by an earlier search (another
-// deal or strain), else that of the entry with the fewest tricks left,
-// the cheapest to find again. Nothing else grows with the search, so a
-// Solver never uses more than about 49 MiB.
+// A Solver's transposition table has a fixed capacity, allocated on first
+// use: 2^18 blocks of eight entries of 20 bytes (42 MiB) and a directory
+// of 2^19 slots of 16 bytes (8 MiB), one slot per leader and set of suit
+// lengths, heading the list of its blocks, newest first. When the blocks
+// run out, or the directory is three-quarters full, the table is emptied
+// and fills again: the simplest policy, and one that keeps no entry of a
+// search that has moved on. Nothing else grows with the search, so a
+// Solver never uses more than about 51 MiB.
 //
 // The differential test against the C library DDS and the benchmark that
 // compares the two live in the nested module dd/ddsref, which needs
