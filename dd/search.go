@@ -54,12 +54,20 @@ func (s *Solver) followNode(need int) (bool, uint64) {
 		c := list[i].card
 		r, cr := s.try(seat, int(c>>4), int(c&15), need)
 		if r == ns {
-			s.hist[seat][c] += int32(s.left)
+			s.cut(seat, c)
 			return ns, cr
 		}
 		rel |= cr
 	}
 	return !ns, rel
+}
+
+// cut notes that seat's card c cut the search off, weighing the cut-offs
+// of longer searches more; the count stops short of overflowing.
+func (s *Solver) cut(seat int, c uint8) {
+	if h := &s.hist[seat][c]; *h < 1<<30 {
+		*h += int32(s.left)
+	}
 }
 
 // try plays the card of suit and rank from seat, searches on, and takes
@@ -179,7 +187,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		suit, rank := int(c>>4), int(c&15)
 		cr, crel := s.try(leader, suit, rank, need)
 		if cr == ns {
-			s.hist[leader][c] += int32(s.left)
+			s.cut(leader, c)
 			best = uint8(suit<<4 | s.relRank(suit, rank))
 			r, rel = ns, crel
 			break
