@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/scoring"
 )
 
 // deal reads a deal in PBN form, "N:hand hand hand hand", for a test.
@@ -166,5 +167,29 @@ func TestMemory(t *testing.T) {
 	}
 	if unsafe.Sizeof(entry{}) != 20 || unsafe.Sizeof(slot{}) != 16 {
 		t.Errorf("entry %d bytes, slot %d: the documentation says 20 and 16", unsafe.Sizeof(entry{}), unsafe.Sizeof(slot{}))
+	}
+}
+
+// TestTableRegressions holds whole deals the solver once got wrong, with
+// DDS's tables.
+func TestTableRegressions(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		deal string
+		want scoring.DDTable
+		why  string
+	}{
+		{"N:QJ76.AKQ5.98.752 A84.T963.QT64.J9 T2.J42.7532.QT84 K953.87.AKJ.AK63",
+			scoring.DDTable{{4, 3, 5, 4, 5}, {8, 9, 8, 9, 8}, {4, 3, 5, 4, 5}, {8, 9, 8, 9, 8}},
+			"East in clubs was given 9: a table entry was reused for a position where a run of equivalent cards, tried once, was no longer one run"},
+	}
+	for _, tt := range tests {
+		got, err := Table(deal(t, tt.deal))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tt.want {
+			t.Errorf("%s:\n got %v\nwant %v (%s)", tt.deal, got, tt.want, tt.why)
+		}
 	}
 }

@@ -11,19 +11,21 @@ func (s *Solver) runs(list []move, seat, suit int) []move {
 	live := s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit] | s.inTrick[suit]
 	for mine != 0 {
 		r := bits.Len16(mine) - 1
-		list = append(list, move{card: uint8(suit<<4 | r)})
+		top := r
 		mine &^= 1 << r
 		for {
 			below := live & (1<<r - 1)
 			if below == 0 {
 				break
 			}
-			r = bits.Len16(below) - 1
-			if mine&(1<<r) == 0 {
+			next := bits.Len16(below) - 1
+			if mine&(1<<next) == 0 {
 				break
 			}
+			r = next
 			mine &^= 1 << r
 		}
+		list = append(list, move{card: uint8(suit<<4 | top), low: uint8(r)})
 	}
 	return list
 }

@@ -5,11 +5,26 @@ import "math/bits"
 // noTrump is the trump index of no-trump play: no suit has it.
 const noTrump = 4
 
-// move is a card to try, suit<<4 | rank as in [auction.Card], with the
+// move is a card to try, suit<<4 | rank as in [auction.Card], standing
+// for the run of equivalent cards from it down to the rank low, with the
 // score that orders it.
 type move struct {
 	card  uint8
+	low   uint8
 	score int32
+}
+
+// runRel returns the cards that decided the search after move m, cr,
+// with the lowest card of m's run added when the run reaches below a card
+// that decided: a position of the same class then holds the same run,
+// and the card tried stands for it there too. Only a search that fails
+// for every move needs this; one move that succeeds is played as it is.
+func runRel(m move, cr uint64) uint64 {
+	suit, rank := int(m.card>>4), int(m.card&15)
+	if int(m.low) < rank && uint16(cr>>(16*suit))&(1<<(rank+1)-1) != 0 {
+		cr |= 1 << (16*suit + int(m.low))
+	}
+	return cr
 }
 
 // state is the position being searched, changed in place as cards are
@@ -57,7 +72,7 @@ func (s *Solver) followNode(need int) (bool, uint64) {
 			s.cut(seat, c)
 			return ns, cr
 		}
-		rel |= cr
+		rel |= runRel(list[i], cr)
 	}
 	return !ns, rel
 }
@@ -192,7 +207,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			r, rel = ns, crel
 			break
 		}
-		rel |= crel
+		rel |= runRel(list[i], crel)
 	}
 	lo, hi := 0, s.left
 	if r {
