@@ -45,7 +45,9 @@
 //     describes such quick-trick and later-trick cut-offs).
 //   - Cards that are adjacent in one hand, once the cards played to
 //     earlier tricks are taken out, are the same card to the play: only one
-//     of each run is tried.
+//     of each run is tried. When every move fails, a run that reaches below
+//     a card that decided counts its lowest card among those that decided,
+//     so that every position of the entry's class holds the same run.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
 //     ruff, second hand low, win as cheaply as possible, do not ruff
 //     partner's winner, discard low) and, within that, by a history of the
