@@ -259,6 +259,29 @@ func TestHandCardsAndSuits(t *testing.T) {
 	}
 }
 
+func TestHandRanks(t *testing.T) {
+	t.Parallel()
+	h, err := ParseHand("AK2.T.xx.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		suit Suit
+		want uint16
+	}{
+		{Spade, 1<<Ace | 1<<King | 1<<Two},
+		{Heart, 1 << Ten},
+		{Diamond, 0}, // spots name no rank
+		{Club, 0},
+		{Suit(7), 0},
+	}
+	for _, tt := range tests {
+		if got := h.Ranks(tt.suit); got != tt.want {
+			t.Errorf("Ranks(%v) = %#x, want %#x", tt.suit, got, tt.want)
+		}
+	}
+}
+
 func TestHandSpots(t *testing.T) {
 	t.Parallel()
 	h, err := ParseHand("AKxx.x..Q")

@@ -61,6 +61,17 @@ func (h Hand) Spots(s Suit) int {
 	return int(h.spots >> (4 * s) & 15)
 }
 
+// Ranks is the set of ranks the hand holds in suit s, one bit per rank:
+// bit r is set when the card of rank r is held (bits 2 to 14). It is the
+// form bit-parallel code, such as a double-dummy solver, works on;
+// unspecified cards are not in it.
+func (h Hand) Ranks(s Suit) uint16 {
+	if !s.Valid() {
+		return 0
+	}
+	return uint16(h.bits >> (16 * s) & suitMask)
+}
+
 // InSuit is the part of the hand in suit s.
 func (h Hand) InSuit(s Suit) Hand {
 	if !s.Valid() {

@@ -1,0 +1,74 @@
+// Package dd solves contract-bridge deals double dummy: the number of
+// tricks each side takes when every player sees all four hands and plays
+// perfectly.
+//
+// [Tricks] answers for one declarer and strain, [Table] for all twenty
+// (the table [scoring.Par] reads), and [Solve] for a position part-way
+// through the play: hands of any equal size, with cards already played to
+// the current trick. A [Solver] holds the memory these need and can be
+// reused from deal to deal; the package-level functions borrow one from a
+// pool.
+//
+// # Method
+//
+// The search is the one double-dummy solvers have used since GIB, written
+// here from the published descriptions:
+//
+//   - The question asked of the tree is never "how many tricks" but "can
+//     North–South take at least n of the remaining tricks": a boolean,
+//     zero-window alpha-beta search. The trick count is found by a
+//     sequence of such searches that start from a guess and step up or
+//     down one trick at a time, in the manner of MTD(f) (Plaat, Schaeffer,
+//     Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
+//     Artificial Intelligence 87, 1996). Each search cuts off as soon as a
+//     single card settles the question.
+//   - Positions at the start of a trick are kept in a transposition table,
+//     with bounds on the tricks North–South take from there. Every search
+//     also returns the cards that decided it: the cards that won a trick
+//     by their rank (a higher card of the same suit was beaten), and the
+//     top cards that the quick-trick bounds counted. An entry then stands
+//     for every position with the same leader, the same number of cards
+//     of each suit in each hand, and, in each suit, the same holders of
+//     the cards from the top down to the lowest card that decided; the
+//     lower cards may lie anywhere. This is Ginsberg's partition search
+//     (Matthew L. Ginsberg, "GIB: Imperfect Information in a
+//     Computationally Challenging Game", JAIR 14, 2001) in the form
+//     Haglund describes for DDS, where the classes are kept per set of
+//     suit lengths (Bo Haglund, "Search Algorithms for a Bridge Double
+//     Dummy Solver", 2010). Because the bounds count North–South's tricks,
+//     whoever declares, the four declarers of one strain share the table.
+//   - At the start of each trick two cheap bounds often end the search
+//     there: the leader's quick tricks, top cards that can be cashed in
+//     turn without an opponent ruffing or partner overtaking (also those
+//     of partner, reached by a low lead to partner's top card), and the
+//     top trumps that one opponent holds, each a sure trick (Haglund
+//     describes such quick-trick and later-trick cut-offs).
+//   - Cards that are adjacent in one hand, once the cards played to
+//     earlier tricks are taken out, are the same card to the play: only one
+//     of each run is tried. When every move fails, a run that reaches below
+//     a card that decided counts its lowest card among those that decided,
+//     so that every position of the entry's class holds the same run.
+//   - Moves are ordered by plain bridge sense (cash winners, give partner a
+//     ruff, second hand low, win as cheaply as possible, do not ruff
+//     partner's winner, discard low) and, within that, by a history of the
+//     cards that caused cut-offs; at the start of a trick the lead that
+//     settled the same position before is tried first.
+//
+// # Memory
+//
+// A Solver's transposition table has a fixed capacity, allocated on first
+// use: 2^18 blocks of eight entries of 20 bytes (42 MiB) and a directory
+// of 2^19 slots of 16 bytes (8 MiB), one slot per leader and set of suit
+// lengths, heading the list of its blocks, newest first. When the blocks
+// run out, or the directory is three-quarters full, the table is emptied
+// and fills again: the simplest policy, and one that keeps no entry of a
+// search that has moved on. Nothing else grows with the search, so a
+// Solver never uses more than about 51 MiB.
+//
+// The differential test against the C library DDS and the benchmark that
+// compares the two live in the nested module dd/ddsref, which needs
+// libdds (Debian's libdds-dev) and cgo:
+//
+//	go -C dd/ddsref test ./...
+//	bench/dd.sh
+package dd

@@ -1,0 +1,171 @@
+package dd
+
+import "math/bits"
+
+// runs appends to list one card of each run of seat's cards in suit, a
+// run being cards with no other card still in play between them (cards of
+// earlier tricks no longer count; those of the current trick do). Any
+// card of a run is as good as another, so only the highest is tried.
+func (s *Solver) runs(list []move, seat, suit int) []move {
+	mine := s.hand[seat][suit]
+	live := s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit] | s.inTrick[suit]
+	for mine != 0 {
+		r := bits.Len16(mine) - 1
+		top := r
+		mine &^= 1 << r
+		for {
+			below := live & (1<<r - 1)
+			if below == 0 {
+				break
+			}
+			next := bits.Len16(below) - 1
+			if mine&(1<<next) == 0 {
+				break
+			}
+			r = next
+			mine &^= 1 << r
+		}
+		list = append(list, move{card: uint8(suit<<4 | top), low: uint8(r)})
+	}
+	return list
+}
+
+// sortMoves orders list by score, highest first; the lists are short.
+func sortMoves(list []move) {
+	for i := 1; i < len(list); i++ {
+		m := list[i]
+		j := i
+		for ; j > 0 && list[j-1].score < m.score; j-- {
+			list[j] = list[j-1]
+		}
+		list[j] = m
+	}
+}
+
+// leadMoves lists the leads from seat l, the best first: the lead stored
+// for the position (best, as suit<<4 | relative rank), then winners that
+// cannot be ruffed, suits partner can ruff, low cards to partner's
+// winners, and low cards before high.
+func (s *Solver) leadMoves(l int, best uint8) []move {
+	list := s.moves[s.depth][:0]
+	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
+	for suit := range 4 {
+		if s.hand[l][suit] == 0 {
+			continue
+		}
+		n := len(list)
+		list = s.runs(list, l, suit)
+		opps := s.hand[lho][suit] | s.hand[rho][suit]
+		partner := s.hand[p][suit]
+		oppRuff, partnerRuff := false, false
+		if s.trump != noTrump && suit != s.trump {
+			oppRuff = (s.hand[lho][suit] == 0 && s.hand[lho][s.trump] != 0) ||
+				(s.hand[rho][suit] == 0 && s.hand[rho][s.trump] != 0)
+			partnerRuff = partner == 0 && s.hand[p][s.trump] != 0
+		}
+		partnerTop := partner != 0 && bits.Len16(partner) > bits.Len16(opps)
+		for i := n; i < len(list); i++ {
+			c := list[i].card
+			rank := int(c & 15)
+			sc := -rank
+			switch {
+			case oppRuff:
+				sc -= 60
+			case rank >= bits.Len16(opps):
+				// A winner against the opponents.
+				sc += 50 + 2*rank
+			case partnerRuff:
+				sc += 40
+			case partnerTop:
+				sc += 30
+			}
+			if best != noBest && int(best>>4) == suit && s.relRank(suit, rank) == int(best&15) {
+				sc += 1000
+			}
+			list[i].score = int32(sc)<<16 + min(s.hist[l][c], 1<<15)
+		}
+	}
+	sortMoves(list)
+	return list
+}
+
+// followMoves lists the cards seat may play to the current trick, the
+// best first: low when partner's card will hold the trick, else the
+// cheapest card that wins it for sure, else the cheapest that may win it;
+// ruffs of the opponents' cards before discards, discards low.
+func (s *Solver) followMoves(seat int) []move {
+	list := s.moves[s.depth][:0]
+	partnerWins := s.winSeat&1 == seat&1
+	last := s.played == 3
+	if s.hand[seat][s.led] != 0 {
+		list = s.runs(list, seat, s.led)
+		for i := range list {
+			c := list[i].card
+			rank := int(c & 15)
+			sc := -rank
+			beats := s.winSuit == s.led && rank > s.winRank
+			switch {
+			case partnerWins && (last || s.holds(s.winSuit, s.winRank, seat)):
+			case beats && (last || s.holds(s.led, rank, seat)):
+				sc += 80
+			case beats && s.played == 2:
+				sc += 30
+			}
+			list[i].score = int32(sc)<<16 + min(s.hist[seat][c], 1<<15)
+		}
+		sortMoves(list)
+		return list
+	}
+	for suit := range 4 {
+		if s.hand[seat][suit] == 0 {
+			continue
+		}
+		n := len(list)
+		list = s.runs(list, seat, suit)
+		for i := n; i < len(list); i++ {
+			c := list[i].card
+			rank := int(c & 15)
+			sc := -rank
+			if suit == s.trump {
+				overruffs := s.winSuit != s.trump || rank > s.winRank
+				switch {
+				case partnerWins && (last || s.holds(s.winSuit, s.winRank, seat)):
+					sc -= 100
+				case overruffs:
+					sc += 60
+				default:
+					sc -= 50
+				}
+			} else if others := s.hand[(seat+1)&3][suit] | s.hand[(seat+2)&3][suit] | s.hand[(seat+3)&3][suit]; rank > bits.Len16(others)-1 && others != 0 {
+				// A winner of its suit: keep it.
+				sc -= 30
+			}
+			list[i].score = int32(sc)<<16 + min(s.hist[seat][c], 1<<15)
+		}
+	}
+	sortMoves(list)
+	return list
+}
+
+// holds reports whether a card of suit and rank, played to the current
+// trick, stays above whatever the opponents of seat still to play to it
+// can play: a higher card of the suit led, or a trump when they have
+// none of that suit.
+func (s *Solver) holds(suit, rank, seat int) bool {
+	for q := s.played + 1; q < 4; q++ {
+		o := (s.leader + q) & 3
+		if o&1 == seat&1 {
+			continue
+		}
+		if h := s.hand[o][s.led]; h != 0 {
+			if suit == s.led && bits.Len16(h)-1 > rank {
+				return false
+			}
+			continue
+		}
+		if s.trump != noTrump && s.hand[o][s.trump] != 0 && (suit != s.trump || bits.Len16(s.hand[o][s.trump])-1 > rank) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,417 @@
+package dd
+
+import "math/bits"
+
+// noTrump is the trump index of no-trump play: no suit has it.
+const noTrump = 4
+
+// move is a card to try, suit<<4 | rank as in [auction.Card], standing
+// for the run of equivalent cards from it down to the rank low, with the
+// score that orders it.
+type move struct {
+	card  uint8
+	low   uint8
+	score int32
+}
+
+// runRel returns the cards that decided the search after move m, cr,
+// with the lowest card of m's run added when the run reaches below a card
+// that decided: a position of the same class then holds the same run,
+// and the card tried stands for it there too. Only a search that fails
+// for every move needs this; one move that succeeds is played as it is.
+func runRel(m move, cr uint64) uint64 {
+	suit, rank := int(m.card>>4), int(m.card&15)
+	if int(m.low) < rank && uint16(cr>>(16*suit))&(1<<(rank+1)-1) != 0 {
+		cr |= 1 << (16*suit + int(m.low))
+	}
+	return cr
+}
+
+// state is the position being searched, changed in place as cards are
+// played and put back.
+type state struct {
+	hand    [4][4]uint16 // [seat][suit], bit r for rank r
+	inTrick [4]uint16    // the cards of the current trick, by suit
+	trump   int          // a suit, or noTrump
+	left    int          // tricks not yet complete, the current one included
+	leader  int          // the seat that leads the current trick
+	played  int          // cards played to the current trick
+	led     int          // the suit led to it
+	winSeat int          // the seat winning it so far
+	winSuit int
+	winRank int
+	depth   int // cards played since the search began: the index of the move list
+}
+
+// The searches below answer whether North–South take need or more of
+// the remaining tricks, and say which cards decided it: a set of cards in
+// the layout of [auction.Hand], of which only the lowest in each suit
+// matters. Any position with the same leader, the same suit lengths in
+// each hand and, in each suit, the same holders of every card down to
+// that lowest one, has the same answer. This is what lets one entry of
+// the transposition table stand for many positions.
+
+// nsWins searches the current position.
+func (s *Solver) nsWins(need int) (bool, uint64) {
+	if s.played == 0 {
+		return s.leadNode(need)
+	}
+	return s.followNode(need)
+}
+
+// followNode searches a position part-way through a trick.
+func (s *Solver) followNode(need int) (bool, uint64) {
+	seat := (s.leader + s.played) & 3
+	list := s.followMoves(seat)
+	ns := seat&1 == 0
+	var rel uint64
+	for i := range list {
+		c := list[i].card
+		r, cr := s.try(seat, int(c>>4), int(c&15), need)
+		if r == ns {
+			s.cut(seat, c)
+			return ns, cr
+		}
+		rel |= runRel(list[i], cr)
+	}
+	return !ns, rel
+}
+
+// cut notes that seat's card c cut the search off, weighing the cut-offs
+// of longer searches more; the count stops short of overflowing.
+func (s *Solver) cut(seat int, c uint8) {
+	if h := &s.hist[seat][c]; *h < 1<<30 {
+		*h += int32(s.left)
+	}
+}
+
+// try plays the card of suit and rank from seat, searches on, and takes
+// the card back.
+func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
+	bit := uint16(1) << rank
+	s.hand[seat][suit] &^= bit
+	s.inTrick[suit] |= bit
+	ws, wsu, wr := s.winSeat, s.winSuit, s.winRank
+	if s.played == 0 {
+		s.led = suit
+		s.winSeat, s.winSuit, s.winRank = seat, suit, rank
+	} else if (suit == s.winSuit && rank > s.winRank) || (suit == s.trump && s.winSuit != s.trump) {
+		s.winSeat, s.winSuit, s.winRank = seat, suit, rank
+	}
+	s.depth++
+	var r bool
+	var rel uint64
+	if s.played == 3 {
+		r, rel = s.endTrick(need)
+	} else {
+		s.played++
+		r, rel = s.nsWins(need)
+		s.played--
+	}
+	s.depth--
+	s.winSeat, s.winSuit, s.winRank = ws, wsu, wr
+	s.inTrick[suit] &^= bit
+	s.hand[seat][suit] |= bit
+	return r, rel
+}
+
+// endTrick gives the completed trick to its winner, who leads the next.
+// The winning card decided the trick by its rank only when another card
+// of its suit was played to it.
+func (s *Solver) endTrick(need int) (bool, uint64) {
+	leader, led, inTrick := s.leader, s.led, s.inTrick
+	s.leader = s.winSeat
+	if s.winSeat&1 == 0 {
+		need--
+	}
+	s.inTrick = [4]uint16{}
+	s.played = 0
+	s.left--
+	r, rel := s.leadNode(need)
+	s.left++
+	s.played = 3
+	s.inTrick = inTrick
+	s.led = led
+	s.leader = leader
+	if inTrick[s.winSuit]&^(1<<s.winRank) != 0 {
+		rel |= 1 << (16*s.winSuit + s.winRank)
+	}
+	return r, rel
+}
+
+// leadNode searches a position at the start of a trick.
+func (s *Solver) leadNode(need int) (bool, uint64) {
+	if need <= 0 {
+		return true, 0
+	}
+	if need > s.left {
+		return false, 0
+	}
+	if s.left == 1 {
+		return s.lastTrick()
+	}
+	s.nodes++
+	leader := s.leader
+	ns := leader&1 == 0
+	q, qrel := s.quickTricks(leader)
+	if pq, prel := s.partnerTricks(leader); pq > q {
+		q, qrel = pq, prel
+	}
+	if ns && q >= need {
+		return true, qrel
+	}
+	if !ns && s.left-q < need {
+		return false, qrel
+	}
+	if k, krel := s.trumpTricks(leader); k > 0 {
+		if ns && s.left-k < need {
+			return false, krel
+		}
+		if !ns && k >= need {
+			return true, krel
+		}
+	}
+	var pat [4]uint32
+	var n [4]int
+	lens := s.patterns(&pat, &n)
+	best := uint8(noBest)
+	for bi := s.tt.last(lens, leader); bi >= 0; {
+		b := &s.tt.b[bi]
+		bi = b.prev
+		for j := b.n - 1; j >= 0; j-- {
+			e := &b.e[j]
+			if !e.matches(&pat, &n) {
+				continue
+			}
+			if int(e.lo) >= need {
+				return true, s.topCards(e)
+			}
+			if int(e.hi) < need {
+				return false, s.topCards(e)
+			}
+			if best == noBest {
+				best = e.best
+			}
+		}
+	}
+	list := s.leadMoves(leader, best)
+	r, rel := !ns, uint64(0)
+	best = noBest
+	for i := range list {
+		c := list[i].card
+		suit, rank := int(c>>4), int(c&15)
+		cr, crel := s.try(leader, suit, rank, need)
+		if cr == ns {
+			s.cut(leader, c)
+			best = uint8(suit<<4 | s.relRank(suit, rank))
+			r, rel = ns, crel
+			break
+		}
+		rel |= runRel(list[i], crel)
+	}
+	lo, hi := 0, s.left
+	if r {
+		lo = need
+	} else {
+		hi = need - 1
+	}
+	var top [4]uint32
+	for suit := range 4 {
+		m := uint16(rel >> (16 * suit))
+		if m == 0 {
+			continue
+		}
+		// The cards from the top down to the lowest that decided.
+		k := bits.OnesCount16(s.live(suit) >> bits.TrailingZeros16(m))
+		top[suit] = pat[suit]>>(2*(n[suit]-k))<<4 | uint32(k)
+	}
+	s.tt.store(lens, leader, &top, lo, hi, best)
+	return r, rel
+}
+
+// live is the set of cards of suit still held.
+func (s *Solver) live(suit int) uint16 {
+	return s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit]
+}
+
+// topCards returns, for the current position, the cards that e's bounds
+// depend on: in each suit, the lowest of the top cards e records.
+func (s *Solver) topCards(e *entry) uint64 {
+	var rel uint64
+	for suit := range 4 {
+		k := int(e.top[suit] & 15)
+		if k == 0 {
+			continue
+		}
+		live := s.live(suit)
+		for range k - 1 {
+			live &^= 1 << (bits.Len16(live) - 1)
+		}
+		rel |= 1 << (16*suit + bits.Len16(live) - 1)
+	}
+	return rel
+}
+
+// lastTrick plays the last trick, each player holding one card, and
+// reports whether North–South win it.
+func (s *Solver) lastTrick() (bool, uint64) {
+	win, wsuit, wrank := -1, 0, 0
+	var played [4]uint16
+	for i := range 4 {
+		seat := (s.leader + i) & 3
+		for suit := range 4 {
+			if m := s.hand[seat][suit]; m != 0 {
+				played[suit] |= m
+				rank := bits.Len16(m) - 1
+				if win < 0 || (suit == wsuit && rank > wrank) || (suit == s.trump && wsuit != s.trump) {
+					win, wsuit, wrank = seat, suit, rank
+				}
+				break
+			}
+		}
+	}
+	var rel uint64
+	if played[wsuit]&^(1<<wrank) != 0 {
+		rel = 1 << (16*wsuit + wrank)
+	}
+	return win&1 == 0, rel
+}
+
+// relRank is the number of cards still out in suit that are higher than
+// rank: 0 for the top card. Kept in the table, it names the same card in
+// every position of the same pattern.
+func (s *Solver) relRank(suit, rank int) int {
+	return bits.OnesCount16(s.live(suit) >> (rank + 1))
+}
+
+// quickTricks is a lower bound on the tricks the leader's side takes: the
+// leader's cards that are higher than every other card of their suit,
+// cashed one after another. In a trump contract a side suit counts only
+// as long as each opponent who holds a trump can follow, and, when
+// partner holds trumps, only as many side-suit winners as partner has
+// cards to play to them other than trumps, so that partner is never made
+// to ruff and take the lead. Trumps are cashed last. The cards returned
+// are the lowest of the leader's winners counted in each suit.
+func (s *Solver) quickTricks(l int) (int, uint64) {
+	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
+	q, side := 0, 0
+	var rel uint64
+	for suit := range 4 {
+		mine := s.hand[l][suit]
+		if mine == 0 {
+			continue
+		}
+		others := s.hand[lho][suit] | s.hand[p][suit] | s.hand[rho][suit]
+		top := mine >> bits.Len16(others) << bits.Len16(others)
+		w := bits.OnesCount16(top)
+		if w == 0 {
+			continue
+		}
+		if s.trump != noTrump && suit != s.trump {
+			if s.hand[lho][s.trump] != 0 {
+				w = min(w, bits.OnesCount16(s.hand[lho][suit]))
+			}
+			if s.hand[rho][s.trump] != 0 {
+				w = min(w, bits.OnesCount16(s.hand[rho][suit]))
+			}
+			if w == 0 {
+				continue
+			}
+			side += w
+		} else {
+			q += w
+		}
+		for range w - 1 {
+			top &^= 1 << (bits.Len16(top) - 1)
+		}
+		rel |= 1 << (16*suit + bits.Len16(top) - 1)
+	}
+	if s.trump != noTrump && s.hand[p][s.trump] != 0 {
+		free := 0
+		for suit := range 4 {
+			if suit != s.trump {
+				free += bits.OnesCount16(s.hand[p][suit])
+			}
+		}
+		side = min(side, free)
+	}
+	return q + side, rel
+}
+
+// partnerTricks is a lower bound on the tricks the leader's side takes
+// by leading to partner's top card in a suit the leader holds and cashing
+// partner's quick tricks from there: partner's quick tricks, when one of
+// the suits they are counted in is one the leader can lead. A suit counts
+// for partner only when the opponents follow to it (see
+// [Solver.quickTricks]), so the first lead of it cannot be ruffed.
+func (s *Solver) partnerTricks(l int) (int, uint64) {
+	p := (l + 2) & 3
+	q, rel := s.quickTricks(p)
+	if q == 0 {
+		return 0, 0
+	}
+	for suit := range 4 {
+		if s.hand[l][suit] != 0 && uint16(rel>>(16*suit)) != 0 {
+			return q, rel
+		}
+	}
+	return 0, 0
+}
+
+// trumpTricks is a lower bound on the tricks the leader's opponents take
+// with trumps: the top trumps, when one opponent holds them, each win a
+// trick, since no one can play a higher trump to it. The card returned is
+// the lowest of them.
+func (s *Solver) trumpTricks(l int) (int, uint64) {
+	if s.trump == noTrump {
+		return 0, 0
+	}
+	live := s.live(s.trump)
+	if live == 0 {
+		return 0, 0
+	}
+	top := bits.Len16(live) - 1
+	opp := (l + 1) & 3
+	if s.hand[opp][s.trump]&(1<<top) == 0 {
+		opp = (l + 3) & 3
+		if s.hand[opp][s.trump]&(1<<top) == 0 {
+			return 0, 0
+		}
+	}
+	h := s.hand[opp][s.trump]
+	k, lowest := 0, top
+	for live != 0 {
+		r := bits.Len16(live) - 1
+		if h&(1<<r) == 0 {
+			break
+		}
+		k++
+		lowest = r
+		live &^= 1 << r
+	}
+	return k, 1 << (16*s.trump + lowest)
+}
+
+// patterns sets, for each suit, the holders of its cards, two bits each
+// from the highest card down, and their number; and returns the length of
+// each hand in each suit, four bits each.
+func (s *Solver) patterns(pat *[4]uint32, n *[4]int) uint64 {
+	var lens uint64
+	for suit := range 4 {
+		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
+		live := s.hand[0][suit] | h1 | h2 | h3
+		a, b := h1|h3, h2|h3
+		var v uint32
+		for m := live; m != 0; {
+			r := bits.Len16(m) - 1
+			m &^= 1 << r
+			v = v<<2 | uint32(a>>r&1) | uint32(b>>r&1)<<1
+		}
+		pat[suit] = v
+		n[suit] = bits.OnesCount16(live)
+		for seat := range 4 {
+			lens |= uint64(bits.OnesCount16(s.hand[seat][suit])) << (4 * (4*seat + suit))
+		}
+	}
+	return lens
+}

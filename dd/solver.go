@@ -1,0 +1,153 @@
+package dd
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/scoring"
+)
+
+// A Solver solves deals and positions double dummy. It keeps a
+// transposition table of fixed size (see the package documentation) and
+// can be reused for any number of deals: each search starts afresh
+// without clearing it. The zero value is ready to use and allocates the
+// table on first use. A Solver is not safe for concurrent use; use one
+// per goroutine, or the package-level functions, which draw Solvers from
+// a pool.
+type Solver struct {
+	state
+	tt    table
+	hist  [4][64]int32 // per seat and card, how often it cut the search off
+	moves [53][13]move // the move list of each depth
+	nodes int64        // positions searched at the start of a trick
+}
+
+// Solve returns the number of the tricks still to be played, the current
+// one included, that the side of p.Declarer takes when all four players
+// play double dummy. The error says why p is not a position that can be
+// played: cards twice, hands of sizes that do not fit the trick, a card
+// of the trick that revokes, unspecified cards.
+func (s *Solver) Solve(p Position) (int, error) {
+	n, err := p.check()
+	if err != nil {
+		return 0, err
+	}
+	s.tt.next()
+	s.hist = [4][64]int32{}
+	ns := s.solve(&p, n, -1)
+	if p.Declarer&1 == 1 {
+		return n - ns, nil
+	}
+	return ns, nil
+}
+
+// Tricks returns the number of tricks declarer takes in strain, when
+// declarer's left-hand opponent leads and all four play double dummy.
+// The hands of d must be of the same size: 13 cards for a whole deal,
+// fewer for an ending.
+func (s *Solver) Tricks(d auction.Deal, strain auction.Strain, declarer auction.Seat) (int, error) {
+	return s.Solve(Position{Hands: d, Trumps: strain, Leader: declarer.LHO(), Declarer: declarer})
+}
+
+// Table returns the tricks each seat takes as declarer in each strain,
+// indexed [declarer][strain]: the double-dummy table of [scoring.Par].
+// The four declarers of a strain share the transposition table, so the
+// table costs much less than twenty calls of [Solver.Tricks].
+func (s *Solver) Table(d auction.Deal) (scoring.DDTable, error) {
+	var t scoring.DDTable
+	p := Position{Hands: d}
+	n, err := p.check()
+	if err != nil {
+		return t, fmt.Errorf("dd: table: %w", err)
+	}
+	for strain := auction.Clubs; strain <= auction.NoTrump; strain++ {
+		s.tt.next()
+		s.hist = [4][64]int32{}
+		guess := -1
+		for _, decl := range auction.Seats {
+			p := Position{Hands: d, Trumps: strain, Leader: decl.LHO(), Declarer: decl}
+			ns := s.solve(&p, n, guess)
+			guess = ns
+			if decl&1 == 1 {
+				t[decl][strain] = int8(n - ns)
+			} else {
+				t[decl][strain] = int8(ns)
+			}
+		}
+	}
+	return t, nil
+}
+
+// solve returns the tricks North–South take of the n left in p, a
+// checked position, by zero-window searches stepping from guess (or from
+// half the tricks when guess is negative) towards the answer.
+func (s *Solver) solve(p *Position, n, guess int) int {
+	s.load(p, n)
+	lo, hi := 0, n
+	if guess < 0 {
+		guess = (n + 1) / 2
+	}
+	g := guess
+	for lo < hi {
+		t := min(max(g, lo+1), hi)
+		if ok, _ := s.nsWins(t); ok {
+			lo, g = t, t+1
+		} else {
+			hi, g = t-1, t-1
+		}
+	}
+	return lo
+}
+
+// load sets the search state to position p with n tricks left.
+func (s *Solver) load(p *Position, n int) {
+	st := &s.state
+	*st = state{trump: noTrump, left: n, leader: int(p.Leader)}
+	if p.Trumps != auction.NoTrump {
+		st.trump = int(p.Trumps)
+	}
+	for seat := range 4 {
+		for suit := range 4 {
+			st.hand[seat][suit] = p.Hands[seat].Ranks(auction.Suit(suit))
+		}
+	}
+	for i, c := range p.Trick {
+		seat, suit, rank := (st.leader+i)&3, int(c.Suit()), int(c.Rank())
+		st.inTrick[suit] |= 1 << rank
+		if i == 0 {
+			st.led = suit
+			st.winSeat, st.winSuit, st.winRank = seat, suit, rank
+		} else if (suit == st.winSuit && rank > st.winRank) || (suit == st.trump && st.winSuit != st.trump) {
+			st.winSeat, st.winSuit, st.winRank = seat, suit, rank
+		}
+	}
+	st.played = len(p.Trick)
+}
+
+// pool holds Solvers for the package-level functions: their tables are
+// too large to allocate for each call.
+var pool = sync.Pool{New: func() any { return new(Solver) }}
+
+// Solve solves p with a Solver from a pool; see [Solver.Solve].
+func Solve(p Position) (int, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.Solve(p)
+}
+
+// Tricks solves a deal for one declarer and strain with a Solver from a
+// pool; see [Solver.Tricks].
+func Tricks(d auction.Deal, strain auction.Strain, declarer auction.Seat) (int, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.Tricks(d, strain, declarer)
+}
+
+// Table solves a deal for every declarer and strain with a Solver from a
+// pool; see [Solver.Table].
+func Table(d auction.Deal) (scoring.DDTable, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.Table(d)
+}
