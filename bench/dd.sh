@@ -12,16 +12,9 @@
 # It needs cgo and libdds (Debian: apt-get install libdds-dev).
 set -euo pipefail
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/work.sh"
 deals=${1:-1000}
 seed=${2:-1}
-if [[ -z ${WORK:-} ]]; then
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-else
-	work=$WORK
-	mkdir -p "$work"
-fi
 [[ -e /usr/include/dds/dll.h ]] || { echo "bench: libdds is not installed (apt-get install libdds-dev)" >&2; exit 2; }
 
 echo "building ddbench" >&2

@@ -3,15 +3,8 @@
 # repository) and work (WORK, default a new temporary directory removed at
 # exit), and checks that the corpus and GNU time are there.
 
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/work.sh"
 corpus=${CORPUS:-$root/../shared/corpus}
-if [[ -z ${WORK:-} ]]; then
-	work=$(mktemp -d)
-	trap 'rm -rf "$work"' EXIT
-else
-	work=$WORK
-	mkdir -p "$work"
-fi
 [[ -d $corpus ]] || { echo "bench: no corpus at $corpus (set CORPUS)" >&2; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "bench: /usr/bin/time (GNU time) is needed for peak memory" >&2; exit 2; }
 
