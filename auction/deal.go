@@ -248,6 +248,17 @@ func (d Deal) LIN(dealer Seat) string {
 // auditing a file can still show it.
 func ParseDeal(text string) (Deal, error) {
 	var d Deal
+	if strings.ContainsAny(text, "\t\v\f\r\n") {
+		// PBN's other white space is read as blanks, as a writer that
+		// cannot write it in a string writes it: the deal reads the same
+		// before and after.
+		text = strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\v' || r == '\f' || r == '\r' || r == '\n' {
+				return ' '
+			}
+			return r
+		}, text)
+	}
 	colon := strings.IndexByte(text, ':')
 	if colon < 0 {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: `missing the first seat (a deal starts with a seat and a colon, as in "N:")`}
@@ -256,7 +267,7 @@ func ParseDeal(text string) (Deal, error) {
 	if err != nil {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: fmt.Sprintf("%q before the colon is not a seat (want N, E, S or W)", text[:colon])}
 	}
-	end := len(strings.TrimRight(text, " \t\r\n"))
+	end := len(strings.TrimRight(text, " "))
 	if end <= colon {
 		end = colon + 1
 	}

@@ -56,6 +56,11 @@ func TestParseDeal(t *testing.T) {
 		{"W: AT6.A74.KQT2.K84  853.K96.A863.965", "N:AT6.A74.KQT2.K84 - 853.K96.A863.965 -"},
 		// Sloppy spacing that still gives four hands.
 		{"N: .63.AKQ987.A9732   A8654.KQ5.T.QJT6\tJ973.J98742.3.K4 KQT2.AT.J6542.85 ", stdDeal},
+		// PBN's other white space, read as blanks: a trailing form feed
+		// or vertical tab, a tab between hands.
+		{"W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4\v", stdDeal},
+		{"N:   ...2\f", "N:- - - ...2"},
+		{"N:.63.AKQ987.A9732\tA8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85", stdDeal},
 		// An end position.
 		{"W:T95...Q 8.T..T5 .J..987 ...AJ62", "N:8.T..T5 .J..987 ...AJ62 T95...Q"},
 		// A lesson diagram of shapes only.

@@ -449,38 +449,15 @@ func appendPBNString(dst []byte, v string) []byte {
 			dst = append(dst, '\\', '"')
 		case c == '\\' && (i+1 == len(v) || v[i+1] == '"' || v[i+1] == '\\'):
 			dst = append(dst, '\\', '\\')
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			dst = append(dst, ' ')
+		case c < ' ' || c == 0x7f:
+			dst = append(dst, "\uFFFD"...)
 		default:
-			dst = appendPBNChar(dst, c)
+			dst = append(dst, c)
 		}
 	}
 	return append(dst, '"')
-}
-
-// appendPBNChar appends c as a PBN string holds it: a white-space control
-// character as a blank, another control character as U+FFFD.
-func appendPBNChar(dst []byte, c byte) []byte {
-	switch {
-	case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
-		return append(dst, ' ')
-	case c < ' ' || c == 0x7f:
-		return append(dst, "\uFFFD"...)
-	}
-	return append(dst, c)
-}
-
-// pbnStringText returns v as appendPBNString writes it, without quotes
-// and escapes: what a reader reads back.
-func pbnStringText(v string) string {
-	for i := 0; i < len(v); i++ {
-		if c := v[i]; c < ' ' || c == 0x7f {
-			var b []byte
-			for j := 0; j < len(v); j++ {
-				b = appendPBNChar(b, v[j])
-			}
-			return string(b)
-		}
-	}
-	return v
 }
 
 // tagValue returns what to write for a tag: its value, or "?" (unknown) when
@@ -768,20 +745,7 @@ func pbnDealText(b *record.Board) string {
 	// read from LIN's md in PBN's form, the cards as read, since md's
 	// own text is no PBN deal.
 	if !dealRead(b) && !(strings.EqualFold(t.Name, "md") && b.Deal != (auction.Deal{})) {
-		v := tagValue(t)
-		if w := pbnStringText(v); w != v {
-			// Written with its control characters as blanks, the text
-			// may read where it did not: then it is written as it reads,
-			// as the next reading would write it.
-			if d, err := auction.ParseDeal(w); err == nil && d != (auction.Deal{}) {
-				first, _ := auction.ParseSeat(w[:strings.IndexByte(w, ':')])
-				if b.DealerKnown {
-					first = b.Dealer
-				}
-				return d.PBN(first)
-			}
-		}
-		return v
+		return tagValue(t)
 	}
 	first := auction.North
 	if b.DealerKnown {
