@@ -37,7 +37,9 @@ func (p *pbnParser) columns(tag *Tag) []Column {
 	}
 	faults := p.d.count()
 	specs := strings.Split(v, ";")
-	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t") {
+	// Any of PBN's white space parts the columns, as strings.Fields
+	// splits on it, and as a writer that writes it as a blank reads it.
+	if len(specs) == 1 && strings.ContainsAny(strings.TrimSpace(v), " \t\v\f\r\n") {
 		specs = strings.Fields(v)
 		p.d.addPos(valuePos(tag), diag.Warning, "space-separated-columns", "columns of ["+tag.Name+"] separated by spaces, not ';': "+quoteText(v))
 	}
