@@ -454,29 +454,20 @@ func (pbnLexDefinition) LexString(filename, s string) (lexer.Lexer, error) {
 	return l, nil
 }
 
-// LeavesCommentOpen reports whether text, read as the lexer reads the text
-// between tag pairs, ends inside a brace comment: a '{' outside strings
-// and line comments that no '}' closes. A writer that keeps such text
-// verbatim closes the comment, or it would swallow what is written next.
+// LeavesCommentOpen reports whether text, lexed as the text of a game
+// from the start of a line, leaves a brace comment open: a '{' that no '}'
+// closes, outside strings, tag pairs and line comments. A writer that
+// keeps such text verbatim closes the comment, or it would swallow what
+// is written next.
 func LeavesCommentOpen(text string) bool {
-	for i := 0; i < len(text); i++ {
-		switch text[i] {
-		case '"':
-			end, _ := scanPBNString(text, i)
-			i = end - 1
-		case ';':
-			j := strings.IndexByte(text[i:], '\n')
-			if j < 0 {
-				return false
-			}
-			i += j
-		case '{':
-			j := strings.IndexByte(text[i:], '}')
-			if j < 0 {
-				return true
-			}
-			i += j
-		}
+	if !strings.Contains(text, "{") {
+		return false
 	}
-	return false
+	open := false
+	lines := newPBNLines(text, diag.Pos{Line: 1, Col: 1})
+	l := pbnLexer{text: text, lines: &lines, diag: func(_ int, _ diag.Severity, code, _ string) {
+		open = open || code == "unterminated-comment"
+	}}
+	l.lexItems()
+	return open
 }

@@ -91,6 +91,7 @@ func TestLeavesCommentOpen(t *testing.T) {
 		{"\"open\n{", true}, // a string never closed ends with its line
 		{"{ \"}\" ", false}, // quotes mean nothing in a brace comment
 		{"; only a line", false},
+		{`00["]{`, true}, // a '[' starts a tag pair, whose quote opens no string here
 	} {
 		if got := LeavesCommentOpen(tc.text); got != tc.want {
 			t.Errorf("LeavesCommentOpen(%q) = %v, want %v", tc.text, got, tc.want)
