@@ -774,7 +774,7 @@ func (p *pbnPrinter) identification(b *record.Board) {
 	}
 	others := append(p.others[:0], typed[mandatoryTags:]...)
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data == "" && !redundant(b, typed, i) {
+		if t := &b.Tags[i]; t.Data == "" && !pbn.AlwaysTable(t.Name) && !redundant(b, typed, i) {
 			others = append(others, writtenTag{t.Name, t.Value, t})
 		}
 	}
@@ -854,7 +854,9 @@ func (p *pbnPrinter) supplements(b *record.Board) {
 		secs = append(secs, section{name: b.Tables[i].Tag.Name, table: &b.Tables[i]})
 	}
 	for i := range b.Tags {
-		if t := &b.Tags[i]; t.Data != "" && !redundant(b, nil, i) {
+		// A table tag without rows (one a game received from a "##"
+		// value) goes with the sections too: read back, it opens one.
+		if t := &b.Tags[i]; (t.Data != "" || pbn.AlwaysTable(t.Name)) && !redundant(b, nil, i) {
 			secs = append(secs, section{name: t.Name, tag: t})
 		}
 	}

@@ -18,6 +18,12 @@ func isPBNTable(name string) bool {
 	return false
 }
 
+// AlwaysTable reports whether a tag pair of that name opens a table
+// section even with no rows after it: the tables PBN 2.1 defines (§10.2).
+// A writer places such a tag pair with the sections, where a reader puts
+// it.
+func AlwaysTable(name string) bool { return isPBNTable(name) }
+
 // isTableName reports whether data after a tag is read as a table: the
 // tables of PBN §10.2 and any other tag named "…Table" (such as the de facto
 // OptimumOpeningLeadTable), but not the Table tag itself.
