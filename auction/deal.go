@@ -248,32 +248,34 @@ func (d Deal) LIN(dealer Seat) string {
 // auditing a file can still show it.
 func ParseDeal(text string) (Deal, error) {
 	var d Deal
+	// src is text with PBN's other white space as blanks, as a writer that
+	// cannot write it in a string writes it: the deal reads the same
+	// before and after. Errors quote text, and the blanks stand where the
+	// white space was, so their places are text's.
+	src := text
 	if strings.ContainsAny(text, "\t\v\f\r\n") {
-		// PBN's other white space is read as blanks, as a writer that
-		// cannot write it in a string writes it: the deal reads the same
-		// before and after.
-		text = strings.Map(func(r rune) rune {
+		src = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\v' || r == '\f' || r == '\r' || r == '\n' {
 				return ' '
 			}
 			return r
 		}, text)
 	}
-	colon := strings.IndexByte(text, ':')
+	colon := strings.IndexByte(src, ':')
 	if colon < 0 {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: `missing the first seat (a deal starts with a seat and a colon, as in "N:")`}
 	}
-	first, err := firstSeat(text[:colon])
+	first, err := firstSeat(src[:colon])
 	if err != nil {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: fmt.Sprintf("%q before the colon is not a seat (want N, E, S or W)", text[:colon])}
 	}
-	end := len(strings.TrimRight(text, " "))
+	end := len(strings.TrimRight(src, " "))
 	if end <= colon {
 		end = colon + 1
 	}
-	fields, n := splitFields(text[:end], colon+1, false)
+	fields, n := splitFields(src[:end], colon+1, false)
 	if n != 4 {
-		fields, n = splitFields(text[:end], colon+1, true)
+		fields, n = splitFields(src[:end], colon+1, true)
 	}
 	if n != 4 {
 		return d, &ParseError{Kind: "deal", Text: text, Reason: fmt.Sprintf("has %d hands, want 4 (write - for a hand not given)", n)}
@@ -281,6 +283,8 @@ func ParseDeal(text string) (Deal, error) {
 	var ps []DealProblem
 	for i, f := range fields {
 		s := first.Add(i)
+		// The fields hold no white space: scanned in text, their errors
+		// quote it.
 		h, twice, err := scanPBNHand(spot{kind: "deal", text: text, seat: s, seated: true}, f[0], f[1])
 		if err != nil {
 			return Deal{}, err
