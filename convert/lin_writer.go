@@ -416,12 +416,12 @@ func appendLINPair(buf []byte, label, value string) []byte {
 	buf = append(buf, label...)
 	buf = append(buf, '|')
 	for i := 0; i < len(value); i++ {
-		if c := value[i]; c < ' ' && c != '\t' && c != '\r' && c != '\n' || c == 0x7f {
+		if linControl(rune(value[i])) {
 			// A control character (a NUL most often, in a value kept as
 			// read) is written U+FFFD: NUL bytes in the text would make
 			// a reader take the file for UTF-16.
 			for _, r := range value {
-				if r < ' ' && r != '\t' && r != '\r' && r != '\n' || r == 0x7f {
+				if linControl(r) {
 					r = '\uFFFD'
 				}
 				buf = utf8.AppendRune(buf, r)
@@ -432,6 +432,10 @@ func appendLINPair(buf []byte, label, value string) []byte {
 	buf = append(buf, value...)
 	return append(buf, '|')
 }
+
+// linControl reports whether r is a control character other than the
+// white space a LIN value may hold (tab, line breaks).
+func linControl(r rune) bool { return r < ' ' && r != '\t' && r != '\r' && r != '\n' || r == 0x7f }
 
 // linValueText returns text as a LIN value can hold it: on one line, a
 // "|", which would end the value, written "¦", a line break as a space,

@@ -878,8 +878,9 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	}
 	room, inMatch := scoring.RoomOf(b, session)
 	if b.Deal.Full() {
-		r.deal, r.place.Turn = turnedDeal(b.Deal)
-		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: r.place.Turn}
+		var turn int
+		r.deal, turn = turnedDeal(b.Deal)
+		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
 			// A follow-up game's deal is that of the game before.
