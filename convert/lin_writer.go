@@ -765,7 +765,9 @@ func linRecordExtras(extras []record.LINPair) []record.LINPair {
 // none when nothing settles the dealer) and the hands. A deal that cannot
 // be read at all keeps the text LIN gave it.
 func linDeal(b *record.Board) string {
-	if b.Deal == (auction.Deal{}) && strings.EqualFold(b.DealTag.Name, "md") && b.DealTag.Value != "" {
+	// A deal that cannot be read, or that writes a card twice in a hand
+	// (read once), keeps the text LIN gave it, as the PBN writer does.
+	if (b.Deal == (auction.Deal{}) || b.DealTwice != (auction.Deal{})) && strings.EqualFold(b.DealTag.Name, "md") && b.DealTag.Value != "" {
 		return linValueText(b.DealTag.Value)
 	}
 	dealer, _, ok := linDealer(b)
