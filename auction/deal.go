@@ -254,12 +254,13 @@ func ParseDeal(text string) (Deal, error) {
 	// white space was, so their places are text's.
 	src := text
 	if strings.ContainsAny(text, "\t\v\f\r\n") {
-		src = strings.Map(func(r rune) rune {
-			if r == '\t' || r == '\v' || r == '\f' || r == '\r' || r == '\n' {
-				return ' '
+		b := []byte(text) // byte for byte: the places stay text's
+		for i, c := range b {
+			if c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n' {
+				b[i] = ' '
 			}
-			return r
-		}, text)
+		}
+		src = string(b)
 	}
 	colon := strings.IndexByte(src, ':')
 	if colon < 0 {
