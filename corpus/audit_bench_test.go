@@ -53,7 +53,7 @@ func benchAuditLarge(b *testing.B, ext string, size int) {
 	start := cputime.Used()
 	for b.Loop() {
 		r, err := corpus.Audit(context.Background(), corpus.Inputs([]string{path}, nil, corpus.Options{}),
-			corpus.AuditOptions{}, func(*corpus.Part) {})
+			corpus.AuditOptions{Reuse: true}, func(*corpus.Part) {})
 		if err != nil || r.Bytes != st.Size() || r.Games == 0 {
 			b.Fatalf("read %d of %d bytes, %d games: %v", r.Bytes, st.Size(), r.Games, err)
 		}

@@ -73,6 +73,13 @@ type AuditOptions struct {
 	// done here, on every core. It sees the part before the findings that
 	// depend on the whole run: duplicate deals and the repeat cap.
 	Work func(*Part) any
+	// Reuse says that emit keeps nothing of a part's boards once it
+	// returns: no *Board, and no Part.Boards or Board.Findings slice (the
+	// findings themselves, copied, may be kept). Audit then uses the
+	// boards' memory, and that of their findings, again for the boards of
+	// later parts: the boards of an audit otherwise take about a byte of
+	// new memory for each byte read. Process ignores it.
+	Reuse bool
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -296,6 +303,9 @@ func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptio
 				total.Unreadable++
 			}
 			emit(p)
+			if opts.Reuse {
+				p.recycle()
+			}
 		}
 	})}
 	var err error
@@ -836,10 +846,18 @@ func (st *fileState) notRecord(p *Part) {
 // event, session and match are what, beside its number, tell the board
 // from others (see Place).
 func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped []diag.Diagnostic, diags diag.List, start diag.Pos, event, session, match string) {
-	checked := ck.Check(b)
+	r := st.newBoard()
+	own := r.Findings[:0]
 	game := b.Source.Game
-	r := &Board{Game: game, Number: b.Number, start: start}
-	found := concat(mapped, checked, scoring.Check(b))
+	*r = Board{Game: game, Number: b.Number, start: start}
+	var found []diag.Diagnostic
+	if checked := ck.CheckShared(b); len(checked) > 0 {
+		// The checker's memory is its own: the board's findings are copied
+		// into the board's, which a board used again brings.
+		found = append(append(append(own, mapped...), checked...), scoring.Check(b)...)
+	} else {
+		found = concat(mapped, scoring.Check(b))
+	}
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
@@ -900,6 +918,42 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 		r.Board = b
 	}
 	p.Boards = append(p.Boards, r)
+}
+
+// spareCorpusBoards are boards an Audit with Reuse has emitted, each with the
+// memory of its findings, for the boards of later parts.
+var spareCorpusBoards sync.Pool
+
+// maxSpareFindings is the most findings a board used again keeps memory
+// for: a board of many findings is rare, and its memory is left to the
+// collector.
+const maxSpareFindings = 64
+
+// newBoard returns a board for fileState.board to fill: with Reuse, one
+// emitted before, holding memory for its findings in Findings.
+func (st *fileState) newBoard() *Board {
+	if st.opts.Reuse {
+		if b, _ := spareCorpusBoards.Get().(*Board); b != nil {
+			return b
+		}
+	}
+	return new(Board)
+}
+
+// recycle gives the part's boards, emitted, to the boards of later parts
+// (AuditOptions.Reuse), and lets go of them.
+func (p *Part) recycle() {
+	for _, b := range p.Boards {
+		f := b.Findings
+		if cap(f) > maxSpareFindings {
+			f = nil
+		}
+		clear(f[:cap(f)])
+		*b = Board{Findings: f[:0]}
+		spareCorpusBoards.Put(b)
+	}
+	clear(p.Boards)
+	p.Boards = nil
 }
 
 // concat returns the lists as one: the one list that has any findings

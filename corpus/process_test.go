@@ -319,13 +319,16 @@ func TestAuditLargeInput(t *testing.T) {
 			}
 			for _, jobs := range []int{1, 4} {
 				for _, batch := range []int{0, 1500} {
-					opts := corpus.AuditOptions{AllFindings: true, WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}}
-					got, gr, _ := audit(t, []string{path}, nil, corpus.WithBatchBytes(opts, batch))
-					if !slices.Equal(got, whole) {
-						t.Errorf("jobs %d, batches of %d: %d findings in batches, %d whole", jobs, batch, len(got), len(whole))
-					}
-					if fmt.Sprint(gr) != fmt.Sprint(wr) {
-						t.Errorf("jobs %d, batches of %d: report in batches\n%+v\nwhole\n%+v", jobs, batch, gr, wr)
+					// Boards used again for later parts (Reuse) change nothing either.
+					for _, reuse := range []bool{false, true} {
+						opts := corpus.AuditOptions{AllFindings: true, WholeLimit: 1 << 10, RunOptions: corpus.RunOptions{Jobs: jobs}, Reuse: reuse}
+						got, gr, _ := audit(t, []string{path}, nil, corpus.WithBatchBytes(opts, batch))
+						if !slices.Equal(got, whole) {
+							t.Errorf("jobs %d, batches of %d, reuse %v: %d findings in batches, %d whole", jobs, batch, reuse, len(got), len(whole))
+						}
+						if fmt.Sprint(gr) != fmt.Sprint(wr) {
+							t.Errorf("jobs %d, batches of %d, reuse %v: report in batches\n%+v\nwhole\n%+v", jobs, batch, reuse, gr, wr)
+						}
 					}
 				}
 			}

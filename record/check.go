@@ -82,7 +82,21 @@ type Checker struct {
 
 // Check replays b as described on [Checker]; see also [Check].
 func (c *Checker) Check(b *Board) []diag.Diagnostic {
+	out := c.CheckShared(b)
+	if len(out) == 0 {
+		return nil
+	}
+	return slices.Clone(out)
+}
+
+// CheckShared is Check with the findings left in the Checker's own
+// memory, valid only until its next call: for a caller that copies them
+// into memory of its own, which it uses again.
+func (c *Checker) CheckShared(b *Board) []diag.Diagnostic {
 	c.out = c.out[:0]
+	if cap(c.out) > 256 {
+		c.out = nil // a board of many findings before: not kept
+	}
 	b.Replayed = Outcome{Checked: true}
 	b.Coverage = diag.Ledger{}
 	c.checkNumber(b)
@@ -94,14 +108,7 @@ func (c *Checker) Check(b *Board) []diag.Diagnostic {
 	c.countClaim(b)
 	c.checkResult(b)
 	c.checkScore(b)
-	if len(c.out) == 0 {
-		return nil
-	}
-	out := slices.Clone(c.out)
-	if cap(c.out) > 256 {
-		c.out = nil // a board of many findings: not kept for the next
-	}
-	return out
+	return c.out
 }
 
 func (c *Checker) add(code diag.Code, sev diag.Severity, law int, loc diag.Pos, format string, args ...any) {

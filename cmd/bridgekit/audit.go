@@ -152,6 +152,10 @@ func (a *app) audit(c *cli.Context) error {
 			return err
 		}
 		opts.Boards, opts.Work = true, pub.reconcile
+	} else {
+		// What follows keeps copies of the findings, never a part's
+		// boards or their lists.
+		opts.Reuse = true
 	}
 	report, err := a.each(c, opts, func(p *corpus.Part) {
 		for _, o := range outs {
