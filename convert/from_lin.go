@@ -317,6 +317,9 @@ func (m *linMapper) explain(p *lin.Pair) bool {
 		return true
 	}
 	call.Note = len(rec.Notes) + 1
+	if rec.Notes == nil {
+		rec.Notes = m.oldNotes
+	}
 	rec.Notes = append(rec.Notes, record.Note{Number: call.Note, Text: p.Value, Tag: linTag(p)})
 	return true
 }

@@ -687,11 +687,12 @@ func (m *mapper) auctionContract() (auction.Contract, bool) {
 // mapper carries a board being built and the findings about it.
 type mapper struct {
 	b *record.Board
-	// oldTags, oldCalls, oldCards and oldLIN are the memory of the board
-	// reused (see PBNOptions.Into), emptied.
+	// oldTags, oldCalls, oldCards, oldNotes and oldLIN are the memory of
+	// the board reused (see PBNOptions.Into), emptied.
 	oldTags  []record.Tag
 	oldCalls []record.AuctionCall
 	oldCards []record.PlayedCard
+	oldNotes []record.Note
 	oldLIN   *record.LINInfo
 	findings []diag.Diagnostic
 }
@@ -704,7 +705,7 @@ func newMapper(into, prev *record.Board, src record.Source) mapper {
 	}
 	m := mapper{
 		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
-		oldLIN: into.LIN,
+		oldNotes: into.Auction.Notes[:0], oldLIN: into.LIN,
 	}
 	*into = record.Board{Source: src}
 	return m

@@ -3,7 +3,6 @@ package corpus
 import (
 	"cmp"
 	"encoding/binary"
-	"fmt"
 	"hash/maphash"
 	"math/bits"
 	"slices"
@@ -38,11 +37,19 @@ type Place struct {
 }
 
 // String returns e.g. `a.pbn game 3 (board 7, event "Spring Cup")`.
-func (p Place) String() string {
-	b := make([]byte, 0, len(p.File)+len(p.Board)+len(p.Event)+40)
+func (p Place) String() string { return string(p.appendText(make([]byte, 0, p.textSize()))) }
+
+// textSize is about the size of the place's text, for the memory to
+// write it in.
+func (p Place) textSize() int {
+	return len(p.File) + len(p.Board) + len(p.Event) + len(p.Session) + len(p.Match) + 40
+}
+
+// appendText appends the text String returns to b.
+func (p Place) appendText(b []byte) []byte {
 	b = strconv.AppendInt(append(append(b, p.File...), " game "...), int64(p.Game), 10)
 	if p.Board == "" && p.Event == "" && p.Session == "" && p.Match == "" {
-		return string(b)
+		return b
 	}
 	b = append(b, " ("...)
 	if p.Board != "" {
@@ -66,7 +73,7 @@ func (p Place) String() string {
 		}
 		b = append(b, p.Match...)
 	}
-	return string(append(b, ')'))
+	return append(b, ')')
 }
 
 // DuplicateKind says how a deal repeats.
@@ -95,14 +102,20 @@ type Duplicate struct {
 // Message describes the duplicate from the later place's point of view, for
 // a duplicate-deal finding positioned there.
 func (d Duplicate) Message() string {
-	if d.Kind == BoardConflict {
-		return "the same board had a different deal at " + d.Earlier.String()
+	// Written in one buffer: every board of an archive's second copy
+	// has one of these.
+	b := make([]byte, 0, 100+d.Earlier.textSize())
+	switch {
+	case d.Kind == BoardConflict:
+		b = append(b, "the same board had a different deal at "...)
+	case d.Turned != 0:
+		b = append(b, "the same deal, its hands at other seats (North's hand here was "...)
+		b = append(b, auction.Seat(d.Turned).Name()...)
+		b = append(b, "'s there), was seen at "...)
+	default:
+		b = append(b, "the same deal was seen at "...)
 	}
-	if d.Turned != 0 {
-		return fmt.Sprintf("the same deal, its hands at other seats (North's hand here was %s's there), was seen at %s",
-			auction.Seat(d.Turned).Name(), d.Earlier.String())
-	}
-	return "the same deal was seen at " + d.Earlier.String()
+	return string(d.Earlier.appendText(b))
 }
 
 // Finding is the duplicate-deal finding the duplicate gives the board at

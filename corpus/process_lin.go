@@ -159,7 +159,9 @@ func (r *linReading) converter(ctx []linRecord) func(*Part, linRecord) {
 				c.release()
 			}
 		}
-		if !r.st.opts.Boards {
+		if !r.st.opts.Boards && rec.Kind != lin.Header && rec.Kind != lin.Notes {
+			// Only a board's record takes the board given: one given for
+			// a header would be dropped by the next.
 			conv.Reuse(spareBoard())
 		}
 		b, mapped := conv.Convert(rec.Record)

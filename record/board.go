@@ -831,16 +831,17 @@ func (v *Vugraph) ResultSpan(n int, r Room) (diag.Span, bool) {
 		if !strings.EqualFold(p.Label, "rs") || p.Value == "" {
 			continue // an empty rs holds no entry (as Results reads it)
 		}
-		entries := strings.Split(p.Value, ",")
-		if i >= len(entries) {
-			i -= len(entries)
+		// The entries are cut at commas where they are needed: a header's
+		// rs holds every board's, and this runs for each board.
+		if n := strings.Count(p.Value, ",") + 1; i >= n {
+			i -= n
 			continue
 		}
 		start := 0
-		for _, e := range entries[:i] {
-			start += len(e) + 1
+		for range i {
+			start += strings.IndexByte(p.Value[start:], ',') + 1
 		}
-		entry := entries[i]
+		entry, _, _ := strings.Cut(p.Value[start:], ",")
 		start += len(entry) - len(strings.TrimLeftFunc(entry, unicode.IsSpace))
 		text := strings.TrimSpace(entry)
 		vs := p.ValueSpan
