@@ -114,3 +114,42 @@ func TestTakeBoards(t *testing.T) {
 		t.Errorf("ranking %+v", ps.Ranking[0])
 	}
 }
+
+// TestAssumeMethod: an Event told a method scores by it the travellers
+// of a file that names none, and says so; a file that names its own is
+// scored by that.
+func TestAssumeMethod(t *testing.T) {
+	mp, err := scoring.ParseMethod("MP")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		scoring, assumed string
+		mp               bool // the first row has matchpoints
+	}{
+		{"", "MP", true},
+		{"?", "MP", true},
+		{"IMP;Butler", "", false},
+	} {
+		text := "[Event \"P\"]\n[Board \"1\"]\n[Vulnerable \"None\"]\n"
+		if tc.scoring != "" {
+			text += "[Scoring \"" + tc.scoring + "\"]\n"
+		}
+		text += "[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result\"]\n1 2 4S S 10\n3 4 4S S 9\n5 6 3NT N 9\n"
+		p := corpus.Process("p.pbn", strings.NewReader(text), corpus.AuditOptions{Boards: true, SkipDuplicates: true})
+		ev := scoring.NewEvent()
+		ev.AssumeMethod(mp)
+		ev.Add(p.Boards[0].Board, p.Name, "")
+		out := ev.EndFile()
+		if len(out) != 1 {
+			t.Fatalf("%q: %d summaries", tc.scoring, len(out))
+		}
+		ps := out[0].(*scoring.PairsSummary)
+		if ps.Assumed != tc.assumed || len(ps.Boards) != 1 || len(ps.Boards[0].Rows) != 3 {
+			t.Fatalf("%q: assumed %q, boards %+v", tc.scoring, ps.Assumed, ps.Boards)
+		}
+		if got := ps.Boards[0].Rows[0].MP; (got != nil) != tc.mp || tc.mp && *got != 4 {
+			t.Errorf("%q: first row's matchpoints %v", tc.scoring, got)
+		}
+	}
+}

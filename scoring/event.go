@@ -28,7 +28,15 @@ type Event struct {
 	current *MatchSummary // the match of the last board added
 	file    string
 	pairs   *PairsSummary // the file's
+	assumed *Method       // see AssumeMethod
 }
+
+// AssumeMethod makes e score the travellers of boards whose Scoring names
+// no method (none, "?") by m, as a director scores the results entered at
+// the tables (a Bridgemate .bws states none). A board that names its
+// method is scored by it; a pairs event scored by m says so in
+// PairsSummary.Assumed.
+func (e *Event) AssumeMethod(m Method) { e.assumed = &m }
 
 // MaxEventBoards caps the match boards an Event holds, at some 0.7 KB
 // each: past it, Flush gives the matches held so far but the one being
@@ -118,10 +126,13 @@ type StatedValue struct {
 
 // A PairsSummary is a file's pairs travellers recomputed, and the ranking.
 type PairsSummary struct {
-	Kind    string          `json:"kind"` // "pairs"
-	File    string          `json:"file"`
-	Event   string          `json:"event"`
-	Scoring string          `json:"scoring"`
+	Kind    string `json:"kind"` // "pairs"
+	File    string `json:"file"`
+	Event   string `json:"event"`
+	Scoring string `json:"scoring"`
+	// Assumed is the method the event was scored by where its file names
+	// none (Event.AssumeMethod), as given; "" when the file names it.
+	Assumed string          `json:"assumed_method,omitempty"`
 	Boards  []*TravellerSum `json:"boards"`
 	Ranking []*PairTotal    `json:"ranking"`
 	totals  bySide[PairTotal]
@@ -189,6 +200,9 @@ func (e *Event) Add(b *record.Board, file, session string) {
 		e.addRoom(b, &r)
 	}
 	m, err := ParseMethod(b.Scoring.Value)
+	if err == nil && m.Base == NoBase && e.assumed != nil {
+		m = *e.assumed
+	}
 	if tr := ReadTraveller(b, m.OldMP); tr != nil && err == nil {
 		e.addTraveller(b, tr, m)
 	} else if tr != nil {
@@ -299,6 +313,9 @@ func NSScore(b *record.Board) (int, bool) {
 
 func (e *Event) newPairs(b *record.Board) {
 	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, stated: map[statedKey]float64{}}
+	if m, err := ParseMethod(b.Scoring.Value); err == nil && m.Base == NoBase && e.assumed != nil {
+		e.pairs.Assumed = e.assumed.Text
+	}
 }
 
 func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {

@@ -37,6 +37,7 @@ Examples:
   bridgekit score --format json events/ | jq 'select(.kind == "teams") | .vps'`,
 		Flags: []cli.Flag{
 			formatFlag("write each match or event as `text` or json"),
+			&cli.StringFlag{Name: "method", Usage: "score the pairs events of files that name no scoring method (a Bridgemate .bws names none) by `METHOD`, a PBN Scoring value: MP, Butler, Cross-IMP …; a file's own method always wins"},
 			jobsFlag(),
 		},
 		Action: a.score,
@@ -49,6 +50,16 @@ func (a *app) score(c *cli.Context) error {
 		return err
 	}
 	ev := scoring.NewEvent()
+	if v := c.String("method"); v != "" {
+		m, err := scoring.ParseMethod(v)
+		if err == nil && m.Base == scoring.NoBase {
+			err = fmt.Errorf("it names no method")
+		}
+		if err != nil {
+			return usageError("--method %q: %v", v, err)
+		}
+		ev.AssumeMethod(m)
+	}
 	sw := &scoreWriter{a: a, json: asJSON}
 	_, err = a.each(c, corpus.AuditOptions{Boards: true, SkipDuplicates: true}, func(p *corpus.Part) {
 		if p.Input == nil || sw.err != nil {
@@ -146,7 +157,11 @@ func (w *scoreWriter) boards(ps *scoring.PairsSummary, boards []*scoring.Travell
 // pairsHead writes what comes before a pairs event's boards.
 func (w *scoreWriter) pairsHead(ps *scoring.PairsSummary) {
 	if !w.json {
-		_, w.err = fmt.Fprintf(w.a.stdout, "%s: pairs event %q (scoring %q)\n", ps.File, ps.Event, ps.Scoring)
+		assumed := ""
+		if ps.Assumed != "" {
+			assumed = fmt.Sprintf(", scored as %q: --method", ps.Assumed)
+		}
+		_, w.err = fmt.Fprintf(w.a.stdout, "%s: pairs event %q (scoring %q%s)\n", ps.File, ps.Event, ps.Scoring, assumed)
 		return
 	}
 	head, err := json.Marshal(struct {
@@ -154,7 +169,8 @@ func (w *scoreWriter) pairsHead(ps *scoring.PairsSummary) {
 		File    string `json:"file"`
 		Event   string `json:"event"`
 		Scoring string `json:"scoring"`
-	}{ps.Kind, ps.File, ps.Event, ps.Scoring})
+		Assumed string `json:"assumed_method,omitempty"`
+	}{ps.Kind, ps.File, ps.Event, ps.Scoring, ps.Assumed})
 	if err == nil {
 		_, w.err = w.a.stdout.Write(append(head[:len(head)-1], `,"boards":[`...))
 	}
