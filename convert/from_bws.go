@@ -289,15 +289,17 @@ func (m *bwsMapper) movement(r *bws.Result) {
 
 // twice reports a pair with two results on the board: a board played
 // twice, or one result entered at the wrong table or round. A pair is
-// its direction and number, as a Mitchell numbers each direction from 1.
+// its number in a Howell, its direction and number elsewhere (see
+// bws.File.Howell).
 func (m *bwsMapper) twice() {
 	type pair struct {
 		ew bool
 		n  int
 	}
 	first := map[pair]*bws.Result{}
+	howell := m.u.File.Howell(m.u.Section)
 	for _, r := range m.u.Results {
-		for _, p := range []pair{{false, r.PairNS}, {true, r.PairEW}} {
+		for _, p := range []pair{{false, r.PairNS}, {!howell, r.PairEW}} {
 			if p.n == 0 {
 				continue
 			}
@@ -306,12 +308,8 @@ func (m *bwsMapper) twice() {
 				first[p] = r
 				continue
 			}
-			side := "North–South"
-			if p.ew {
-				side = "East–West"
-			}
-			m.add(diag.Error, bwsBoardTwice, "%s: %s pair %d has a result of board %d already, at table %d in round %d (%s)",
-				resultPlace(r), side, p.n, m.u.Board, o.Table, o.Round, o.At)
+			m.add(diag.Error, bwsBoardTwice, "%s: %s has a result of board %d already, at table %d in round %d (%s)",
+				resultPlace(r), m.u.File.PairName(m.u.Section, p.ew, p.n), m.u.Board, o.Table, o.Round, o.At)
 		}
 	}
 }

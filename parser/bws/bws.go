@@ -128,6 +128,7 @@ type File struct {
 
 	diags  diag.List
 	rounds map[[3]int]*Round // by section, table and round: the first row of each
+	howell map[int]bool      // the sections whose pairs keep their number in either direction
 }
 
 // A Unit is one board of one section: the results entered for it, its
@@ -182,8 +183,95 @@ func Read(r io.ReaderAt, size int64, name string) *File {
 	f.Bids = f.readActions(db, "BiddingData", "Bid")
 	f.Cards = f.readActions(db, "PlayData", "Card")
 	f.readPlayers(db)
+	f.findHowells()
 	f.checkMovement()
 	return f
+}
+
+// Howell reports whether the pairs of a section keep their number in
+// either direction, as a Howell movement numbers them: pair 3 sits
+// North–South at one table and East–West at another. A Mitchell numbers
+// each direction from 1, so that North–South pair 3 and East–West pair 3
+// are two pairs (who meet at some table), or numbers East–West after
+// North–South; either way its pairs are their direction and number.
+func (f *File) Howell(section int) bool { return f.howell[section] }
+
+// findHowells tells the Howell sections from the others by the
+// movement, or by the results where the file has none of it. A Howell's
+// numbers change direction from round to round, and in a round each sits
+// once. A Mitchell numbered from 1 in each direction seats every number
+// twice in a round, once each way, and seats pair 3 against pair 3 at
+// some table; one numbered on never seats a number both ways. So a
+// section is a Howell when a number sits in both directions, none faces
+// itself, and in most of its rounds no number sits both ways (a round
+// that does is then a pair seated twice, which checkMovement reports).
+func (f *File) findHowells() {
+	type seat struct{ round, n int }
+	type section struct {
+		ns, ew    map[int]bool   // the numbers that sat each way
+		seats     map[seat]uint8 // the ways (1 NS, 2 EW) a number sat in a round
+		rounds    map[int]bool   // the rounds where a number sat both ways
+		allRounds map[int]bool
+		facing    bool // a number at both sides of one table
+	}
+	by := map[int]*section{}
+	add := func(sec, round, ns, ew int) {
+		s := by[sec]
+		if s == nil {
+			s = &section{ns: map[int]bool{}, ew: map[int]bool{}, seats: map[seat]uint8{}, rounds: map[int]bool{}, allRounds: map[int]bool{}}
+			by[sec] = s
+		}
+		s.allRounds[round] = true
+		s.facing = s.facing || ns != 0 && ns == ew
+		for way, n := range [2]int{ns, ew} {
+			if n == 0 {
+				continue
+			}
+			if way == 0 {
+				s.ns[n] = true
+			} else {
+				s.ew[n] = true
+			}
+			k := seat{round, n}
+			s.seats[k] |= 1 << way
+			if s.seats[k] == 3 {
+				s.rounds[round] = true
+			}
+		}
+	}
+	for _, r := range f.Rounds {
+		add(r.Section, r.Round, r.NSPair, r.EWPair)
+	}
+	if len(f.Rounds) == 0 {
+		for _, r := range f.Results {
+			add(r.Section, r.Round, r.PairNS, r.PairEW)
+		}
+	}
+	f.howell = map[int]bool{}
+	for sec, s := range by {
+		if s.facing || 2*len(s.rounds) >= len(s.allRounds) {
+			continue
+		}
+		for n := range s.ns {
+			if s.ew[n] {
+				f.howell[sec] = true
+				break
+			}
+		}
+	}
+}
+
+// PairName names pair n of a section sitting North–South (ew false) or
+// East–West, as its number means it there: "pair 3" in a Howell,
+// "North–South pair 3" elsewhere.
+func (f *File) PairName(section int, ew bool, n int) string {
+	switch {
+	case f.Howell(section):
+		return "pair " + strconv.Itoa(n)
+	case ew:
+		return "East–West pair " + strconv.Itoa(n)
+	}
+	return "North–South pair " + strconv.Itoa(n)
 }
 
 // CodeUnreadable is the code of what Read cannot read.
@@ -369,9 +457,8 @@ func (f *File) readPlayers(db *jet.DB) {
 const CodePairTwice diag.Code = "bws-pair-twice"
 
 // checkMovement reports a pair the movement seats at two tables of a
-// round. A Mitchell numbers each direction from 1, so that North–South
-// pair 3 and East–West pair 3 are two pairs: a pair is its direction and
-// number.
+// round. A pair is its number in a Howell, its direction and number
+// elsewhere (see Howell).
 func (f *File) checkMovement() {
 	type key struct {
 		section, round int
@@ -381,17 +468,14 @@ func (f *File) checkMovement() {
 	first := map[key]*Round{}
 	for i := range f.Rounds {
 		r := &f.Rounds[i]
-		for _, k := range []key{{r.Section, r.Round, false, r.NSPair}, {r.Section, r.Round, true, r.EWPair}} {
+		howell := f.Howell(r.Section)
+		for _, k := range []key{{r.Section, r.Round, false, r.NSPair}, {r.Section, r.Round, !howell, r.EWPair}} {
 			if k.pair == 0 {
 				continue // a table without a pair: the sit-out of an odd field
 			}
 			if o, ok := first[k]; ok && o.Table != r.Table {
-				side := "North–South"
-				if k.ew {
-					side = "East–West"
-				}
-				f.add(diag.Error, CodePairTwice, "%s: %s pair %d sits at table %d in round %d, and at table %d (%s)",
-					r.At, side, k.pair, r.Table, r.Round, o.Table, o.At)
+				f.add(diag.Error, CodePairTwice, "%s: %s sits at table %d in round %d, and at table %d (%s)",
+					r.At, f.PairName(r.Section, k.ew, k.pair), r.Table, r.Round, o.Table, o.At)
 				continue
 			}
 			first[k] = r

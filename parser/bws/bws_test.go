@@ -153,3 +153,40 @@ func TestPairTwice(t *testing.T) {
 		t.Errorf("severity %v", got[0].Severity)
 	}
 }
+
+// TestHowell tells a Howell, whose pair is its number in either
+// direction, from a Mitchell numbered from 1 each way, whose pairs never
+// face their own number here (fewer rounds than tables): the first finds
+// a pair seated twice across directions, the second nothing.
+func TestHowell(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		rows   [][3]int // table, NS, EW in rounds of three tables
+		howell bool
+		want   string
+	}{
+		{"howell", [][3]int{{1, 1, 2}, {2, 3, 4}, {3, 5, 6}, {1, 4, 1}, {2, 2, 5}, {3, 6, 3}, {1, 1, 6}, {2, 5, 3}, {3, 4, 2}}, true, ""},
+		{"howell, pair 1 twice", [][3]int{{1, 1, 2}, {2, 3, 4}, {3, 5, 6}, {1, 4, 1}, {2, 2, 5}, {3, 6, 3}, {1, 1, 6}, {2, 5, 3}, {3, 4, 1}}, true,
+			"bws-pair-twice: RoundData row 9: pair 1 sits at table 3 in round 3, and at table 1 (RoundData row 7)"},
+		{"mitchell", [][3]int{{1, 1, 2}, {2, 2, 3}, {3, 3, 1}, {1, 1, 3}, {2, 2, 1}, {3, 3, 2}}, false, ""},
+	} {
+		db := &jetbuild.DB{}
+		c := func(n string) jetbuild.Column { return jetbuild.Column{Name: n, Type: jet.TypeInt} }
+		db.Table("ReceivedData", c("Section"))
+		rd := db.Table("RoundData", c("Section"), c("Table"), c("Round"), c("NSPair"), c("EWPair"), c("LowBoard"), c("HighBoard"))
+		for i, r := range tc.rows {
+			rd.Add(1, r[0], i/3+1, r[1], r[2], 1, 2)
+		}
+		f := read(db.Bytes())
+		if f.Howell(1) != tc.howell {
+			t.Errorf("%s: Howell %v", tc.name, f.Howell(1))
+		}
+		var got []string
+		for _, d := range f.Diagnostics() {
+			got = append(got, string(d.Code)+": "+d.Message)
+		}
+		if strings.Join(got, "\n") != tc.want {
+			t.Errorf("%s: findings:\n%s\nwant:\n%s", tc.name, strings.Join(got, "\n"), tc.want)
+		}
+	}
+}
