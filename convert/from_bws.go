@@ -134,7 +134,12 @@ func (m *bwsMapper) traveller() {
 	if len(m.u.Results) == 0 {
 		return
 	}
-	t := newTable("ScoreTable", diag.Pos{}, bwsColumns)
+	columns := bwsColumns
+	named := m.u.File.Named()
+	if named {
+		columns = append(columns[:len(columns):len(columns)], "Names_NS", "Names_EW")
+	}
+	t := newTable("ScoreTable", diag.Pos{}, columns)
 	for _, r := range m.u.Results {
 		contract, decl, result, lead := m.result(r)
 		row := []record.Cell{
@@ -142,10 +147,29 @@ func (m *bwsMapper) traveller() {
 			bwsCell(fmt.Sprint(r.PairNS)), bwsCell(fmt.Sprint(r.PairEW)),
 			bwsCell(contract), bwsCell(decl), bwsCell(result), bwsCell(lead),
 		}
+		if named {
+			row = append(row, m.pairNames(false, r.PairNS), m.pairNames(true, r.PairEW))
+		}
 		t.Rows = append(t.Rows, row)
 		m.movement(r)
 	}
 	m.b.Tables = append(m.b.Tables, t)
+}
+
+// pairNames is the Names cell of pair n sitting North–South (ew false)
+// or East–West: its players' names joined as travellers join them
+// ("Ada Lovelace - Carl Gauss"), "?" for one not known, "-" for both.
+func (m *bwsMapper) pairNames(ew bool, n int) record.Cell {
+	names, ok := m.u.File.PairNames(m.u.Section, ew, n)
+	if !ok {
+		return bwsCell("")
+	}
+	for i := range names {
+		if names[i] == "" {
+			names[i] = "?"
+		}
+	}
+	return record.Cell{Text: names[0] + " - " + names[1], Quoted: true}
 }
 
 // bwsCell is a cell of the ScoreTable: "-" for a value not given, quoted

@@ -140,3 +140,40 @@ func TestFromBWSNoContract(t *testing.T) {
 		}
 	}
 }
+
+// TestFromBWSNames: the players' numbers entered at the start of the
+// session name the pairs of the traveller, by the names given with them
+// or by PlayerNames, wherever the movement takes the pairs after.
+func TestFromBWSNames(t *testing.T) {
+	s := bwstest.Mitchell()
+	// Table 1's seats, in the order N, S, E, W.
+	bwstest.Set(s.PlayerNumbers, 0, "Number", "101")
+	bwstest.Set(s.PlayerNumbers, 1, "Name", "Brook Taylor")
+	bwstest.Set(s.PlayerNumbers, 2, "Number", "103")
+	bwstest.Set(s.PlayerNumbers, 3, "Number", "999") // no such player
+	boards, found := fromBWS(t, s)
+	if len(found) > 0 {
+		t.Fatalf("findings: %v", found)
+	}
+	for _, b := range boards {
+		tb := b.Tables[0]
+		if !strings.HasSuffix(tb.Tag.Value, ";Names_NS;Names_EW") {
+			t.Fatalf("board %d: columns %s", b.Number, tb.Tag.Value)
+		}
+		for _, r := range tb.Rows {
+			ns, ew, names := r[2].Text, r[3].Text, r[8].Text+" | "+r[9].Text
+			want := "- | -"
+			switch {
+			case ns == "1" && ew == "4":
+				want = "Ada Lovelace - Brook Taylor | Carl Gauss - ?"
+			case ns == "1":
+				want = "Ada Lovelace - Brook Taylor | -"
+			case ew == "4":
+				want = "- | Carl Gauss - ?"
+			}
+			if names != want {
+				t.Errorf("board %d, pairs %s-%s: names %q, want %q", b.Number, ns, ew, names, want)
+			}
+		}
+	}
+}

@@ -129,6 +129,15 @@ type File struct {
 	diags  diag.List
 	rounds map[[3]int]*Round // by section, table and round: the first row of each
 	howell map[int]bool      // the sections whose pairs keep their number in either direction
+	names  map[pairKey][2]string
+}
+
+// pairKey is a pair as PairNames keys it: its section, its direction
+// (none in a Howell) and number.
+type pairKey struct {
+	section int
+	ew      bool
+	n       int
 }
 
 // A Unit is one board of one section: the results entered for it, its
@@ -185,7 +194,66 @@ func Read(r io.ReaderAt, size int64, name string) *File {
 	f.readPlayers(db)
 	f.findHowells()
 	f.checkMovement()
+	f.nameTheSeated()
 	return f
+}
+
+// Named reports whether the file names any pair's players (PairNames).
+func (f *File) Named() bool { return len(f.names) > 0 }
+
+// PairNames returns the names of the two players of pair n of a section
+// sitting North–South (ew false) or East–West, as the players entered
+// their numbers at the start of the session (PlayerNumbers), named there
+// or by PlayerNames; "" for one not known. ok is false when neither is.
+func (f *File) PairNames(section int, ew bool, n int) (names [2]string, ok bool) {
+	names, ok = f.names[pairKey{section, ew && !f.Howell(section), n}]
+	return names, ok
+}
+
+// nameTheSeated gives each pair the names of the players who sat at its
+// seats in the first round of its section: where players enter their
+// numbers, before the session starts.
+func (f *File) nameTheSeated() {
+	first := map[int]int{} // a section's first round
+	for _, r := range f.Rounds {
+		if v, ok := first[r.Section]; !ok || r.Round < v {
+			first[r.Section] = r.Round
+		}
+	}
+	type seat struct {
+		section, table int
+		dir            string
+	}
+	at := map[seat]string{}
+	for _, p := range f.Players {
+		name := strings.TrimSpace(p.Name)
+		if name == "" {
+			name = f.Names[strings.TrimSpace(p.Number)]
+		}
+		if name != "" {
+			at[seat{p.Section, p.Table, strings.ToUpper(strings.TrimSpace(p.Direction))}] = name
+		}
+	}
+	if len(at) == 0 {
+		return
+	}
+	f.names = map[pairKey][2]string{}
+	for _, r := range f.Rounds {
+		if r.Round != first[r.Section] {
+			continue
+		}
+		howell := f.Howell(r.Section)
+		for _, s := range []struct {
+			ew   bool
+			n    int
+			dirs [2]string
+		}{{false, r.NSPair, [2]string{"N", "S"}}, {!howell, r.EWPair, [2]string{"E", "W"}}} {
+			names := [2]string{at[seat{r.Section, r.Table, s.dirs[0]}], at[seat{r.Section, r.Table, s.dirs[1]}]}
+			if s.n != 0 && names != [2]string{} {
+				f.names[pairKey{r.Section, s.ew, s.n}] = names
+			}
+		}
+	}
 }
 
 // Howell reports whether the pairs of a section keep their number in
