@@ -15,7 +15,6 @@ import (
 
 // The codes of what FromBWS finds (docs/bws.md).
 const (
-	bwsValue      diag.Code = "bws-value"
 	bwsLead       diag.Code = "bws-lead"
 	bwsResult     diag.Code = "bws-result"
 	bwsMovement   diag.Code = "bws-movement"
@@ -84,7 +83,7 @@ func (m *bwsMapper) identity() {
 		b.Dealer, b.DealerKnown = auction.BoardDealer(u.Board), true
 		b.Vulnerable, b.VulnerableKnown = auction.BoardVulnerability(u.Board), true
 	} else {
-		m.add(diag.Error, bwsValue, "board number %d is not a board number", u.Board)
+		m.add(diag.Error, bws.CodeValue, "board number %d is not a board number", u.Board)
 	}
 }
 
@@ -116,7 +115,7 @@ func (m *bwsMapper) deal() {
 	m.b.DealTag = record.Tag{Name: "Deal", Value: text}
 	d, err := auction.ParseDeal(text)
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: the hand record does not read as a deal: %v", h.At, err)
+		m.add(diag.Error, bws.CodeValue, "%s: the hand record does not read as a deal: %v", h.At, err)
 		return
 	}
 	m.b.Deal = d
@@ -196,7 +195,7 @@ func (m *bwsMapper) result(r *bws.Result) (contract, decl, result, lead string) 
 	}
 	c, err := auction.ParseContract(strings.Join(strings.Fields(r.Contract), ""))
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: the contract %q is not a contract", resultPlace(r), r.Contract)
+		m.add(diag.Error, bws.CodeValue, "%s: the contract %q is not a contract", resultPlace(r), r.Contract)
 		return "", "", "", ""
 	}
 	if c.PassedOut() {
@@ -205,7 +204,7 @@ func (m *bwsMapper) result(r *bws.Result) (contract, decl, result, lead string) 
 	contract = c.String()
 	seat, err := auction.ParseSeat(r.Seat)
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: declarer's seat %q is not N, E, S or W", resultPlace(r), r.Seat)
+		m.add(diag.Error, bws.CodeValue, "%s: declarer's seat %q is not N, E, S or W", resultPlace(r), r.Seat)
 		return contract, "", "", ""
 	}
 	c.Declarer = seat
@@ -229,12 +228,12 @@ func isAdjustedRemark(v string) bool {
 // declarer's tricks; more than 13 or fewer than none is a finding.
 func (m *bwsMapper) tricks(r *bws.Result, c auction.Contract) (int, bool) {
 	if strings.TrimSpace(r.Result) == "" {
-		m.add(diag.Error, bwsValue, "%s: %s by %s has no result", resultPlace(r), c.Bid(), c.Declarer)
+		m.add(diag.Error, bws.CodeValue, "%s: %s by %s has no result", resultPlace(r), c.Bid(), c.Declarer)
 		return 0, false
 	}
 	n, ok := overtricks(r.Result)
 	if !ok {
-		m.add(diag.Error, bwsValue, "%s: the result %q is not =, +N or -N", resultPlace(r), r.Result)
+		m.add(diag.Error, bws.CodeValue, "%s: the result %q is not =, +N or -N", resultPlace(r), r.Result)
 		return 0, false
 	}
 	need := int(c.Level) + 6
@@ -279,7 +278,7 @@ func (m *bwsMapper) lead(r *bws.Result, c auction.Contract) string {
 	}
 	card, err := auction.ParseCard(v)
 	if err != nil {
-		m.add(diag.Error, bwsValue, "%s: the lead %q is not a card", resultPlace(r), r.LeadCard)
+		m.add(diag.Error, bws.CodeValue, "%s: the lead %q is not a card", resultPlace(r), r.LeadCard)
 		return ""
 	}
 	leader := c.Declarer.LHO()
@@ -305,7 +304,12 @@ func (m *bwsMapper) movement(r *bws.Result) {
 	case rd.NSPair != r.PairNS || rd.EWPair != r.PairEW:
 		m.add(diag.Warning, bwsMovement, "%s: the pairs are %d and %d, where the movement (%s) seats %d and %d",
 			resultPlace(r), r.PairNS, r.PairEW, rd.At, rd.NSPair, rd.EWPair)
-	case rd.CustomBoards == "" && rd.HighBoard > 0 && (r.Board < rd.LowBoard || r.Board > rd.HighBoard):
+	case len(rd.Boards) > 0:
+		if !slices.Contains(rd.Boards, r.Board) {
+			m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %s the movement (%s) gives the table",
+				resultPlace(r), r.Board, strings.TrimSpace(rd.CustomBoards), rd.At)
+		}
+	case strings.TrimSpace(rd.CustomBoards) == "" && rd.HighBoard > 0 && (r.Board < rd.LowBoard || r.Board > rd.HighBoard):
 		m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %d to %d the movement (%s) gives the table",
 			resultPlace(r), r.Board, rd.LowBoard, rd.HighBoard, rd.At)
 	}
@@ -387,14 +391,14 @@ func (m *bwsMapper) replay(ck *record.Checker, k bwsSitting, bids, cards []*bws.
 		seat, err := auction.ParseSeat(a.Direction)
 		if i == 0 {
 			if err != nil {
-				m.add(diag.Error, bwsValue, "%s (%s): the direction %q is not N, E, S or W", a.At, place, a.Direction)
+				m.add(diag.Error, bws.CodeValue, "%s (%s): the direction %q is not N, E, S or W", a.At, place, a.Direction)
 				return
 			}
 			b.Auction.First, b.Auction.Present = seat, true
 		}
 		call, err := auction.ParseCall(a.Value)
 		if err != nil {
-			m.add(diag.Error, bwsValue, "%s (%s): the call %q is not a call", a.At, place, a.Value)
+			m.add(diag.Error, bws.CodeValue, "%s (%s): the call %q is not a call", a.At, place, a.Value)
 			return
 		}
 		b.Auction.Calls = append(b.Auction.Calls, record.AuctionCall{Call: call, Text: a.Value})
@@ -402,7 +406,7 @@ func (m *bwsMapper) replay(ck *record.Checker, k bwsSitting, bids, cards []*bws.
 	for _, a := range cards {
 		card, err := auction.ParseCard(a.Value)
 		if err != nil {
-			m.add(diag.Error, bwsValue, "%s (%s): the card %q is not a card", a.At, place, a.Value)
+			m.add(diag.Error, bws.CodeValue, "%s (%s): the card %q is not a card", a.At, place, a.Value)
 			break
 		}
 		b.Play.Present = true

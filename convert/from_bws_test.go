@@ -88,6 +88,10 @@ func TestFromBWSMutations(t *testing.T) {
 		}, "bws-movement: ReceivedData row 6 (table 3, round 1): board 1 is not among the boards 5 to 6 the movement (RoundData row 3) gives the table\n" +
 			"bws-board-twice: ReceivedData row 9 (table 2, round 2): East–West pair 6 has a result of board 1 already, at table 3 in round 1 (ReceivedData row 6)\n" +
 			"bws-board-twice: ReceivedData row 17 (table 3, round 3): North–South pair 3 has a result of board 1 already, at table 3 in round 1 (ReceivedData row 6)"},
+		{"board off the custom boards", func(s *bwstest.Session) { bwstest.Set(s.RoundData, 2, "CustomBoards", "5,7") },
+			"bws-movement: ReceivedData row 6 (table 3, round 1): board 6 is not among the boards 5,7 the movement (RoundData row 3) gives the table"},
+		{"custom boards unread", func(s *bwstest.Session) { bwstest.Set(s.RoundData, 2, "CustomBoards", "5;6") },
+			`bws-value: RoundData row 3: CustomBoards "5;6" is not a list of board numbers, such as 1,2,5,6`},
 		{"round not in the movement", func(s *bwstest.Session) { bwstest.Set(s.Received, 4, "Round", 4) },
 			"bws-movement: ReceivedData row 5 (table 3, round 4): the movement has no round 4 at table 3"},
 		{"result entered twice", func(s *bwstest.Session) {

@@ -73,6 +73,10 @@ type Round struct {
 	NSPair, EWPair        int
 	LowBoard, HighBoard   int
 	CustomBoards          string
+	// Boards are the boards CustomBoards lists ("1,2,5,6"), which the
+	// table plays instead of LowBoard to HighBoard; nil when it lists none
+	// or does not read.
+	Boards []int
 }
 
 // A Hand is a row of HandRecord: the deal of a board, each hand's suits
@@ -345,6 +349,23 @@ func (f *File) PairName(section int, ew bool, n int) string {
 // CodeUnreadable is the code of what Read cannot read.
 const CodeUnreadable diag.Code = "bws-unreadable"
 
+// CodeValue is the code of a value that does not read as what its column
+// holds.
+const CodeValue diag.Code = "bws-value"
+
+// boardList reads a CustomBoards list: board numbers separated by commas.
+func boardList(text string) ([]int, bool) {
+	var out []int
+	for f := range strings.SplitSeq(text, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, false
+		}
+		out = append(out, n)
+	}
+	return out, true
+}
+
 // row is a row of a table being read, its values looked up by column
 // name.
 type row struct {
@@ -444,6 +465,13 @@ func (f *File) readRounds(db *jet.DB) {
 			NSPair: r.int("NSPair"), EWPair: r.int("EWPair"),
 			LowBoard: r.int("LowBoard"), HighBoard: r.int("HighBoard"), CustomBoards: r.text("CustomBoards"),
 		})
+		rd := &f.Rounds[len(f.Rounds)-1]
+		if strings.TrimSpace(rd.CustomBoards) != "" {
+			var ok bool
+			if rd.Boards, ok = boardList(rd.CustomBoards); !ok {
+				f.add(diag.Error, CodeValue, "%s: CustomBoards %q is not a list of board numbers, such as 1,2,5,6", rd.At, rd.CustomBoards)
+			}
+		}
 	})
 	// Built once here, so that the units, converted in parallel, only
 	// read it.
