@@ -19,6 +19,7 @@ const (
 	bwsResult     diag.Code = "bws-result"
 	bwsMovement   diag.Code = "bws-movement"
 	bwsBoardTwice diag.Code = "bws-board-twice"
+	bwsMissing    diag.Code = "bws-missing"
 )
 
 // FromBWS maps one board of a section of a Bridgemate .bws file to a
@@ -32,7 +33,8 @@ const (
 // It checks what the scoring program would take on trust: a lead the
 // leader does not hold, a result of more than 13 tricks or fewer than
 // none, a result the movement does not place at its table and round, a
-// pair with two results on the board; and it replays, with the Laws, the
+// pair with two results on the board, a table the movement gives the
+// board that has no result of it; and it replays, with the Laws, the
 // auction and the play the terminals recorded at each table. A .bws has
 // no lines: each finding's message starts with the table and row of the
 // database it is about.
@@ -42,6 +44,7 @@ func FromBWS(file string, u *bws.Unit) (*record.Board, []diag.Diagnostic) {
 	m.deal()
 	m.traveller()
 	m.twice()
+	m.missing()
 	m.replays()
 	return m.b, m.found
 }
@@ -304,14 +307,41 @@ func (m *bwsMapper) movement(r *bws.Result) {
 	case rd.NSPair != r.PairNS || rd.EWPair != r.PairEW:
 		m.add(diag.Warning, bwsMovement, "%s: the pairs are %d and %d, where the movement (%s) seats %d and %d",
 			resultPlace(r), r.PairNS, r.PairEW, rd.At, rd.NSPair, rd.EWPair)
-	case len(rd.Boards) > 0:
-		if !slices.Contains(rd.Boards, r.Board) {
-			m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %s the movement (%s) gives the table",
-				resultPlace(r), r.Board, strings.TrimSpace(rd.CustomBoards), rd.At)
-		}
-	case strings.TrimSpace(rd.CustomBoards) == "" && rd.HighBoard > 0 && (r.Board < rd.LowBoard || r.Board > rd.HighBoard):
+	case len(rd.Boards) > 0 && !rd.Gives(r.Board):
+		m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %s the movement (%s) gives the table",
+			resultPlace(r), r.Board, strings.TrimSpace(rd.CustomBoards), rd.At)
+	case strings.TrimSpace(rd.CustomBoards) == "" && rd.HighBoard > 0 && !rd.Gives(r.Board):
 		m.add(diag.Warning, bwsMovement, "%s: board %d is not among the boards %d to %d the movement (%s) gives the table",
 			resultPlace(r), r.Board, rd.LowBoard, rd.HighBoard, rd.At)
+	}
+}
+
+// missing reports each table the movement gives the board, with both
+// its pairs, that has no result of it: a board not played or not
+// entered, or entered and erased. A contract entered there without its
+// result (IntermediateData) is named.
+func (m *bwsMapper) missing() {
+	f := m.u.File
+	for i := range f.Rounds {
+		rd := &f.Rounds[i]
+		if rd.Section != m.u.Section || rd.NSPair == 0 || rd.EWPair == 0 || !rd.Gives(m.u.Board) {
+			continue
+		}
+		at := func(r *bws.Result) bool { return r.Table == rd.Table && r.Round == rd.Round && r.Board == m.u.Board }
+		if slices.ContainsFunc(m.u.Results, at) {
+			continue
+		}
+		pending := ""
+		if j := slices.IndexFunc(f.Pending, func(r bws.Result) bool { return r.Section == rd.Section && at(&r) }); j >= 0 {
+			p := &f.Pending[j]
+			by := ""
+			if p.Seat != "" {
+				by = " by " + p.Seat
+			}
+			pending = fmt.Sprintf("; only the contract %q%s was entered, without its result (%s)", p.Contract, by, p.At)
+		}
+		m.add(diag.Warning, bwsMissing, "%s: the movement gives board %d to table %d in round %d, pairs %d and %d, and no result of it was entered%s",
+			rd.At, m.u.Board, rd.Table, rd.Round, rd.NSPair, rd.EWPair, pending)
 	}
 }
 

@@ -87,19 +87,31 @@ func TestFromBWSMutations(t *testing.T) {
 			bwstest.Set(s.Received, 5, "LeadCard", nil)
 		}, "bws-movement: ReceivedData row 6 (table 3, round 1): board 1 is not among the boards 5 to 6 the movement (RoundData row 3) gives the table\n" +
 			"bws-board-twice: ReceivedData row 9 (table 2, round 2): East–West pair 6 has a result of board 1 already, at table 3 in round 1 (ReceivedData row 6)\n" +
-			"bws-board-twice: ReceivedData row 17 (table 3, round 3): North–South pair 3 has a result of board 1 already, at table 3 in round 1 (ReceivedData row 6)"},
+			"bws-board-twice: ReceivedData row 17 (table 3, round 3): North–South pair 3 has a result of board 1 already, at table 3 in round 1 (ReceivedData row 6)\n" +
+			"bws-missing: RoundData row 3: the movement gives board 6 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
 		{"board off the custom boards", func(s *bwstest.Session) { bwstest.Set(s.RoundData, 2, "CustomBoards", "5,7") },
 			"bws-movement: ReceivedData row 6 (table 3, round 1): board 6 is not among the boards 5,7 the movement (RoundData row 3) gives the table"},
 		{"custom boards unread", func(s *bwstest.Session) { bwstest.Set(s.RoundData, 2, "CustomBoards", "5;6") },
 			`bws-value: RoundData row 3: CustomBoards "5;6" is not a list of board numbers, such as 1,2,5,6`},
 		{"round not in the movement", func(s *bwstest.Session) { bwstest.Set(s.Received, 4, "Round", 4) },
-			"bws-movement: ReceivedData row 5 (table 3, round 4): the movement has no round 4 at table 3"},
+			"bws-movement: ReceivedData row 5 (table 3, round 4): the movement has no round 4 at table 3\n" +
+			"bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
 		{"result entered twice", func(s *bwstest.Session) {
 			again := append([]any(nil), s.Received.Rows()[7]...)
 			again[0] = 100
 			s.Received.Add(again...)
 		}, "bws-board-twice: ReceivedData row 19 (table 1, round 2): North–South pair 1 has a result of board 6 already, at table 1 in round 2 (ReceivedData row 8)\n" +
 			"bws-board-twice: ReceivedData row 19 (table 1, round 2): East–West pair 5 has a result of board 6 already, at table 1 in round 2 (ReceivedData row 8)"},
+		{"result erased", func(s *bwstest.Session) { bwstest.Set(s.Received, 4, "Erased", true) },
+			"bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
+		{"result erased, its contract pending", func(s *bwstest.Session) {
+			bwstest.Set(s.Received, 4, "Erased", true)
+			s.Intermediate.Add(append([]any(nil), s.Received.Rows()[4]...)...)
+			bwstest.Set(s.Intermediate, 0, "Erased", false)
+			bwstest.Set(s.Intermediate, 0, "Result", nil)
+			bwstest.Set(s.Intermediate, 0, "Contract", "2 S")
+			bwstest.Set(s.Intermediate, 0, "NS/EW", "W")
+		}, `bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered; only the contract "2 S" by W was entered, without its result (IntermediateData row 1)`},
 		{"bid out of order", func(s *bwstest.Session) { bwstest.Set(s.Bidding, 2, "Bid", "1C") },
 			"insufficient-bid: BiddingData and PlayData of table 1, round 1: call 3 (S): 1C is insufficient after 1NT"},
 		{"card not held", func(s *bwstest.Session) { bwstest.Set(s.Play, 0, "Card", "SA") },

@@ -187,6 +187,7 @@ var Codes = []CodeInfo{
 	{Code: "binary", Severity: Error, Source: Reader, Summary: "a NUL byte: binary data, not PBN"},
 	{Code: "bracket-in-value", Severity: Warning, Source: Reader, Summary: "a ']' inside a quoted tag value; kept in the value"},
 	{Code: "bws-board-twice", Severity: Error, Source: Rules, Summary: "a pair with two results of one board in a Bridgemate .bws: a board played twice, or a result entered at the wrong table or round"},
+	{Code: "bws-missing", Severity: Warning, Source: Rules, Summary: "a table the movement of a Bridgemate .bws gives a board, with both its pairs, that has no result of it: not played, not entered, or erased (a contract entered without its result is named)"},
 	{Code: "bws-lead", Severity: Error, Source: Rules, Summary: "a lead in a Bridgemate .bws that the opening leader does not hold, by the file's hand record"},
 	{Code: "bws-movement", Severity: Warning, Source: Rules, Summary: "a result in a Bridgemate .bws at a table and round the movement (RoundData) does not give, or with other pairs or another board than it gives there"},
 	{Code: "bws-pair-twice", Severity: Error, Source: Rules, Summary: "a movement (RoundData) in a Bridgemate .bws that seats a pair at two tables in one round"},

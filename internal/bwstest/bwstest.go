@@ -30,7 +30,7 @@ type Session struct {
 	DB                                     *jetbuild.DB
 	Section, Tables, RoundData, Received   *jetbuild.Table
 	Bidding, Play, PlayerNumbers, Settings *jetbuild.Table
-	PlayerNames, HandRecord                *jetbuild.Table
+	PlayerNames, HandRecord, Intermediate  *jetbuild.Table
 	// Deals are the boards' deals, from board 1.
 	Deals []auction.Deal
 }
@@ -69,11 +69,13 @@ func newSession() *Session {
 		c("LogOnOff", integer), c("CurrentRound", integer), c("CurrentBoard", integer), c("UpdateFromRound", integer), c("Group", integer))
 	s.RoundData = db.Table("RoundData", c("Section", integer), c("Table", integer), c("Round", integer), c("NSPair", integer),
 		c("EWPair", integer), c("LowBoard", integer), c("HighBoard", integer), c("CustomBoards", text))
-	s.Received = db.Table("ReceivedData", c("ID", long), c("Section", integer), c("Table", integer), c("Round", integer),
+	entries := []jetbuild.Column{c("ID", long), c("Section", integer), c("Table", integer), c("Round", integer),
 		c("Board", integer), c("PairNS", integer), c("PairEW", integer), c("Declarer", integer), c("NS/EW", text),
 		c("Contract", text), c("Result", text), c("LeadCard", text), c("Remarks", text), c("DateLog", date), c("TimeLog", date),
 		c("Processed", boolean), c("Processed1", boolean), c("Processed2", boolean), c("Processed3", boolean),
-		c("Processed4", boolean), c("Erased", boolean), c("ExternalUpdate", boolean))
+		c("Processed4", boolean), c("Erased", boolean), c("ExternalUpdate", boolean)}
+	s.Received = db.Table("ReceivedData", entries...)
+	s.Intermediate = db.Table("IntermediateData", entries...)
 	s.Bidding = db.Table("BiddingData", c("ID", long), c("Section", integer), c("Table", integer), c("Round", integer),
 		c("Board", integer), c("Counter", integer), c("Direction", text), c("Bid", text), c("DateLog", date), c("TimeLog", date), c("Erased", boolean))
 	s.Play = db.Table("PlayData", c("ID", long), c("Section", integer), c("Table", integer), c("Round", integer),
@@ -351,6 +353,12 @@ func Findings() *Session {
 			Set(s.RoundData, i, "NSPair", 1)
 		}
 	}
+	// Round 2, table 3: the first board's result erased, its contract
+	// left without a result.
+	Set(s.Received, 10, "Erased", true)
+	s.Intermediate.Add(append([]any(nil), s.Received.Rows()[10]...)...)
+	Set(s.Intermediate, 0, "Erased", false)
+	Set(s.Intermediate, 0, "Result", nil)
 	// Board 3 at table 2: an insufficient bid.
 	for i, c := range []string{"1S", "2C", "1H", "PASS", "PASS", "PASS"} {
 		s.Bidding.Add(100+i, 1, 2, 1, 3, i+1, auction.South.Add(i).String(), c, Day, Day, false)

@@ -122,10 +122,13 @@ type File struct {
 	Rounds   []Round
 	Results  []Result // without the erased ones
 	Erased   int      // how many results were erased
-	Hands    []Hand
-	Bids     []Action
-	Cards    []Action
-	Players  []Player
+	// Pending are the entries of IntermediateData: a contract (and lead)
+	// entered at a table before its result, which then goes to Results.
+	Pending []Result
+	Hands   []Hand
+	Bids    []Action
+	Cards   []Action
+	Players []Player
 	// Names maps a player's number (PlayerNames' ID or strID) to the
 	// name the scoring program gave it.
 	Names map[string]string
@@ -486,18 +489,28 @@ func (f *File) readRounds(db *jet.DB) {
 }
 
 func (f *File) readResults(db *jet.DB) {
-	f.rows(db, "ReceivedData", func(r *row) {
+	f.Results = f.readEntries(db, "ReceivedData", &f.Erased)
+	var erased int
+	f.Pending = f.readEntries(db, "IntermediateData", &erased)
+}
+
+// readEntries reads the entries of ReceivedData or IntermediateData, which
+// have the same columns, but those erased, which it counts in erased.
+func (f *File) readEntries(db *jet.DB, table string, erased *int) []Result {
+	var out []Result
+	f.rows(db, table, func(r *row) {
 		if r.bool("Erased") {
-			f.Erased++
+			*erased++
 			return
 		}
-		f.Results = append(f.Results, Result{
+		out = append(out, Result{
 			At: r.at, ID: r.int("ID"), Section: r.int("Section"), Table: r.int("Table"), Round: r.int("Round"), Board: r.int("Board"),
 			PairNS: r.int("PairNS"), PairEW: r.int("PairEW"), Declarer: r.int("Declarer"), Seat: r.text("NS/EW"),
 			Contract: r.text("Contract"), Result: r.text("Result"), LeadCard: r.text("LeadCard"), Remarks: r.text("Remarks"),
 			Logged: r.time("DateLog"),
 		})
 	})
+	return out
 }
 
 // seatNames and suitNames name HandRecord's columns: NorthSpades …
@@ -631,6 +644,15 @@ func (f *File) Units() []*Unit {
 		u.Index = i + 1
 	}
 	return out
+}
+
+// Gives reports whether the movement gives the table of round r board
+// n: among its CustomBoards, or from LowBoard to HighBoard.
+func (r *Round) Gives(n int) bool {
+	if strings.TrimSpace(r.CustomBoards) != "" {
+		return slices.Contains(r.Boards, n)
+	}
+	return r.HighBoard > 0 && r.LowBoard <= n && n <= r.HighBoard
 }
 
 // Round returns the movement's row for a table and round of a section,
