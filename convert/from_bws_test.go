@@ -95,7 +95,7 @@ func TestFromBWSMutations(t *testing.T) {
 			`bws-value: RoundData row 3: CustomBoards "5;6" is not a list of board numbers, such as 1,2,5,6`},
 		{"round not in the movement", func(s *bwstest.Session) { bwstest.Set(s.Received, 4, "Round", 4) },
 			"bws-movement: ReceivedData row 5 (table 3, round 4): the movement has no round 4 at table 3\n" +
-			"bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
+				"bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
 		{"result entered twice", func(s *bwstest.Session) {
 			again := append([]any(nil), s.Received.Rows()[7]...)
 			again[0] = 100
