@@ -193,3 +193,41 @@ func TestFromBWSNames(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFromBWS puts any values into one result, one row of the movement,
+// the seats' numbers and the pending entries of the clean session: the
+// reader and FromBWS end without a panic, every board keeps a traveller
+// of the session's columns, and each finding names its board.
+func FuzzFromBWS(f *testing.F) {
+	f.Add("3 NT", "+1", "S10", "N", "", "101", 1, 4, 5, 1, 2)
+	f.Add("8 Z", "made", "X", "Q", "5;6", "", 0, 0, 0, 0, 0)
+	f.Add("", "", "", "", "1,2,3", "999", 3, 3, 7, 2, -1)
+	f.Fuzz(func(t *testing.T, contract, result, lead, seat, custom, number string, ns, ew, board, round, table int) {
+		for _, v := range []string{contract, result, lead, seat, custom, number} {
+			if len(v) > 64 {
+				t.Skip("longer than Bridgemate's text columns, and than a row of the test's pages holds")
+			}
+		}
+		s := bwstest.Mitchell()
+		for col, v := range map[string]any{"Contract": contract, "Result": result, "LeadCard": lead, "NS/EW": seat,
+			"PairNS": ns, "PairEW": ew, "Board": board, "Round": round, "Table": table} {
+			bwstest.Set(s.Received, 4, col, v)
+		}
+		s.Intermediate.Add(append([]any(nil), s.Received.Rows()[4]...)...)
+		bwstest.Set(s.RoundData, 2, "CustomBoards", custom)
+		bwstest.Set(s.RoundData, 3, "EWPair", ns)
+		bwstest.Set(s.PlayerNumbers, 0, "Number", number)
+		bwstest.Set(s.PlayerNumbers, 1, "Name", contract)
+		boards, found := fromBWS(t, s)
+		for _, b := range boards {
+			if len(b.Tables) > 0 && !strings.HasPrefix(b.Tables[0].Tag.Value, "Table;Round;PairId_NS;PairId_EW") {
+				t.Fatalf("board %d: columns %s", b.Number, b.Tables[0].Tag.Value)
+			}
+		}
+		for _, d := range found {
+			if d.Message == "" {
+				t.Fatalf("a finding without a message: %+v", d)
+			}
+		}
+	})
+}
