@@ -746,6 +746,18 @@ func FuzzAuditBatches(f *testing.F) {
 		if fmt.Sprint(report) != fmt.Sprint(&whole.Report) {
 			t.Fatalf("report in %d parts\n%+v\nwhole\n%+v", len(parts), report, &whole.Report)
 		}
+		// The boards' memory used again from part to part changes no finding.
+		reused := batched
+		reused.Boards, reused.Reuse = false, true
+		got = got[:0]
+		_, err = corpus.Audit(context.Background(), corpus.Inputs([]string{"-"}, bytes.NewReader(data), corpus.Options{}), reused, func(p *corpus.Part) {
+			for f := range p.All() {
+				got = append(got, f.String())
+			}
+		})
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("reusing the boards (%v):\n%s\nwhole:\n%s", err, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	})
 }
 
