@@ -5,9 +5,10 @@
 // [Tricks] answers for one declarer and strain, [Table] for all twenty
 // (the table [scoring.Par] reads), and [Solve] for a position part-way
 // through the play: hands of any equal size, with cards already played to
-// the current trick. A [Solver] holds the memory these need and can be
-// reused from deal to deal; the package-level functions borrow one from a
-// pool.
+// the current trick. [TableBudget] is [Table] within a time budget, which
+// returns [ErrBudget] when the search runs past it. A [Solver] holds the
+// memory these need and can be reused from deal to deal; the package-level
+// functions borrow one from a pool.
 //
 // # Method
 //

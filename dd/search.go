@@ -151,6 +151,9 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		return s.lastTrick()
 	}
 	s.nodes++
+	if s.nodes%budgetCheck == 0 {
+		s.checkBudget()
+	}
 	leader := s.leader
 	ns := leader&1 == 0
 	q, qrel := s.quickTricks(leader)
