@@ -65,16 +65,41 @@ func (s *Solver) followNode(need int) (bool, uint64) {
 	list := s.followMoves(seat)
 	ns := seat&1 == 0
 	var rel uint64
+	var settled [4]int
 	for i := range list {
 		c := list[i].card
-		r, cr := s.try(seat, int(c>>4), int(c&15), need)
+		suit, rank := int(c>>4), int(c&15)
+		if rank < settled[suit] {
+			continue
+		}
+		r, cr := s.try(seat, suit, rank, need)
 		if r == ns {
 			s.cut(seat, c)
 			return ns, cr
 		}
 		rel |= runRel(list[i], cr)
+		settle(&settled, suit, rank, cr)
 	}
 	return !ns, rel
+}
+
+// settle notes, after a move of suit and rank failed with the cards cr
+// deciding, which other moves of the same hand it settles: those of the
+// same suit below the lowest card of cr in the suit, when the move is
+// below it too. Either card then loses to the same cards, or wins by
+// ruffing as the other would, and the positions after the two differ
+// only in which of two cards below every card that decided is still
+// held: they are of one class and fail alike. Every position of the
+// class of the node has its low cards of the suit below that card too,
+// so the rel returned, which holds cr, stands for them all.
+func settle(settled *[4]int, suit, rank int, cr uint64) {
+	low := 16
+	if m := uint16(cr >> (16 * suit)); m != 0 {
+		low = bits.TrailingZeros16(m)
+	}
+	if rank < low {
+		settled[suit] = max(settled[suit], low)
+	}
 }
 
 // cut notes that seat's card c cut the search off, weighing the cut-offs
@@ -200,9 +225,13 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	list := s.leadMoves(leader, best)
 	r, rel := !ns, uint64(0)
 	best = noBest
+	var settled [4]int
 	for i := range list {
 		c := list[i].card
 		suit, rank := int(c>>4), int(c&15)
+		if rank < settled[suit] {
+			continue
+		}
 		cr, crel := s.try(leader, suit, rank, need)
 		if cr == ns {
 			s.cut(leader, c)
@@ -211,6 +240,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			break
 		}
 		rel |= runRel(list[i], crel)
+		settle(&settled, suit, rank, crel)
 	}
 	lo, hi := 0, s.left
 	if r {
