@@ -2,6 +2,7 @@ package dd
 
 import (
 	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -237,5 +238,26 @@ func TestTableBudget(t *testing.T) {
 	}
 	if _, err := TableBudget(deal(t, "N:AK... 2... 3... 4..."), time.Nanosecond); err == nil || errors.Is(err, ErrBudget) {
 		t.Errorf("uneven hands: error %v, want one about the deal", err)
+	}
+}
+
+// TestCompress checks the table-driven gather of bits that keys the
+// transposition table against the plain loop over the cards.
+func TestCompress(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 100000 {
+		live, x := uint16(rng.IntN(1<<13))<<2, uint16(rng.IntN(1<<13))<<2
+		x &= live
+		var want uint16
+		for r := 2; r <= 14; r++ {
+			if live>>r&1 == 1 {
+				// The card's place among those still held, lowest first.
+				want |= x >> r & 1 << bits.OnesCount16(live&(1<<r-1))
+			}
+		}
+		if got := compress(x, live); got != want {
+			t.Fatalf("compress(%#x, %#x) = %#x, want %#x", x, live, got, want)
+		}
 	}
 }
