@@ -1,9 +1,12 @@
 package dd
 
 import (
+	"errors"
+	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 	"unsafe"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -190,6 +193,71 @@ func TestTableRegressions(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s:\n got %v\nwant %v (%s)", tt.deal, got, tt.want, tt.why)
+		}
+	}
+}
+
+// TestTableBudget runs tables out of time and checks that the Solver
+// reports it, then solves on as if nothing had happened.
+func TestTableBudget(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(5, 6))
+	var s Solver
+	over := 0
+	for range 4 {
+		d := randomPosition(rng, 13, 0).Hands
+		want, err := s.Table(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A nanosecond runs out at the first look at the clock; a table
+		// that needs fewer positions than that is complete.
+		got, err := s.TableBudget(d, time.Nanosecond)
+		switch {
+		case errors.Is(err, ErrBudget):
+			over++
+			if got != (scoring.DDTable{}) {
+				t.Errorf("%v: out of time, the table is %v, want it empty", d, got)
+			}
+		case err != nil:
+			t.Fatal(err)
+		case got != want:
+			t.Errorf("%v: TableBudget = %v, Table %v", d, got, want)
+		}
+		for _, budget := range []time.Duration{0, time.Hour} {
+			if got, err := TableBudget(d, budget); err != nil || got != want {
+				t.Errorf("%v: TableBudget(%v) = %v, %v; Table %v", d, budget, got, err, want)
+			}
+		}
+		if got, err := s.Table(d); err != nil || got != want {
+			t.Errorf("%v: after running out of time, Table = %v, %v; before %v", d, got, err, want)
+		}
+	}
+	if over == 0 {
+		t.Error("no table ran out of a budget of a nanosecond")
+	}
+	if _, err := TableBudget(deal(t, "N:AK... 2... 3... 4..."), time.Nanosecond); err == nil || errors.Is(err, ErrBudget) {
+		t.Errorf("uneven hands: error %v, want one about the deal", err)
+	}
+}
+
+// TestCompress checks the table-driven gather of bits that keys the
+// transposition table against the plain loop over the cards.
+func TestCompress(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(8, 9))
+	for range 100000 {
+		live, x := uint16(rng.IntN(1<<13))<<2, uint16(rng.IntN(1<<13))<<2
+		x &= live
+		var want uint16
+		for r := 2; r <= 14; r++ {
+			if live>>r&1 == 1 {
+				// The card's place among those still held, lowest first.
+				want |= x >> r & 1 << bits.OnesCount16(live&(1<<r-1))
+			}
+		}
+		if got := compress(x, live); got != want {
+			t.Fatalf("compress(%#x, %#x) = %#x, want %#x", x, live, got, want)
 		}
 	}
 }

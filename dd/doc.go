@@ -5,9 +5,10 @@
 // [Tricks] answers for one declarer and strain, [Table] for all twenty
 // (the table [scoring.Par] reads), and [Solve] for a position part-way
 // through the play: hands of any equal size, with cards already played to
-// the current trick. A [Solver] holds the memory these need and can be
-// reused from deal to deal; the package-level functions borrow one from a
-// pool.
+// the current trick. [TableBudget] is [Table] within a time budget, which
+// returns [ErrBudget] when the search runs past it. A [Solver] holds the
+// memory these need and can be reused from deal to deal; the package-level
+// functions borrow one from a pool.
 //
 // # Method
 //
@@ -48,6 +49,12 @@
 //     of each run is tried. When every move fails, a run that reaches below
 //     a card that decided counts its lowest card among those that decided,
 //     so that every position of the entry's class holds the same run.
+//   - The same reasoning prunes moves after the fact. When a move of a
+//     search that fails has failed, another card of the same hand and suit
+//     fails too if both lie below every card of that suit that decided
+//     the first: the positions after the two are of one class (the
+//     partition of Ginsberg's search). At the last hand of a trick this
+//     leaves, of the cards that lose the trick, mostly one to try.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
 //     ruff, second hand low, win as cheaply as possible, do not ruff
 //     partner's winner, discard low) and, within that, by a history of the

@@ -65,16 +65,41 @@ func (s *Solver) followNode(need int) (bool, uint64) {
 	list := s.followMoves(seat)
 	ns := seat&1 == 0
 	var rel uint64
+	var settled [4]int
 	for i := range list {
 		c := list[i].card
-		r, cr := s.try(seat, int(c>>4), int(c&15), need)
+		suit, rank := int(c>>4), int(c&15)
+		if rank < settled[suit] {
+			continue
+		}
+		r, cr := s.try(seat, suit, rank, need)
 		if r == ns {
 			s.cut(seat, c)
 			return ns, cr
 		}
 		rel |= runRel(list[i], cr)
+		settle(&settled, suit, rank, cr)
 	}
 	return !ns, rel
+}
+
+// settle notes, after a move of suit and rank failed with the cards cr
+// deciding, which other moves of the same hand it settles: those of the
+// same suit below the lowest card of cr in the suit, when the move is
+// below it too. Either card then loses to the same cards, or wins by
+// ruffing as the other would, and the positions after the two differ
+// only in which of two cards below every card that decided is still
+// held: they are of one class and fail alike. Every position of the
+// class of the node has its low cards of the suit below that card too,
+// so the rel returned, which holds cr, stands for them all.
+func settle(settled *[4]int, suit, rank int, cr uint64) {
+	low := 16
+	if m := uint16(cr >> (16 * suit)); m != 0 {
+		low = bits.TrailingZeros16(m)
+	}
+	if rank < low {
+		settled[suit] = max(settled[suit], low)
+	}
 }
 
 // cut notes that seat's card c cut the search off, weighing the cut-offs
@@ -151,6 +176,9 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		return s.lastTrick()
 	}
 	s.nodes++
+	if s.nodes%budgetCheck == 0 {
+		s.checkBudget()
+	}
 	leader := s.leader
 	ns := leader&1 == 0
 	q, qrel := s.quickTricks(leader)
@@ -171,16 +199,15 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			return true, krel
 		}
 	}
-	var pat [4]uint32
-	var n [4]int
-	lens := s.patterns(&pat, &n)
+	var tops [4][16]uint32
+	lens := s.patterns(&tops)
 	best := uint8(noBest)
 	for bi := s.tt.last(lens, leader); bi >= 0; {
 		b := &s.tt.b[bi]
 		bi = b.prev
 		for j := b.n - 1; j >= 0; j-- {
 			e := &b.e[j]
-			if !e.matches(&pat, &n) {
+			if !e.matches(&tops) {
 				continue
 			}
 			if int(e.lo) >= need {
@@ -197,9 +224,13 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	list := s.leadMoves(leader, best)
 	r, rel := !ns, uint64(0)
 	best = noBest
+	var settled [4]int
 	for i := range list {
 		c := list[i].card
 		suit, rank := int(c>>4), int(c&15)
+		if rank < settled[suit] {
+			continue
+		}
 		cr, crel := s.try(leader, suit, rank, need)
 		if cr == ns {
 			s.cut(leader, c)
@@ -208,6 +239,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			break
 		}
 		rel |= runRel(list[i], crel)
+		settle(&settled, suit, rank, crel)
 	}
 	lo, hi := 0, s.left
 	if r {
@@ -223,7 +255,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		}
 		// The cards from the top down to the lowest that decided.
 		k := bits.OnesCount16(s.live(suit) >> bits.TrailingZeros16(m))
-		top[suit] = pat[suit]>>(2*(n[suit]-k))<<4 | uint32(k)
+		top[suit] = tops[suit][k]
 	}
 	s.tt.store(lens, leader, &top, lo, hi, best)
 	return r, rel
@@ -239,7 +271,7 @@ func (s *Solver) live(suit int) uint16 {
 func (s *Solver) topCards(e *entry) uint64 {
 	var rel uint64
 	for suit := range 4 {
-		k := int(e.top[suit] & 15)
+		k := int(e.top[suit] >> 26)
 		if k == 0 {
 			continue
 		}
@@ -392,26 +424,60 @@ func (s *Solver) trumpTricks(l int) (int, uint64) {
 	return k, 1 << (16*s.trump + lowest)
 }
 
-// patterns sets, for each suit, the holders of its cards, two bits each
-// from the highest card down, and their number; and returns the length of
-// each hand in each suit, four bits each.
-func (s *Solver) patterns(pat *[4]uint32, n *[4]int) uint64 {
+// patterns sets, for each suit and each number k of its top cards, the
+// key of the holders of those cards, as an entry of the transposition
+// table keeps it, and returns the length of each hand in each suit, four
+// bits each. The key holds two planes of a bit per card, lowest card
+// first: the seat's low bit (East or West) from bit 0, its high bit (South
+// or West) from bit 13; and k above them, from bit 26.
+func (s *Solver) patterns(tops *[4][16]uint32) uint64 {
 	var lens uint64
 	for suit := range 4 {
-		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
-		live := s.hand[0][suit] | h1 | h2 | h3
-		a, b := h1|h3, h2|h3
-		var v uint32
-		for m := live; m != 0; {
-			r := bits.Len16(m) - 1
-			m &^= 1 << r
-			v = v<<2 | uint32(a>>r&1) | uint32(b>>r&1)<<1
+		h0, h1, h2, h3 := s.hand[0][suit], s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
+		live := h0 | h1 | h2 | h3
+		pat := uint32(compress(h1|h3, live)) | uint32(compress(h2|h3, live))<<13
+		n := bits.OnesCount16(live)
+		for k := range n + 1 {
+			tops[suit][k] = pat>>(n-k)&((1<<k-1)*(1<<13+1)) | uint32(k)<<26
 		}
-		pat[suit] = v
-		n[suit] = bits.OnesCount16(live)
-		for seat := range 4 {
-			lens |= uint64(bits.OnesCount16(s.hand[seat][suit])) << (4 * (4*seat + suit))
-		}
+		lens |= uint64(bits.OnesCount16(h0))<<(4*suit) | uint64(bits.OnesCount16(h1))<<(4*(4+suit)) |
+			uint64(bits.OnesCount16(h2))<<(4*(8+suit)) | uint64(bits.OnesCount16(h3))<<(4*(12+suit))
 	}
 	return lens
+}
+
+// compressLow and compressHigh gather the bits of x at the places of the
+// bits of live into the low bits, for the low seven ranks and the high
+// six: the table form of the scan of every card that patterns would
+// otherwise do at each position.
+var compressLow, compressHigh = func() (lo [128][128]uint8, hi [64][64]uint8) {
+	gather := func(x, live int) uint8 {
+		var v, i uint8
+		for b := 0; live>>b != 0; b++ {
+			if live>>b&1 == 1 {
+				v |= uint8(x>>b&1) << i
+				i++
+			}
+		}
+		return v
+	}
+	for live := range 128 {
+		for x := range 128 {
+			lo[live][x] = gather(x, live)
+		}
+	}
+	for live := range 64 {
+		for x := range 64 {
+			hi[live][x] = gather(x, live)
+		}
+	}
+	return lo, hi
+}()
+
+// compress gathers the bits of x at the places of live's bits, lowest
+// first; ranks run from bit 2 (the two) to bit 14 (the ace).
+func compress(x, live uint16) uint16 {
+	x, live = x>>2, live>>2
+	low := compressLow[live&127][x&127]
+	return uint16(low) | uint16(compressHigh[live>>7&63][x>>7&63])<<bits.OnesCount16(live&127)
 }

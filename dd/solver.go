@@ -1,8 +1,10 @@
 package dd
 
 import (
+	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/scoring"
@@ -21,6 +23,30 @@ type Solver struct {
 	hist  [4][64]int32 // per seat and card, how often it cut the search off
 	moves [53][13]move // the move list of each depth
 	nodes int64        // positions searched at the start of a trick
+
+	// deadline is when a search with a time budget gives up; the zero
+	// time when it has none.
+	deadline time.Time
+}
+
+// ErrBudget is the error [Solver.TableBudget] and [TableBudget] return
+// when the time budget runs out before the table is complete.
+var ErrBudget = errors.New("dd: time budget exceeded")
+
+// overBudget is what the search panics with when the deadline has passed:
+// the recursion is deep and every frame would otherwise have to pass the
+// news up. [Solver.TableBudget] recovers it.
+type overBudget struct{}
+
+// budgetCheck is how many positions at the start of a trick are searched
+// between looks at the clock: a few milliseconds of search.
+const budgetCheck = 4096
+
+// checkBudget panics with overBudget when the deadline has passed.
+func (s *Solver) checkBudget() {
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		panic(overBudget{})
+	}
 }
 
 // Solve returns the number of the tricks still to be played, the current
@@ -55,11 +81,31 @@ func (s *Solver) Tricks(d auction.Deal, strain auction.Strain, declarer auction.
 // The four declarers of a strain share the transposition table, so the
 // table costs much less than twenty calls of [Solver.Tricks].
 func (s *Solver) Table(d auction.Deal) (scoring.DDTable, error) {
-	var t scoring.DDTable
+	return s.TableBudget(d, 0)
+}
+
+// TableBudget is [Solver.Table] within a time budget: when the search has
+// run for longer than budget it stops and returns [ErrBudget] and an
+// empty table. A budget of 0 (or less) sets no limit. The clock is read
+// every few milliseconds of search, so the budget may be overrun by that
+// much. The Solver stays usable after a search that ran out of time.
+func (s *Solver) TableBudget(d auction.Deal, budget time.Duration) (t scoring.DDTable, err error) {
 	p := Position{Hands: d}
 	n, err := p.check()
 	if err != nil {
 		return t, fmt.Errorf("dd: table: %w", err)
+	}
+	if budget > 0 {
+		s.deadline = time.Now().Add(budget)
+		defer func() {
+			s.deadline = time.Time{}
+			if r := recover(); r != nil {
+				if _, ok := r.(overBudget); !ok {
+					panic(r)
+				}
+				t, err = scoring.DDTable{}, ErrBudget
+			}
+		}()
 	}
 	for strain := auction.Clubs; strain <= auction.NoTrump; strain++ {
 		s.tt.next()
@@ -150,4 +196,12 @@ func Table(d auction.Deal) (scoring.DDTable, error) {
 	s := pool.Get().(*Solver)
 	defer pool.Put(s)
 	return s.Table(d)
+}
+
+// TableBudget solves a deal for every declarer and strain within a time
+// budget, with a Solver from a pool; see [Solver.TableBudget].
+func TableBudget(d auction.Deal, budget time.Duration) (scoring.DDTable, error) {
+	s := pool.Get().(*Solver)
+	defer pool.Put(s)
+	return s.TableBudget(d, budget)
 }

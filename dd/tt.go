@@ -15,7 +15,7 @@ const (
 // each hand, and, in each suit, the same holders of the top cards that
 // decided the search; and the lead that settled it.
 type entry struct {
-	top    [4]uint32 // per suit: the holders of the top cards, two bits each, highest first, then their number in the low four bits
+	top    [4]uint32 // per suit: the holders of the top cards and their number, keyed as [Solver.patterns] says
 	lo, hi int8      // North–South take at least lo and at most hi tricks
 	best   uint8     // the lead that settled it, suit<<4 | relative rank; noBest if none
 }
@@ -90,16 +90,13 @@ func (t *table) last(lens uint64, leader int) int32 {
 	return sl.last
 }
 
-// matches reports whether e holds for a position whose suits have the
-// holder patterns pat (two bits a card, highest first) of n cards each.
-func (e *entry) matches(pat *[4]uint32, n *[4]int) bool {
-	for s := range 4 {
-		k := int(e.top[s] & 15)
-		if pat[s]>>(2*(n[s]-k)) != e.top[s]>>4 {
-			return false
-		}
-	}
-	return true
+// matches reports whether e holds for a position whose keys of the
+// holders of the top cards of each suit are tops (see [Solver.patterns]):
+// the entries of one list have the position's suit lengths, so each of
+// their suits names how many top cards it fixes.
+func (e *entry) matches(tops *[4][16]uint32) bool {
+	return e.top[0] == tops[0][e.top[0]>>26&15] && e.top[1] == tops[1][e.top[1]>>26&15] &&
+		e.top[2] == tops[2][e.top[2]>>26&15] && e.top[3] == tops[3][e.top[3]>>26&15]
 }
 
 // store records that North–South take at least lo and at most hi tricks
