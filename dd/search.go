@@ -150,7 +150,9 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	if s.left == 1 {
 		return s.lastTrick()
 	}
-	s.nodes++
+	if s.nodes++; s.nodes%budgetCheck == 0 {
+		s.checkBudget()
+	}
 	leader := s.leader
 	ns := leader&1 == 0
 	q, qrel := s.quickTricks(leader)

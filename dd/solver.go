@@ -17,6 +17,7 @@ import (
 // a pool.
 type Solver struct {
 	state
+	deadline
 	tt    table
 	hist  [4][64]int32 // per seat and card, how often it cut the search off
 	moves [53][13]move // the move list of each depth
