@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/bridgekit/bridgekit/ddcheck"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser"
 	"github.com/bridgekit/bridgekit/parser/charset"
@@ -73,6 +74,11 @@ type AuditOptions struct {
 	// done here, on every core. It sees the part before the findings that
 	// depend on the whole run: duplicate deals and the repeat cap.
 	Work func(*Part) any
+	// DD, when set, solves the deal of every board with a full one, in the
+	// worker that reads it, and holds the board's double-dummy tables, par
+	// and claims against it (scoring.CheckSolved); Board.DD keeps what it
+	// solved. Off, nothing is solved.
+	DD *ddcheck.Checker
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -115,9 +121,12 @@ type Board struct {
 	// Findings are what the reader, the converter and the replay found
 	// about the board, in the order of their places in the file.
 	Findings diag.List
+	// DD is the solver's table of the board's deal, or why there is none,
+	// under AuditOptions.DD; nil without it.
+	DD *scoring.Solution
 
 	start diag.Pos     // where the game starts
-	deal  auction.Deal // the full deal, turned as turnedDeal turns it; none when not full
+	deal  auction.Deal // the full deal, turned as auction.Deal.Turned turns it; none when not full
 	place Place
 	// Where a duplicate-deal finding about the board goes (see dealAt), and
 	// the board's label when it is not its number.
@@ -839,7 +848,11 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	checked := ck.Check(b)
 	game := b.Source.Game
 	r := &Board{Game: game, Number: b.Number, start: start}
-	found := concat(mapped, checked, scoring.Check(b))
+	var solved []diag.Diagnostic
+	if st.opts.DD != nil {
+		r.DD, solved = st.opts.DD.Board(b)
+	}
+	found := concat(mapped, checked, scoring.CheckSolved(b, r.DD), solved)
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
 		label = l
@@ -879,7 +892,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	room, inMatch := scoring.RoomOf(b, session)
 	if b.Deal.Full() {
 		var turn int
-		r.deal, turn = turnedDeal(b.Deal)
+		r.deal, turn = b.Deal.Turned()
 		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
@@ -916,28 +929,6 @@ func concat(lists ...[]diag.Diagnostic) []diag.Diagnostic {
 		}
 	}
 	return only
-}
-
-// turnedDeal returns the key of a full deal whatever seats its hands sit
-// at: the four hands, clockwise, from the seat (0 for North) where they
-// compare least (auction.Hand.Compare), and that seat. The same four
-// hands at other seats (a hand record turned round, a deal typed from
-// another seat) are then the same deal.
-func turnedDeal(d auction.Deal) (key auction.Deal, from int) {
-	for k := 1; k < 4; k++ {
-		for i := range 4 {
-			if c := d[(k+i)%4].Compare(d[(from+i)%4]); c != 0 {
-				if c < 0 {
-					from = k
-				}
-				break
-			}
-		}
-	}
-	for i := range key {
-		key[i] = d[(from+i)%4]
-	}
-	return key, from
 }
 
 // joinKnown joins the values given and known (not "" or "?") with ", ":

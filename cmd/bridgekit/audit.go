@@ -72,7 +72,7 @@ Findings:
 			&cli.StringSliceFlag{Name: "against", Usage: "hold each Bridgemate .bws against the travellers of the published `FILE` (PBN or USEBIO) of its session: reconcile-… findings"},
 			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
-		}, duplicatesFlags()...),
+		}, append(duplicatesFlags(), ddFlags("solve every deal double dummy and check the file's double-dummy tables, par and claims against it: dd-wrong, dd-par-wrong, dd-claim (slow: seconds a deal)")...)...),
 		Action: a.audit,
 	}
 }
