@@ -25,6 +25,16 @@ type Solution struct {
 	Unsolved diag.Reason
 }
 
+// Par returns the par of the solved table for b's vulnerability, the
+// dealer's side bidding first (see ComputePar), and whether there is one:
+// a table, a vulnerability and a dealer.
+func (s *Solution) Par(b *record.Board) (Par, bool) {
+	if s == nil || !s.Solved || !b.VulnerableKnown || !b.DealerKnown {
+		return Par{}, false
+	}
+	return ComputePar(s.Table, b.Vulnerable, b.Dealer.Side()), true
+}
+
 // CheckSolved checks the board as Check does and, when sol is not nil,
 // also holds its double-dummy entries, OptimumScore and ParContract
 // against the solver's table: dd-wrong and dd-par-wrong findings. Each
