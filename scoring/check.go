@@ -141,9 +141,9 @@ func wrongEntries(dd []DDStatement, sol *Solution) []diag.Diagnostic {
 				}
 				if len(diffs) == 0 {
 					at = s.Locs[seat][st]
-					msg = fmt.Sprintf("%s says %s takes %d tricks in %s; double dummy it is %d", s.Name, seat, s.Table[seat][st], strainName(st), sol.Table[seat][st])
+					msg = fmt.Sprintf("%s says %s takes %d tricks in %s; double dummy it is %d", s.Name, seat, s.Table[seat][st], st.Name(), sol.Table[seat][st])
 				}
-				diffs = append(diffs, fmt.Sprintf("%s takes %d tricks in %s, not %d", seat, sol.Table[seat][st], strainName(st), s.Table[seat][st]))
+				diffs = append(diffs, fmt.Sprintf("%s takes %d tricks in %s, not %d", seat, sol.Table[seat][st], st.Name(), s.Table[seat][st]))
 			}
 		}
 		if len(diffs) == 0 {
@@ -180,14 +180,6 @@ func agree(dd []DDStatement) []diag.Diagnostic {
 		}
 	}
 	return out
-}
-
-// strainName names a strain in words: "spades", "no trump".
-func strainName(st auction.Strain) string {
-	if st == auction.NoTrump {
-		return "no trump"
-	}
-	return auction.Suit(st).Name()
 }
 
 // A parRef is a table a stated par is held against: the board's own full
