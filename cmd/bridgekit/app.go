@@ -478,8 +478,12 @@ func (a *app) auditOptions(c *cli.Context, opts corpus.AuditOptions) ([]string, 
 	}
 	if a.getenv("GOMEMLIMIT") == "" && (opts.DuplicateIndexSize > 0 || solvers > 0) {
 		// The index and the solvers' tables are held the whole run: the
-		// limit grows by what they take beyond the default.
-		debug.SetMemoryLimit(memoryLimit + int64(max(opts.DuplicateIndexSize-corpus.DefaultDuplicateIndexSize, 0)) + int64(solvers)*ddcheck.SolverMemory)
+		// limit moves by what they take beside the default index.
+		limit := memoryLimit + int64(solvers)*ddcheck.SolverMemory
+		if opts.DuplicateIndexSize > 0 {
+			limit += int64(opts.DuplicateIndexSize - corpus.DefaultDuplicateIndexSize)
+		}
+		debug.SetMemoryLimit(limit)
 	}
 	return ps, opts, nil
 }
