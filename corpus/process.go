@@ -384,7 +384,20 @@ func (t *tasks) add(weight int64, f func() *Part) error {
 	return t.seq.Add(weight, func() []*Part { return []*Part{t.work(f())} })
 }
 
+// ddBatchBytes is the batch of AuditOptions.DD: a few boards, where a
+// deal takes the solver seconds, so that the boards of one file, or of a
+// group of small files, go to every solver rather than wait for one.
+const ddBatchBytes = 2 << 10
+
 func (o AuditOptions) withDefaults() AuditOptions {
+	if o.DD != nil {
+		if o.WholeLimit <= 0 {
+			o.WholeLimit = ddBatchBytes
+		}
+		if o.batchBytes <= 0 {
+			o.batchBytes = ddBatchBytes
+		}
+	}
 	if o.Boards {
 		// A task's boards, kept, are some fifty times its text, and every
 		// pending task holds them until its turn: fewer wait.
