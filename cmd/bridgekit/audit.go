@@ -46,11 +46,17 @@ format, the strict form a federation or a results site asks for: every
 rule of it the file breaks is an export-… finding (a warning).
 --certify export checks every PBN file so, claim or not.
 
+--dd solves every deal double dummy and holds the file's double-dummy
+tables, par and claims against it (dd-wrong, dd-par-wrong, dd-claim): a deal
+takes seconds, and one not solved within --dd-budget is a dd-budget note.
+Each solver holds 51 MiB; --dd-solvers N solves N deals at once.
+
 Examples:
 
   bridgekit audit corpus/samples
   bridgekit audit --fail-on warning events/2019/*.pbn
   bridgekit audit --certify export --only export-form,export-order for-the-bulletin.pbn
+  bridgekit audit --dd --dd-budget 10s hand-records.pbn
   bridgekit audit --format json season.zip | jq -r 'select(.code=="insufficient-bid") | .file'
   curl -s https://example.org/board.lin | bridgekit audit -
 
