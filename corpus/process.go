@@ -74,10 +74,11 @@ type AuditOptions struct {
 	// done here, on every core. It sees the part before the findings that
 	// depend on the whole run: duplicate deals and the repeat cap.
 	Work func(*Part) any
-	// DD, when set, solves the deal of every board with a full one, in the
-	// worker that reads it, and holds the board's double-dummy tables, par
-	// and claims against it (scoring.CheckSolved); Board.DD keeps what it
-	// solved. Off, nothing is solved.
+	// DD, when set, solves the deals of the boards it takes (see
+	// ddcheck.Checker.Board), in the worker that reads them, and holds
+	// each board's double-dummy tables, par and claims against its deal
+	// (scoring.CheckSolved); Board.DD keeps what it solved. Off, nothing
+	// is solved.
 	DD *ddcheck.Checker
 
 	batchBytes int // the size of a batch; tests make it small

@@ -50,12 +50,18 @@ type Options struct {
 	// CacheDeals is the most deals whose tables are kept, so that a deal
 	// met again is not solved again; 0 for DefaultCacheDeals.
 	CacheDeals int
+	// Every solves the deal of every board, for a command that writes
+	// the tables; without it, Board solves only the deals of boards that
+	// state something the solver checks (a double-dummy table, a par, a
+	// claim), since a deal takes seconds.
+	Every bool
 }
 
 // A Checker solves the deals of boards and checks what the boards say of
 // them. It is safe for concurrent use: the workers of a run share one.
 // Create one with New.
 type Checker struct {
+	every   bool
 	budget  time.Duration
 	solvers chan *dd.Solver
 	solved  atomic.Int64
@@ -84,6 +90,7 @@ func New(opts Options) *Checker {
 		opts.CacheDeals = DefaultCacheDeals
 	}
 	c := &Checker{
+		every:   opts.Every,
 		budget:  max(opts.Budget, 0),
 		solvers: make(chan *dd.Solver, opts.Solvers),
 		cache:   make(map[auction.Deal]*entry),
@@ -151,8 +158,12 @@ func (c *Checker) add(key auction.Deal, e *entry) {
 // checks b against, with the findings of the deal itself: dd-budget when
 // it took longer than the budget, dd-claim for a claim double-dummy play
 // from its position does not give. A board without a full deal has a
-// solution of no table (diag.NoDeal).
+// solution of no table (diag.NoDeal); one that states nothing to check has
+// none at all (nil), unless Options.Every.
 func (c *Checker) Board(b *record.Board) (*scoring.Solution, []diag.Diagnostic) {
+	if !c.every && !states(b) {
+		return nil, nil
+	}
 	if !b.Deal.Full() {
 		return &scoring.Solution{Unsolved: diag.NoDeal}, nil
 	}
@@ -175,4 +186,21 @@ func (c *Checker) Board(b *record.Board) (*scoring.Solution, []diag.Diagnostic) 
 		out = append(out, f)
 	}
 	return &scoring.Solution{Table: t, Solved: true}, out
+}
+
+// states reports whether b states something the solver checks: a
+// double-dummy table, a par, or a claim (LIN's mc, a PBN play with a
+// Result, which claimOf reads as one when the play is cut short).
+func states(b *record.Board) bool {
+	for _, name := range []string{"DoubleDummyTricks", "OptimumScore", "ParContract"} {
+		if t := b.Field(name); t != nil && t.Given() {
+			return true
+		}
+	}
+	for i := range b.Tables {
+		if b.Tables[i].Tag.Name == "OptimumResultTable" {
+			return true
+		}
+	}
+	return b.Play.Claimed || b.Play.Tag.Present() && b.File.TricksKnown
 }

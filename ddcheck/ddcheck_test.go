@@ -112,7 +112,7 @@ func TestBoard(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			c := New(Options{Budget: tc.budget})
-			b := &record.Board{Deal: deal(t, tc.deal)}
+			b := &record.Board{Deal: deal(t, tc.deal), Tags: []record.Tag{{Name: "OptimumScore", Value: "NS 0"}}}
 			for range 2 {
 				sol, fs := c.Board(b)
 				if sol.Solved != tc.solved || !tc.solved && sol.Unsolved != tc.unsolved {
@@ -129,6 +129,20 @@ func TestBoard(t *testing.T) {
 				t.Errorf("solved %d times, want once", c.Solved())
 			}
 		})
+	}
+}
+
+// TestBoardStatesNothing checks that audit's Checker leaves alone a board
+// that states nothing the solver checks, and that one with Every solves
+// it all the same.
+func TestBoardStatesNothing(t *testing.T) {
+	t.Parallel()
+	b := &record.Board{Deal: deal(t, easy)}
+	if sol, fs := New(Options{}).Board(b); sol != nil || fs != nil {
+		t.Errorf("a board stating nothing: %+v, %v; want nothing solved", sol, fs)
+	}
+	if sol, _ := New(Options{Every: true}).Board(b); sol == nil || !sol.Solved {
+		t.Errorf("with Every: %+v; want the deal solved", sol)
 	}
 }
 

@@ -526,7 +526,10 @@ func ddChecker(c *cli.Context) (*ddcheck.Checker, int, error) {
 	case budget == 0:
 		budget = -1 // ddcheck's none
 	}
-	return ddcheck.New(ddcheck.Options{Budget: budget, Solvers: n}), n, nil
+	// convert and export write every board's table; audit solves only
+	// what it has to check.
+	every := c.Command.Name != "audit"
+	return ddcheck.New(ddcheck.Options{Budget: budget, Solvers: n, Every: every}), n, nil
 }
 
 // inputs returns the inputs the paths name.
