@@ -38,6 +38,28 @@ func (d Deal) Full() bool {
 	return d.union() == Hand{bits: allCards}
 }
 
+// Turned returns the key of a deal whatever seats its hands sit at: the
+// four hands, clockwise, from the seat (0 for North) where they compare
+// least (Hand.Compare), and that seat. The same four hands at other seats
+// (a hand record turned round, a deal typed from another seat) have the
+// same key: key[i] is d[(from+i)%4].
+func (d Deal) Turned() (key Deal, from int) {
+	for k := 1; k < 4; k++ {
+		for i := range 4 {
+			if c := d[(k+i)%4].Compare(d[(from+i)%4]); c != 0 {
+				if c < 0 {
+					from = k
+				}
+				break
+			}
+		}
+	}
+	for i := range key {
+		key[i] = d[(from+i)%4]
+	}
+	return key, from
+}
+
 // union is the set of cards in all four hands.
 func (d Deal) union() Hand {
 	return Hand{bits: d[North].bits | d[East].bits | d[South].bits | d[West].bits}

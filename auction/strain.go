@@ -24,6 +24,14 @@ func (s Strain) String() string {
 	return [...]string{"C", "D", "H", "S", "NT"}[s]
 }
 
+// Name names the strain in a sentence: "clubs", "hearts", "no-trump".
+func (s Strain) Name() string {
+	if s == NoTrump {
+		return "no-trump"
+	}
+	return Suit(s).Name()
+}
+
 // Level is the number of odd tricks a bid undertakes, 1 to 7.
 type Level uint8
 

@@ -52,7 +52,64 @@ func (jw *JSONWriter) WriteRoom(b *record.Board, imps int) error {
 	return jw.write(b, &imps)
 }
 
+// WriteSolved writes b as WriteRoom does (imps nil when there are none),
+// with two keys more at the end of the line: "dd", the double-dummy table
+// sol holds, by declarer and then strain ({"N": {"C": 9, "D": 7, "H": 8,
+// "S": 10, "NT": 8}, "E": …}), and "par", its par for North–South with
+// the contracts that give it ({"score": 420, "contracts": ["4S N"]}). Each
+// is null when sol has no table, and par when the vulnerability or the
+// dealer is not known.
+func (jw *JSONWriter) WriteSolved(b *record.Board, imps *int, sol *scoring.Solution) error {
+	return jw.encode(b, imps, func(j *jsonBoard) any {
+		x := &jsonSolved{jsonBoard: j}
+		if sol != nil && sol.Solved {
+			x.DD = &jsonDD{}
+			for i, row := range []*jsonDDRow{&x.DD.N, &x.DD.E, &x.DD.S, &x.DD.W} {
+				t := sol.Table[i]
+				*row = jsonDDRow{t[auction.Clubs], t[auction.Diamonds], t[auction.Hearts], t[auction.Spades], t[auction.NoTrump]}
+			}
+		}
+		if par, ok := sol.Par(b); ok {
+			x.Par = &jsonPar{Score: par.Score, Contracts: []string{}}
+			for _, c := range par.Contracts {
+				x.Par.Contracts = append(x.Par.Contracts, c.Declared())
+			}
+		}
+		return x
+	})
+}
+
+// jsonSolved is a line of WriteSolved: the board's keys, then dd and par.
+type jsonSolved struct {
+	*jsonBoard
+	DD  *jsonDD  `json:"dd"`
+	Par *jsonPar `json:"par"`
+}
+
+// jsonDD is a double-dummy table: declarer's tricks by seat and strain.
+type jsonDD struct {
+	N, E, S, W jsonDDRow
+}
+
+type jsonDDRow struct {
+	C  int8 `json:"C"`
+	D  int8 `json:"D"`
+	H  int8 `json:"H"`
+	S  int8 `json:"S"`
+	NT int8 `json:"NT"`
+}
+
+type jsonPar struct {
+	Score     int      `json:"score"`
+	Contracts []string `json:"contracts"`
+}
+
 func (jw *JSONWriter) write(b *record.Board, imps *int) error {
+	return jw.encode(b, imps, func(j *jsonBoard) any { return j })
+}
+
+// encode writes the line that line makes of b's record, with its imps.
+func (jw *JSONWriter) encode(b *record.Board, imps *int, line func(*jsonBoard) any) error {
 	if jw.err != nil {
 		return jw.err
 	}
@@ -63,7 +120,7 @@ func (jw *JSONWriter) write(b *record.Board, imps *int) error {
 	jw.buf.Reset()
 	j := jsonRecord(b)
 	j.IMPs = imps
-	if err := jw.enc.Encode(j); err != nil {
+	if err := jw.enc.Encode(line(j)); err != nil {
 		return boardError(b, err)
 	}
 	if _, err := jw.w.Write(jw.buf.Bytes()); err != nil {

@@ -170,6 +170,10 @@
 //	comments    [string]     commentary before the game and on its tags
 //	tags        object       every other tag, name to value, sorted by name (the first of a repeated name)
 //	file_says   object       the file's own contract, declarer and result where they differ from those above
+//	dd          object|null  only from [JSONWriter.WriteSolved] (convert --dd): the double-dummy table,
+//	                         declarer then strain: {"N": {"C": 9, "D": 7, "H": 8, "S": 10, "NT": 8}, "E": …}
+//	par         object|null  only from WriteSolved: {"score": 420, "contracts": ["4S N", "5DX-2 E"]},
+//	                         North–South's par and the contracts with their declarers
 //
 // Calls are "Pass", "X", "XX", "1C" … "7NT", "^S" for a skipped turn, and
 // the text as written for one that is not a call. An annotation is an

@@ -13,10 +13,12 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 
 	"github.com/rogpeppe/go-internal/txtar"
 
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/ddcheck"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser"
 	"github.com/bridgekit/bridgekit/parser/lin"
@@ -37,7 +39,8 @@ var unreachable = map[diag.Code]string{
 
 // TestCodeTable reads every fixture of the repository (the readers',
 // converters' and archive's testdata, the samples, and the files of the
-// command-line scripts) with the readers and through Process, and checks
+// command-line scripts) with the readers and through Audit, and those of
+// testdata/dd also with the double-dummy solver (audit --dd), and checks
 // that every code reported is in diag.Codes with the severity the table
 // gives it, and that every code in the table is reported by some fixture.
 func TestCodeTable(t *testing.T) {
@@ -140,6 +143,23 @@ func TestCodeTable(t *testing.T) {
 		})
 	if err != nil {
 		t.Fatal(err)
+	}
+	// The codes of audit --dd: the fixtures of testdata/dd solved, and
+	// one deal no solver finishes within a nanosecond.
+	for _, run := range []struct {
+		files  string
+		budget time.Duration
+	}{{"testdata/dd/tables.pbn", time.Minute}, {"testdata/dd/budget.pbn", time.Nanosecond}} {
+		opts := corpus.AuditOptions{DD: ddcheck.New(ddcheck.Options{Budget: run.budget})}
+		_, err = corpus.Audit(context.Background(), corpus.Inputs([]string{run.files}, nil, corpus.Options{}), opts,
+			func(p *corpus.Part) {
+				for f := range p.All() {
+					check(f.File, f)
+				}
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, name := range []string{"failing.pbn", "failing.lin"} {
 		head := strings.Repeat("md|1SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|sv|o|mb|p|mb|p|mb|p|mb|p|pg||\n", 2000)

@@ -905,7 +905,7 @@ func isNumber(s string) bool {
 // that counts distinct deals across machines uses it to count as Audit
 // does.
 func DealKey(d auction.Deal) string {
-	key, _ := turnedDeal(d)
+	key, _ := d.Turned()
 	return keyText(key)
 }
 

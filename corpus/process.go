@@ -13,6 +13,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/bridgekit/bridgekit/ddcheck"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser"
 	"github.com/bridgekit/bridgekit/parser/charset"
@@ -80,6 +81,12 @@ type AuditOptions struct {
 	// later parts: the boards of an audit otherwise take about a byte of
 	// new memory for each byte read. Process ignores it.
 	Reuse bool
+	// DD, when set, solves the deals of the boards it takes (see
+	// ddcheck.Checker.Board), in the worker that reads them, and holds
+	// each board's double-dummy tables, par and claims against its deal
+	// (scoring.CheckSolved); Board.DD keeps what it solved. Off, nothing
+	// is solved.
+	DD *ddcheck.Checker
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -122,9 +129,12 @@ type Board struct {
 	// Findings are what the reader, the converter and the replay found
 	// about the board, in the order of their places in the file.
 	Findings diag.List
+	// DD is the solver's table of the board's deal, or why there is none,
+	// under AuditOptions.DD; nil without it.
+	DD *scoring.Solution
 
 	start diag.Pos     // where the game starts
-	deal  auction.Deal // the full deal, turned as turnedDeal turns it; none when not full
+	deal  auction.Deal // the full deal, turned as auction.Deal.Turned turns it; none when not full
 	place Place
 	// Where a duplicate-deal finding about the board goes (see dealAt), and
 	// the board's label when it is not its number.
@@ -385,7 +395,20 @@ func (t *tasks) add(weight int64, f func() *Part) error {
 	return t.seq.Add(weight, func() []*Part { return []*Part{t.work(f())} })
 }
 
+// ddBatchBytes is the batch of AuditOptions.DD: a few boards, where a
+// deal takes the solver seconds, so that the boards of one file, or of a
+// group of small files, go to every solver rather than wait for one.
+const ddBatchBytes = 2 << 10
+
 func (o AuditOptions) withDefaults() AuditOptions {
+	if o.DD != nil {
+		if o.WholeLimit <= 0 {
+			o.WholeLimit = ddBatchBytes
+		}
+		if o.batchBytes <= 0 {
+			o.batchBytes = ddBatchBytes
+		}
+	}
 	if o.Boards {
 		// A task's boards, kept, are some fifty times its text, and every
 		// pending task holds them until its turn: fewer wait.
@@ -850,13 +873,20 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	own := r.Findings[:0]
 	game := b.Source.Game
 	*r = Board{Game: game, Number: b.Number, start: start}
+	// The solver and the scoring checks read what the replay found.
+	checked := ck.CheckShared(b)
+	var solved []diag.Diagnostic
+	if st.opts.DD != nil {
+		r.DD, solved = st.opts.DD.Board(b)
+	}
+	scored := scoring.CheckSolved(b, r.DD)
 	var found []diag.Diagnostic
-	if checked := ck.CheckShared(b); len(checked) > 0 {
+	if len(checked) > 0 {
 		// The checker's memory is its own: the board's findings are copied
 		// into the board's, which a board used again brings.
-		found = append(append(append(own, mapped...), checked...), scoring.Check(b)...)
+		found = append(append(append(append(own, mapped...), checked...), scored...), solved...)
 	} else {
-		found = concat(mapped, scoring.Check(b))
+		found = concat(mapped, scored, solved)
 	}
 	label := ""
 	if l := b.BoardLabel(); l != strconv.Itoa(b.Number) {
@@ -897,7 +927,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	room, inMatch := scoring.RoomOf(b, session)
 	if b.Deal.Full() {
 		var turn int
-		r.deal, turn = turnedDeal(b.Deal)
+		r.deal, turn = b.Deal.Turned()
 		r.place = Place{File: st.name, Game: game, Board: b.BoardTag.Value, Event: event, Session: session, Match: match, Turn: turn}
 		loc := b.DealTag.Loc
 		if !loc.IsValid() || loc.Offset < b.Source.Loc.Offset {
@@ -970,28 +1000,6 @@ func concat(lists ...[]diag.Diagnostic) []diag.Diagnostic {
 		}
 	}
 	return only
-}
-
-// turnedDeal returns the key of a full deal whatever seats its hands sit
-// at: the four hands, clockwise, from the seat (0 for North) where they
-// compare least (auction.Hand.Compare), and that seat. The same four
-// hands at other seats (a hand record turned round, a deal typed from
-// another seat) are then the same deal.
-func turnedDeal(d auction.Deal) (key auction.Deal, from int) {
-	for k := 1; k < 4; k++ {
-		for i := range 4 {
-			if c := d[(k+i)%4].Compare(d[(from+i)%4]); c != 0 {
-				if c < 0 {
-					from = k
-				}
-				break
-			}
-		}
-	}
-	for i := range key {
-		key[i] = d[(from+i)%4]
-	}
-	return key, from
 }
 
 // joinKnown joins the values given and known (not "" or "?") with ", ":

@@ -77,6 +77,10 @@ const (
 	ScoringUnknown       Code = "scoring-unknown"
 	DDTableInvalid       Code = "dd-table-invalid"
 	ParMismatch          Code = "par-mismatch"
+	DDWrong              Code = "dd-wrong"
+	DDParWrong           Code = "dd-par-wrong"
+	DDBudget             Code = "dd-budget"
+	DDClaim              Code = "dd-claim"
 	ScoreTableScore      Code = "scoretable-score"
 	ScoreTablePoints     Code = "scoretable-points"
 	ScoreTableMissing    Code = "scoretable-missing"
@@ -149,6 +153,10 @@ var Codes = []CodeInfo{
 	{Code: ScoringUnknown, Severity: Info, Source: Rules, Summary: "a Scoring method bridgekit does not know; the board's traveller is not checked against it"},
 	{Code: DDTableInvalid, Severity: Warning, Source: Rules, Summary: "a double-dummy table (OptimumResultTable, DoubleDummyTricks) with an impossible entry, or two that disagree"},
 	{Code: ParMismatch, Severity: Warning, Source: Rules, Summary: "an OptimumScore or ParContract that is not the par of the board's own double-dummy table (a par by either side's bidding first, or another contract scoring it, agrees)"},
+	{Code: DDWrong, Severity: Warning, Source: Rules, Summary: "with `audit --dd`: a double-dummy entry (OptimumResultTable, DoubleDummyTricks) that the solver finds otherwise; the finding gives the true number"},
+	{Code: DDParWrong, Severity: Warning, Source: Rules, Summary: "with `audit --dd`: an OptimumScore or ParContract that is not the par of the deal as the solver solves it (by the rules of par-mismatch)"},
+	{Code: DDBudget, Severity: Info, Source: Rules, Summary: "with `audit --dd`: a deal the solver did not solve within `--dd-budget`; its double-dummy entries and par are left unchecked"},
+	{Code: DDClaim, Severity: Info, Source: Rules, Summary: "with `audit --dd`: a claim (LIN mc, a PBN play cut short with its Result) that gives declarer's side other tricks than double-dummy play from there (players are not double dummy)"},
 	{Code: ScoreTableScore, Severity: Warning, Law: 77, Source: Rules, Summary: "a traveller row whose score is not that of its contract, declarer and result"},
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},

@@ -36,7 +36,7 @@ const (
 	// compute it from.
 	NoTable
 	// NoSolver: a double-dummy entry that no other table of the board
-	// states; bridgekit solves no deals.
+	// states; bridgekit solves deals only under audit --dd.
 	NoSolver
 	// PairsAmbiguous: a total whose pair id names a pair in each direction
 	// of a Mitchell, the table saying no direction.
@@ -54,6 +54,12 @@ const (
 	// USEBIO match's victory points, masterpoints awarded, the totals of
 	// an event without matches).
 	NotRecomputed
+	// OverBudget: a double-dummy entry or par of a deal the solver did not
+	// solve within its time budget (audit --dd-budget).
+	OverBudget
+	// NoDeal: a double-dummy entry of a board without a full deal for the
+	// solver to solve (audit --dd).
+	NoDeal
 
 	numReasons
 )
@@ -73,6 +79,8 @@ var reasonNames = [numReasons]string{
 	NoPlay:          "no-play",
 	Adjusted:        "adjusted",
 	NotRecomputed:   "not-recomputed",
+	OverBudget:      "dd-budget",
+	NoDeal:          "no-deal",
 }
 
 // reasonTexts say each reason in words, as a finding gives it.
@@ -90,6 +98,8 @@ var reasonTexts = [numReasons]string{
 	NoPlay:          "neither a play of every trick nor a claim gives the tricks",
 	Adjusted:        "they are adjusted scores, which the director sets",
 	NotRecomputed:   "bridgekit does not recompute numbers of their kind",
+	OverBudget:      "the solver did not solve the deal within its time budget",
+	NoDeal:          "the board has no full deal to solve",
 }
 
 // Explain says the reason in words: "the Scoring names no method

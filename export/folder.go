@@ -39,6 +39,8 @@ type Export struct {
 	// Boards and Findings are the run's tables.
 	Boards   *Table[Board]
 	Findings *Table[Finding]
+	// Solved is the dd table, once AddSolved has made it; nil before.
+	Solved *Table[Solved]
 
 	root    *os.Root
 	dir     string // the folder as the user named it, for messages
@@ -113,6 +115,12 @@ func Begin(dir string, format Format, perFile int, shard Shard) (*Export, error)
 	return x, nil
 }
 
+// AddSolved adds the dd table to the run: what the double-dummy solver
+// computed of each board (export --dd), written as Solved.
+func (x *Export) AddSolved() {
+	x.Solved = &Table[Solved]{x: x, name: "dd"}
+}
+
 // Path returns the name of the file name of the folder, for messages.
 func (x *Export) Path(name string) string { return filepath.Join(x.dir, name) }
 
@@ -127,7 +135,7 @@ func (x *Export) summaryName() string { return "summary" + x.shard.Suffix() + ".
 // temporary files, and the summary's.
 func namePattern(suffix string) *regexp.Regexp {
 	s := regexp.QuoteMeta(suffix)
-	table := `(?:boards|findings)` + s + `-r[0-9]+-[0-9]{5,}\.(?:parquet|jsonl)`
+	table := `(?:boards|findings|dd)` + s + `-r[0-9]+-[0-9]{5,}\.(?:parquet|jsonl)`
 	temp := `\.bridgekit-[0-9]+-[0-9a-f]{8}\.tmp`
 	return regexp.MustCompile(`^(?:` + table + `|\.` + table + temp + `|\.summary` + s + `\.json` + temp + `)$`)
 }
@@ -279,6 +287,11 @@ func (x *Export) commit(report *corpus.Report) error {
 	}
 	if err := x.Findings.finish(); err != nil {
 		return err
+	}
+	if x.Solved != nil {
+		if err := x.Solved.finish(); err != nil {
+			return err
+		}
 	}
 	name := x.summaryName()
 	data, err := json.MarshalIndent(Summary{Report: *report, Export: x.manifest()}, "", "  ")

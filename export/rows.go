@@ -28,6 +28,40 @@ func BoardRows(p *corpus.Part) []Board {
 	return rows
 }
 
+// SolvedRows makes the dd table's rows of a part read with
+// corpus.AuditOptions.DD: one for each board the solver was given. It
+// reads the boards' records, so it comes before BoardRows drops them.
+func SolvedRows(p *corpus.Part) []Solved {
+	var rows []Solved
+	for _, pb := range p.Boards {
+		if pb.DD == nil || pb.Board == nil {
+			continue
+		}
+		r := Solved{File: p.Name, Game: int32(pb.Game), ParContracts: []string{}}
+		if pb.Board.Number > 0 {
+			r.Board = i32(pb.Board.Number)
+		}
+		if !pb.DD.Solved {
+			r.Unsolved = text(pb.DD.Unsolved.String())
+		} else {
+			t := &DDTable{}
+			for i, row := range []*DDRow{&t.N, &t.E, &t.S, &t.W} {
+				v := pb.DD.Table[i]
+				*row = DDRow{int32(v[auction.Clubs]), int32(v[auction.Diamonds]), int32(v[auction.Hearts]), int32(v[auction.Spades]), int32(v[auction.NoTrump])}
+			}
+			r.DD = t
+		}
+		if par, ok := pb.DD.Par(pb.Board); ok {
+			r.ParScore = i32(par.Score)
+			for _, c := range par.Contracts {
+				r.ParContracts = append(r.ParContracts, c.Declared())
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
 // Finish completes the board rows BoardRows made of p, once Audit has
 // added the findings that depend on the whole run, and returns the rows
 // of the part's findings.

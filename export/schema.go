@@ -1,7 +1,9 @@
 // Package export writes the boards and findings of an audit as tables for
 // query engines: Apache Parquet (zstd) or JSON Lines, one row per board
 // and one per finding, in files of a bounded number of rows with names
-// that say their table, shard and sequence.
+// that say their table, shard and sequence; with the double-dummy solver
+// (export --dd), a third table, dd, one row per board with what it
+// computed.
 //
 // The schema is versioned (SchemaVersion, kept in each Parquet file's
 // key-value metadata as "bridgekit.schema"); a new column is a new minor
@@ -73,4 +75,38 @@ type Finding struct {
 	Code     string `parquet:"code,dict" json:"code"`
 	Law      *int32 `parquet:"law,optional" json:"law"`
 	Message  string `parquet:"message" json:"message"`
+}
+
+// Solved is one row of the dd table that export --dd adds: what the
+// double-dummy solver computed of a board's deal, joined to its board on
+// file and game. The boards table holds what the file states; this one
+// what bridgekit computed, so that neither is taken for the other.
+type Solved struct {
+	File     string   `parquet:"file,dict" json:"file"`
+	Game     int32    `parquet:"game" json:"game"`
+	Board    *int32   `parquet:"board,optional" json:"board"`
+	DD       *DDTable `parquet:"dd,optional" json:"dd"`                  // null when not solved
+	Unsolved *string  `parquet:"unsolved,optional,dict" json:"unsolved"` // why not: "dd-budget", "no-deal"
+	ParScore *int32   `parquet:"par_score,optional" json:"par_score"`    // North–South's par; null without a table, vulnerability or dealer
+	// ParContracts are the contracts that give the par, with their
+	// declarers: "4S N", "5DX-2 E".
+	ParContracts []string `parquet:"par_contracts,list" json:"par_contracts"`
+}
+
+// DDTable is a double-dummy table: the tricks each declarer takes in each
+// strain.
+type DDTable struct {
+	N DDRow `parquet:"N" json:"N"`
+	E DDRow `parquet:"E" json:"E"`
+	S DDRow `parquet:"S" json:"S"`
+	W DDRow `parquet:"W" json:"W"`
+}
+
+// DDRow is one declarer's tricks by strain.
+type DDRow struct {
+	C  int32 `parquet:"C" json:"C"`
+	D  int32 `parquet:"D" json:"D"`
+	H  int32 `parquet:"H" json:"H"`
+	S  int32 `parquet:"S" json:"S"`
+	NT int32 `parquet:"NT" json:"NT"`
 }

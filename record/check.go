@@ -384,7 +384,7 @@ func (c *Checker) explainDeclarer(b *Board, want auction.Seat) string {
 	got := b.Replayed.Contract
 	dummy := ""
 	if want == got.Declarer.Partner() {
-		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, strainName(got.Strain))
+		dummy = fmt.Sprintf("%s is dummy; %s named %s first for the side", want, got.Declarer, got.Strain.Name())
 	}
 	// A record that writes its opening passes has not left any out, so
 	// for it a shifted replay explains nothing unless the opening lead
@@ -422,14 +422,6 @@ func (c *Checker) explainDeclarer(b *Board, want auction.Seat) string {
 		return ": " + dummy
 	}
 	return ""
-}
-
-// strainName names a strain in a sentence: "hearts", "no-trump".
-func strainName(s auction.Strain) string {
-	if s == auction.NoTrump {
-		return "no-trump"
-	}
-	return auction.Suit(s).Name()
 }
 
 // replayFrom replays rec's calls after k passes made from first on, and

@@ -14,7 +14,33 @@ import (
 // there are, that its double-dummy tables can be and agree with each
 // other, that its OptimumScore and ParContract are the par of its own
 // table, and that its traveller (ScoreTable) adds up.
-func Check(b *record.Board) []diag.Diagnostic {
+func Check(b *record.Board) []diag.Diagnostic { return CheckSolved(b, nil) }
+
+// A Solution is what a double-dummy solver made of a board's deal, for
+// CheckSolved: its table when Solved, else the reason there is none
+// (diag.NoDeal, diag.OverBudget), for the numbers it leaves unchecked.
+type Solution struct {
+	Table    DDTable
+	Solved   bool
+	Unsolved diag.Reason
+}
+
+// Par returns the par of the solved table for b's vulnerability, the
+// dealer's side bidding first (see ComputePar), and whether there is one:
+// a table, a vulnerability and a dealer.
+func (s *Solution) Par(b *record.Board) (Par, bool) {
+	if s == nil || !s.Solved || !b.VulnerableKnown || !b.DealerKnown {
+		return Par{}, false
+	}
+	return ComputePar(s.Table, b.Vulnerable, b.Dealer.Side()), true
+}
+
+// CheckSolved checks the board as Check does and, when sol is not nil,
+// also holds its double-dummy entries, OptimumScore and ParContract
+// against the solver's table: dd-wrong and dd-par-wrong findings. Each
+// such number is then counted against the solver (flagged when any check
+// finds it wrong), not left unchecked for want of a second table.
+func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	m, err := ParseMethod(b.Scoring.Value)
 	if err != nil && b.Scoring.Present() {
@@ -24,8 +50,9 @@ func Check(b *record.Board) []diag.Diagnostic {
 	dd, bad := DoubleDummy(b)
 	out = append(out, bad...)
 	out = append(out, agree(dd)...)
-	countDD(&b.Coverage, dd, len(bad))
-	out = append(out, checkPar(b, dd)...)
+	countDD(&b.Coverage, dd, len(bad), sol)
+	out = append(out, wrongEntries(dd, sol)...)
+	out = append(out, checkPar(b, dd, sol)...)
 	if err == nil {
 		out = append(out, checkTraveller(b, m)...)
 	} else if tr := ReadTraveller(b, false); tr != nil {
@@ -57,14 +84,24 @@ func uncheckedTable(t *record.Table, what string, l *diag.Ledger) []diag.Diagnos
 
 // countDD counts the entries of a board's double-dummy statements: one
 // that another statement gives too is agreed or flagged by it, one no
-// other gives is left unchecked (bridgekit solves no deals); bad entries
-// are flagged.
-func countDD(l *diag.Ledger, dd []DDStatement, bad int) {
+// other gives is left unchecked (bridgekit solves no deals but under
+// audit --dd); bad entries are flagged. With a solved table, each entry
+// is agreed or flagged by it instead; with a solution that has none,
+// entries no other statement gives are unchecked for its reason.
+func countDD(l *diag.Ledger, dd []DDStatement, bad int, sol *Solution) {
 	l.Flag(bad)
+	alone := diag.NoSolver
+	if sol != nil {
+		alone = sol.Unsolved
+	}
 	for i := range dd {
 		for _, seat := range ddSeats {
 			for _, st := range ddStrains {
 				if !dd[i].Known[seat][st] {
+					continue
+				}
+				if sol != nil && sol.Solved {
+					l.Check(dd[i].Table[seat][st] != sol.Table[seat][st])
 					continue
 				}
 				others, differ := 0, false
@@ -75,13 +112,49 @@ func countDD(l *diag.Ledger, dd []DDStatement, bad int) {
 					}
 				}
 				if others == 0 {
-					l.Skip(diag.NoSolver, 1)
+					l.Skip(alone, 1)
 				} else {
 					l.Check(differ)
 				}
 			}
 		}
 	}
+}
+
+// wrongEntries reports, for each double-dummy statement, the entries the
+// solved table gives otherwise: one finding a statement, at its first
+// wrong entry, giving the true number of each.
+func wrongEntries(dd []DDStatement, sol *Solution) []diag.Diagnostic {
+	if sol == nil || !sol.Solved {
+		return nil
+	}
+	var out []diag.Diagnostic
+	for i := range dd {
+		s := &dd[i]
+		var diffs []string
+		var at diag.Pos
+		var msg string
+		for _, seat := range ddSeats {
+			for _, st := range ddStrains {
+				if !s.Known[seat][st] || s.Table[seat][st] == sol.Table[seat][st] {
+					continue
+				}
+				if len(diffs) == 0 {
+					at = s.Locs[seat][st]
+					msg = fmt.Sprintf("%s says %s takes %d tricks in %s; double dummy it is %d", s.Name, seat, s.Table[seat][st], st.Name(), sol.Table[seat][st])
+				}
+				diffs = append(diffs, fmt.Sprintf("%s takes %d tricks in %s, not %d", seat, sol.Table[seat][st], st.Name(), s.Table[seat][st]))
+			}
+		}
+		if len(diffs) == 0 {
+			continue
+		}
+		if len(diffs) > 1 {
+			msg = fmt.Sprintf("%s is wrong in %d entries; double dummy %s", s.Name, len(diffs), strings.Join(diffs, ", "))
+		}
+		out = append(out, diag.Diagnostic{Code: diag.DDWrong, Severity: diag.Warning, Span: diag.Span{Pos: at}, Message: msg})
+	}
+	return out
 }
 
 // agree reports the entries two statements of the tricks give otherwise.
@@ -109,24 +182,52 @@ func agree(dd []DDStatement) []diag.Diagnostic {
 	return out
 }
 
+// A parRef is a table a stated par is held against: the board's own full
+// table (par-mismatch) or the solver's (dd-par-wrong), with the words that
+// name it in a finding.
+type parRef struct {
+	table DDTable
+	code  diag.Code
+	gives string // "the board's own OptimumResultTable gives"
+	by    string // "by the board's own OptimumResultTable"
+	par   Par    // with the dealer's side bidding first
+	other *Par   // with the other side first, computed when needed
+}
+
+// otherPar is the par of r's table with the side after the dealer's
+// bidding first.
+func (r *parRef) otherPar(v auction.Vulnerability, first auction.Side) Par {
+	if r.other == nil {
+		p := ComputePar(r.table, v, first.Opponents())
+		r.other = &p
+	}
+	return *r.other
+}
+
 // checkPar compares OptimumScore and ParContract with the par of the
-// board's full double-dummy table. The par is computed with the dealer's
-// side bidding first; a stated par that only the other side bidding first
-// gives, or a contract other than the one kept for the same score,
-// differs only by convention (programs choose differently), and agrees.
-func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
-	var table *DDStatement
+// board's full double-dummy table, and of the solved table when sol has
+// one. The par is computed with the dealer's side bidding first; a stated
+// par that only the other side bidding first gives, or a contract other
+// than the one kept for the same score, differs only by convention
+// (programs choose differently), and agrees. Each stated number is
+// counted once: flagged when any table finds it wrong.
+func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnostic {
+	var own *DDStatement
 	for i := range dd {
 		if dd[i].Full() {
-			table = &dd[i]
+			own = &dd[i]
 			break
 		}
 	}
 	score, contract := b.Field("OptimumScore"), b.Field("ParContract")
-	if table == nil || !b.VulnerableKnown || !b.DealerKnown {
+	solved := sol != nil && sol.Solved
+	if own == nil && !solved || !b.VulnerableKnown || !b.DealerKnown {
 		reason := diag.NoTable
-		if table != nil {
+		switch {
+		case own != nil || solved:
 			reason = diag.OutcomeUnknown
+		case sol != nil && sol.Unsolved == diag.OverBudget:
+			reason = diag.OverBudget
 		}
 		for _, t := range []*record.Tag{score, contract} {
 			if t != nil && t.Given() {
@@ -136,53 +237,63 @@ func checkPar(b *record.Board, dd []DDStatement) []diag.Diagnostic {
 		return nil
 	}
 	first := b.Dealer.Side()
-	par := ComputePar(table.Table, b.Vulnerable, first)
-	var other *Par // the par with the other side bidding first, when needed
-	otherPar := func() Par {
-		if other == nil {
-			p := ComputePar(table.Table, b.Vulnerable, first.Opponents())
-			other = &p
-		}
-		return *other
+	var refs []*parRef
+	if own != nil {
+		name := "the board's own " + own.Name
+		refs = append(refs, &parRef{table: own.Table, code: diag.ParMismatch, gives: name + " gives", by: "by " + name})
+	}
+	if solved {
+		refs = append(refs, &parRef{table: sol.Table, code: diag.DDParWrong, gives: "double dummy gives", by: "double dummy"})
+	}
+	for _, r := range refs {
+		r.par = ComputePar(r.table, b.Vulnerable, first)
 	}
 	var out []diag.Diagnostic
-	mismatch := func(loc diag.Pos, sev diag.Severity, format string, args ...any) {
-		out = append(out, diag.Diagnostic{Code: diag.ParMismatch, Severity: sev, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
+	mismatch := func(loc diag.Pos, code diag.Code, format string, args ...any) {
+		out = append(out, diag.Diagnostic{Code: code, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 	}
 	if score != nil && score.Present() && strings.TrimSpace(score.Value) != "" {
 		got, err := ParseParScore(score.Value)
-		switch {
-		case err != nil:
+		if err != nil {
 			b.Coverage.Flag(1)
-			mismatch(score.Loc, diag.Warning, "OptimumScore: %v", err)
-		case got == par.Score, got == otherPar().Score:
-			// The par with either side bidding first: conventions
-			// differ, and both are the board's par.
-			b.Coverage.Agree(1)
-		default:
-			b.Coverage.Flag(1)
-			mismatch(score.Loc, diag.Warning, "OptimumScore %q, but the board's own %s gives the par %s (%s)", score.Value, table.Name, sideScore(par.Score), contracts(par))
+			mismatch(score.Loc, refs[0].code, "OptimumScore: %v", err)
+		} else {
+			wrong := false
+			for _, r := range refs {
+				// The par with either side bidding first: conventions
+				// differ, and both are the board's par.
+				if got != r.par.Score && got != r.otherPar(b.Vulnerable, first).Score {
+					wrong = true
+					mismatch(score.Loc, r.code, "OptimumScore %q, but %s the par %s (%s)", score.Value, r.gives, sideScore(r.par.Score), contracts(r.par))
+				}
+			}
+			b.Coverage.Check(wrong)
 		}
 	}
 	if contract != nil && contract.Present() && strings.TrimSpace(contract.Value) != "" {
 		pcs, err := ParseParContracts(contract.Value)
 		if err != nil {
 			b.Coverage.Flag(1)
-			mismatch(contract.Loc, diag.Warning, "ParContract: %v", err)
+			mismatch(contract.Loc, refs[0].code, "ParContract: %v", err)
 			return out
 		}
 		for _, pc := range pcs {
-			got, ok := scoreOf(pc, table.Table, b.Vulnerable)
-			b.Coverage.Check(!ok || got != par.Score && got != otherPar().Score)
-			switch {
-			case !ok:
-				mismatch(contract.Loc, diag.Warning, "ParContract %q: %s does not take the tricks it says by the board's own %s", contract.Value, pc, table.Name)
-			case got == par.Score || got == otherPar().Score:
-				// Another contract scoring the par (1NT+1 for 2NT=)
-				// is the par by another program's choice.
-			default:
-				mismatch(contract.Loc, diag.Warning, "ParContract %q scores %s, but the board's own %s gives the par %s (%s)", contract.Value, sideScore(got), table.Name, sideScore(par.Score), contracts(par))
+			wrong := false
+			for _, r := range refs {
+				got, ok := scoreOf(pc, r.table, b.Vulnerable)
+				switch {
+				case !ok:
+					mismatch(contract.Loc, r.code, "ParContract %q: %s does not take the tricks it says %s", contract.Value, pc, r.by)
+				case got == r.par.Score || got == r.otherPar(b.Vulnerable, first).Score:
+					// Another contract scoring the par (1NT+1 for 2NT=)
+					// is the par by another program's choice.
+					continue
+				default:
+					mismatch(contract.Loc, r.code, "ParContract %q scores %s, but %s the par %s (%s)", contract.Value, sideScore(got), r.gives, sideScore(r.par.Score), contracts(r.par))
+				}
+				wrong = true
 			}
+			b.Coverage.Check(wrong)
 		}
 	}
 	return out

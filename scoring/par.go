@@ -43,6 +43,17 @@ func (p ParContract) String() string {
 	return p.Side.String() + " " + p.Contract.String() + res
 }
 
+// Declared writes the par contract with its declarer, as a table of
+// results does: "4S N", "5DX-2 E", "3NT+1 S" (the result only when it is
+// not the contract's).
+func (p ParContract) Declared() string {
+	res := ""
+	if need := int(p.Contract.Level) + 6; p.Tricks != need {
+		res = fmt.Sprintf("%+d", p.Tricks-need)
+	}
+	return p.Contract.String() + res + " " + p.Contract.Declarer.String()
+}
+
 // ComputePar returns the par of a deal with tricks dd and vulnerability
 // v, when the side of first opens the bidding (the dealer's side: where
 // both sides can make the same contract, who bids first settles it).

@@ -18,6 +18,7 @@ import (
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/corpus"
+	"github.com/bridgekit/bridgekit/ddcheck"
 	"github.com/bridgekit/bridgekit/parser/charset"
 )
 
@@ -424,6 +425,9 @@ func (a *app) eachContext(ctx context.Context, c *cli.Context, opts corpus.Audit
 		return nil, err
 	}
 	bar := a.progress()
+	if opts.DD != nil {
+		bar.follow(opts.DD.Solved, "deals")
+	}
 	report, err := corpus.Audit(ctx, a.inputs(ps), opts, func(p *corpus.Part) {
 		bar.clear()
 		fn(p)
@@ -467,11 +471,65 @@ func (a *app) auditOptions(c *cli.Context, opts corpus.AuditOptions) ([]string, 
 			return nil, opts, usageError("--duplicates-memory %d: want 1 to 256 (MiB)", mib)
 		}
 		opts.DuplicateIndexSize = mib << 20
-		if a.getenv("GOMEMLIMIT") == "" {
-			debug.SetMemoryLimit(memoryLimit + int64(opts.DuplicateIndexSize-corpus.DefaultDuplicateIndexSize))
+	}
+	solvers := 0
+	if opts.DD, solvers, err = ddChecker(c); err != nil {
+		return nil, opts, err
+	}
+	if a.getenv("GOMEMLIMIT") == "" && (opts.DuplicateIndexSize > 0 || solvers > 0) {
+		// The index and the solvers' tables are held the whole run: the
+		// limit moves by what they take beside the default index.
+		limit := memoryLimit + int64(solvers)*ddcheck.SolverMemory
+		if opts.DuplicateIndexSize > 0 {
+			limit += int64(opts.DuplicateIndexSize - corpus.DefaultDuplicateIndexSize)
 		}
+		debug.SetMemoryLimit(limit)
 	}
 	return ps, opts, nil
+}
+
+// ddFlags are the flags of the double-dummy solver, on the commands that
+// check or write what it solves.
+func ddFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "dd", Usage: what},
+		&cli.DurationFlag{
+			Name: "dd-budget", Value: ddcheck.DefaultBudget,
+			Usage: "with --dd: give up a deal not solved within `DURATION` (a dd-budget finding says so; 0 for no limit)",
+		},
+		&cli.IntFlag{
+			Name: "dd-solvers", Value: 1,
+			Usage: "with --dd: solve `N` deals at once, 1 to 16; each solver holds 51 MiB, and the memory limit grows with them",
+		},
+	}
+}
+
+// ddChecker returns the solver --dd asks for, or nil, and the number of
+// its solvers.
+func ddChecker(c *cli.Context) (*ddcheck.Checker, int, error) {
+	if !c.Bool("dd") {
+		for _, f := range []string{"dd-budget", "dd-solvers"} {
+			if c.IsSet(f) {
+				return nil, 0, usageError("--%s goes with --dd", f)
+			}
+		}
+		return nil, 0, nil
+	}
+	n := c.Int("dd-solvers")
+	if n < 1 || n > 16 {
+		return nil, 0, usageError("--dd-solvers %d: want 1 to 16", n)
+	}
+	budget := c.Duration("dd-budget")
+	switch {
+	case budget < 0:
+		return nil, 0, usageError("--dd-budget %v: want a duration of 0 (none) or more", budget)
+	case budget == 0:
+		budget = -1 // ddcheck's none
+	}
+	// convert and export write every board's table; audit solves only
+	// what it has to check.
+	every := c.Command.Name != "audit"
+	return ddcheck.New(ddcheck.Options{Budget: budget, Solvers: n, Every: every}), n, nil
 }
 
 // inputs returns the inputs the paths name.

@@ -46,11 +46,17 @@ format, the strict form a federation or a results site asks for: every
 rule of it the file breaks is an export-… finding (a warning).
 --certify export checks every PBN file so, claim or not.
 
+--dd solves every deal double dummy and holds the file's double-dummy
+tables, par and claims against it (dd-wrong, dd-par-wrong, dd-claim): a deal
+takes seconds, and one not solved within --dd-budget is a dd-budget note.
+Each solver holds 51 MiB; --dd-solvers N solves N deals at once.
+
 Examples:
 
   bridgekit audit corpus/samples
   bridgekit audit --fail-on warning events/2019/*.pbn
   bridgekit audit --certify export --only export-form,export-order for-the-bulletin.pbn
+  bridgekit audit --dd --dd-budget 10s hand-records.pbn
   bridgekit audit --format json season.zip | jq -r 'select(.code=="insufficient-bid") | .file'
   curl -s https://example.org/board.lin | bridgekit audit -
 
@@ -72,7 +78,7 @@ Findings:
 			&cli.StringSliceFlag{Name: "against", Usage: "hold each Bridgemate .bws against the travellers of the published `FILE` (PBN or USEBIO) of its session: reconcile-… findings"},
 			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
-		}, duplicatesFlags()...),
+		}, append(duplicatesFlags(), ddFlags("solve every deal double dummy and check the file's double-dummy tables, par and claims against it: dd-wrong, dd-par-wrong, dd-claim (slow: seconds a deal)")...)...),
 		Action: a.audit,
 	}
 }

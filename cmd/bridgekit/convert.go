@@ -47,14 +47,14 @@ Examples:
   bridgekit convert --to lin events/2019/final.pbn > final.lin
   bridgekit convert --to json -o boards.jsonl season.zip
   bridgekit convert --to pbn -o normalized/ archive/`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "to", Required: true, Usage: "write `FORMAT`: pbn, lin, json or usebio"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE`, or one file per input under a DIRectory"},
 			&cli.BoolFlag{Name: "latin1", Usage: "PBN: write ISO-8859-1, the standard's character set, instead of UTF-8 (--charset iso-8859-1)"},
 			&cli.StringFlag{Name: "charset", Usage: "PBN: write the single-byte character set `NAME` (windows-1251, iso-8859-1 …) for older software, declared in the file; a character it lacks is an error, and nothing of that output is written"},
 			&cli.StringFlag{Name: "vugraph", Value: "auto", Usage: "LIN: write vugraph (match) files `auto` (for boards played in rooms), always or never"},
 			jobsFlag(),
-		},
+		}, ddFlags("JSON: solve every deal double dummy and add its table and par to its board (\"dd\", \"par\"; slow: seconds a deal)")...),
 		Action: a.convert,
 	}
 }
@@ -77,6 +77,9 @@ type writerFactory struct {
 
 func writerFor(c *cli.Context) (writerFactory, error) {
 	to := c.String("to")
+	if c.Bool("dd") && to != "json" {
+		return writerFactory{}, usageError("--dd is for --to json: %s has no place for what the solver computes", to)
+	}
 	if (to == "lin" || to == "json" || to == "usebio") && (c.IsSet("charset") || c.IsSet("latin1")) {
 		return writerFactory{}, usageError("--charset and --latin1 are for --to pbn: %s is written in UTF-8", to)
 	}
@@ -334,14 +337,26 @@ func writePart(w boardWriter, p *corpus.Part, rooms *scoring.RoomIndex) []error 
 }
 
 // writeBoard writes b, of the file named file, to w: as JSON with its
-// imps when rooms holds its other room and both give a score.
+// imps when rooms holds its other room and both give a score, and with
+// its double-dummy table and par when its deal was solved (--dd).
 func writeBoard(w boardWriter, file string, b *corpus.Board, rooms *scoring.RoomIndex) error {
-	if jw, ok := w.(*convert.JSONWriter); ok && rooms != nil {
+	jw, ok := w.(*convert.JSONWriter)
+	if !ok {
+		return w.WriteBoard(b.Board)
+	}
+	var imps *int
+	if rooms != nil {
 		if here, other, ok := rooms.OtherOf(b.Board, b.Session(), file, b.Game); ok {
-			if imps, ok := here.IMPs(other); ok {
-				return jw.WriteRoom(b.Board, imps)
+			if n, ok := here.IMPs(other); ok {
+				imps = &n
 			}
 		}
+	}
+	switch {
+	case b.DD != nil:
+		return jw.WriteSolved(b.Board, imps, b.DD)
+	case imps != nil:
+		return jw.WriteRoom(b.Board, *imps)
 	}
 	return w.WriteBoard(b.Board)
 }

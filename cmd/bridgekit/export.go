@@ -44,14 +44,14 @@ The schema is in the README (Export). Examples:
   bridgekit export --out tables/ archive/
   for i in 0 1 2 3; do bridgekit export --shard $i/4 --out tables/ archive/ & done; wait
   bridgekit export --merge tables/`,
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "parquet", Usage: "write the tables as `parquet` or jsonl"},
 			&cli.StringFlag{Name: "out", Usage: "the directory `DIR` to write the tables in"},
 			&cli.IntFlag{Name: "rows-per-file", Value: export.DefaultRowsPerFile, Usage: "start a new file after `N` rows"},
 			&cli.StringFlag{Name: "shard", Usage: "export only shard `i/N` of the inputs"},
 			&cli.StringFlag{Name: "merge", Usage: "print the report of the summaries in `DIR` merged, and export nothing"},
 			jobsFlag(),
-		},
+		}, ddFlags("solve every deal double dummy and write its table and par in a third table, dd (dd-r1-00000.parquet …; slow: seconds a deal)")...),
 		Action: a.export,
 	}
 }
@@ -86,16 +86,31 @@ func (a *app) export(c *cli.Context) error {
 	// read are not, so that the error is the output's alone.
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
-	opts := corpus.AuditOptions{Boards: true, AllFindings: true, Work: func(p *corpus.Part) any { return export.BoardRows(p) }}
+	if c.Bool("dd") {
+		x.AddSolved()
+	}
+	// The rows of a part are made in the worker that read it; the solver's
+	// read the boards the board rows drop.
+	type rows struct {
+		boards []export.Board
+		solved []export.Solved
+	}
+	opts := corpus.AuditOptions{Boards: true, AllFindings: true, Work: func(p *corpus.Part) any {
+		s := export.SolvedRows(p)
+		return rows{export.BoardRows(p), s}
+	}}
 	var werr error
 	report, err := a.eachContext(ctx, c, opts, func(p *corpus.Part) {
-		rows, _ := p.Work.([]export.Board)
+		r, _ := p.Work.(rows)
 		if werr != nil {
 			return
 		}
-		fs := export.Finish(p, rows)
-		if werr = x.Boards.Write(rows); werr == nil {
+		fs := export.Finish(p, r.boards)
+		if werr = x.Boards.Write(r.boards); werr == nil {
 			werr = x.Findings.Write(fs)
+		}
+		if werr == nil && x.Solved != nil {
+			werr = x.Solved.Write(r.solved)
 		}
 		if werr != nil {
 			stop()

@@ -51,3 +51,31 @@ func TestProgressBar(t *testing.T) {
 		t.Errorf("finish leaves the bar on the line: %q", out)
 	}
 }
+
+// TestProgressFollow checks the bar of a run that solves deals: it counts
+// what it follows, not the inputs, and finish takes it off the line for
+// good.
+func TestProgressFollow(t *testing.T) {
+	var term bytes.Buffer
+	p := &progress{w: &term, start: time.Now().Add(-2 * time.Second)}
+	p.follow(func() int64 { return 3 }, "deals")
+	p.add()
+	drawn := func() string {
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		return term.String()
+	}
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(drawn(), "solving (3/"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the bar does not count the deals: %q", drawn())
+		}
+	}
+	p.finish()
+	out := drawn()
+	if strings.Contains(out, "files") {
+		t.Errorf("the bar counts files while it follows the deals: %q", out)
+	}
+	if !strings.HasSuffix(out, "\r") {
+		t.Errorf("finish leaves the bar on the line: %q", out)
+	}
+}

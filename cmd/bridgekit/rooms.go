@@ -21,6 +21,7 @@ func (a *app) roomIndex(c *cli.Context, keep func(*corpus.Board) bool) (x *scori
 	if err != nil {
 		return nil, nil, err
 	}
+	opts.DD = nil // finding the rooms solves nothing
 	done = func() {}
 	if slices.Contains(ps, "-") {
 		sp := newSpool(tempSpill)

@@ -205,3 +205,33 @@ func size(files []tableFile) int64 {
 	}
 	return n
 }
+
+// TestDuckDBSolved exports a fixture whose deal solves in milliseconds
+// with --dd and queries the dd table with DuckDB: a declarer's tricks in a
+// strain, through the nested table, and the par, joined to the boards on
+// file and game.
+func TestDuckDBSolved(t *testing.T) {
+	tmp := t.TempDir()
+	bin := bridgekit(t, tmp)
+	pq := filepath.Join(tmp, "parquet")
+	cmd := exec.Command(bin, "export", "--dd", "--out", pq, filepath.Join(repoRoot(), "corpus", "testdata", "dd", "tables.pbn"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bridgekit export --dd: %v\n%s", err, out)
+	}
+	files := exportFiles(t, pq)
+	db, err := sql.Open("duckdb", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var board, northSpades, eastClubs, par int
+	var contracts string
+	q := "SELECT b.board, d.dd.N.S, d.dd.E.C, d.par_score, array_to_string(d.par_contracts, ',') FROM " +
+		readParquet(pq, files["dd"]) + " d JOIN " + readParquet(pq, files["boards"]) + " b USING (file, game) WHERE b.board = 2"
+	if err := db.QueryRow(q).Scan(&board, &northSpades, &eastClubs, &par, &contracts); err != nil {
+		t.Fatal(err)
+	}
+	if northSpades != 13 || eastClubs != 6 || par != 2220 || contracts != "7NT N" {
+		t.Errorf("board %d: N in spades %d, E in clubs %d, par %d (%s); want 13, 6, 2220 (7NT N)", board, northSpades, eastClubs, par, contracts)
+	}
+}
