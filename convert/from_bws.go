@@ -319,12 +319,17 @@ func (m *bwsMapper) movement(r *bws.Result) {
 // missing reports each table the movement gives the board, with both
 // its pairs, that has no result of it: a board not played or not
 // entered, or entered and erased. A contract entered there without its
-// result (IntermediateData) is named.
+// result (IntermediateData) is named. A table where the section's
+// missing pair is seated sits out, as one with pair 0 does.
 func (m *bwsMapper) missing() {
 	f := m.u.File
+	absent := f.MissingPairs[m.u.Section]
 	for i := range f.Rounds {
 		rd := &f.Rounds[i]
 		if rd.Section != m.u.Section || rd.NSPair == 0 || rd.EWPair == 0 || !rd.Gives(m.u.Board) {
+			continue
+		}
+		if absent != 0 && (rd.NSPair == absent || rd.EWPair == absent) {
 			continue
 		}
 		at := func(r *bws.Result) bool { return r.Table == rd.Table && r.Round == rd.Round && r.Board == m.u.Board }

@@ -112,6 +112,17 @@ func TestFromBWSMutations(t *testing.T) {
 			bwstest.Set(s.Intermediate, 0, "Contract", "2 S")
 			bwstest.Set(s.Intermediate, 0, "NS/EW", "W")
 		}, `bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered; only the contract "2 S" by W was entered, without its result (IntermediateData row 1)`},
+		{"missing pair", func(s *bwstest.Session) {
+			// An odd field: East–West pair 6 is the Section's MissingPair,
+			// whom the movement seats as any pair, and whose tables sit
+			// out, with no results.
+			bwstest.Set(s.Section, 0, "MissingPair", 6)
+			for i := range s.Received.Rows() {
+				if bwstest.Get(s.Received, i, "PairEW") == 6 {
+					bwstest.Set(s.Received, i, "Erased", true)
+				}
+			}
+		}, ""},
 		{"bid out of order", func(s *bwstest.Session) { bwstest.Set(s.Bidding, 2, "Bid", "1C") },
 			"insufficient-bid: BiddingData and PlayData of table 1, round 1: call 3 (S): 1C is insufficient after 1NT"},
 		{"card not held", func(s *bwstest.Session) { bwstest.Set(s.Play, 0, "Card", "SA") },

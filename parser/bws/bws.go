@@ -119,9 +119,13 @@ type File struct {
 	Encoding string
 	// Sections maps a section's ID to its letter.
 	Sections map[int]string
-	Rounds   []Round
-	Results  []Result // without the erased ones
-	Erased   int      // how many results were erased
+	// MissingPairs maps a section's ID to its MissingPair: the pair of an
+	// odd field that is not there, whose tables of the movement sit out
+	// (Bridgemate skips them, and no result is entered there); none is 0.
+	MissingPairs map[int]int
+	Rounds       []Round
+	Results      []Result // without the erased ones
+	Erased       int      // how many results were erased
 	// Pending are the entries of IntermediateData: a contract (and lead)
 	// entered at a table before its result, which then goes to Results.
 	Pending []Result
@@ -177,7 +181,7 @@ func (f *File) add(sev diag.Severity, code diag.Code, format string, args ...any
 // are kept), a file without the ReceivedData table every Bridgemate file
 // has.
 func Read(r io.ReaderAt, size int64, name string) *File {
-	f := &File{Name: name, Sections: map[int]string{}, Names: map[string]string{}}
+	f := &File{Name: name, Sections: map[int]string{}, MissingPairs: map[int]int{}, Names: map[string]string{}}
 	db, err := jet.Open(r, size)
 	if err != nil {
 		f.add(diag.Error, CodeUnreadable, "the database cannot be read: %v", err)
@@ -458,6 +462,9 @@ func (f *File) rows(db *jet.DB, name string, fn func(r *row)) {
 func (f *File) readSections(db *jet.DB) {
 	f.rows(db, "Section", func(r *row) {
 		f.Sections[r.int("ID")] = r.text("Letter")
+		if n := r.int("MissingPair"); n != 0 {
+			f.MissingPairs[r.int("ID")] = n
+		}
 	})
 }
 
