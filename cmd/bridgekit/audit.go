@@ -46,9 +46,10 @@ format, the strict form a federation or a results site asks for: every
 rule of it the file breaks is an export-… finding (a warning).
 --certify export checks every PBN file so, claim or not.
 
---dd solves every deal double dummy and holds the file's double-dummy
-tables, par and claims against it (dd-wrong, dd-par-wrong, dd-claim): a deal
-takes seconds, and one not solved within --dd-budget is a dd-budget note.
+--dd solves double dummy the deal of every board that states a double-dummy
+table, a par or a claim, and holds them against it (dd-wrong, dd-par-wrong,
+dd-claim): a deal takes seconds, and one not solved within --dd-budget is a
+dd-budget note.
 Each solver holds 51 MiB; --dd-solvers N solves N deals at once.
 
 Examples:
@@ -78,7 +79,7 @@ Findings:
 			&cli.StringSliceFlag{Name: "against", Usage: "hold each Bridgemate .bws against the travellers of the published `FILE` (PBN or USEBIO) of its session: reconcile-… findings"},
 			&cli.StringFlag{Name: "certify", Usage: "check every PBN file against `FORM`, not only those whose header claims it: export (PBN 2.1's export format; export-… findings)"},
 			jobsFlag(),
-		}, append(duplicatesFlags(), ddFlags("solve every deal double dummy and check the file's double-dummy tables, par and claims against it: dd-wrong, dd-par-wrong, dd-claim (slow: seconds a deal)")...)...),
+		}, append(duplicatesFlags(), ddFlags("solve double dummy the deals of boards that state double-dummy tables, a par or claims, and check them against it: dd-wrong, dd-par-wrong, dd-claim (slow: seconds a deal)")...)...),
 		Action: a.audit,
 	}
 }

@@ -37,7 +37,7 @@ Examples:
   bridgekit score --format json events/ | jq 'select(.kind == "teams") | .vps'`,
 		Flags: []cli.Flag{
 			formatFlag("write each match or event as `text` or json"),
-			&cli.StringFlag{Name: "method", Usage: "score the pairs events of files that name no scoring method (a Bridgemate .bws names none) by `METHOD`, a PBN Scoring value: MP, Butler, Cross-IMP …; a file's own method always wins"},
+			&cli.StringFlag{Name: "method", Usage: "score the pairs events of files that name no scoring method (a Bridgemate .bws names none) by `METHOD`, a PBN Scoring value: MP, IMP, Butler, Cross …; a file's own method always wins"},
 			jobsFlag(),
 		},
 		Action: a.score,
