@@ -205,6 +205,38 @@ func TestFromBWSNames(t *testing.T) {
 	}
 }
 
+// TestFromBWSNamesMoved: where East–West enter their numbers at their
+// home table and then move up before the first round (the section's
+// EWMoveBeforePlay), the names entered at a table's East and West seats
+// are those of the pair that plays the first round that many tables up.
+func TestFromBWSNamesMoved(t *testing.T) {
+	for _, tt := range []struct {
+		move int
+		want string // the pair named Carl Gauss - Dora Marsden
+	}{
+		{0, "4"}, {1, "5"}, {2, "6"}, {-1, "6"},
+	} {
+		s := bwstest.Mitchell()
+		bwstest.Set(s.Section, 0, "EWMoveBeforePlay", tt.move)
+		// Table 1's East and West.
+		bwstest.Set(s.PlayerNumbers, 2, "Number", "103")
+		bwstest.Set(s.PlayerNumbers, 3, "Number", "104")
+		boards, _ := fromBWS(t, s)
+		for _, b := range boards {
+			for _, r := range b.Tables[0].Rows {
+				ew, names := r[3].Text, r[9].Text
+				want := "-"
+				if ew == tt.want {
+					want = "Carl Gauss - Dora Marsden"
+				}
+				if names != want {
+					t.Errorf("EWMoveBeforePlay %d: board %d, East–West pair %s: names %q, want %q", tt.move, b.Number, ew, names, want)
+				}
+			}
+		}
+	}
+}
+
 // FuzzFromBWS puts any values into one result, one row of the movement,
 // the seats' numbers and the pending entries of the clean session: the
 // reader and FromBWS end without a panic, every board keeps a traveller

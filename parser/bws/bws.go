@@ -141,6 +141,10 @@ type File struct {
 	rounds map[[3]int]*Round // by section, table and round: the first row of each
 	howell map[int]bool      // the sections whose pairs keep their number in either direction
 	names  map[pairKey][2]string
+	// ewMove is a section's EWMoveBeforePlay: the tables East–West move
+	// up (down when negative) from the table where they entered their
+	// numbers before they play the first round.
+	ewMove map[int]int
 }
 
 // pairKey is a pair as PairNames keys it: its section, its direction
@@ -248,6 +252,26 @@ func (f *File) nameTheSeated() {
 	if len(at) == 0 {
 		return
 	}
+	// East–West entered their numbers at their home table, ewMove tables
+	// before the one where they play the first round: a section's tables
+	// in order, coming round from the last to the first.
+	tables := map[int][]int{} // a section's tables in the first round, in order
+	for _, r := range f.Rounds {
+		if r.Round == first[r.Section] && !slices.Contains(tables[r.Section], r.Table) {
+			tables[r.Section] = append(tables[r.Section], r.Table)
+		}
+	}
+	for _, ts := range tables {
+		slices.Sort(ts)
+	}
+	home := func(section, table int) int {
+		k, ts := f.ewMove[section], tables[section]
+		if k == 0 {
+			return table
+		}
+		i := slices.Index(ts, table)
+		return ts[((i-k)%len(ts)+len(ts))%len(ts)]
+	}
 	f.names = map[pairKey][2]string{}
 	for _, r := range f.Rounds {
 		if r.Round != first[r.Section] {
@@ -255,11 +279,12 @@ func (f *File) nameTheSeated() {
 		}
 		howell := f.Howell(r.Section)
 		for _, s := range []struct {
-			ew   bool
-			n    int
-			dirs [2]string
-		}{{false, r.NSPair, [2]string{"N", "S"}}, {!howell, r.EWPair, [2]string{"E", "W"}}} {
-			names := [2]string{at[seat{r.Section, r.Table, s.dirs[0]}], at[seat{r.Section, r.Table, s.dirs[1]}]}
+			ew    bool
+			n     int
+			table int
+			dirs  [2]string
+		}{{false, r.NSPair, r.Table, [2]string{"N", "S"}}, {!howell, r.EWPair, home(r.Section, r.Table), [2]string{"E", "W"}}} {
+			names := [2]string{at[seat{r.Section, s.table, s.dirs[0]}], at[seat{r.Section, s.table, s.dirs[1]}]}
 			if s.n != 0 && names != [2]string{} {
 				f.names[pairKey{r.Section, s.ew, s.n}] = names
 			}
@@ -464,6 +489,12 @@ func (f *File) readSections(db *jet.DB) {
 		f.Sections[r.int("ID")] = r.text("Letter")
 		if n := r.int("MissingPair"); n != 0 {
 			f.MissingPairs[r.int("ID")] = n
+		}
+		if n := r.int("EWMoveBeforePlay"); n != 0 {
+			if f.ewMove == nil {
+				f.ewMove = map[int]int{}
+			}
+			f.ewMove[r.int("ID")] = n
 		}
 	})
 }
