@@ -950,28 +950,39 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	p.Boards = append(p.Boards, r)
 }
 
-// spareCorpusBoards are boards an Audit with Reuse has emitted, each with the
-// memory of its findings, for the boards of later parts.
-var spareCorpusBoards sync.Pool
+// spareCorpusBoards are boards an Audit with Reuse has emitted, each with
+// the memory of its findings, for the boards of later parts. It holds at
+// most maxSpareBoards: what it holds is live memory, and under the
+// command line's memory limit a few megabytes more of it meant more
+// collections than the boards saved (a part read whole may have
+// thousands of boards; the rest go to the collector).
+var spareCorpusBoards = make(chan *Board, maxSpareBoards)
+
+// maxSpareBoards is about the boards of a batch of a large input (64 KiB
+// of text), with room for the batches in flight.
+const maxSpareBoards = 1024
 
 // maxSpareFindings is the most findings a board used again keeps memory
-// for: a board of many findings is rare, and its memory is left to the
+// for: most boards have a few, and a board of many is left to the
 // collector.
-const maxSpareFindings = 64
+const maxSpareFindings = 32
 
 // newBoard returns a board for fileState.board to fill: with Reuse, one
 // emitted before, holding memory for its findings in Findings.
 func (st *fileState) newBoard() *Board {
 	if st.opts.Reuse {
-		if b, _ := spareCorpusBoards.Get().(*Board); b != nil {
+		select {
+		case b := <-spareCorpusBoards:
 			return b
+		default:
 		}
 	}
 	return new(Board)
 }
 
 // recycle gives the part's boards, emitted, to the boards of later parts
-// (AuditOptions.Reuse), and lets go of them.
+// (AuditOptions.Reuse), as many as spareCorpusBoards takes, and lets go of
+// them.
 func (p *Part) recycle() {
 	for _, b := range p.Boards {
 		f := b.Findings
@@ -980,7 +991,10 @@ func (p *Part) recycle() {
 		}
 		clear(f[:cap(f)])
 		*b = Board{Findings: f[:0]}
-		spareCorpusBoards.Put(b)
+		select {
+		case spareCorpusBoards <- b:
+		default:
+		}
 	}
 	clear(p.Boards)
 	p.Boards = nil
