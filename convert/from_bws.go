@@ -19,7 +19,6 @@ const (
 	bwsResult     diag.Code = "bws-result"
 	bwsMovement   diag.Code = "bws-movement"
 	bwsBoardTwice diag.Code = "bws-board-twice"
-	bwsMissing    diag.Code = "bws-missing"
 )
 
 // FromBWS maps one board of a section of a Bridgemate .bws file to a
@@ -329,7 +328,7 @@ func (m *bwsMapper) missing() {
 		if rd.Section != m.u.Section || rd.NSPair == 0 || rd.EWPair == 0 || !rd.Gives(m.u.Board) {
 			continue
 		}
-		if absent != 0 && (rd.NSPair == absent || rd.EWPair == absent) {
+		if absent != 0 && (rd.NSPair == absent || rd.EWPair == absent) || !f.RoundEntered(rd.Section, rd.Round) {
 			continue
 		}
 		at := func(r *bws.Result) bool { return r.Table == rd.Table && r.Round == rd.Round && r.Board == m.u.Board }
@@ -345,7 +344,7 @@ func (m *bwsMapper) missing() {
 			}
 			pending = fmt.Sprintf("; only the contract %q%s was entered, without its result (%s)", p.Contract, by, p.At)
 		}
-		m.add(diag.Warning, bwsMissing, "%s: the movement gives board %d to table %d in round %d, pairs %d and %d, and no result of it was entered%s",
+		m.add(diag.Warning, bws.CodeMissing, "%s: the movement gives board %d to table %d in round %d, pairs %d and %d, and no result of it was entered%s",
 			rd.At, m.u.Board, rd.Table, rd.Round, rd.NSPair, rd.EWPair, pending)
 	}
 }

@@ -102,6 +102,11 @@ func TestFromBWSMutations(t *testing.T) {
 			s.Received.Add(again...)
 		}, "bws-board-twice: ReceivedData row 19 (table 1, round 2): North–South pair 1 has a result of board 6 already, at table 1 in round 2 (ReceivedData row 8)\n" +
 			"bws-board-twice: ReceivedData row 19 (table 1, round 2): East–West pair 5 has a result of board 6 already, at table 1 in round 2 (ReceivedData row 8)"},
+		{"round not entered", func(s *bwstest.Session) {
+			for i := 12; i < 18; i++ {
+				bwstest.Set(s.Received, i, "Erased", true)
+			}
+		}, "bws-missing: RoundData row 7: round 3 of section A has no result at any table: not played, or not yet entered"},
 		{"result erased", func(s *bwstest.Session) { bwstest.Set(s.Received, 4, "Erased", true) },
 			"bws-missing: RoundData row 3: the movement gives board 5 to table 3 in round 1, pairs 3 and 6, and no result of it was entered"},
 		{"result erased, its contract pending", func(s *bwstest.Session) {

@@ -141,6 +141,8 @@ type File struct {
 	rounds map[[3]int]*Round // by section, table and round: the first row of each
 	howell map[int]bool      // the sections whose pairs keep their number in either direction
 	names  map[pairKey][2]string
+	// unplayed are the rounds, by section, without a result at any table.
+	unplayed map[[2]int]bool
 	// ewMove is a section's EWMoveBeforePlay: the tables East–West move
 	// up (down when negative) from the table where they entered their
 	// numbers before they play the first round.
@@ -210,7 +212,48 @@ func Read(r io.ReaderAt, size int64, name string) *File {
 	f.findHowells()
 	f.checkMovement()
 	f.nameTheSeated()
+	f.findUnplayedRounds()
 	return f
+}
+
+// RoundEntered reports whether any table of a section has a result (or a
+// contract waiting for one) of the round: a round that has none was not
+// played, or not yet entered, and Diagnostics says so once, rather than
+// every board of it being missing at every table.
+func (f *File) RoundEntered(section, round int) bool { return !f.unplayed[[2]int{section, round}] }
+
+// findUnplayedRounds finds the rounds of the movement without a result at
+// any table, and reports each.
+func (f *File) findUnplayedRounds() {
+	entered := map[[2]int]bool{}
+	for _, list := range [][]Result{f.Results, f.Pending} {
+		for _, r := range list {
+			entered[[2]int{r.Section, r.Round}] = true
+		}
+	}
+	if len(entered) == 0 && len(f.Rounds) > 0 {
+		// A session prepared and not yet played: one finding, not one a round.
+		f.add(diag.Warning, CodeMissing, "the movement (RoundData) has %d rows and no result was entered at any table: a session not played, or not yet entered", len(f.Rounds))
+	}
+	for i := range f.Rounds {
+		r := &f.Rounds[i]
+		k := [2]int{r.Section, r.Round}
+		if entered[k] || f.unplayed[k] {
+			continue
+		}
+		if f.unplayed == nil {
+			f.unplayed = map[[2]int]bool{}
+		}
+		f.unplayed[k] = true
+		if len(entered) == 0 {
+			continue
+		}
+		section := strconv.Itoa(r.Section)
+		if l := f.Sections[r.Section]; l != "" {
+			section = l
+		}
+		f.add(diag.Warning, CodeMissing, "%s: round %d of section %s has no result at any table: not played, or not yet entered", r.At, r.Round, section)
+	}
 }
 
 // Named reports whether the file names any pair's players (PairNames).
@@ -380,6 +423,10 @@ func (f *File) PairName(section int, ew bool, n int) string {
 
 // CodeUnreadable is the code of what Read cannot read.
 const CodeUnreadable diag.Code = "bws-unreadable"
+
+// CodeMissing is the code of results the movement calls for and the file
+// does not have.
+const CodeMissing diag.Code = "bws-missing"
 
 // CodeValue is the code of a value that does not read as what its column
 // holds.
