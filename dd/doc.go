@@ -38,12 +38,18 @@
 //     suit lengths (Bo Haglund, "Search Algorithms for a Bridge Double
 //     Dummy Solver", 2010). Because the bounds count North–South's tricks,
 //     whoever declares, the four declarers of one strain share the table.
-//   - At the start of each trick two cheap bounds often end the search
-//     there: the leader's quick tricks, top cards that can be cashed in
-//     turn without an opponent ruffing or partner overtaking (also those
-//     of partner, reached by a low lead to partner's top card), and the
-//     top trumps that one opponent holds, each a sure trick (Haglund
-//     describes such quick-trick and later-trick cut-offs).
+//   - At the start of each trick cheap bounds often end the search there
+//     (Haglund describes such quick-trick and later-trick cut-offs). The
+//     leader's quick tricks: cards above every card the opponents hold in
+//     their suit, cashed in turn while partner plays lower cards to them,
+//     without an opponent ruffing or partner having to overtake or ruff.
+//     In no trump the two hands combine: the leader cashes some suits,
+//     leads low to partner's winner in another and partner cashes the
+//     rest; in a suit contract, partner's quick tricks count when the
+//     leader can reach them. Against the leader's side: the top trumps
+//     that one opponent holds, each a sure trick, and, when the side
+//     needs every trick, an opponent's top card in each suit the leader
+//     can lead that partner cannot ruff.
 //   - Cards that are adjacent in one hand, once the cards played to
 //     earlier tricks are taken out, are the same card to the play: only one
 //     of each run is tried. When every move fails, a run that reaches below

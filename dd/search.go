@@ -181,9 +181,15 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	}
 	leader := s.leader
 	ns := leader&1 == 0
-	q, qrel := s.quickTricks(leader)
-	if pq, prel := s.partnerTricks(leader); pq > q {
-		q, qrel = pq, prel
+	var q int
+	var qrel uint64
+	if s.trump == noTrump {
+		q, qrel = s.ntTricks(leader)
+	} else {
+		q, qrel = s.quickTricks(leader)
+		if pq, prel := s.partnerTricks(leader); pq > q {
+			q, qrel = pq, prel
+		}
 	}
 	if ns && q >= need {
 		return true, qrel
@@ -197,6 +203,11 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		}
 		if !ns && k >= need {
 			return true, krel
+		}
+	}
+	if need == s.left && ns || need == 1 && !ns {
+		if lose, lrel := s.losesTrick(leader); lose {
+			return !ns, lrel
 		}
 	}
 	var tops [4][16]uint32
@@ -317,25 +328,26 @@ func (s *Solver) relRank(suit, rank int) int {
 }
 
 // quickTricks is a lower bound on the tricks the leader's side takes: the
-// leader's cards that are higher than every other card of their suit,
-// cashed one after another. In a trump contract a side suit counts only
-// as long as each opponent who holds a trump can follow, and, when
-// partner holds trumps, only as many side-suit winners as partner has
-// cards to play to them other than trumps, so that partner is never made
-// to ruff and take the lead. Trumps are cashed last. The cards returned
-// are the lowest of the leader's winners counted in each suit.
+// leader's cards that are higher than every card the opponents hold in
+// their suit, cashed one after another from the top while partner plays
+// lower cards to them. A suit's count stops at the first winner partner
+// could only overtake, which would take the lead away. In a trump
+// contract a side suit counts only as long as each opponent who holds a
+// trump can follow, and, when partner holds trumps, only as many side-suit
+// winners as partner has cards to play to them other than trumps, so that
+// partner is never made to ruff and take the lead. Trumps are cashed last.
+// Partner always has cards to spare for the discards: the leader's
+// winners are no more than the cards partner holds, and partner keeps the
+// lowest of each suit for following. The cards returned are the lowest of
+// the leader's winners counted in each suit: with the holders of the
+// cards down to it and the lengths of the hands the same, so are the
+// winners and partner's lower cards.
 func (s *Solver) quickTricks(l int) (int, uint64) {
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	q, side := 0, 0
 	var rel uint64
 	for suit := range 4 {
-		mine := s.hand[l][suit]
-		if mine == 0 {
-			continue
-		}
-		others := s.hand[lho][suit] | s.hand[p][suit] | s.hand[rho][suit]
-		top := mine >> bits.Len16(others) << bits.Len16(others)
-		w := bits.OnesCount16(top)
+		w := s.cash(l, suit)
 		if w == 0 {
 			continue
 		}
@@ -353,10 +365,7 @@ func (s *Solver) quickTricks(l int) (int, uint64) {
 		} else {
 			q += w
 		}
-		for range w - 1 {
-			top &^= 1 << (bits.Len16(top) - 1)
-		}
-		rel |= 1 << (16*suit + bits.Len16(top) - 1)
+		rel |= 1 << (16*suit + s.nthWinner(l, suit, w))
 	}
 	if s.trump != noTrump && s.hand[p][s.trump] != 0 {
 		free := 0
@@ -368,6 +377,88 @@ func (s *Solver) quickTricks(l int) (int, uint64) {
 		side = min(side, free)
 	}
 	return q + side, rel
+}
+
+// cash returns how many of seat l's cards of suit, higher than every
+// card the opponents hold in it, l cashes from the top while partner
+// plays lower cards to them: the count stops at the first that partner
+// could only overtake.
+func (s *Solver) cash(l, suit int) int {
+	opps := bits.Len16(s.hand[(l+1)&3][suit] | s.hand[(l+3)&3][suit])
+	win := s.hand[l][suit] >> opps << opps
+	partner := s.hand[(l+2)&3][suit]
+	w := 0
+	for win != 0 {
+		r := bits.Len16(win) - 1
+		if partner != 0 {
+			under := partner & -partner
+			if int(under) > 1<<r {
+				break
+			}
+			partner &^= under
+		}
+		win &^= 1 << r
+		w++
+	}
+	return w
+}
+
+// nthWinner returns the rank of the w-th highest card of seat l in suit.
+func (s *Solver) nthWinner(l, suit, w int) int {
+	h := s.hand[l][suit]
+	for range w - 1 {
+		h &^= 1 << (bits.Len16(h) - 1)
+	}
+	return bits.Len16(h) - 1
+}
+
+// ntTricks is a lower bound on the tricks the leader's side takes in no
+// trump, where nothing is ruffed: the leader cashes winners in some
+// suits, then leads a low card of a suit to partner's winner, and
+// partner cashes winners in the others (see [Solver.cash]; either hand
+// plays low cards to the other's winners). Each suit is the leader's or
+// partner's, whichever counts more in it; the one led to partner is
+// partner's. Neither hand is short of discards: each plays one card a
+// trick, keeps the low cards of the suits the other cashes and the
+// winners of its own, and all of these together are no more than the
+// tricks counted, which are no more than the tricks left. The cards
+// returned are the lowest of the winners counted in each suit.
+func (s *Solver) ntTricks(l int) (int, uint64) {
+	p := (l + 2) & 3
+	var wl, wp [4]int
+	base := 0
+	for suit := range 4 {
+		wl[suit] = s.cash(l, suit)
+		wp[suit] = s.cash(p, suit)
+		base += wl[suit]
+	}
+	best, via := base, -1
+	for x := range 4 {
+		if wp[x] == 0 || s.hand[l][x] == 0 {
+			continue
+		}
+		t := wp[x]
+		for suit := range 4 {
+			if suit != x {
+				t += max(wl[suit], wp[suit])
+			}
+		}
+		if t > best {
+			best, via = t, x
+		}
+	}
+	var rel uint64
+	for suit := range 4 {
+		switch {
+		case via >= 0 && (suit == via || wp[suit] > wl[suit]):
+			if wp[suit] > 0 {
+				rel |= 1 << (16*suit + s.nthWinner(p, suit, wp[suit]))
+			}
+		case wl[suit] > 0:
+			rel |= 1 << (16*suit + s.nthWinner(l, suit, wl[suit]))
+		}
+	}
+	return min(best, s.left), rel
 }
 
 // partnerTricks is a lower bound on the tricks the leader's side takes
@@ -388,6 +479,31 @@ func (s *Solver) partnerTricks(l int) (int, uint64) {
 		}
 	}
 	return 0, 0
+}
+
+// losesTrick reports whether the leader's side loses the current trick
+// whatever is led: an opponent holds the top card of every suit the
+// leader holds, and partner cannot ruff any of them. The opponent plays it
+// and wins. The cards returned are those top cards: with their holders
+// and the lengths of the hands the same, the same holds.
+func (s *Solver) losesTrick(l int) (bool, uint64) {
+	p := (l + 2) & 3
+	var rel uint64
+	for suit := range 4 {
+		if s.hand[l][suit] == 0 {
+			continue
+		}
+		live := s.live(suit)
+		top := uint16(1) << (bits.Len16(live) - 1)
+		if (s.hand[l][suit]|s.hand[p][suit])&top != 0 {
+			return false, 0
+		}
+		if s.trump != noTrump && suit != s.trump && s.hand[p][suit] == 0 && s.hand[p][s.trump] != 0 {
+			return false, 0
+		}
+		rel |= uint64(top) << (16 * suit)
+	}
+	return true, rel
 }
 
 // trumpTricks is a lower bound on the tricks the leader's opponents take
