@@ -10,18 +10,12 @@ import (
 	"unsafe"
 
 	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 	"github.com/bridgekit/bridgekit/scoring"
 )
 
-// deal reads a deal in PBN form, "N:hand hand hand hand", for a test.
-func deal(t *testing.T, text string) auction.Deal {
-	t.Helper()
-	d, err := auction.ParseDeal(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
+// deal reads a deal for a test (testinput.Deal).
+var deal = testinput.Deal
 
 // cards reads cards in PBN play form ("SA", "H2") for a test.
 func cards(t *testing.T, text string) []auction.Card {

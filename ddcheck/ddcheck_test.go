@@ -9,6 +9,7 @@ import (
 	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/dd"
 	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/internal/testinput"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -19,14 +20,8 @@ const (
 	hard = "N:A982.83.7652.J72 KQ4.54.AQT98.K64 JT763.KQJ7.4.AT8 5.AT962.KJ3.Q953"
 )
 
-func deal(t *testing.T, text string) auction.Deal {
-	t.Helper()
-	d, err := auction.ParseDeal(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
-}
+// deal reads a deal for a test (testinput.Deal).
+var deal = testinput.Deal
 
 // turn returns d with each hand k seats on: the same deal written from
 // another seat.
