@@ -235,6 +235,39 @@ func TestTableBudget(t *testing.T) {
 	}
 }
 
+// TestSolveBudget: a position solved within a budget of a nanosecond runs
+// out of it (or needs too few positions to look at the clock), one
+// solved within none or an hour gives Solve's answer, and the Solver
+// solves on as if nothing had happened.
+func TestSolveBudget(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(7, 8))
+	var s Solver
+	over := 0
+	for range 4 {
+		p := randomPosition(rng, 13, 0)
+		want, err := s.Solve(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.SolveBudget(p, time.Nanosecond)
+		switch {
+		case errors.Is(err, ErrBudget):
+			over++
+		case err != nil || got != want:
+			t.Errorf("%v: SolveBudget(1ns) = %d, %v; Solve %d", p, got, err, want)
+		}
+		for _, budget := range []time.Duration{0, time.Hour} {
+			if got, err := s.SolveBudget(p, budget); err != nil || got != want {
+				t.Errorf("%v: SolveBudget(%v) = %d, %v; Solve %d", p, budget, got, err, want)
+			}
+		}
+	}
+	if over == 0 {
+		t.Error("no position ran out of a budget of a nanosecond")
+	}
+}
+
 // TestCompress checks the table-driven gather of bits that keys the
 // transposition table against the plain loop over the cards.
 func TestCompress(t *testing.T) {

@@ -29,13 +29,14 @@ type Solver struct {
 	deadline time.Time
 }
 
-// ErrBudget is the error [Solver.TableBudget] and [TableBudget] return
-// when the time budget runs out before the table is complete.
+// ErrBudget is the error [Solver.TableBudget], [Solver.SolveBudget] and
+// [TableBudget] return when the time budget runs out before the search
+// is complete.
 var ErrBudget = errors.New("dd: time budget exceeded")
 
 // overBudget is what the search panics with when the deadline has passed:
 // the recursion is deep and every frame would otherwise have to pass the
-// news up. [Solver.TableBudget] recovers it.
+// news up. [Solver.within] recovers it.
 type overBudget struct{}
 
 // budgetCheck is how many positions at the start of a trick are searched
@@ -95,6 +96,43 @@ func (s *Solver) TableBudget(d auction.Deal, budget time.Duration) (t scoring.DD
 	if err != nil {
 		return t, fmt.Errorf("dd: table: %w", err)
 	}
+	done := s.within(budget, func() {
+		for strain := auction.Clubs; strain <= auction.NoTrump; strain++ {
+			s.tt.next()
+			s.hist = [4][64]int32{}
+			guess := -1
+			for _, decl := range auction.Seats {
+				p := Position{Hands: d, Trumps: strain, Leader: decl.LHO(), Declarer: decl}
+				ns := s.solve(&p, n, guess)
+				guess = ns
+				if decl&1 == 1 {
+					t[decl][strain] = int8(n - ns)
+				} else {
+					t[decl][strain] = int8(ns)
+				}
+			}
+		}
+	})
+	if !done {
+		return scoring.DDTable{}, ErrBudget
+	}
+	return t, nil
+}
+
+// SolveBudget is [Solver.Solve] within a time budget, as
+// [Solver.TableBudget] solves a table: past budget it returns
+// [ErrBudget].
+func (s *Solver) SolveBudget(p Position, budget time.Duration) (tricks int, err error) {
+	if !s.within(budget, func() { tricks, err = s.Solve(p) }) {
+		return 0, ErrBudget
+	}
+	return tricks, err
+}
+
+// within runs search, stopped once it has run for longer than budget
+// (never for a budget of 0 or less), and reports whether it ran to its
+// end.
+func (s *Solver) within(budget time.Duration, search func()) (done bool) {
 	if budget > 0 {
 		s.deadline = time.Now().Add(budget)
 		defer func() {
@@ -103,26 +141,12 @@ func (s *Solver) TableBudget(d auction.Deal, budget time.Duration) (t scoring.DD
 				if _, ok := r.(overBudget); !ok {
 					panic(r)
 				}
-				t, err = scoring.DDTable{}, ErrBudget
+				done = false
 			}
 		}()
 	}
-	for strain := auction.Clubs; strain <= auction.NoTrump; strain++ {
-		s.tt.next()
-		s.hist = [4][64]int32{}
-		guess := -1
-		for _, decl := range auction.Seats {
-			p := Position{Hands: d, Trumps: strain, Leader: decl.LHO(), Declarer: decl}
-			ns := s.solve(&p, n, guess)
-			guess = ns
-			if decl&1 == 1 {
-				t[decl][strain] = int8(n - ns)
-			} else {
-				t[decl][strain] = int8(ns)
-			}
-		}
-	}
-	return t, nil
+	search()
+	return true
 }
 
 // solve returns the tricks North–South take of the n left in p, a

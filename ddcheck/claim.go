@@ -1,6 +1,7 @@
 package ddcheck
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -17,6 +18,7 @@ import (
 // whose Result gives the tricks (as record reads it). A play that cannot
 // be replayed to the claim (an unknown card, a revoke, a lead out of
 // turn, a card refused) is not solved: the replay reports what it can.
+// A claim position not solved within the budget is a dd-budget note.
 func (c *Checker) claim(b *record.Board) (diag.Diagnostic, bool) {
 	f := b.Final()
 	if !f.ContractKnown || !f.DeclarerKnown || f.Contract.PassedOut() {
@@ -62,8 +64,12 @@ func (c *Checker) claim(b *record.Board) (diag.Diagnostic, bool) {
 	cur := p.Current()
 	pos := dd.Position{Hands: left, Trumps: strain, Leader: cur.Leader, Trick: cur.Cards[:played-4*len(p.Tricks())], Declarer: decl}
 	s := <-c.solvers
-	rest, err := s.Solve(pos)
+	rest, err := s.SolveBudget(pos, c.budget)
 	c.solvers <- s
+	if errors.Is(err, dd.ErrBudget) {
+		return diag.Diagnostic{Code: diag.DDBudget, Severity: diag.Info, Span: diag.Span{Pos: at},
+			Message: fmt.Sprintf("the position of the claim %s was not solved within %v (--dd-budget): the claim is not checked (double dummy)", when(played), c.budget)}, true
+	}
 	if err != nil {
 		return diag.Diagnostic{}, false
 	}
