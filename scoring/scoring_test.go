@@ -240,3 +240,29 @@ func TestParseParScore(t *testing.T) {
 		t.Error(`ParseParScore("4H") read a score`)
 	}
 }
+
+// TestAdjustedMark reads the marks of adjusted scores as scoring programs
+// write them.
+func TestAdjustedMark(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		ns, ew float64
+		ok     bool
+	}{
+		{"A60/40", 60, 40, true},
+		{"A+", 60, -1, true},
+		{"A=", 50, 50, true},
+		{"Ave-", 40, -1, true},
+		{"60%", 60, -1, true},
+		{"40%-60%", 40, 60, true},
+		{"40%/60%", 40, 60, true},
+		{"50%-50%", 50, 50, true},
+		{"A60-40", 0, 0, false}, // a dash between bare numbers is not a second percentage
+		{"140%", 0, 0, false},
+	} {
+		ns, ew, ok := adjustedMark(tc.text)
+		if ok != tc.ok || ok && (ns != tc.ns || ew != tc.ew) {
+			t.Errorf("adjustedMark(%q) = %v, %v, %v; want %v, %v, %v", tc.text, ns, ew, ok, tc.ns, tc.ew, tc.ok)
+		}
+	}
+}

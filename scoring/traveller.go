@@ -541,6 +541,9 @@ func adjustedMark(text string) (ns, ew float64, ok bool) {
 		}
 	}
 	t = strings.TrimSuffix(t, "%")
+	// Two percentages may be joined by a dash, each with its sign: a
+	// Bridgemate remark writes "40%-60%".
+	t = strings.Replace(t, "%-", "/", 1)
 	switch t {
 	case "+":
 		return 60, -1, true
@@ -550,7 +553,7 @@ func adjustedMark(text string) (ns, ew float64, ok bool) {
 		return 40, -1, true
 	}
 	a, b, two := strings.Cut(t, "/")
-	x, ok := decimal.Parse(a)
+	x, ok := decimal.Parse(strings.TrimSuffix(a, "%"))
 	if !ok || x < 0 || x > 100 {
 		return 0, 0, false
 	}
