@@ -62,7 +62,16 @@ func (s *Solver) nsWins(need int) (bool, uint64) {
 // followNode searches a position part-way through a trick.
 func (s *Solver) followNode(need int) (bool, uint64) {
 	seat := (s.leader + s.played) & 3
-	list := s.followMoves(seat)
+	ns := seat&1 == 0
+	i, rel := s.firstWin(seat, s.followMoves(seat), need)
+	return (i >= 0) == ns, rel
+}
+
+// firstWin tries the moves of list for seat in order until one gives
+// seat's side the answer it wants, and returns its index, or -1 when none
+// does, with the cards that decided: the winning move's, or those of
+// every move that failed (moves a failed one settles are not tried).
+func (s *Solver) firstWin(seat int, list []move, need int) (int, uint64) {
 	ns := seat&1 == 0
 	var rel uint64
 	var settled [4]int
@@ -75,12 +84,12 @@ func (s *Solver) followNode(need int) (bool, uint64) {
 		r, cr := s.try(seat, suit, rank, need)
 		if r == ns {
 			s.cut(seat, c)
-			return ns, cr
+			return i, cr
 		}
 		rel |= runRel(list[i], cr)
 		settle(&settled, suit, rank, cr)
 	}
-	return !ns, rel
+	return -1, rel
 }
 
 // settle notes, after a move of suit and rank failed with the cards cr
@@ -233,24 +242,13 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 		}
 	}
 	list := s.leadMoves(leader, best)
-	r, rel := !ns, uint64(0)
+	i, rel := s.firstWin(leader, list, need)
+	r := (i >= 0) == ns
 	best = noBest
-	var settled [4]int
-	for i := range list {
+	if i >= 0 {
 		c := list[i].card
-		suit, rank := int(c>>4), int(c&15)
-		if rank < settled[suit] {
-			continue
-		}
-		cr, crel := s.try(leader, suit, rank, need)
-		if cr == ns {
-			s.cut(leader, c)
-			best = uint8(suit<<4 | s.relRank(suit, rank))
-			r, rel = ns, crel
-			break
-		}
-		rel |= runRel(list[i], crel)
-		settle(&settled, suit, rank, crel)
+		suit := int(c >> 4)
+		best = uint8(suit<<4 | s.relRank(suit, int(c&15)))
 	}
 	lo, hi := 0, s.left
 	if r {
