@@ -90,7 +90,8 @@ Where the PBN standard leaves a choice, the reader takes these:
     Auction, Play and Note are errors ("inherit-forbidden") and left
     unresolved. Values are remembered for at most 4096 tag names.
   - Table column widths (§10.1, §15.2): \2R and \\2R are both read as
-    width 2, right-aligned. A column list without ';' but with spaces
+    width 2, right-aligned. A width over 255 is a "table" error and the
+    column is read without one: writers pad cells to it. A column list without ';' but with spaces
     ("Declarer Suit Tricks", written by robot tools) is read as
     space-separated columns (warning "space-separated-columns"). The PBN
     tables always open a table section; any other tag named "…Table" does

@@ -90,3 +90,27 @@ func TestTableTooLong(t *testing.T) {
 		t.Errorf("no table-too-long finding: %v", g.Diagnostics)
 	}
 }
+
+// TestColumnWidth: a column's width is read up to maxColumnWidth; a wider
+// one, which a writer would pad every cell to, is said and left out.
+func TestColumnWidth(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		width int
+		fault string
+	}{
+		{`Names_NS\20L`, 20, ""},
+		{`Score_NS\\5R`, 5, ""},
+		{`Rank\255`, 255, ""},
+		{`Rank\256R`, 0, "the width 256 is more than 255"},
+		{`Rank\2222222Id_NS`, 0, "the width 2222222 is more than 255"},
+		{`Rank\99999999999999999999`, 0, "the width 99999999999999999999 is more than 255"},
+		{`Rank\2X`, 2, "not \"X\""},
+		{`Rank\R`, 0, "is not followed by a width"},
+	} {
+		col, fault := parseColumn(c.spec)
+		if col.Width != c.width || !strings.Contains(fault, c.fault) || (c.fault == "") != (fault == "") {
+			t.Errorf("%s: width %d, %q; want %d, %q", c.spec, col.Width, fault, c.width, c.fault)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package pbn
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -63,6 +64,12 @@ func (p *pbnParser) columns(tag *Tag) []Column {
 	return cols
 }
 
+// maxColumnWidth is the widest column the reader takes a width for. A
+// column of names is some 20 to 40 characters wide; a width of millions,
+// which writers pad every cell to, would turn a few bytes of text into
+// megabytes.
+const maxColumnWidth = 255
+
 // parseColumn reads one column spec, returning what is wrong with it in
 // plain words, or "".
 func parseColumn(spec string) (Column, string) {
@@ -91,8 +98,10 @@ func parseColumn(spec string) (Column, string) {
 	switch {
 	case col.Name == "":
 		return col, "no column name"
-	case d == 0 || err != nil:
+	case d == 0 || err != nil && !errors.Is(err, strconv.ErrRange):
 		return col, "'\\' is not followed by a width"
+	case width > maxColumnWidth || err != nil:
+		return col, "the width " + w[:d] + " is more than " + strconv.Itoa(maxColumnWidth) + ", the widest column read; the column is read without one"
 	}
 	col.Width = width
 	switch w[d:] {
