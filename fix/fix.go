@@ -237,10 +237,27 @@ func PlanAll(p *corpus.Part, wanted map[Kind]bool) (edits, left []Edit) {
 		return true
 	})
 	edits, left = planInherited(p, edits, left, wanted)
+	edits, left = leaveHeirs(p, edits, left)
 	if wanted == nil || wanted[Totals] {
 		edits = append(edits, PlanTotals(p)...)
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int { return cmp.Compare(a.Span.Offset, b.Span.Offset) })
+	return edits, left
+}
+
+// leaveHeirs leaves alone the games of p whose edits would change a later
+// game's value taken with "#" (see Heirs).
+func leaveHeirs(p *corpus.Part, edits, left []Edit) ([]Edit, []Edit) {
+	var h Heirs
+	refused := h.Part(p, edits)
+	edits = slices.DeleteFunc(edits, func(e Edit) bool {
+		why, ok := refused[e.Game]
+		if ok {
+			e.New, e.Reason = "", e.Reason+"; left alone: "+why
+			left = append(left, e)
+		}
+		return ok
+	})
 	return edits, left
 }
 

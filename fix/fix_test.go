@@ -635,3 +635,63 @@ func TestExportOrder(t *testing.T) {
 		t.Errorf("tag pairs sharing a line moved: %+v", e)
 	}
 }
+
+// TestHeirs: an edit of a value a later game takes with "#" is not made,
+// since that game would change with it; one no later game takes is.
+func TestHeirs(t *testing.T) {
+	const first = `[Event "Club"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
+[Declarer "N"]
+[Contract "4HX"]
+[Result "9"]
+[Auction "N"]
+4H X Pass Pass
+Pass
+[Play "E"]
+ST S3 S2 SA
+HJ H8 H5 HA
+HT H7 H4 HK
+H9 H6 H3 HQ
+DJ D8 D5 DA
+DT D7 D4 DK
+D9 D6 D3 DQ
+CJ C8 C5 CA
+CT C7 C4 CK
+C9 C6 C3 CQ
+S9 S4 H2 SK
+S8 S5 D2 SQ
+S7 S6 C2 SJ
+
+`
+	for _, c := range []struct {
+		name, later string
+		made        bool
+	}{
+		{"next game", "[Event \"Club\"]\n[Board \"2\"]\n[Result \"#\"]\n", false},
+		{"after a game without it", "[Event \"Club\"]\n[Board \"2\"]\n\n[Event \"Club\"]\n[Board \"3\"]\n[Result \"#\"]\n", false},
+		{"written again first", "[Event \"Club\"]\n[Board \"2\"]\n[Result \"5\"]\n\n[Event \"Club\"]\n[Board \"3\"]\n[Result \"#\"]\n", true},
+		{"another tag", "[Event \"#\"]\n[Board \"2\"]\n[Result \"7\"]\n", true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fx, err := Source("heirs.pbn", []byte(first+c.later), map[Kind]bool{Result: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			made := len(fx.Edits) == 1 && fx.Edits[0].Kind == Result && fx.Edits[0].New == `"10"`
+			if made != c.made {
+				t.Fatalf("edits %+v, left %+v", fx.Edits, fx.Left)
+			}
+			if !c.made {
+				if len(fx.Left) != 1 || !strings.Contains(fx.Left[0].Reason, `takes this game's [Result] with "#" and would change with it`) {
+					t.Errorf("left %+v", fx.Left)
+				}
+				if !bytes.Equal(fx.Text, []byte(first+c.later)) {
+					t.Error("the text changed")
+				}
+			}
+		})
+	}
+}

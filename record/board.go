@@ -1,6 +1,7 @@
 package record
 
 import (
+	"iter"
 	"strconv"
 	"strings"
 	"unicode"
@@ -312,30 +313,40 @@ func (b *Board) typed(name string) *Tag {
 	return nil
 }
 
+// AllTags yields each tag the board has a place for, in no set order:
+// the typed fields (given or not), Score, the other tags and the tables'.
+func (b *Board) AllTags() iter.Seq[*Tag] {
+	return func(yield func(*Tag) bool) {
+		for _, n := range identNames {
+			if !yield(b.Field(n)) {
+				return
+			}
+		}
+		if !yield(&b.File.ScoreTag) {
+			return
+		}
+		for i := range b.Tags {
+			if !yield(&b.Tags[i]) {
+				return
+			}
+		}
+		for i := range b.Tables {
+			if !yield(&b.Tables[i].Tag) {
+				return
+			}
+		}
+	}
+}
+
 // Inherits reports whether the board takes a tag from an earlier game:
-// a value written "#" or "##text" (PBN §9.3), or a tag of the game before
-// that a follow-up game, which writes no deal of its own, reads. Read
-// alone, the game would read otherwise.
+// a value written "#" or "##text" (PBN §9.3), a tag of the game before
+// that a follow-up game, which writes no deal of its own, reads, or a
+// table whose column list is the game before's. Read alone, the game
+// would read otherwise.
 func (b *Board) Inherits() bool {
-	earlier := func(t *Tag) bool {
-		return t.Raw != "" || t.Present() && t.Loc.Offset < b.Source.Loc.Offset
-	}
-	for _, n := range identNames {
-		if earlier(b.Field(n)) {
+	for t := range b.AllTags() {
+		if t.Raw != "" || t.Present() && t.Loc.Offset < b.Source.Loc.Offset {
 			return true
-		}
-	}
-	if earlier(&b.File.ScoreTag) {
-		return true
-	}
-	for i := range b.Tags {
-		if earlier(&b.Tags[i]) {
-			return true
-		}
-	}
-	for i := range b.Tables {
-		if earlier(&b.Tables[i].Tag) {
-			return true // a table whose column list is the game before's
 		}
 	}
 	return false

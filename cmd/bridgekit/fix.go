@@ -155,6 +155,9 @@ type fixer struct {
 	// before the boards they fix, in the order of the list, not of the
 	// boards: they are written in file order once the input is read.
 	held []fix.Edit
+	// heirs follows the input's values that edits change, for a game of
+	// a later part that takes one with "#".
+	heirs fix.Heirs
 
 	sources sourceCopies
 }
@@ -302,6 +305,7 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 	if f.in != p.Input {
 		f.in, f.changed, f.enc, f.kinds, f.lastGame, f.held = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}, nil
+		f.heirs = fix.Heirs{}
 		f.before, f.made = fix.NewTally(), nil
 		key := p.Input.Name
 		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
@@ -349,6 +353,13 @@ func (f *fixer) part(p *corpus.Part) {
 			continue
 		}
 		f.add(e)
+	}
+	// A game that takes with "#" a value an edit of an earlier part
+	// changes: planning saw only its own part.
+	if refused := f.heirs.Part(p, pl.edits); len(refused) > 0 {
+		if err := f.leaveAlone(refused); err != nil {
+			f.a.errorf("%v", err)
+		}
 	}
 	for name := range p.Report.Encodings {
 		f.enc = name
@@ -400,6 +411,9 @@ func (f *fixer) prove(in *corpus.Input, open func() (io.Reader, func(), error), 
 		if round == 3 {
 			return out, errors.New("its edits did not prove out after three rounds")
 		}
+		for g, why := range failed {
+			failed[g] = "its edits do not prove out: " + why
+		}
 		if err := f.leaveAlone(failed); err != nil {
 			return out, err
 		}
@@ -445,7 +459,8 @@ type readCloser struct {
 func (r readCloser) Close() error { r.done(); return nil }
 
 // leaveAlone takes the edits of the failed games out of the input's,
-// saying once a game why they are not made.
+// saying once a game why they are not made ("left alone: " and the
+// game's reason).
 func (f *fixer) leaveAlone(failed map[int]string) error {
 	if err := f.pending.Close(); err != nil {
 		return err
@@ -472,7 +487,7 @@ func (f *fixer) leaveAlone(failed map[int]string) error {
 				said[e.Game] = true
 				f.refused[e.Game] = true
 				f.notes.Write(fmt.Appendf(nil, "%d l ", e.Game))
-				f.notes.Write(appendNote(nil, e, "left alone: its edits do not prove out: "+why))
+				f.notes.Write(appendNote(nil, e, "left alone: "+why))
 			}
 			continue
 		}
