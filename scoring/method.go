@@ -69,9 +69,32 @@ func ParseMethod(text string) (Method, error) {
 		return m, nil
 	}
 	var unknown []string
-	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ';' || r == ',' }) {
+	// Every board of a file names its method, most often in one word:
+	// the fields are cut and folded without allocating.
+	var fold [24]byte
+	for rest := t; rest != ""; {
+		f := rest
+		if i := strings.IndexAny(rest, ";,"); i >= 0 {
+			f, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
 		f = strings.TrimSpace(f)
-		switch strings.ToLower(f) {
+		lower := f
+		if len(f) <= len(fold) {
+			b := fold[:len(f)]
+			for i := range len(f) {
+				c := f[i]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[i] = c
+			}
+			lower = string(b) // the switch's comparisons do not keep it
+		} else {
+			lower = strings.ToLower(f)
+		}
+		switch lower {
 		case "":
 		case "mp", "matchpoints", "matchpoint", "pairs", "topscore":
 			m.Base = MatchPoints

@@ -25,6 +25,11 @@ func TestParseMethod(t *testing.T) {
 		{"IMP;Cross1", IMP, Cross1, false},
 		{"Facit", NoBase, TwoRooms, true},
 		{"?", NoBase, TwoRooms, false},
+		{" imps , butler ", IMP, Butler, false},
+		{"matchpoints;;", MatchPoints, TwoRooms, false},
+		{";", NoBase, TwoRooms, false},
+		{"IMP;" + strings.Repeat("X", 40), IMP, TwoRooms, true},
+		{"BOARD-A-MATCH", BAM, TwoRooms, false},
 	} {
 		m, err := ParseMethod(tc.text)
 		if m.Base != tc.base || m.Datum != tc.datum || (err != nil) != tc.err {
@@ -33,6 +38,13 @@ func TestParseMethod(t *testing.T) {
 	}
 	if m, _ := ParseMethod("MP;MP2;OldMP"); m.Counting != MP2 || !m.OldMP {
 		t.Errorf("MP;MP2;OldMP = %+v", m)
+	}
+	// Every board names its method: the common ones are read without
+	// allocating.
+	for _, text := range []string{"MP", "IMP", "MatchPoints"} {
+		if n := testing.AllocsPerRun(10, func() { ParseMethod(text) }); n != 0 {
+			t.Errorf("ParseMethod(%q): %v allocations", text, n)
+		}
 	}
 }
 
