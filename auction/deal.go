@@ -2,6 +2,7 @@ package auction
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -165,6 +166,13 @@ func (d Deal) Validate() error {
 
 // problems appends d's contradictions to ps.
 func (d Deal) problems(ps []DealProblem) []DealProblem {
+	// Every deal read is checked, and most hold no card twice: then the
+	// hands' cards together are as many as each hand's added up, and the
+	// pairs of hands need not be searched.
+	if bits.OnesCount64(d[0].bits|d[1].bits|d[2].bits|d[3].bits) ==
+		bits.OnesCount64(d[0].bits)+bits.OnesCount64(d[1].bits)+bits.OnesCount64(d[2].bits)+bits.OnesCount64(d[3].bits) {
+		return d.countProblems(ps)
+	}
 	for i, a := range Seats {
 		for _, b := range Seats[i+1:] {
 			for c := range (Hand{bits: d[a].bits & d[b].bits}).All() {
@@ -172,6 +180,11 @@ func (d Deal) problems(ps []DealProblem) []DealProblem {
 			}
 		}
 	}
+	return d.countProblems(ps)
+}
+
+// countProblems appends the problems of d's hands' sizes to ps.
+func (d Deal) countProblems(ps []DealProblem) []DealProblem {
 	var full Seat // the first hand of 13 cards, if haveFull
 	haveFull, all := false, true
 	for _, s := range Seats {
