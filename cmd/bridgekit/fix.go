@@ -156,8 +156,11 @@ type fixer struct {
 	// boards: they are written in file order once the input is read.
 	held []fix.Edit
 	// heirs follows the input's values that edits change, for a game of
-	// a later part that takes one with "#".
-	heirs fix.Heirs
+	// a later part that takes one with "#"; heirsLeft are the games whose
+	// edits it refused, left alone once the input is read (the spool of
+	// edits is rewritten once, not at each part).
+	heirs     fix.Heirs
+	heirsLeft map[int]string
 
 	sources sourceCopies
 }
@@ -305,7 +308,7 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 	if f.in != p.Input {
 		f.in, f.changed, f.enc, f.kinds, f.lastGame, f.held = p.Input, 0, "", map[fix.Kind]int{}, map[fix.Kind]int{}, nil
-		f.heirs = fix.Heirs{}
+		f.heirs, f.heirsLeft = fix.Heirs{}, nil
 		f.before, f.made = fix.NewTally(), nil
 		key := p.Input.Name
 		if p.Input.Archive == "" && !strings.HasPrefix(key, "<") {
@@ -356,15 +359,21 @@ func (f *fixer) part(p *corpus.Part) {
 	}
 	// A game that takes with "#" a value an edit of an earlier part
 	// changes: planning saw only its own part.
-	if refused := f.heirs.Part(p, pl.edits); len(refused) > 0 {
-		if err := f.leaveAlone(refused); err != nil {
-			f.a.errorf("%v", err)
+	for g, why := range f.heirs.Part(p, pl.edits) {
+		if f.heirsLeft == nil {
+			f.heirsLeft = map[int]string{}
 		}
+		f.heirsLeft[g] = why
 	}
 	for name := range p.Report.Encodings {
 		f.enc = name
 	}
 	if p.Last {
+		if len(f.heirsLeft) > 0 {
+			if err := f.leaveAlone(f.heirsLeft); err != nil {
+				f.a.errorf("%v", err)
+			}
+		}
 		f.writeHeld()
 		f.finish(p)
 	}
