@@ -415,8 +415,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 				pct = round2(100 * mp[j] / ts.Top)
 			}
 			row.MP, row.Pct = &v, &pct
-			if got, _, ok := r.number("MP_NS"); ok {
-				row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
+			if got, c, ok := r.number("MP_NS"); ok {
+				row.StatedMP = &StatedValue{Value: got, Agrees: asWritten(c.Text, got, v)}
 			}
 			e.credit(row.NS, northSouth, v, ts.Top)
 			e.credit(row.EW, eastWest, ts.Top-v, ts.Top)
@@ -455,8 +455,8 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 	if mps && ns >= 0 {
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
-		if got, _, ok := r.number("MP_NS"); ok {
-			row.StatedMP = &StatedValue{Value: got, Agrees: near(got, v, 0.051)}
+		if got, c, ok := r.number("MP_NS"); ok {
+			row.StatedMP = &StatedValue{Value: got, Agrees: asWritten(c.Text, got, v)}
 		}
 		e.credit(row.NS, northSouth, v, top)
 	}

@@ -53,7 +53,7 @@ func ScoreRepairs(b *record.Board) (repairs []ScoreRepair, open []string) {
 		if !r.ContractKnown || !r.ScoreKnown || r.NS == tr.scoreOf(r) {
 			continue
 		}
-		stated, _, ok := r.number("MP_NS")
+		stated, cell, ok := r.number("MP_NS")
 		if !ok {
 			continue
 		}
@@ -61,7 +61,9 @@ func ScoreRepairs(b *record.Board) (repairs []ScoreRepair, open []string) {
 		written := append([]Result(nil), rs...)
 		written[at[i]].NS = r.NS
 		wrong := Matchpoints(written, m.Counting)[at[i]]
-		fits := func(v float64) bool { return near(stated, v, 0.051) || m.Counting == MP1 && near(stated, v/2, 0.051) }
+		fits := func(v float64) bool {
+			return asWritten(cell.Text, stated, v) || m.Counting == MP1 && asWritten(cell.Text, stated, v/2)
+		}
 		switch mp := strings.TrimSpace(trim(stated)); {
 		case fits(right) && fits(wrong):
 			open = append(open, fmt.Sprintf("row %d: its MP_NS %s fits NS %d as written and NS %d of %s by %s taking %d alike: either may be the score entered",

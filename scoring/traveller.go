@@ -365,7 +365,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			col, pct string
 			v        float64
 		}{{"MP_NS", "Percentage_NS", mp[i]}, {"MP_EW", "Percentage_EW", top - mp[i]}} {
-			if got, _, ok := r.number(side.col); ok && !near(got, side.v, 0.051) && !(m.Counting == MP1 && near(got, side.v/2, 0.051)) {
+			if got, c, ok := r.number(side.col); ok && !asWritten(c.Text, got, side.v) && !(m.Counting == MP1 && asWritten(c.Text, got, side.v/2)) {
 				mismatch(r, side.col, side.v, how)
 			}
 			// Some programs count each score as tied with itself too:
@@ -374,7 +374,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			if m.Counting == MP2 {
 				h = 0.5
 			}
-			if got, _, ok := r.number(side.pct); ok && top > 0 && !near(got, 100*side.v/top, 0.051) && !near(got, 100*(side.v+h)/(top+2*h), 0.051) {
+			if got, c, ok := r.number(side.pct); ok && top > 0 && !asWritten(c.Text, got, 100*side.v/top) && !asWritten(c.Text, got, 100*(side.v+h)/(top+2*h)) {
 				mismatch(r, side.pct, 100*side.v/top, fmt.Sprintf("%s of a top of %s", trim(side.v), trim(top)))
 			}
 		}
@@ -467,6 +467,25 @@ func checkMissing(b *record.Board, tr *Traveller) []diag.Diagnostic {
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
+
+// asWritten reports whether got, read from a cell written as text, is want
+// rounded to the decimals the cell is written with: programs write
+// matchpoints and percentages to a hundredth, a tenth or whole (Magic
+// Contest writes whole percentages). A tenth's difference is allowed
+// whatever the decimals, for the programs that round a total of rounded
+// values.
+func asWritten(text string, got, want float64) bool {
+	unit := 1.0
+	if i := strings.IndexAny(text, ".,"); i >= 0 {
+		for _, c := range []byte(text[i+1:]) {
+			if c < '0' || c > '9' {
+				break
+			}
+			unit /= 10
+		}
+	}
+	return near(got, want, max(0.051, unit/2+1e-9))
+}
 
 // trim writes a number without a needless fraction.
 func trim(x float64) string {
@@ -597,7 +616,7 @@ func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
 				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
 			}
 			for col, want := range wants {
-				if got, c, ok := r.number(col); ok && !near(got, want, 0.051) {
+				if got, c, ok := r.number(col); ok && !asWritten(c.Text, got, want) {
 					out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 12, Span: diag.Span{Pos: c.Loc},
 						Message: fmt.Sprintf("row %d: %s %s, but its adjusted score gives %s (%s%%)", r.N, col, c.Text, trim(want), trim(side.pct))})
 				}
