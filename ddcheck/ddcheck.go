@@ -176,7 +176,7 @@ func (c *Checker) Board(b *record.Board) (*scoring.Solution, []diag.Diagnostic) 
 		}
 		return &scoring.Solution{Unsolved: diag.OverBudget}, []diag.Diagnostic{{
 			Code: diag.DDBudget, Severity: diag.Info, Span: diag.Span{Pos: at},
-			Message: fmt.Sprintf("the deal was not solved within %v (--dd-budget): its double-dummy entries and par are not checked (double dummy)", c.budget),
+			Message: fmt.Sprintf("the deal was not solved within %v (--dd-budget): its double-dummy entries and par are not checked against the solver, only against each other where the file states them twice", c.budget),
 		}}
 	case err != nil:
 		return &scoring.Solution{Unsolved: diag.NoDeal}, nil
