@@ -106,6 +106,9 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		}
 		return best, worst
 	}
+	tiebreak := len(rows) > 0 && slices.ContainsFunc(rows[0].r.Cells.Columns, func(c record.Column) bool {
+		return strings.Contains(strings.ToLower(c.Name), "tiebreak")
+	})
 	var out []diag.Diagnostic
 	for i := range rows {
 		row := Row{Cells: rows[i].r.Cells}
@@ -113,12 +116,10 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		if !ok {
 			continue
 		}
-		b1, _ := rankOf(i, false)
-		b2, _ := rankOf(i, true)
+		b1, w1 := rankOf(i, false)
+		b2, w2 := rankOf(i, true)
 		if int(got) == b1 || int(got) == b2 {
 			if tie, tc, ok := row.number("RankTie"); ok {
-				_, w1 := rankOf(i, false)
-				_, w2 := rankOf(i, true)
 				if int(tie) != w1 && int(tie) != w2 {
 					d := t.at
 					d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: tc.Loc}
@@ -126,6 +127,12 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 					out = append(out, d)
 				}
 			}
+			continue
+		}
+		// A table with a tiebreak column (Magic Contest writes one)
+		// ranks pairs of the same total in turn by it: any place the tie
+		// spans is theirs. Without one, a tie shares its best place.
+		if g := int(got); tiebreak && (b1 <= g && g <= w1 || b2 <= g && g <= w2) {
 			continue
 		}
 		d := t.at
@@ -226,7 +233,7 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 // percentage (3 + k).
 var totalColumns = map[string]int{
 	"totalscoreimp": 0, "totalimp": 0, "imp": 0, "imps": 0,
-	"totalmp": 1, "mp": 1,
+	"totalmp": 1, "mp": 1, "totalscoremp": 1,
 	"meanimp": 3, "meanmp": 4, "totalpercentage": 5, "percentage": 5, "meanpercentage": 5,
 }
 
@@ -346,15 +353,19 @@ func (t *Totals) count(found []diag.Diagnostic) {
 		for j, col := range r.Cells.Columns {
 			name := strings.ToLower(col.Name)
 			k, total := totalColumns[name]
-			if !total && name != "nrboards" && name != "rank" {
-				continue
-			}
 			c, ok := row.Column(col.Name)
-			if !ok || j >= len(r.Cells.Row) {
+			if !ok || j >= len(r.Cells.Row) || identity(name) {
 				continue
 			}
 			_, _, readable := row.number(col.Name)
 			switch {
+			case !total && name != "nrboards" && name != "rank":
+				// A number bridgekit does not add up (a session's
+				// score, a tiebreak, masterpoints): stated, and said
+				// to be unchecked, not passed over.
+				if readable {
+					t.Coverage.Skip(diag.NotRecomputed, 1)
+				}
 			case !readable:
 				t.Coverage.Skip(diag.CellUnreadable, 1)
 			case flagged[c.Loc.Offset]:
@@ -372,6 +383,17 @@ func (t *Totals) count(found []diag.Diagnostic) {
 			}
 		}
 	}
+}
+
+// identity reports whether a total table's column, named in lower case,
+// says whose row it is (a pair's or team's number, its direction, its
+// players' names) rather than a number it scored.
+func identity(name string) bool {
+	switch name {
+	case "pairid", "teamid", "playerid", "direction", "names", "section", "multiplicity":
+		return true
+	}
+	return strings.HasSuffix(name, "id") || strings.Contains(name, "name")
 }
 
 // A TotalRepair is a total of a TotalScoreTable that the file's travellers
