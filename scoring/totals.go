@@ -66,22 +66,23 @@ func Contributions(b *record.Board) []Contribution {
 // total was checked: the pairs ranked by the table's own totals, a tie
 // sharing the best rank (RankTie, where given, the worst). A table may
 // rank each direction on its own: a rank is accepted in either reading.
-func (t *Totals) checkRanks() []diag.Diagnostic {
+func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 	type ranked struct {
 		r     *TotalRow
 		total float64
+		truth float64 // the total the travellers give; total where they do not give it all
 		dir   int
 	}
 	var rows []ranked
-	for i := range t.rows {
-		r := &t.rows[i]
+	for i := range tb.rows {
+		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
 		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
 			return nil // not every row checked: the ranking may count pairs the file does not show
 		}
 		row := Row{Cells: r.Cells}
-		total, ok := 0.0, false
-		for _, name := range []string{"TotalScoreIMP", "TotalIMP", "TotalMP", "TotalPercentage", "TotalScore", "MP", "IMP"} {
+		total, ok, name := 0.0, false, ""
+		for _, name = range []string{"TotalScoreIMP", "TotalIMP", "TotalMP", "TotalScoreMP", "TotalPercentage", "TotalScore", "MP", "IMP"} {
 			if total, _, ok = row.number(name); ok {
 				break
 			}
@@ -89,23 +90,39 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		if !ok {
 			return nil
 		}
-		rows = append(rows, ranked{r, total, r.Side})
+		truth := total
+		switch k, ok := totalColumns[strings.ToLower(name)]; {
+		case ok && k < 3 && s.has[k] == s.boards:
+			truth = s.sum[k]
+		case ok && k >= 3 && s.has[k-3] == s.boards:
+			truth = s.sum[k-3] / float64(s.boards)
+		}
+		rows = append(rows, ranked{r, total, truth, r.Side})
 	}
-	rankOf := func(i int, sameDir bool) (best, worst int) {
+	// A wrong total may be a slip in the total alone, the ranking made
+	// from the right one: a rank is right by either.
+	rankBy := func(i int, sameDir, truth bool) (best, worst int) {
 		best, worst = 1, 0
+		of := func(r ranked) float64 {
+			if truth {
+				return r.truth
+			}
+			return r.total
+		}
 		for j := range rows {
 			if sameDir && rows[j].dir != rows[i].dir {
 				continue
 			}
-			if rows[j].total > rows[i].total {
+			if of(rows[j]) > of(rows[i]) {
 				best++
 			}
-			if rows[j].total >= rows[i].total {
+			if of(rows[j]) >= of(rows[i]) {
 				worst++
 			}
 		}
 		return best, worst
 	}
+	rankOf := func(i int, sameDir bool) (best, worst int) { return rankBy(i, sameDir, false) }
 	tiebreak := len(rows) > 0 && slices.ContainsFunc(rows[0].r.Cells.Columns, func(c record.Column) bool {
 		return strings.Contains(strings.ToLower(c.Name), "tiebreak")
 	})
@@ -118,10 +135,12 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		}
 		b1, w1 := rankOf(i, false)
 		b2, w2 := rankOf(i, true)
-		if int(got) == b1 || int(got) == b2 {
+		b3, _ := rankBy(i, false, true)
+		b4, _ := rankBy(i, true, true)
+		if int(got) == b1 || int(got) == b2 || int(got) == b3 || int(got) == b4 {
 			if tie, tc, ok := row.number("RankTie"); ok {
 				if int(tie) != w1 && int(tie) != w2 {
-					d := t.at
+					d := tb.at
 					d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: tc.Loc}
 					d.Message = fmt.Sprintf("pair %s: RankTie %s, but %s pairs score as much or more", rows[i].r.Pair, tc.Text, trim(float64(w1)))
 					out = append(out, d)
@@ -135,7 +154,7 @@ func (t *Totals) checkRanks() []diag.Diagnostic {
 		if g := int(got); tiebreak && (b1 <= g && g <= w1 || b2 <= g && g <= w2) {
 			continue
 		}
-		d := t.at
+		d := tb.at
 		d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
 		d.Message = fmt.Sprintf("pair %s: Rank %s, but its total %s ranks it %d", rows[i].r.Pair, c.Text, trim(rows[i].total), b1)
 		out = append(out, d)
@@ -194,9 +213,25 @@ type Totals struct {
 	// as its NrBoards says.
 	Repairs []TotalRepair
 	sums    bySide[pairSum]
-	rows    []TotalRow
-	at      diag.Diagnostic // the place of the first total table, as a finding's
+	tables  []totalTable
+	// past counts the numbers of the tables beyond maxTotalTables, which
+	// are not held.
+	past int
 }
+
+// A totalTable is the rows of one total table of the file, and its place
+// as a finding's.
+type totalTable struct {
+	rows []TotalRow
+	at   diag.Diagnostic
+}
+
+// maxTotalTables bounds the total tables of a file that are held until
+// its end to be checked: a file may rank its pairs after each session, or
+// a program write the table in every game, and a file of any size must be
+// read in bounded memory. The numbers of the tables past it are counted
+// unchecked.
+const maxTotalTables = 32
 
 type pairSum struct {
 	boards int
@@ -223,8 +258,20 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 			}
 		}
 	}
-	if len(rows) > 0 && len(t.rows) == 0 {
-		t.rows, t.at = rows, at
+	switch {
+	case len(rows) == 0:
+	case len(t.tables) < maxTotalTables:
+		t.tables = append(t.tables, totalTable{rows, at})
+	default:
+		for _, r := range rows {
+			for j, col := range r.Cells.Columns {
+				if j < len(r.Cells.Row) && !identity(strings.ToLower(col.Name)) {
+					if _, _, ok := (&Row{Cells: r.Cells}).number(col.Name); ok {
+						t.past++
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -237,10 +284,11 @@ var totalColumns = map[string]int{
 	"meanimp": 3, "meanmp": 4, "totalpercentage": 5, "percentage": 5, "meanpercentage": 5,
 }
 
-// Check compares each row of the file's total table with the sums of the
-// pair's travellers: for a pair whose number of boards (NrBoards) is the
-// number of boards the file's travellers give it, so that a file holding
-// only some of an event's boards is not held to its totals.
+// Check compares each row of each of the file's total tables with the
+// sums of the pair's travellers: for a pair whose number of boards
+// (NrBoards) is the number of boards the file's travellers give it, so
+// that a file holding only some of an event's boards is not held to its
+// totals.
 func (t *Totals) Check() []diag.Diagnostic {
 	var out []diag.Diagnostic
 	t.sums.resolve(func(into, from *pairSum) {
@@ -250,10 +298,22 @@ func (t *Totals) Check() []diag.Diagnostic {
 			into.has[k] += from.has[k]
 		}
 	})
+	for i := range t.tables {
+		out = append(out, t.checkTable(&t.tables[i])...)
+	}
+	t.Coverage.Skip(diag.NotRecomputed, t.past)
+	return out
+}
+
+// checkTable checks one total table against the sums, and counts its
+// numbers.
+func (t *Totals) checkTable(tb *totalTable) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	var l diag.Ledger
 	// A table whose file holds every board of its pairs by its format
 	// needs no NrBoards to say so.
-	for i := range t.rows {
-		r := &t.rows[i]
+	for i := range tb.rows {
+		r := &tb.rows[i]
 		if s := t.sums.get(r.Pair, r.Side); r.NrBoards == 0 && r.complete && s != nil {
 			r.NrBoards = s.boards
 		}
@@ -262,7 +322,7 @@ func (t *Totals) Check() []diag.Diagnostic {
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.
 	agree, counted := 0, 0
-	for _, r := range t.rows {
+	for _, r := range tb.rows {
 		if s := t.sums.get(r.Pair, r.Side); s != nil && r.NrBoards > 0 {
 			counted++
 			if s.boards == r.NrBoards {
@@ -270,11 +330,11 @@ func (t *Totals) Check() []diag.Diagnostic {
 			}
 		}
 	}
-	for _, r := range t.rows {
+	for _, r := range tb.rows {
 		s := t.sums.get(r.Pair, r.Side)
 		if s != nil && r.NrBoards > 0 && s.boards != r.NrBoards && agree >= 2 && 2*agree > counted {
 			c, _ := r.Cells.Get("NrBoards")
-			d := t.at
+			d := tb.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
 			d.Message = fmt.Sprintf("pair %s: NrBoards %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, r.NrBoards, s.boards, agree, counted)
 			out = append(out, d)
@@ -307,40 +367,41 @@ func (t *Totals) Check() []diag.Diagnostic {
 			if !ok || math.Abs(got-want) <= 0.51 {
 				continue
 			}
-			t.Repairs = append(t.Repairs, TotalRepair{At: t.at, Cell: c, Text: decimalsOf(c.Text, want),
+			t.Repairs = append(t.Repairs, TotalRepair{At: tb.at, Cell: c, Text: decimalsOf(c.Text, want),
 				Evidence: fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))})
-			d := t.at
+			d := tb.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
 			d.Message = fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
 			out = append(out, d)
 		}
 	}
-	out = append(out, t.checkRanks()...)
-	t.count(out)
-	if why, any := t.Coverage.Most(); any && t.Coverage.Checked() == 0 && len(t.rows) > 0 && len(t.rows[0].Cells.Row) > 0 {
-		d := t.at
-		d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: t.rows[0].Cells.Row[0].Loc}
-		d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", t.Coverage.Stated(), why.Explain(), why)
+	out = append(out, t.checkRanks(tb)...)
+	t.count(tb, out, &l)
+	t.Coverage.Merge(&l)
+	if why, any := l.Most(); any && l.Checked() == 0 && len(tb.rows) > 0 && len(tb.rows[0].Cells.Row) > 0 {
+		d := tb.at
+		d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: tb.rows[0].Cells.Row[0].Loc}
+		d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", l.Stated(), why.Explain(), why)
 		out = append(out, d)
 	}
 	return out
 }
 
-// count accounts for the table's numbers on t.Coverage, after Check: a
+// count accounts for the numbers of table tb on l, after Check: a
 // total, NrBoards or Rank a finding is placed at is flagged; one whose
 // pair's travellers the file holds, all of them, agrees; the others are
 // unchecked.
-func (t *Totals) count(found []diag.Diagnostic) {
+func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) {
 	flagged := map[int]bool{}
 	for _, d := range found {
 		flagged[d.Offset] = true
 	}
 	ranked := true // checkRanks ran: every row's total was checked
-	for _, r := range t.rows {
+	for _, r := range tb.rows {
 		s := t.sums.get(r.Pair, r.Side)
 		ranked = ranked && s != nil && r.NrBoards > 0 && s.boards == r.NrBoards
 	}
-	for _, r := range t.rows {
+	for _, r := range tb.rows {
 		s := t.sums.get(r.Pair, r.Side)
 		why, unchecked := diag.FieldIncomplete, false
 		switch {
@@ -364,22 +425,22 @@ func (t *Totals) count(found []diag.Diagnostic) {
 				// score, a tiebreak, masterpoints): stated, and said
 				// to be unchecked, not passed over.
 				if readable {
-					t.Coverage.Skip(diag.NotRecomputed, 1)
+					l.Skip(diag.NotRecomputed, 1)
 				}
 			case !readable:
-				t.Coverage.Skip(diag.CellUnreadable, 1)
+				l.Skip(diag.CellUnreadable, 1)
 			case flagged[c.Loc.Offset]:
-				t.Coverage.Flag(1)
+				l.Flag(1)
 			case name == "nrboards" && s != nil && s.boards == r.NrBoards:
-				t.Coverage.Agree(1)
+				l.Agree(1)
 			case name == "rank" && ranked:
-				t.Coverage.Agree(1)
+				l.Agree(1)
 			case name == "rank" || name == "nrboards":
-				t.Coverage.Skip(diag.FieldIncomplete, 1)
+				l.Skip(diag.FieldIncomplete, 1)
 			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards:
-				t.Coverage.Skip(why, 1)
+				l.Skip(why, 1)
 			default:
-				t.Coverage.Agree(1)
+				l.Agree(1)
 			}
 		}
 	}
