@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,5 +54,24 @@ func TestGolden(t *testing.T) {
 				t.Errorf("findings differ from %s:\n%s", golden, got.String())
 			}
 		})
+	}
+}
+
+// TestManyTotalTables: a file of more total tables than are held is read
+// in bounded memory, and the numbers of the tables past the bound are
+// counted unchecked, not passed over.
+func TestManyTotalTables(t *testing.T) {
+	var text strings.Builder
+	const tables = 40
+	for i := range tables {
+		fmt.Fprintf(&text, "[Event \"E\"]\n[Board \"%d\"]\n[TotalScoreTable \"Rank;PairId;TotalMP;NrBoards\"]\n1 1 5 2\n2 2 3 2\n\n", i+1)
+	}
+	p := corpus.Process("many.pbn", strings.NewReader(text.String()), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+	// Three numbers a row (PairId says whose row it is), two rows a table.
+	if got, want := p.Report.Coverage.Stated(), 3*2*tables; got != want {
+		t.Errorf("%d numbers stated, want %d", got, want)
+	}
+	if got, want := p.Report.Coverage.Unchecked[diag.NotRecomputed], 3*2*(tables-32); got != want {
+		t.Errorf("%d not recomputed, want %d (the tables past the bound)", got, want)
 	}
 }
