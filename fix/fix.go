@@ -152,6 +152,15 @@ type Edit struct {
 	Reason string // the evidence: the audit's finding
 }
 
+// Label names the edit's board in notes: "board 12", or "game 3" for a
+// game that gives no board number.
+func (e Edit) Label() string {
+	if e.Board == "" {
+		return "game " + strconv.Itoa(e.Game)
+	}
+	return "board " + e.Board
+}
+
 // ledBy reports whether the file's play opens with a card of seat: a
 // declarer the auction gives is settled only when the opening lead agrees.
 // Without it, the file's declarer may be right and the auction short of its

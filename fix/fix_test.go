@@ -695,3 +695,19 @@ S7 S6 C2 SJ
 		})
 	}
 }
+
+// TestEditLabel: a note names the board by its number, or the game when
+// the game gives none (it read "board :").
+func TestEditLabel(t *testing.T) {
+	for _, c := range []struct {
+		e    Edit
+		want string
+	}{
+		{Edit{Game: 3, Board: "12"}, "board 12"},
+		{Edit{Game: 3}, "game 3"},
+	} {
+		if got := c.e.Label(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.e, got, c.want)
+		}
+	}
+}

@@ -207,7 +207,7 @@ func (pt *patching) finish() {
 		case e.New == "":
 			why = fmt.Sprintf("the text there is no longer %q", e.Old)
 		}
-		fmt.Fprintf(a.stderr, "bridgekit: %s:%s: board %s: %s %s not made: %s\n", e.File, e.Span.Pos, e.Board, e.Kind, fix.Change(e), why)
+		fmt.Fprintf(a.stderr, "bridgekit: %s:%s: %s: %s %s not made: %s\n", e.File, e.Span.Pos, e.Label(), e.Kind, fix.Change(e), why)
 		a.fail(exitFindings)
 	}
 	pt.applied, pt.done, pt.stale = pt.applied+pt.res.Applied, pt.done+pt.res.Done, pt.stale+len(pt.res.Stale)

@@ -297,7 +297,7 @@ func (f *fixer) plan(p *corpus.Part) any {
 // appendNote appends the line that says text of the board of e at its
 // place.
 func appendNote(b []byte, e fix.Edit, text string) []byte {
-	return fmt.Appendf(b, "bridgekit: note: %s:%s: board %s: %s\n", e.File, e.Span.Pos, e.Board, text)
+	return fmt.Appendf(b, "bridgekit: note: %s:%s: %s: %s\n", e.File, e.Span.Pos, e.Label(), text)
 }
 
 // part takes the next part of the inputs.
