@@ -190,34 +190,8 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	}
 	leader := s.leader
 	ns := leader&1 == 0
-	var q int
-	var qrel uint64
-	if s.trump == noTrump {
-		q, qrel = s.ntTricks(leader)
-	} else {
-		q, qrel = s.quickTricks(leader)
-		if pq, prel := s.partnerTricks(leader); pq > q {
-			q, qrel = pq, prel
-		}
-	}
-	if ns && q >= need {
-		return true, qrel
-	}
-	if !ns && s.left-q < need {
-		return false, qrel
-	}
-	if k, krel := s.trumpTricks(leader); k > 0 {
-		if ns && s.left-k < need {
-			return false, krel
-		}
-		if !ns && k >= need {
-			return true, krel
-		}
-	}
-	if need == s.left && ns || need == 1 && !ns {
-		if lose, lrel := s.losesTrick(leader); lose {
-			return !ns, lrel
-		}
+	if done, r, rel := s.bounds(need); done {
+		return r, rel
 	}
 	var tops [4][16]uint32
 	lens := s.patterns(&tops)
@@ -268,6 +242,44 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	}
 	s.tt.store(lens, leader, &top, lo, hi, best)
 	return r, rel
+}
+
+// bounds asks the cheap bounds at the start of a trick whether
+// North–South take need tricks: done reports whether they settle it, r
+// is the answer and rel the cards that decided it.
+func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
+	leader := s.leader
+	ns := leader&1 == 0
+	var q int
+	var qrel uint64
+	if s.trump == noTrump {
+		q, qrel = s.ntTricks(leader)
+	} else {
+		q, qrel = s.quickTricks(leader)
+		if pq, prel := s.partnerTricks(leader); pq > q {
+			q, qrel = pq, prel
+		}
+	}
+	if ns && q >= need {
+		return true, true, qrel
+	}
+	if !ns && s.left-q < need {
+		return true, false, qrel
+	}
+	if k, krel := s.trumpTricks(leader); k > 0 {
+		if ns && s.left-k < need {
+			return true, false, krel
+		}
+		if !ns && k >= need {
+			return true, true, krel
+		}
+	}
+	if need == s.left && ns || need == 1 && !ns {
+		if lose, lrel := s.losesTrick(leader); lose {
+			return true, !ns, lrel
+		}
+	}
+	return false, false, 0
 }
 
 // live is the set of cards of suit still held.
