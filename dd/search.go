@@ -375,7 +375,7 @@ func (s *Solver) quickTricks(l int) (int, uint64) {
 		} else {
 			q += w
 		}
-		rel |= 1 << (16*suit + s.nthWinner(l, suit, w))
+		rel |= s.winnerRel(l, suit, w)
 	}
 	if s.trump != noTrump && s.hand[p][s.trump] != 0 {
 		free := 0
@@ -413,13 +413,19 @@ func (s *Solver) cash(l, suit int) int {
 	return w
 }
 
-// nthWinner returns the rank of the w-th highest card of seat l in suit.
-func (s *Solver) nthWinner(l, suit, w int) int {
+// winnerRel returns the card that decides a count of w winners of seat l
+// in suit: the lowest of them, the w-th highest card of l. When l holds
+// every card of the suit still out, no rank decides: the suit lengths
+// alone say that all of them win, and none is returned.
+func (s *Solver) winnerRel(l, suit, w int) uint64 {
 	h := s.hand[l][suit]
+	if h == s.live(suit) {
+		return 0
+	}
 	for range w - 1 {
 		h &^= 1 << (bits.Len16(h) - 1)
 	}
-	return bits.Len16(h) - 1
+	return 1 << (16*suit + bits.Len16(h) - 1)
 }
 
 // ntTricks is a lower bound on the tricks the leader's side takes in no
@@ -462,10 +468,10 @@ func (s *Solver) ntTricks(l int) (int, uint64) {
 		switch {
 		case via >= 0 && (suit == via || wp[suit] > wl[suit]):
 			if wp[suit] > 0 {
-				rel |= 1 << (16*suit + s.nthWinner(p, suit, wp[suit]))
+				rel |= s.winnerRel(p, suit, wp[suit])
 			}
 		case wl[suit] > 0:
-			rel |= 1 << (16*suit + s.nthWinner(l, suit, wl[suit]))
+			rel |= s.winnerRel(l, suit, wl[suit])
 		}
 	}
 	return min(best, s.left), rel
@@ -537,6 +543,10 @@ func (s *Solver) trumpTricks(l int) (int, uint64) {
 		}
 	}
 	h := s.hand[opp][s.trump]
+	if h == live {
+		// No one else holds a trump: the lengths say it all.
+		return bits.OnesCount16(h), 0
+	}
 	k, lowest := 0, top
 	for live != 0 {
 		r := bits.Len16(live) - 1
