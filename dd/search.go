@@ -83,7 +83,9 @@ func (s *Solver) firstWin(seat int, list []move, need int) (int, uint64) {
 		}
 		r, cr := s.try(seat, suit, rank, need)
 		if r == ns {
-			s.cut(seat, c)
+			if s.played == 0 {
+				s.cut(seat, c)
+			}
 			return i, cr
 		}
 		rel |= runRel(list[i], cr)
@@ -111,8 +113,12 @@ func settle(settled *[4]int, suit, rank int, cr uint64) {
 	}
 }
 
-// cut notes that seat's card c cut the search off, weighing the cut-offs
-// of longer searches more; the count stops short of overflowing.
+// cut notes that seat's lead c cut the search off, weighing the cut-offs
+// of longer searches more; the count stops short of overflowing. Only
+// leads are counted, and only leads are ordered by the count: among the
+// cards played to a trick, the rules of [Solver.followMoves] alone
+// order better (the positions searched on the benchmark's first 8 deals
+// were 2% more with a count of both).
 func (s *Solver) cut(seat int, c uint8) {
 	if h := &s.hist[seat][c]; *h < 1<<30 {
 		*h += int32(s.left)
