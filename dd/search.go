@@ -256,12 +256,17 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	leader := s.leader
 	ns := leader&1 == 0
+	// The tricks the leader's side must take to settle the question.
+	t := need
+	if !ns {
+		t = s.left - need + 1
+	}
 	var q int
 	var qrel uint64
 	if s.trump == noTrump {
-		q, qrel = s.ntTricks(leader)
+		q, qrel = s.ntTricks(leader, t)
 	} else {
-		q, qrel = s.quickTricks(leader)
+		q, qrel = s.quickTricks(leader, t)
 		if pq, prel := s.partnerTricks(leader); pq > q {
 			q, qrel = pq, prel
 		}
@@ -272,7 +277,7 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	if !ns && s.left-q < need {
 		return true, false, qrel
 	}
-	if k, krel := s.trumpTricks(leader); k > 0 {
+	if k, krel := s.trumpTricks(leader, s.left-t+1); k > 0 {
 		if ns && s.left-k < need {
 			return true, false, krel
 		}
@@ -357,34 +362,34 @@ func (s *Solver) relRank(suit, rank int) int {
 // lowest of each suit for following. The cards returned are the lowest of
 // the leader's winners counted in each suit: with the holders of the
 // cards down to it and the lengths of the hands the same, so are the
-// winners and partner's lower cards.
-func (s *Solver) quickTricks(l int) (int, uint64) {
+// winners and partner's lower cards. When t, the tricks the question
+// needs, is fewer than the count, only enough winners for t are
+// returned (see [Solver.pick]).
+func (s *Solver) quickTricks(l, t int) (int, uint64) {
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	q, side := 0, 0
-	var rel uint64
+	var w [4]int
 	for suit := range 4 {
-		w := s.cash(l, suit)
-		if w == 0 {
+		c := s.cash(l, suit)
+		if c == 0 {
 			continue
 		}
 		if s.trump != noTrump && suit != s.trump {
 			if s.hand[lho][s.trump] != 0 {
-				w = min(w, bits.OnesCount16(s.hand[lho][suit]))
+				c = min(c, bits.OnesCount16(s.hand[lho][suit]))
 			}
 			if s.hand[rho][s.trump] != 0 {
-				w = min(w, bits.OnesCount16(s.hand[rho][suit]))
+				c = min(c, bits.OnesCount16(s.hand[rho][suit]))
 			}
-			if w == 0 {
-				continue
-			}
-			side += w
+			side += c
 		} else {
-			q += w
+			q += c
 		}
-		rel |= s.winnerRel(l, suit, w)
+		w[suit] = c
 	}
+	free := 13
 	if s.trump != noTrump && s.hand[p][s.trump] != 0 {
-		free := 0
+		free = 0
 		for suit := range 4 {
 			if suit != s.trump {
 				free += bits.OnesCount16(s.hand[p][suit])
@@ -392,7 +397,48 @@ func (s *Solver) quickTricks(l int) (int, uint64) {
 		}
 		side = min(side, free)
 	}
-	return q + side, rel
+	return q + side, s.pick(l, &w, t, free)
+}
+
+// pick returns the cards that decide t of the winners w counts in each
+// suit for seat l, at most free of them outside trumps (t of 0 or less:
+// all of them). A question that needs fewer tricks than the bound counts
+// is settled by fewer winners, and the fewer cards returned, the wider
+// the classes of positions the answer stands for: the winners are taken
+// from a suit that the seat alone holds first (it names no card), then
+// from the suits with the most, so that as few suits as possible are
+// named, and in the last suit only as many as are needed.
+func (s *Solver) pick(l int, w *[4]int, t, free int) uint64 {
+	if t <= 0 {
+		t = 52
+	}
+	var rel uint64
+	for t > 0 {
+		b, bfree := -1, false
+		for suit := range 4 {
+			if w[suit] == 0 {
+				continue
+			}
+			sole := s.hand[l][suit] == s.live(suit)
+			if b < 0 || sole && !bfree || sole == bfree && w[suit] > w[b] {
+				b, bfree = suit, sole
+			}
+		}
+		if b < 0 {
+			break
+		}
+		c := min(w[b], t)
+		if b != s.trump {
+			c = min(c, free)
+			free -= c
+		}
+		if c > 0 {
+			rel |= s.winnerRel(l, b, c)
+			t -= c
+		}
+		w[b] = 0
+	}
+	return rel
 }
 
 // cash returns how many of seat l's cards of suit, higher than every
@@ -444,8 +490,10 @@ func (s *Solver) winnerRel(l, suit, w int) uint64 {
 // trick, keeps the low cards of the suits the other cashes and the
 // winners of its own, and all of these together are no more than the
 // tricks counted, which are no more than the tricks left. The cards
-// returned are the lowest of the winners counted in each suit.
-func (s *Solver) ntTricks(l int) (int, uint64) {
+// returned are the lowest of the winners counted in each suit; when the
+// leader cashes alone, only enough of them for t, the tricks the
+// question needs (see [Solver.pick]).
+func (s *Solver) ntTricks(l, t int) (int, uint64) {
 	p := (l + 2) & 3
 	var wl, wp [4]int
 	base := 0
@@ -469,6 +517,9 @@ func (s *Solver) ntTricks(l int) (int, uint64) {
 			best, via = t, x
 		}
 	}
+	if via < 0 {
+		return min(best, s.left), s.pick(l, &wl, t, 13)
+	}
 	var rel uint64
 	for suit := range 4 {
 		switch {
@@ -491,7 +542,7 @@ func (s *Solver) ntTricks(l int) (int, uint64) {
 // [Solver.quickTricks]), so the first lead of it cannot be ruffed.
 func (s *Solver) partnerTricks(l int) (int, uint64) {
 	p := (l + 2) & 3
-	q, rel := s.quickTricks(p)
+	q, rel := s.quickTricks(p, 0)
 	if q == 0 {
 		return 0, 0
 	}
@@ -530,9 +581,10 @@ func (s *Solver) losesTrick(l int) (bool, uint64) {
 
 // trumpTricks is a lower bound on the tricks the leader's opponents take
 // with trumps: the top trumps, when one opponent holds them, each win a
-// trick, since no one can play a higher trump to it. The card returned is
-// the lowest of them.
-func (s *Solver) trumpTricks(l int) (int, uint64) {
+// trick, since no one can play a higher trump to it. They are counted up
+// to t, the tricks the question needs, and the card returned is the
+// lowest of those counted.
+func (s *Solver) trumpTricks(l, t int) (int, uint64) {
 	if s.trump == noTrump {
 		return 0, 0
 	}
@@ -556,7 +608,7 @@ func (s *Solver) trumpTricks(l int) (int, uint64) {
 	k, lowest := 0, top
 	for live != 0 {
 		r := bits.Len16(live) - 1
-		if h&(1<<r) == 0 {
+		if h&(1<<r) == 0 || k == t {
 			break
 		}
 		k++
