@@ -27,17 +27,20 @@
 //     with bounds on the tricks North–South take from there. Every search
 //     also returns the cards that decided it: the cards that won a trick
 //     by their rank (a higher card of the same suit was beaten), and the
-//     top cards that the quick-trick bounds counted. An entry then stands
-//     for every position with the same leader, the same number of cards
-//     of each suit in each hand, and, in each suit, the same holders of
-//     the cards from the top down to the lowest card that decided; the
-//     lower cards may lie anywhere. This is Ginsberg's partition search
-//     (Matthew L. Ginsberg, "GIB: Imperfect Information in a
-//     Computationally Challenging Game", JAIR 14, 2001) in the form
-//     Haglund describes for DDS, where the classes are kept per set of
-//     suit lengths (Bo Haglund, "Search Algorithms for a Bridge Double
-//     Dummy Solver", 2010). Because the bounds count North–South's tricks,
-//     whoever declares, the four declarers of one strain share the table.
+//     top cards that the quick-trick bounds counted, save in a suit that
+//     one hand alone still holds, where the suit lengths say as much as
+//     the ranks and a card of it would only narrow the classes of the
+//     positions above. An entry then stands for every position with the
+//     same leader, the same number of cards of each suit in each hand,
+//     and, in each suit, the same holders of the cards from the top down
+//     to the lowest card that decided; the lower cards may lie anywhere.
+//     This is Ginsberg's partition search (Matthew L. Ginsberg, "GIB:
+//     Imperfect Information in a Computationally Challenging Game", JAIR
+//     14, 2001) in the form Haglund describes for DDS, where the classes
+//     are kept per set of suit lengths (Bo Haglund, "Search Algorithms for
+//     a Bridge Double Dummy Solver", 2010). Because the bounds count
+//     North–South's tricks, whoever declares, the four declarers of one
+//     strain share the table.
 //   - At the start of each trick cheap bounds often end the search there
 //     (Haglund describes such quick-trick and later-trick cut-offs). The
 //     leader's quick tricks: cards above every card the opponents hold in
@@ -63,9 +66,9 @@
 //     leaves, of the cards that lose the trick, mostly one to try.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
 //     ruff, second hand low, win as cheaply as possible, do not ruff
-//     partner's winner, discard low) and, within that, by a history of the
-//     cards that caused cut-offs; at the start of a trick the lead that
-//     settled the same position before is tried first.
+//     partner's winner, discard low) and, for the leads, within that by a
+//     history of the leads that caused cut-offs; at the start of a trick
+//     the lead that settled the same position before is tried first.
 //
 // # Memory
 //

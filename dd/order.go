@@ -111,7 +111,7 @@ func (s *Solver) followMoves(seat int) []move {
 			case beats && s.played == 2:
 				sc += 30
 			}
-			list[i].score = int32(sc)<<16 + min(s.hist[seat][c], 1<<15)
+			list[i].score = int32(sc)
 		}
 		sortMoves(list)
 		return list
@@ -140,7 +140,7 @@ func (s *Solver) followMoves(seat int) []move {
 				// A winner of its suit: keep it.
 				sc -= 30
 			}
-			list[i].score = int32(sc)<<16 + min(s.hist[seat][c], 1<<15)
+			list[i].score = int32(sc)
 		}
 	}
 	sortMoves(list)
