@@ -76,7 +76,15 @@ func (d Diagnostic) AppendPlace(b []byte) []byte {
 	b = append(b, ": "...)
 	switch {
 	case d.Label != "":
-		b = append(append(append(b, "board "...), d.Label...), ": "...)
+		b = append(b, "board "...)
+		if strings.ContainsAny(d.Label, ": \"") || strings.IndexFunc(d.Label, func(r rune) bool { return !strconv.IsPrint(r) }) >= 0 {
+			// A label of words or a colon (a teaching record's "Your
+			// goal:") would run into the text after it.
+			b = strconv.AppendQuote(b, d.Label)
+		} else {
+			b = append(b, d.Label...)
+		}
+		b = append(b, ": "...)
 	case d.Board > 0:
 		b = append(strconv.AppendInt(append(b, "board "...), int64(d.Board), 10), ": "...)
 	case d.Game > 0:

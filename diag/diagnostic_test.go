@@ -85,6 +85,10 @@ func TestDiagnosticString(t *testing.T) {
 			"m.lin:3:211: board 14: pair 38: error insufficient-bid: call 7 (W): 2D is insufficient after 2H (Law 27)"},
 		{Diagnostic{Span: Span{Pos: Pos{Pair: 2}}, File: "n.lin", Game: 4, Severity: Warning, Message: "no code"},
 			"n.lin: game 4: pair 2: warning: no code"},
+		{Diagnostic{Span: Span{Pos: Pos{Pair: 1, Line: 2, Col: 1}}, File: "t.lin", Game: 1, Label: "Twój cel:", Severity: Error, Code: "lin-junk", Message: "skipped"},
+			`t.lin:2:1: board "Twój cel:": pair 1: error lin-junk: skipped`},
+		{Diagnostic{File: "t.pbn", Game: 1, Label: "3-2", Severity: Info, Code: "x", Message: "m"},
+			"t.pbn: board 3-2: info x: m"},
 	} {
 		if got := tc.f.String(); got != tc.want {
 			t.Errorf("got  %s\nwant %s", got, tc.want)
