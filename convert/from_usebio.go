@@ -144,6 +144,11 @@ var usebioScoring = map[string]string{
 	// Scoring tag that names several.
 	"BUTLER": "IMP;Butler;Butler-2;Mean;Median", "CROSS_IMPS": "IMP;Cross;Cross1;Cross2", "CROSS_IMP": "IMP;Cross;Cross1;Cross2",
 	"IMPS": "IMP", "IMP": "IMP", "AGGREGATE": "", "BAM": "BAM",
+	// EBUScoreTeams' point-a-board: each board of a match won (2
+	// points), drawn (1) or lost by the team's net score at its two
+	// tables, which is board-a-match (the EBU's example file scores its
+	// boards 2, 1 or 0 so).
+	"PAB": "BAM",
 }
 
 func (m *usebioMapper) identity() {
@@ -170,9 +175,13 @@ func (m *usebioMapper) identity() {
 		}
 	}
 	if v, at, ok := u.Event.Value("BOARD_SCORING_METHOD"); ok {
-		s, known := usebioScoring[strings.ToUpper(v)]
+		s, known := usebioScoring[strings.ToUpper(strings.TrimSpace(v))]
 		if !known {
-			m.add(at, diag.Info, diag.ScoringUnknown, "BOARD_SCORING_METHOD %q is not one USEBIO 1.2 defines; the traveller's points are not checked", v)
+			// As written: the checks then count each traveller's numbers
+			// unchecked for a method they do not know, and say so (once
+			// an event: see package corpus), rather than check its
+			// points as those of no method.
+			s = v
 		}
 		b.Scoring = tag("Scoring", s, at)
 	}

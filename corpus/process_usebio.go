@@ -50,7 +50,22 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
 		p.Report.Coverage.Merge(&counted)
 		// Each section is a field of its own, ranked by its participants.
-		p.Boards[len(p.Boards)-1].totalsScope = u.Field
+		last := p.Boards[len(p.Boards)-1]
+		last.totalsScope = u.Field
+		// The method is the event's, not the board's: an unknown one is
+		// said on the event's first board only (each board's numbers are
+		// still counted unchecked for it).
+		kept := last.Findings[:0]
+		for _, d := range last.Findings {
+			if d.Code == diag.ScoringUnknown {
+				if !u.EventFirst {
+					continue
+				}
+				d.Message += " (reported once, on the event's first board)"
+			}
+			kept = append(kept, d)
+		}
+		last.Findings = kept
 	}
 }
 
