@@ -728,3 +728,10 @@ func sideName(v string) string {
 		return t
 	}
 }
+
+// LINHoldsPlay reports whether the LIN text of a USEBIO LIN_DATA holds a
+// call (mb) or a card (pc), its bars written as such or escaped (%7C).
+func LINHoldsPlay(text string) bool {
+	t := "|" + strings.ReplaceAll(strings.ToLower(text), "%7c", "|")
+	return strings.Contains(t, "|mb|") || strings.Contains(t, "|pc|")
+}
