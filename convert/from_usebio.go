@@ -144,6 +144,11 @@ var usebioScoring = map[string]string{
 	// Scoring tag that names several.
 	"BUTLER": "IMP;Butler;Butler-2;Mean;Median", "CROSS_IMPS": "IMP;Cross;Cross1;Cross2", "CROSS_IMP": "IMP;Cross;Cross1;Cross2",
 	"IMPS": "IMP", "IMP": "IMP", "AGGREGATE": "", "BAM": "BAM",
+	// EBUScoreTeams' point-a-board: each board of a match won (2
+	// points), drawn (1) or lost by the team's net score at its two
+	// tables, which is board-a-match (the EBU's example file scores its
+	// boards 2, 1 or 0 so).
+	"PAB": "BAM",
 }
 
 func (m *usebioMapper) identity() {
@@ -160,19 +165,23 @@ func (m *usebioMapper) identity() {
 	}
 	v, at, ok := u.Board.Value("BOARD_NUMBER")
 	if !ok {
-		m.add(u.Board.Pos, diag.Error, "usebio-board-number", "the BOARD has no BOARD_NUMBER")
+		m.add(u.Board.Pos, diag.Error, usebio.CodeBoardNumber, "the BOARD has no BOARD_NUMBER")
 	} else {
 		b.BoardTag = tag("Board", v, at)
 		if n, ok := usebio.Number(v); ok && n > 0 {
 			b.Number = n
 		} else {
-			m.add(at, diag.Error, "usebio-board-number", "BOARD_NUMBER %q is not a board number", v)
+			m.add(at, diag.Error, usebio.CodeBoardNumber, "BOARD_NUMBER %q is not a board number", v)
 		}
 	}
 	if v, at, ok := u.Event.Value("BOARD_SCORING_METHOD"); ok {
-		s, known := usebioScoring[strings.ToUpper(v)]
+		s, known := usebioScoring[strings.ToUpper(strings.TrimSpace(v))]
 		if !known {
-			m.add(at, diag.Warning, "scoring-unknown", "BOARD_SCORING_METHOD %q is not one USEBIO 1.2 defines; the traveller's points are not checked", v)
+			// As written: the checks then count each traveller's numbers
+			// unchecked for a method they do not know, and say so (once
+			// an event: see package corpus), rather than check its
+			// points as those of no method.
+			s = v
 		}
 		b.Scoring = tag("Scoring", s, at)
 	}
@@ -224,14 +233,14 @@ func (m *usebioMapper) deal() {
 		if s, err := auction.ParseSeat(v); err == nil {
 			b.DealerTag, b.Dealer, b.DealerKnown = tag("Dealer", v, at), s, true
 		} else {
-			m.add(at, diag.Warning, "usebio-dealer", "DEALER %q is not a seat", v)
+			m.add(at, diag.Warning, usebio.CodeDealer, "DEALER %q is not a seat", v)
 		}
 	}
 	if v, at, ok := src.Value("VULNERABILITY"); ok {
 		if vul, ok := usebioVulnerability(v); ok {
 			b.VulnerableTag, b.Vulnerable, b.VulnerableKnown = tag("Vulnerable", v, at), vul, true
 		} else {
-			m.add(at, diag.Warning, "usebio-vulnerability", "VULNERABILITY %q is not one USEBIO writes (Love, North-South, East-West, All)", v)
+			m.add(at, diag.Warning, usebio.CodeVulnerability, "VULNERABILITY %q is not one USEBIO writes (Love, North-South, East-West, All)", v)
 		}
 	}
 	if h == nil {
@@ -243,10 +252,18 @@ func (m *usebioMapper) deal() {
 		d, at, _ := hand.Value("DIRECTION")
 		s, err := auction.ParseSeat(d)
 		if err != nil {
-			m.add(at, diag.Error, "usebio-hand", "HAND DIRECTION %q is not a seat", d)
+			m.add(at, diag.Error, usebio.CodeHand, "HAND DIRECTION %q is not a seat", d)
 			continue
 		}
-		hands[s] = hand.Get("SPADES") + "." + hand.Get("HEARTS") + "." + hand.Get("DIAMONDS") + "." + hand.Get("CLUBS")
+		suits := make([]string, 4)
+		for i, name := range []string{"SPADES", "HEARTS", "DIAMONDS", "CLUBS"} {
+			// EBUScore Pairs and PairsScorer write a void as "-", which
+			// PBN writes as nothing between its dots.
+			if suits[i] = strings.TrimSpace(hand.Get(name)); suits[i] == "-" {
+				suits[i] = ""
+			}
+		}
+		hands[s] = strings.Join(suits, ".")
 		given = true
 	}
 	if !given {
@@ -261,7 +278,7 @@ func (m *usebioMapper) deal() {
 	b.DealTag = tag("Deal", text, h.Pos)
 	d, err := auction.ParseDeal(text)
 	if err != nil {
-		m.add(h.Pos, diag.Error, "invalid-deal", "the HANDs do not read as a deal: %v", err)
+		m.add(h.Pos, diag.Error, diag.DealInvalid, "the HANDs do not read as a deal: %v", err)
 		return
 	}
 	b.Deal = d
@@ -439,7 +456,7 @@ func (m *usebioMapper) participants() {
 		num, at, _ := n.Value(id)
 		key := strings.ToUpper(strings.TrimSpace(n.Get("DIRECTION"))) + " " + num
 		if first, dup := seen[key]; dup && num != "" {
-			m.add(at, diag.Error, "usebio-duplicate", "%s %s is listed twice in its section (first at %s)", kind, strings.TrimSpace(key), first)
+			m.add(at, diag.Error, usebio.CodeDuplicate, "%s %s is listed twice in its section (first at %s)", kind, strings.TrimSpace(key), first)
 		}
 		seen[key] = at
 		for _, pl := range allPlayers(n) {
@@ -448,7 +465,7 @@ func (m *usebioMapper) participants() {
 				continue
 			}
 			if first, dup := ids[v]; dup {
-				m.add(at, diag.Error, "usebio-duplicate", "national id %s is given to two players of the section (first at %s)", v, first)
+				m.add(at, diag.Error, usebio.CodeDuplicate, "national id %s is given to two players of the section (first at %s)", v, first)
 			}
 			ids[v] = at
 		}
@@ -456,7 +473,7 @@ func (m *usebioMapper) participants() {
 	for _, pair := range p.All("PAIR") {
 		check(pair, "pair", "PAIR_NUMBER")
 		if n := len(pair.All("PLAYER")); n != 2 && n > 0 { // none: the names are not given
-			m.add(pair.Pos, diag.Warning, "usebio-pair", "pair %s has %s, not 2", pair.Get("PAIR_NUMBER"), diag.Plural(n, "player"))
+			m.add(pair.Pos, diag.Warning, usebio.CodePair, "pair %s has %s, not 2", pair.Get("PAIR_NUMBER"), diag.Plural(n, "player"))
 		}
 	}
 	for _, team := range p.All("TEAM") {
@@ -488,7 +505,7 @@ func (m *usebioMapper) participants() {
 		}
 		size := field[dirOf(n)]
 		if k, ok := usebio.Number(strings.TrimSuffix(strings.TrimSpace(v), "=")); !ok || k < 1 || k > size {
-			m.add(at, diag.Error, "usebio-place", "PLACE %q is not a place among the %s it ranks", v, diag.Plural(size, "participant"))
+			m.add(at, diag.Error, usebio.CodePlace, "PLACE %q is not a place among the %s it ranks", v, diag.Plural(size, "participant"))
 		}
 	}
 }
@@ -502,7 +519,7 @@ func (m *usebioMapper) missingScores() {
 			continue
 		}
 		if v, _, ok := l.Value("SCORE"); !ok || strings.TrimSpace(v) == "" {
-			m.add(l.Pos, diag.Warning, "usebio-missing", "traveller line %d gives the contract %s and no SCORE", i+1, c)
+			m.add(l.Pos, diag.Warning, usebio.CodeMissing, "traveller line %d gives the contract %s and no SCORE", i+1, c)
 		}
 	}
 }
@@ -710,4 +727,11 @@ func sideName(v string) string {
 	default:
 		return t
 	}
+}
+
+// LINHoldsPlay reports whether the LIN text of a USEBIO LIN_DATA holds a
+// call (mb) or a card (pc), its bars written as such or escaped (%7C).
+func LINHoldsPlay(text string) bool {
+	t := "|" + strings.ReplaceAll(strings.ToLower(text), "%7c", "|")
+	return strings.Contains(t, "|mb|") || strings.Contains(t, "|pc|")
 }

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"io"
 	"iter"
 
@@ -20,6 +21,10 @@ type usebioReading struct {
 	// matches gathers, in file order, what the units state of matches
 	// and of their participants' totals, checked at the file's end.
 	matches *scoring.MatchTotals
+	// linLines counts the traveller lines whose LIN_DATA holds calls or
+	// cards, in linBoards boards; linAt is the first such LIN_DATA.
+	linLines, linBoards int
+	linAt               diag.Diagnostic
 }
 
 func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
@@ -31,9 +36,34 @@ func (r *usebioReading) size(u *usebio.Unit) int               { return u.Size()
 func (r *usebioReading) parser() (func(*usebio.Unit) *usebio.Unit, func()) {
 	return func(u *usebio.Unit) *usebio.Unit { return u }, func() {}
 }
-func (r *usebioReading) admit(u *usebio.Unit)                { convert.AddUSEBIOMatches(r.matches, r.st.name, u) }
+func (r *usebioReading) admit(u *usebio.Unit) {
+	convert.AddUSEBIOMatches(r.matches, r.st.name, u)
+	r.linData(u)
+}
 func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }
-func (r *usebioReading) diagnostics() diag.List              { return r.rd.Diagnostics() }
+
+// linData counts the traveller lines of u whose LIN_DATA holds calls or
+// cards (RealBridge writes each line's auction, play and claim so), which
+// bridgekit does not read: said once, at the file's end.
+func (r *usebioReading) linData(u *usebio.Unit) {
+	any := false
+	for _, l := range u.Board.All("TRAVELLER_LINE") {
+		v, at, ok := l.Value("LIN_DATA")
+		if !ok || !convert.LINHoldsPlay(v) {
+			continue
+		}
+		if r.linLines == 0 {
+			board, _ := usebio.Number(u.Board.Get("BOARD_NUMBER"))
+			r.linAt = diag.Diagnostic{File: r.st.name, Game: u.Index, Board: board, Span: diag.Span{Pos: at}}
+		}
+		r.linLines++
+		any = true
+	}
+	if any {
+		r.linBoards++
+	}
+}
+func (r *usebioReading) diagnostics() diag.List { return r.rd.Diagnostics() }
 
 func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 	var ck record.Checker
@@ -50,7 +80,22 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 		r.st.board(p, &ck, b, mapped, nil, u.Board.Pos, b.Event.Value, session, match)
 		p.Report.Coverage.Merge(&counted)
 		// Each section is a field of its own, ranked by its participants.
-		p.Boards[len(p.Boards)-1].totalsScope = u.Field
+		last := p.Boards[len(p.Boards)-1]
+		last.totalsScope = u.Field
+		// The method is the event's, not the board's: an unknown one is
+		// said on the event's first board only (each board's numbers are
+		// still counted unchecked for it).
+		kept := last.Findings[:0]
+		for _, d := range last.Findings {
+			if d.Code == diag.ScoringUnknown {
+				if !u.EventFirst {
+					continue
+				}
+				d.Message += " (reported once, on the event's first board)"
+			}
+			kept = append(kept, d)
+		}
+		last.Findings = kept
 	}
 }
 
@@ -61,6 +106,18 @@ func (r *usebioReading) finish(p *Part, diags diag.List) {
 	// Known only now: the totals against every match of the file, after
 	// its last board (Part.late).
 	for _, d := range r.matches.Check(&p.Report.Coverage) {
+		p.addLate(len(p.Boards), d)
+		p.Report.AddFinding(d)
+	}
+	if r.linLines > 0 {
+		d := r.linAt
+		d.Severity, d.Code = diag.Warning, diag.UnreadCalls
+		verb := "hold"
+		if r.linLines == 1 {
+			verb = "holds"
+		}
+		d.Message = fmt.Sprintf("%s of %s %s LIN_DATA with calls and cards that are not read: no line's contract, declarer, lead or tricks is checked against its auction and play (reported once per file)",
+			diag.Plural(r.linLines, "traveller line"), diag.Plural(r.linBoards, "board"), verb)
 		p.addLate(len(p.Boards), d)
 		p.Report.AddFinding(d)
 	}

@@ -12,11 +12,11 @@ import (
 
 // TestUSEBIOMutations audits USEBIO sessions clean (a Mitchell session
 // in matchpoints; a Butler one whose deal comes in a HANDSET after its
-// boards; a Swiss teams match), then with one number changed at a time:
+// boards; a Swiss teams match; EBUScore's voids written "-"), then with one number changed at a time:
 // each change is found, at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
 	files := map[string][]byte{}
-	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml", "teams-vp.xml"} {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml", "teams-vp.xml", "ebuscore-void.xml"} {
 		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)
@@ -67,6 +67,9 @@ func TestUSEBIOMutations(t *testing.T) {
 		{"swiss-teams.xml", "a team's wins", "<WINS_OR_DRAWS>0</WINS_OR_DRAWS>", "<WINS_OR_DRAWS>0.5</WINS_OR_DRAWS>", 1, diag.TotalMismatch, ""},
 		{"swiss-teams.xml", "a match's victory points", "<OPPOSING_TEAM_SCORE>7.50</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>8.50</OPPOSING_TEAM_SCORE>", 1, diag.TotalMismatch, "<TOTAL_SCORE>7.50</TOTAL_SCORE>"},
 		{"teams-vp.xml", "a match's victory points off the scale", "<OPPOSING_TEAM_SCORE>7.58</OPPOSING_TEAM_SCORE>", "<OPPOSING_TEAM_SCORE>6.58</OPPOSING_TEAM_SCORE>", 2, diag.VPMismatch, "<TEAM_SCORE>12.42</TEAM_SCORE><OPPOSING_TEAM_SCORE>6.58"},
+		// EBUScore Pairs writes a void as "-": a card given to it is
+		// then a card twice, in a hand of 14.
+		{"ebuscore-void.xml", "a card in a void", "<CLUBS>-</CLUBS>", "<CLUBS>5</CLUBS>", 1, diag.DealInvalid, "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n<HAND>"},
 		{"mitchell.xml", "a pair number", "<PAIR_NUMBER>2</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", "<PAIR_NUMBER>1</PAIR_NUMBER>\n            <DIRECTION>NS</DIRECTION>", 1, "usebio-duplicate", ""},
 	}
 	for _, tt := range tests {

@@ -3,6 +3,7 @@ package scoring
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/internal/decimal"
@@ -12,7 +13,8 @@ import (
 // events against their matches, where a results file states both (USEBIO's
 // MATCH and PARTICIPANTS): a participant's total, where it is the points of
 // its matches, is the sum of its scores in them; its wins or draws the
-// matches it won, with a half for each drawn. The matches of an event may
+// matches it won, with a half for each drawn, or the matches it won or
+// drew, each whole (files count either way). The matches of an event may
 // come before its participants or after them, and a file may be read in
 // parts: give it both as they come (AddMatch, AddParticipant), then Check.
 type MatchTotals struct {
@@ -305,8 +307,9 @@ func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []dia
 	}
 	var out []diag.Diagnostic
 	// check counts a stated value, which agrees when it is one of want
-	// (the ways the file may have counted).
-	check := func(v Written, want ...float64) {
+	// (the ways the file may have counted); a finding gives the first,
+	// and what the others would be in more.
+	check := func(v Written, more string, want ...float64) {
 		n, read := decimal.Parse(v.Text)
 		switch {
 		case v.Text == "":
@@ -331,10 +334,7 @@ func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []dia
 		if len(own) > 1 {
 			matches = "its " + diag.Plural(len(own), "match") + " give"
 		}
-		d.Message = fmt.Sprintf("%s %s: %s %s, but %s %s", p.Kind, p.ID, v.Name, v.Text, matches, trim(want[0]))
-		if len(want) > 1 && want[1] != want[0] {
-			d.Message += fmt.Sprintf(" (%s when a match whose scores round to the same is drawn)", trim(want[1]))
-		}
+		d.Message = fmt.Sprintf("%s %s: %s %s, but %s %s%s", p.Kind, p.ID, v.Name, v.Text, matches, trim(want[0]), more)
 		out = append(out, d)
 	}
 	if p.MatchPoints {
@@ -342,16 +342,33 @@ func (f *matchField) check(p MatchParticipant, whole bool, l *diag.Ledger) []dia
 		for _, s := range own {
 			sum += s
 		}
-		check(p.Total, sum)
+		check(p.Total, "", sum)
 	}
 	// Drawn when the scores are the same, or, with continuous victory
-	// points, when they round to the same: files count either way.
-	exact, rounded := 0.0, 0.0
+	// points, when they round to the same: files count either way. A
+	// drawn match is a half (a match won is 1), or, as EBUScoreTeams
+	// counts, whole: the name says wins or draws, and files mean either.
+	var exact, rounded, exactWhole, roundedWhole float64
 	for i := range own {
-		exact += won(own[i], other[i])
-		rounded += won(math.Round(own[i]), math.Round(other[i]))
+		w, r := won(own[i], other[i]), won(math.Round(own[i]), math.Round(other[i]))
+		exact, rounded = exact+w, rounded+r
+		exactWhole, roundedWhole = exactWhole+math.Ceil(w), roundedWhole+math.Ceil(r)
 	}
-	check(p.Wins, exact, rounded)
+	var more []string
+	if rounded != exact {
+		more = append(more, fmt.Sprintf("%s when a match whose scores round to the same is drawn", trim(rounded)))
+	}
+	if exactWhole != exact {
+		more = append(more, fmt.Sprintf("%s counting a drawn match whole", trim(exactWhole)))
+	}
+	if roundedWhole != exactWhole && roundedWhole != rounded {
+		more = append(more, fmt.Sprintf("%s counting it whole, and drawn when the scores round to the same", trim(roundedWhole)))
+	}
+	note := ""
+	if len(more) > 0 {
+		note = " (" + strings.Join(more, "; ") + ")"
+	}
+	check(p.Wins, note, exact, rounded, exactWhole, roundedWhole)
 	return out
 }
 

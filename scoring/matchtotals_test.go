@@ -31,7 +31,10 @@ func TestMatchTotals(t *testing.T) {
 		{name: "as the matches give", id: "1", total: "25", wins: "1.5", agreed: 2},
 		{name: "a total that is not the sum", id: "2", total: "18", agreed: 0, flagged: 1, message: "team 2: TOTAL_SCORE 18, but its 2 matches give 17.49"},
 		{name: "wins counted by rounded scores", id: "3", wins: "0.5", agreed: 1},
-		{name: "wins that neither count gives", id: "3", wins: "1", flagged: 1, message: "team 3: WINS_OR_DRAWS 1, but its 2 matches give 0.5"},
+		// EBUScoreTeams counts the matches won or drawn, each whole.
+		{name: "a drawn match counted whole", id: "3", wins: "1", agreed: 1},
+		{name: "wins and draws counted whole", id: "1", wins: "2", agreed: 1},
+		{name: "wins that no count gives", id: "3", wins: "2", flagged: 1, message: "team 3: WINS_OR_DRAWS 2, but its 2 matches give 0.5 (1 counting a drawn match whole)"},
 		{name: "a round sat out is a round unknown", id: "1", total: "25", rounds: true, skipped: diag.FieldIncomplete},
 		{name: "no such team", id: "9", total: "3", skipped: diag.FieldIncomplete},
 		{name: "a total that does not read", id: "1", total: "2S", skipped: diag.CellUnreadable},

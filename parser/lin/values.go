@@ -46,7 +46,7 @@ func (v *valueIssues) add(off int, sev diag.Severity, code, format string, args 
 	case len(v.list) < maxValueIssues:
 		v.list = append(v.list, &ValueError{Offset: off, Severity: sev, Code: code, Msg: fmt.Sprintf(format, args...)})
 	case len(v.list) == maxValueIssues:
-		v.list = append(v.list, &ValueError{Offset: off, Severity: diag.Info, Code: "lin-too-many", Msg: "more problems in this value are not listed"})
+		v.list = append(v.list, &ValueError{Offset: off, Severity: diag.Warning, Code: "lin-too-many", Msg: "more problems in this value are not listed"})
 	}
 }
 

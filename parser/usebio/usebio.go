@@ -241,6 +241,19 @@ const (
 	CodeTooMany diag.Code = "usebio-too-many"
 )
 
+// The codes of the findings of a unit's mapping to a board (package
+// convert), which are USEBIO's own rules.
+const (
+	CodeBoardNumber   diag.Code = "usebio-board-number"  // a BOARD without a board number
+	CodeDealer        diag.Code = "usebio-dealer"        // a DEALER that is not a seat
+	CodeDuplicate     diag.Code = "usebio-duplicate"     // a pair, team, player or national id given twice
+	CodeHand          diag.Code = "usebio-hand"          // a HAND whose DIRECTION is not a seat
+	CodeMissing       diag.Code = "usebio-missing"       // a traveller line with a contract and no score
+	CodePair          diag.Code = "usebio-pair"          // a pair without two players
+	CodePlace         diag.Code = "usebio-place"         // a place outside the field it ranks
+	CodeVulnerability diag.Code = "usebio-vulnerability" // a VULNERABILITY not of the four
+)
+
 // Units yields the board units of the document in order. The error is a
 // read error of the input; a document that is not well-formed ends with
 // a usebio-xml finding instead.
