@@ -185,6 +185,14 @@ func (m *usebioMapper) identity() {
 		}
 		b.Scoring = tag("Scoring", s, at)
 	}
+	// The event's sections: SECTION_COUNT, as PairsScorer and EBUScore
+	// write it, or the sections of the session read so far.
+	if n, ok := usebio.Number(strings.TrimSpace(u.Event.Get("SECTION_COUNT"))); ok && n > 0 {
+		b.Sections = n
+	}
+	if u.Session != nil {
+		b.Sections = max(b.Sections, len(u.Session.All("SECTION")))
+	}
 	var extra []record.Tag
 	for _, c := range []struct{ from *usebio.Node }{{u.Session}, {u.Section}} {
 		for _, name := range []string{"SESSION_ID", "SECTION_ID"} {
@@ -498,13 +506,31 @@ func (m *usebioMapper) participants() {
 	for _, n := range all {
 		field[dirOf(n)]++
 	}
+	// A section of several may be ranked across the field (PairsScorer
+	// and EBUScore place the pairs of every section together): its
+	// places run up to the event's number of pairs or teams.
+	if m.b.Sections > 1 {
+		event := 0
+		for _, name := range []string{"PAIRS", "TEAMS"} {
+			if n, ok := usebio.Number(strings.TrimSpace(m.u.Event.Get(name))); ok {
+				event = max(event, n)
+			}
+		}
+		for k := range field {
+			if event == 0 {
+				field[k] = -1 // the file does not say how many: no bound
+				continue
+			}
+			field[k] = max(field[k], event)
+		}
+	}
 	for _, n := range all {
 		v, at, ok := n.Value("PLACE")
 		if !ok || strings.TrimSpace(v) == "" {
 			continue
 		}
 		size := field[dirOf(n)]
-		if k, ok := usebio.Number(strings.TrimSuffix(strings.TrimSpace(v), "=")); !ok || k < 1 || k > size {
+		if k, ok := usebio.Number(strings.TrimSuffix(strings.TrimSpace(v), "=")); !ok || k < 1 || size >= 0 && k > size {
 			m.add(at, diag.Error, usebio.CodePlace, "PLACE %q is not a place among the %s it ranks", v, diag.Plural(size, "participant"))
 		}
 	}

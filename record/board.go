@@ -208,6 +208,11 @@ type Board struct {
 	Room     Room
 	Players  [4]Tag // indexed by Seat: North, East, South, West (LIN: the pn pair)
 	Scoring  Tag    // (LIN: the vg pair's third field: I → IMP, P → MP, B → BAM)
+	// Sections is the number of sections of the board's event, where the
+	// file says (USEBIO's SECTION_COUNT); 0 when it does not. A board of
+	// one section of several may be scored across the field: its
+	// traveller then holds only some of the results its points count.
+	Sections int
 
 	// Tags lists every other identification tag in file order, repeated
 	// tags included (the first of a name is the one that counts). Tags

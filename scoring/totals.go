@@ -77,8 +77,8 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 	for i := range tb.rows {
 		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
-		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
-			return nil // not every row checked: the ranking may count pairs the file does not show
+		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards || r.section {
+			return nil // not every row checked, or one section's: the ranking may count pairs the table does not show
 		}
 		row := Row{Cells: r.Cells}
 		total, ok, name := 0.0, false, ""
@@ -169,6 +169,9 @@ type TotalRow struct {
 	NrBoards int // 0 when the table does not say
 	Cells    Cells
 	complete bool // the table's Complete
+	// section is set for a table of one section of several, whose ranks
+	// may be places in the whole field (see record.Board.Sections).
+	section bool
 }
 
 // ReadTotals reads a board's TotalScoreTable, if it has one.
@@ -195,7 +198,7 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if n, _, ok := r.number("NrBoards"); ok && n == math.Trunc(n) {
 				t.NrBoards = int(n)
 			}
-			t.complete = tb.Complete
+			t.complete, t.section = tb.Complete, b.Sections > 1
 			out = append(out, t)
 		}
 	}
@@ -399,7 +402,7 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 	ranked := true // checkRanks ran: every row's total was checked
 	for _, r := range tb.rows {
 		s := t.sums.get(r.Pair, r.Side)
-		ranked = ranked && s != nil && r.NrBoards > 0 && s.boards == r.NrBoards
+		ranked = ranked && s != nil && r.NrBoards > 0 && s.boards == r.NrBoards && !r.section
 	}
 	for _, r := range tb.rows {
 		s := t.sums.get(r.Pair, r.Side)

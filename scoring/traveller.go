@@ -303,9 +303,19 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if len(played.Rows) > 0 {
 			var fs []diag.Diagnostic
 			fs, imps, datum = checkPoints(&played, m)
+			if b.Sections > 1 && len(fs) > 0 {
+				// One section of several, whose points its own results
+				// do not give: the event is scored across the field,
+				// and the other sections' results count too.
+				fs, imps, datum, pointsWhy = nil, false, false, int(diag.FieldIncomplete)
+			}
 			out = append(out, fs...)
 		}
-		out = append(out, checkAdjusted(tr, m)...)
+		if pointsWhy < 0 {
+			// An adjusted row's matchpoints are its percentage of the
+			// top, which is the field's.
+			out = append(out, checkAdjusted(tr, m)...)
+		}
 	}
 	var l diag.Ledger
 	countTraveller(&l, tr, out, pointsWhy, imps, datum, m)
