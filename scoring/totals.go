@@ -67,6 +67,7 @@ func Contributions(b *record.Board) []Contribution {
 // sharing the best rank (RankTie, where given, the worst). A table may
 // rank each direction on its own: a rank is accepted in either reading.
 func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
+	sc := tb.scope
 	type ranked struct {
 		r     *TotalRow
 		total float64
@@ -77,12 +78,12 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 	for i := range tb.rows {
 		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
-		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards || r.section {
+		if s == nil || sc.boards(r) == 0 || s.boards != sc.boards(r) || r.section {
 			return nil // not every row checked, or one section's: the ranking may count pairs the table does not show
 		}
 		row := Row{Cells: r.Cells}
 		total, ok, name := 0.0, false, ""
-		for _, name = range []string{"TotalScoreIMP", "TotalIMP", "TotalMP", "TotalScoreMP", "TotalPercentage", "TotalScore", "MP", "IMP"} {
+		for _, name = range sc.totals {
 			if total, _, ok = row.number(name); ok {
 				break
 			}
@@ -91,7 +92,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 			return nil
 		}
 		truth := total
-		switch k, ok := totalColumns[strings.ToLower(name)]; {
+		switch k, ok := sc.columns[strings.ToLower(name)]; {
 		case ok && k < 3 && s.has[k] == s.boards:
 			truth = s.sum[k]
 		case ok && k >= 3 && s.has[k-3] == s.boards:
@@ -129,7 +130,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	for i := range rows {
 		row := Row{Cells: rows[i].r.Cells}
-		got, c, ok := row.number("Rank")
+		got, c, ok := row.number(sc.rank)
 		if !ok {
 			continue
 		}
@@ -138,7 +139,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 		b3, _ := rankBy(i, false, true)
 		b4, _ := rankBy(i, true, true)
 		if int(got) == b1 || int(got) == b2 || int(got) == b3 || int(got) == b4 {
-			if tie, tc, ok := row.number("RankTie"); ok {
+			if tie, tc, ok := row.number("RankTie"); ok && sc == wholeScope {
 				if int(tie) != w1 && int(tie) != w2 {
 					d := tb.at
 					d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: tc.Loc}
@@ -156,7 +157,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 		}
 		d := tb.at
 		d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
-		d.Message = fmt.Sprintf("pair %s: Rank %s, but its total %s ranks it %d", rows[i].r.Pair, c.Text, trim(rows[i].total), b1)
+		d.Message = fmt.Sprintf("pair %s: %s %s, but its total %s ranks it %d", rows[i].r.Pair, sc.rank, c.Text, trim(rows[i].total), b1)
 		out = append(out, d)
 	}
 	return out
@@ -167,8 +168,11 @@ type TotalRow struct {
 	Pair     string
 	Side     int // as its Direction column says; -1 where it says none
 	NrBoards int // 0 when the table does not say
-	Cells    Cells
-	complete bool // the table's Complete
+	// NrSession is the boards of the session its Session columns count
+	// (NrBoardsSession, as Magic Contest writes it); 0 when not given.
+	NrSession int
+	Cells     Cells
+	complete  bool // the table's Complete
 	// section is set for a table of one section of several, whose ranks
 	// may be places in the whole field (see record.Board.Sections).
 	section bool
@@ -198,6 +202,9 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if n, _, ok := r.number("NrBoards"); ok && n == math.Trunc(n) {
 				t.NrBoards = int(n)
 			}
+			if n, _, ok := r.number("NrBoardsSession"); ok && n == math.Trunc(n) {
+				t.NrSession = int(n)
+			}
 			t.complete, t.section = tb.Complete, b.Sections > 1
 			out = append(out, t)
 		}
@@ -225,8 +232,42 @@ type Totals struct {
 // A totalTable is the rows of one total table of the file, and its place
 // as a finding's.
 type totalTable struct {
-	rows []TotalRow
-	at   diag.Diagnostic
+	rows  []TotalRow
+	at    diag.Diagnostic
+	scope *totalScope
+}
+
+// A totalScope is what one set of a total table's columns adds up: the
+// whole of the pairs' boards (Rank, NrBoards, the totals), or one session
+// of them (SessionRank, NrBoardsSession, the Session totals), which a
+// file of that session's boards can check.
+type totalScope struct {
+	count   string              // the column of the number of boards
+	rank    string              // the column of the rank
+	columns map[string]int      // the total columns, as totalColumns, by name in lower case
+	totals  []string            // the total columns a ranking reads, in order of preference
+	boards  func(*TotalRow) int // the number of boards the row says
+}
+
+var (
+	wholeScope = &totalScope{
+		count: "NrBoards", rank: "Rank", columns: totalColumns,
+		totals: []string{"TotalScoreIMP", "TotalIMP", "TotalMP", "TotalScoreMP", "TotalPercentage", "TotalScore", "MP", "IMP"},
+		boards: func(r *TotalRow) int { return r.NrBoards },
+	}
+	sessionScope = &totalScope{
+		count: "NrBoardsSession", rank: "SessionRank",
+		columns: map[string]int{"sessionscoreimp": 0, "sessionimp": 0, "sessionscoremp": 1, "sessionmp": 1, "sessionpercentage": 5},
+		totals:  []string{"SessionScoreIMP", "SessionIMP", "SessionScoreMP", "SessionMP", "SessionPercentage"},
+		boards:  func(r *TotalRow) int { return r.NrSession },
+	}
+)
+
+// owns reports whether the column, named in lower case, is one of the
+// scope's.
+func (sc *totalScope) owns(name string) bool {
+	_, total := sc.columns[name]
+	return total || name == strings.ToLower(sc.count) || name == strings.ToLower(sc.rank)
 }
 
 // maxTotalTables bounds the total tables of a file that are held until
@@ -264,7 +305,10 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 	switch {
 	case len(rows) == 0:
 	case len(t.tables) < maxTotalTables:
-		t.tables = append(t.tables, totalTable{rows, at})
+		t.tables = append(t.tables, totalTable{rows, at, wholeScope})
+		if slices.ContainsFunc(rows, func(r TotalRow) bool { return r.NrSession > 0 }) {
+			t.tables = append(t.tables, totalTable{rows, at, sessionScope})
+		}
 	default:
 		for _, r := range rows {
 			for j, col := range r.Cells.Columns {
@@ -301,23 +345,36 @@ func (t *Totals) Check() []diag.Diagnostic {
 			into.has[k] += from.has[k]
 		}
 	})
-	for i := range t.tables {
-		out = append(out, t.checkTable(&t.tables[i])...)
+	for i := 0; i < len(t.tables); {
+		// A table and its session view are one table to the reader: it
+		// is unchecked only when neither view checked a number of it.
+		tb := &t.tables[i]
+		var l diag.Ledger
+		for ; i < len(t.tables) && &t.tables[i].rows[0] == &tb.rows[0]; i++ {
+			out = append(out, t.checkTable(&t.tables[i], &l)...)
+		}
+		t.Coverage.Merge(&l)
+		if why, any := l.Most(); any && l.Checked() == 0 && len(tb.rows[0].Cells.Row) > 0 {
+			d := tb.at
+			d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: tb.rows[0].Cells.Row[0].Loc}
+			d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", l.Stated(), why.Explain(), why)
+			out = append(out, d)
+		}
 	}
 	t.Coverage.Skip(diag.NotRecomputed, t.past)
 	return out
 }
 
-// checkTable checks one total table against the sums, and counts its
-// numbers.
-func (t *Totals) checkTable(tb *totalTable) []diag.Diagnostic {
+// checkTable checks one view of a total table against the sums, and
+// counts its numbers on l.
+func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	var l diag.Ledger
+	sc := tb.scope
 	// A table whose file holds every board of its pairs by its format
 	// needs no NrBoards to say so.
 	for i := range tb.rows {
 		r := &tb.rows[i]
-		if s := t.sums.get(r.Pair, r.Side); r.NrBoards == 0 && r.complete && s != nil {
+		if s := t.sums.get(r.Pair, r.Side); sc == wholeScope && r.NrBoards == 0 && r.complete && s != nil {
 			r.NrBoards = s.boards
 		}
 	}
@@ -325,24 +382,26 @@ func (t *Totals) checkTable(tb *totalTable) []diag.Diagnostic {
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.
 	agree, counted := 0, 0
-	for _, r := range tb.rows {
-		if s := t.sums.get(r.Pair, r.Side); s != nil && r.NrBoards > 0 {
+	for i := range tb.rows {
+		r := &tb.rows[i]
+		if s := t.sums.get(r.Pair, r.Side); s != nil && sc.boards(r) > 0 {
 			counted++
-			if s.boards == r.NrBoards {
+			if s.boards == sc.boards(r) {
 				agree++
 			}
 		}
 	}
-	for _, r := range tb.rows {
-		s := t.sums.get(r.Pair, r.Side)
-		if s != nil && r.NrBoards > 0 && s.boards != r.NrBoards && agree >= 2 && 2*agree > counted {
-			c, _ := r.Cells.Get("NrBoards")
+	for i := range tb.rows {
+		r := &tb.rows[i]
+		s, n := t.sums.get(r.Pair, r.Side), sc.boards(r)
+		if s != nil && n > 0 && s.boards != n && agree >= 2 && 2*agree > counted {
+			c, _ := r.Cells.Get(sc.count)
 			d := tb.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
-			d.Message = fmt.Sprintf("pair %s: NrBoards %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, r.NrBoards, s.boards, agree, counted)
+			d.Message = fmt.Sprintf("pair %s: %s %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, sc.count, n, s.boards, agree, counted)
 			out = append(out, d)
 		}
-		if s == nil || r.NrBoards == 0 || s.boards != r.NrBoards {
+		if s == nil || n == 0 || s.boards != n {
 			continue
 		}
 		// The columns in the order of their names, as findings come.
@@ -353,7 +412,7 @@ func (t *Totals) checkTable(tb *totalTable) []diag.Diagnostic {
 		slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(r.Cells.Columns[a].Name, r.Cells.Columns[b].Name) })
 		for _, j := range order {
 			name, c := r.Cells.Columns[j].Name, r.Cells.Row[j]
-			k, ok := totalColumns[strings.ToLower(name)]
+			k, ok := sc.columns[strings.ToLower(name)]
 			if !ok {
 				continue
 			}
@@ -379,14 +438,7 @@ func (t *Totals) checkTable(tb *totalTable) []diag.Diagnostic {
 		}
 	}
 	out = append(out, t.checkRanks(tb)...)
-	t.count(tb, out, &l)
-	t.Coverage.Merge(&l)
-	if why, any := l.Most(); any && l.Checked() == 0 && len(tb.rows) > 0 && len(tb.rows[0].Cells.Row) > 0 {
-		d := tb.at
-		d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: tb.rows[0].Cells.Row[0].Loc}
-		d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", l.Stated(), why.Explain(), why)
-		out = append(out, d)
-	}
+	t.count(tb, out, l)
 	return out
 }
 
@@ -399,31 +451,41 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 	for _, d := range found {
 		flagged[d.Offset] = true
 	}
+	sc := tb.scope
+	count, rank := strings.ToLower(sc.count), strings.ToLower(sc.rank)
+	sessions := sc == wholeScope && slices.ContainsFunc(tb.rows, func(r TotalRow) bool { return r.NrSession > 0 })
 	ranked := true // checkRanks ran: every row's total was checked
-	for _, r := range tb.rows {
+	for i := range tb.rows {
+		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
-		ranked = ranked && s != nil && r.NrBoards > 0 && s.boards == r.NrBoards && !r.section
+		ranked = ranked && s != nil && sc.boards(r) > 0 && s.boards == sc.boards(r) && !r.section
 	}
-	for _, r := range tb.rows {
+	for i := range tb.rows {
+		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
 		why, unchecked := diag.FieldIncomplete, false
 		switch {
 		case s == nil && r.Side < 0 && t.sums.merged == nil && t.sums.side[northSouth][r.Pair] != nil && t.sums.side[eastWest][r.Pair] != nil:
 			why, unchecked = diag.PairsAmbiguous, true
-		case s == nil, r.NrBoards == 0, s.boards != r.NrBoards:
+		case s == nil, sc.boards(r) == 0, s.boards != sc.boards(r):
 			unchecked = true // the file holds some of the pair's boards, or the table does not say how many
 		}
 		row := Row{Cells: r.Cells}
 		for j, col := range r.Cells.Columns {
 			name := strings.ToLower(col.Name)
-			k, total := totalColumns[name]
+			k, total := sc.columns[name]
 			c, ok := row.Column(col.Name)
 			if !ok || j >= len(r.Cells.Row) || identity(name) {
 				continue
 			}
+			// The session's columns are the session view's to count,
+			// and that view counts no other.
+			if sessions && sessionScope.owns(name) || sc != wholeScope && !sc.owns(name) {
+				continue
+			}
 			_, _, readable := row.number(col.Name)
 			switch {
-			case !total && name != "nrboards" && name != "rank":
+			case !total && name != count && name != rank:
 				// A number bridgekit does not add up (a session's
 				// score, a tiebreak, masterpoints): stated, and said
 				// to be unchecked, not passed over.
@@ -434,11 +496,11 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 				l.Skip(diag.CellUnreadable, 1)
 			case flagged[c.Loc.Offset]:
 				l.Flag(1)
-			case name == "nrboards" && s != nil && s.boards == r.NrBoards:
+			case name == count && s != nil && s.boards == sc.boards(r):
 				l.Agree(1)
-			case name == "rank" && ranked:
+			case name == rank && ranked:
 				l.Agree(1)
-			case name == "rank" || name == "nrboards":
+			case name == rank || name == count:
 				l.Skip(diag.FieldIncomplete, 1)
 			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards:
 				l.Skip(why, 1)
