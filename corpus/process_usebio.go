@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"fmt"
 	"io"
 	"iter"
 
@@ -21,10 +20,6 @@ type usebioReading struct {
 	// matches gathers, in file order, what the units state of matches
 	// and of their participants' totals, checked at the file's end.
 	matches *scoring.MatchTotals
-	// linLines counts the traveller lines whose LIN_DATA holds calls or
-	// cards, in linBoards boards; linAt is the first such LIN_DATA.
-	linLines, linBoards int
-	linAt               diag.Diagnostic
 }
 
 func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
@@ -38,35 +33,13 @@ func (r *usebioReading) parser() (func(*usebio.Unit) *usebio.Unit, func()) {
 }
 func (r *usebioReading) admit(u *usebio.Unit) {
 	convert.AddUSEBIOMatches(r.matches, r.st.name, u)
-	r.linData(u)
 }
 func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }
 
-// linData counts the traveller lines of u whose LIN_DATA holds calls or
-// cards (RealBridge writes each line's auction, play and claim so), which
-// bridgekit does not read: said once, at the file's end.
-func (r *usebioReading) linData(u *usebio.Unit) {
-	any := false
-	for _, l := range u.Board.All("TRAVELLER_LINE") {
-		v, at, ok := l.Value("LIN_DATA")
-		if !ok || !convert.LINHoldsPlay(v) {
-			continue
-		}
-		if r.linLines == 0 {
-			board, _ := usebio.Number(u.Board.Get("BOARD_NUMBER"))
-			r.linAt = diag.Diagnostic{File: r.st.name, Game: u.Index, Board: board, Span: diag.Span{Pos: at}}
-		}
-		r.linLines++
-		any = true
-	}
-	if any {
-		r.linBoards++
-	}
-}
 func (r *usebioReading) diagnostics() diag.List { return r.rd.Diagnostics() }
 
 func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
-	var ck record.Checker
+	var ck, lck record.Checker
 	return func(p *Part, u *usebio.Unit) {
 		b, mapped := convert.FromUSEBIO(r.st.name, u)
 		session := joinKnown(u.Session.Get("SESSION_ID"), u.Section.Get("SECTION_ID"), u.Event.Get("DATE"))
@@ -96,6 +69,7 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 			kept = append(kept, d)
 		}
 		last.Findings = kept
+		checkLINData(p, last, b, u, &lck)
 	}
 }
 
@@ -106,18 +80,6 @@ func (r *usebioReading) finish(p *Part, diags diag.List) {
 	// Known only now: the totals against every match of the file, after
 	// its last board (Part.late).
 	for _, d := range r.matches.Check(&p.Report.Coverage) {
-		p.addLate(len(p.Boards), d)
-		p.Report.AddFinding(d)
-	}
-	if r.linLines > 0 {
-		d := r.linAt
-		d.Severity, d.Code = diag.Warning, diag.UnreadCalls
-		verb := "hold"
-		if r.linLines == 1 {
-			verb = "holds"
-		}
-		d.Message = fmt.Sprintf("%s of %s %s LIN_DATA with calls and cards that are not read: no line's contract, declarer, lead or tricks is checked against its auction and play (reported once per file)",
-			diag.Plural(r.linLines, "traveller line"), diag.Plural(r.linBoards, "board"), verb)
 		p.addLate(len(p.Boards), d)
 		p.Report.AddFinding(d)
 	}

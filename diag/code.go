@@ -169,7 +169,7 @@ var Codes = []CodeInfo{
 	{Code: "reconcile-changed", Severity: Warning, Source: Archive, Summary: "a result entered at the tables (a Bridgemate .bws) whose contract, declarer, tricks or lead the published traveller given to `audit --against` gives otherwise"},
 	{Code: VPMismatch, Severity: Warning, Source: Archive, Summary: "a team match's victory points that are not those of its IMP margin on the WBF 2013 continuous scale, where the file's other matches follow it (files do not name their scale)"},
 	{Code: UnknownTag, Severity: Info, Source: Rules, Summary: "tags that PBN 2.1 does not define, or LIN labels no reader knows; kept as written"},
-	{Code: UnreadCalls, Severity: Warning, Source: Rules, Summary: "the data of a tag other than Auction and Play, or a USEBIO traveller line's LIN_DATA, that reads as calls or cards: kept as written, but not read or replayed"},
+	{Code: UnreadCalls, Severity: Warning, Source: Rules, Summary: "the data of a tag other than Auction and Play, or a USEBIO traveller line's LIN_DATA that does not read as a LIN board, that reads as calls or cards: kept as written, but not read or replayed"},
 	{Code: UncheckedNumbers, Severity: Warning, Source: Rules, Summary: "a traveller or total table none of whose numbers could be checked, and why (the reasons are those of the coverage count)"},
 
 	{Code: Encoding, Severity: Info, Source: Archive, Summary: "the character encoding the reader chose, and why"},
