@@ -690,6 +690,12 @@ func FuzzAuditBatches(f *testing.F) {
 	for _, seed := range []string{pbnFile(4, true), inheritFile(12), linFile(20), "[Event \"E\"]\n[Board \"1\"]\n", "pn|a,b,c,d|st||md|3SAK|"} {
 		f.Add([]byte(seed))
 	}
+	// A traveller line with its table's LIN (RealBridge), and an event
+	// of two sections.
+	f.Add([]byte(`<USEBIO Version="1.2"><EVENT><BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD><SECTION_COUNT>2</SECTION_COUNT><SESSION><SECTION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>` +
+		`<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>1N</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>S2</LEAD><TRICKS>7</TRICKS><SCORE>90</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS>` +
+		`<LIN_DATA>pn|A%2CB%2CC%2CD|md|3SAKQHAKQDAK2C5432%2CS5432H5432D543CA%2CSJT9HJT9DQJT9CKQJ%2C|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|S2|pc|SJ|mc|7|</LIN_DATA></TRAVELLER_LINE>` +
+		`</BOARD></SECTION></SESSION></EVENT></USEBIO>`))
 	for _, name := range []string{"mitchell.xml", "swiss-teams.xml"} {
 		if usebio, err := os.ReadFile("../parser/usebio/testdata/" + name); err == nil {
 			f.Add(usebio)
