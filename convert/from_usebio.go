@@ -311,6 +311,8 @@ func usebioVulnerability(v string) (auction.Vulnerability, bool) {
 // the USEBIO elements they come from.
 var travellerColumns = []struct{ column, element string }{
 	{"PairId_NS", "NS_PAIR_NUMBER"}, {"PairId_EW", "EW_PAIR_NUMBER"},
+	{"PlayerId_N", "N_PLAYER_NUMBER"}, {"PlayerId_E", "E_PLAYER_NUMBER"},
+	{"PlayerId_S", "S_PLAYER_NUMBER"}, {"PlayerId_W", "W_PLAYER_NUMBER"},
 	{"Contract", "CONTRACT"}, {"Declarer", "PLAYED_BY"}, {"Lead", "LEAD"}, {"Result", "TRICKS"},
 	{"Score_NS", "SCORE"},
 	{"MP_NS", "NS_MATCH_POINTS"}, {"MP_EW", "EW_MATCH_POINTS"},

@@ -279,7 +279,9 @@ func (uw *USEBIOWriter) hands(b *record.Board) {
 // usebioLine are the USEBIO elements of a TRAVELLER_LINE, in order, and
 // the ScoreTable columns they are written from.
 var usebioLine = []struct{ element, column string }{
-	{"NS_PAIR_NUMBER", "PairId_NS"}, {"EW_PAIR_NUMBER", "PairId_EW"}, {"CONTRACT", "Contract"},
+	{"NS_PAIR_NUMBER", "PairId_NS"}, {"EW_PAIR_NUMBER", "PairId_EW"},
+	{"N_PLAYER_NUMBER", "PlayerId_N"}, {"E_PLAYER_NUMBER", "PlayerId_E"}, {"S_PLAYER_NUMBER", "PlayerId_S"}, {"W_PLAYER_NUMBER", "PlayerId_W"},
+	{"CONTRACT", "Contract"},
 	{"PLAYED_BY", "Declarer"}, {"LEAD", "Lead"}, {"TRICKS", "Result"}, {"SCORE", "Score_NS"},
 	{"NS_MATCH_POINTS", "MP_NS"}, {"EW_MATCH_POINTS", "MP_EW"}, {"NS_IMPS", "IMP_NS"}, {"EW_IMPS", "IMP_EW"},
 }

@@ -285,7 +285,8 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 	perTable := false
 	for _, c := range tr.Table.Columns {
 		switch strings.ToLower(c.Name) {
-		case "table", "round", "pairid_ns", "pairid_ew", "names_ns", "names_ew":
+		case "table", "round", "pairid_ns", "pairid_ew", "names_ns", "names_ew",
+			"playerid_n", "playerid_e", "playerid_s", "playerid_w": // an individual event's four players
 			perTable = true
 		}
 	}

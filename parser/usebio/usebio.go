@@ -773,6 +773,11 @@ func init() {
 		HANDSET HAND CLUBS DIAMONDS HEARTS SPADES DEALER VULNERABILITY`) {
 		known[n] = true
 	}
+	// Not in USEBIO 1.2, and read: the four players of an individual
+	// event's traveller line, as EBUScore writes them.
+	for _, n := range []string{"N_PLAYER_NUMBER", "E_PLAYER_NUMBER", "S_PLAYER_NUMBER", "W_PLAYER_NUMBER"} {
+		known[n] = true
+	}
 }
 
 // Number reads a whole number written in a USEBIO value, for the callers
