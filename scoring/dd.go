@@ -58,8 +58,16 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		}
 		v := strings.ToLower(strings.TrimSpace(t.Value))
 		s := DDStatement{Name: t.Name, Loc: t.Loc}
+		// An entry written '*' is not given: Bridge Solver Online writes
+		// twenty of them for a deal it has not solved.
+		if strings.Trim(v, "*") == "" {
+			continue
+		}
 		ok := len(v) == 20
 		for k := 0; ok && k < 20; k++ {
+			if v[k] == '*' {
+				continue
+			}
 			n := strings.IndexByte("0123456789abcd", v[k])
 			if n < 0 {
 				ok = false
@@ -69,7 +77,7 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 			s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, t.Loc
 		}
 		if !ok {
-			add(t.Loc, "DoubleDummyTricks %q is not 20 digits 0–9 and a–d (tricks for N, S, E, W, each in NT, S, H, D, C)", t.Value)
+			add(t.Loc, "DoubleDummyTricks %q is not 20 digits 0–9 and a–d, or * for an entry not given (tricks for N, S, E, W, each in NT, S, H, D, C)", t.Value)
 			continue
 		}
 		out = append(out, s)
