@@ -119,7 +119,16 @@ func adjustedChecks(r *Row, col string, m Method) bool {
 	case pct < 0:
 		return false
 	case strings.HasPrefix(c, "imp_"):
-		return m.Base == IMP && (pct == 60 || pct == 50 || pct == 40)
+		return adjustedIMPs(m) && (pct == 60 || pct == 50 || pct == 40)
 	}
 	return strings.HasPrefix(c, "mp_") || strings.HasPrefix(c, "percentage_")
+}
+
+// adjustedIMPs reports whether an adjusted row's IMPs follow from its
+// percentage under m: 60% is +3 IMPs on a board scored against one datum
+// or the other room (Law 12C2); a cross-IMP row sums a board's every
+// comparison, on a scale the regulation sets (Ruter writes 1.5 for each),
+// and is not checked.
+func adjustedIMPs(m Method) bool {
+	return m.Base == IMP && m.Datum != Cross && m.Datum != Cross1 && m.Datum != Cross2
 }

@@ -132,8 +132,9 @@ func DatumOf(rs []Result, d Datum) (int, bool) {
 func round10(x float64) int { return int(math.Round(x/10)) * 10 }
 
 // CrossIMPs returns each result's IMPs against every other table of the
-// traveller: their sum (Cross), their mean per comparison (Cross1), or
-// the sum over twice the other tables (Cross2), unrounded.
+// traveller, unrounded: their sum (Cross), the sum divided by the number
+// of scores (Cross1) or by the number of comparisons, the other tables
+// (Cross2), as PBN defines the three.
 func CrossIMPs(rs []Result, d Datum) []float64 {
 	n := results(rs)
 	out := make([]float64, len(rs))
@@ -150,9 +151,9 @@ func CrossIMPs(rs []Result, d Datum) []float64 {
 		switch {
 		case n <= 1:
 		case d == Cross1:
-			out[i] /= float64(n - 1)
+			out[i] /= float64(n)
 		case d == Cross2:
-			out[i] /= float64(2 * (n - 1))
+			out[i] /= float64(n - 1)
 		}
 	}
 	return out

@@ -118,8 +118,13 @@ func TestCrossIMPs(t *testing.T) {
 			t.Errorf("cross row %d = %v, want %v", i, got[i], w)
 		}
 	}
-	if got := CrossIMPs(rs, Cross1); got[0] != 11 {
+	// PBN: Cross1 divides by the number of scores, Cross2 by the number
+	// of comparisons.
+	if got := CrossIMPs(rs, Cross1); got[0] != 22.0/3 {
 		t.Errorf("cross1 = %v", got)
+	}
+	if got := CrossIMPs(rs, Cross2); got[0] != 11 {
+		t.Errorf("cross2 = %v", got)
 	}
 }
 

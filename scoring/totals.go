@@ -19,6 +19,9 @@ type Contribution struct {
 	Other        string // the pair it played against
 	IMP, MP, Pct float64
 	Has          [3]bool // IMP, MP, Pct
+	// Comparisons is, on a board scored in cross-IMPs, the number of
+	// other scores of its traveller, which a total may be the mean over.
+	Comparisons int
 }
 
 // Contributions reads what each pair of a board's traveller scored: the
@@ -30,6 +33,14 @@ func Contributions(b *record.Board) []Contribution {
 		return nil
 	}
 	var out []Contribution
+	scores := 0 // a cross-IMP board's scores
+	if m, _ := ParseMethod(b.Scoring.Value); m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2 {
+		for i := range tr.Rows {
+			if r := &tr.Rows[i]; r.ScoreKnown && !r.Artificial && !r.Blank {
+				scores += r.Count
+			}
+		}
+	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		var ids [2]string
@@ -42,7 +53,7 @@ func Contributions(b *record.Board) []Contribution {
 			if _, ok := r.Column("PairId_" + side); !ok {
 				continue
 			}
-			c := Contribution{Pair: ids[k], Side: k, Other: ids[1-k]}
+			c := Contribution{Pair: ids[k], Side: k, Other: ids[1-k], Comparisons: max(scores-1, 0)}
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
 				if v, _, ok := r.number(col + side); ok {
 					switch k {
@@ -281,6 +292,9 @@ type pairSum struct {
 	boards int
 	sum    [3]float64
 	has    [3]int
+	// comparisons adds up the boards' other scores (Contribution), for a
+	// cross-IMP total written as the mean per comparison.
+	comparisons int
 }
 
 // NewTotals returns an empty Totals.
@@ -295,6 +309,7 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 		}
 		s := t.sums.at(c.Pair, c.Side)
 		s.boards++
+		s.comparisons += c.Comparisons
 		for k, v := range [3]float64{c.IMP, c.MP, c.Pct} {
 			if c.Has[k] {
 				s.sum[k] += v
@@ -340,6 +355,7 @@ func (t *Totals) Check() []diag.Diagnostic {
 	var out []diag.Diagnostic
 	t.sums.resolve(func(into, from *pairSum) {
 		into.boards += from.boards
+		into.comparisons += from.comparisons
 		for k := range into.sum {
 			into.sum[k] += from.sum[k]
 			into.has[k] += from.has[k]
@@ -429,11 +445,21 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if !ok || math.Abs(got-want) <= 0.51 {
 				continue
 			}
-			t.Repairs = append(t.Repairs, TotalRepair{At: tb.at, Cell: c, Text: decimalsOf(c.Text, want),
-				Evidence: fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))})
+			msg := fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
+			if k == 0 && s.comparisons > 0 {
+				mean := want / float64(s.comparisons)
+				if asWritten(c.Text, got, mean) {
+					continue // cross-IMPs, the mean per comparison (Ruter's total)
+				}
+				// Two readings, neither of them the file's: no repair
+				// can say which one it means.
+				msg += fmt.Sprintf(", and its mean over the %d comparisons %s", s.comparisons, trim(math.Round(mean*100)/100))
+			} else {
+				t.Repairs = append(t.Repairs, TotalRepair{At: tb.at, Cell: c, Text: decimalsOf(c.Text, want), Evidence: msg})
+			}
 			d := tb.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
-			d.Message = fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
+			d.Message = msg
 			out = append(out, d)
 		}
 	}

@@ -399,7 +399,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 	how = ""
 	switch d := m.Datum; d {
 	case Cross, Cross1, Cross2:
-		imps, how = CrossIMPs(rs, d), "cross-IMPs against every other table"
+		imps, how = crossReading(tr, rs, n, d)
 	case TwoRooms:
 		if len(rs) != 2 || n != 2 {
 			return out, false, false
@@ -440,12 +440,67 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			col string
 			v   float64
 		}{{"IMP_NS", imps[i]}, {"IMP_EW", -imps[i]}} {
-			if got, _, ok := r.number(side.col); ok && !near(got, side.v, 0.0051) && !near(got, math.Round(side.v*10)/10, 0.051) && !near(got, math.Round(side.v), 0.5) {
+			if got, _, ok := r.number(side.col); ok && !impsFit(got, side.v) {
 				mismatch(r, side.col, side.v, how)
 			}
 		}
 	}
 	return out, true, datumChecked
+}
+
+// impsFit reports whether a row's IMPs, got, are v as written: exactly,
+// or rounded to a tenth or to a whole IMP.
+func impsFit(got, v float64) bool {
+	return near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051) || near(got, math.Round(v), 0.5)
+}
+
+// crossReading returns the rows' cross-IMPs in the reading that fits the
+// traveller. PBN defines Cross as the sum of a score's IMPs against every
+// other, Cross1 as that divided by the number of scores and Cross2 by the
+// number of comparisons; but programs write a row's sum whatever the
+// modifier (Ruter's "IMP;Cross2" travellers hold sums, its totals the mean
+// per comparison), or divide it otherwise. Each reading is tried, the
+// method's own first, and the one that fits the most rows is checked.
+func crossReading(tr *Traveller, rs []Result, n int, d Datum) ([]float64, string) {
+	sums := CrossIMPs(rs, Cross)
+	type reading struct {
+		div float64
+		how string
+	}
+	sum := reading{1, "cross-IMPs against every other table, summed"}
+	perScore := reading{float64(n), fmt.Sprintf("cross-IMPs against every other table, divided by the %d scores", n)}
+	perComparison := reading{float64(n - 1), fmt.Sprintf("cross-IMPs against every other table, divided by the %d comparisons", n-1)}
+	twice := reading{float64(2 * (n - 1)), fmt.Sprintf("cross-IMPs against every other table, divided by twice the %d comparisons", n-1)}
+	readings := []reading{sum, perScore, perComparison, twice}
+	switch d {
+	case Cross1:
+		readings = []reading{perScore, perComparison, sum, twice}
+	case Cross2:
+		readings = []reading{perComparison, twice, sum, perScore}
+	}
+	best, bestFit := readings[0], -1
+	for _, rd := range readings {
+		if rd.div <= 0 {
+			continue
+		}
+		fit := 0
+		for i := range tr.Rows {
+			if got, _, ok := tr.Rows[i].number("IMP_NS"); ok && impsFit(got, sums[i]/rd.div) {
+				fit++
+			}
+			if got, _, ok := tr.Rows[i].number("IMP_EW"); ok && impsFit(got, -sums[i]/rd.div) {
+				fit++
+			}
+		}
+		if fit > bestFit {
+			best, bestFit = rd, fit
+		}
+	}
+	imps := make([]float64, len(sums))
+	for i := range sums {
+		imps[i] = sums[i] / best.div
+	}
+	return imps, best.how
 }
 
 // checkMissing reports a traveller without the game's own result.
@@ -623,7 +678,7 @@ func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
 				continue
 			}
 			wants := map[string]float64{"Percentage_" + side.sfx: side.pct, "MP_" + side.sfx: side.pct / 100 * top}
-			if m.Base == IMP && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
+			if adjustedIMPs(m) && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
 				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
 			}
 			for col, want := range wants {
