@@ -224,16 +224,13 @@ func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, ou
 // ParseParScore reads an OptimumScore value: "NS 620", "EW -100",
 // "NS 620 EW -620", leniently ("NS +620"). It returns the score for
 // North–South. In the form "SIDE contract; score" ("EW 4H; -620", or a
-// seat for the side, "W 4S; -420"), which hand-record programs write
-// after the par contract, the score is North–South's whichever side plays.
+// seat for the side, "W 4S; -420", or several contracts, "EW 3N,EW 5D;
+// -400"), which hand-record programs write after the par contracts, the
+// score is North–South's whichever side plays.
 func ParseParScore(text string) (int, error) {
-	if before, after, ok := strings.Cut(text, ";"); ok {
-		if f := strings.Fields(before); len(f) == 2 && isSideOrSeat(f[0]) {
-			if _, err := auction.ParseContract(strings.TrimRight(f[1], "=+-0123456789")); err == nil || strings.EqualFold(f[1], "pass") {
-				if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(after), "+")); err == nil {
-					return n, nil
-				}
-			}
+	if before, after, ok := strings.Cut(text, ";"); ok && parContracts(before) {
+		if n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(after), "+")); err == nil {
+			return n, nil
 		}
 	}
 	f := strings.Fields(strings.NewReplacer(";", " ", ",", " ").Replace(text))
@@ -252,6 +249,22 @@ func ParseParScore(text string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("%q is not a par score (want \"NS 620\" or \"EW -100\")", text)
+}
+
+// parContracts reports whether text is a list of par contracts, each a
+// side or seat and a contract, joined by commas where there are several
+// ("EW 4H", "EW 3N,EW 5D", as a hand-record program writes them).
+func parContracts(text string) bool {
+	for _, item := range strings.Split(text, ",") {
+		f := strings.Fields(item)
+		if len(f) != 2 || !isSideOrSeat(f[0]) {
+			return false
+		}
+		if _, err := auction.ParseContract(strings.TrimRight(f[1], "=+-0123456789")); err != nil && !strings.EqualFold(f[1], "pass") {
+			return false
+		}
+	}
+	return true
 }
 
 // isSideOrSeat reports whether w names a side or a seat: NS, EW, N, E, S, W.

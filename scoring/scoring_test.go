@@ -248,6 +248,7 @@ func TestParseParScore(t *testing.T) {
 	for text, want := range map[string]int{
 		"NS 620": 620, "EW -100": 100, "NS +620": 620, "NS 620 EW -620": 620,
 		"EW 4H; -620": -620, "W 4S; -420": -420, "NS 3NT; 400": 400, "E 5DX; 300": 300, "N 4S+1; 450": 450,
+		"EW 3N,EW 5D; -400": -400, "EW 3N, W 5D; -400": -400, "EW 2C,EW 2D; -130": -130,
 	} {
 		if n, err := ParseParScore(text); err != nil || n != want {
 			t.Errorf("ParseParScore(%q) = %d, %v; want %d", text, n, err, want)
