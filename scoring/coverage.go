@@ -8,8 +8,9 @@ import (
 	"github.com/bridgekit/bridgekit/record"
 )
 
-// A statedNumber is a cell of a traveller that states a number bridgekit
-// knows how to check: a row's score, its points, the datum.
+// A statedNumber is a cell of a traveller that states a number: a row's
+// score, its points, the datum, which bridgekit knows how to check, or
+// another number of the row's own.
 type statedNumber struct {
 	row      int    // index into the traveller's rows
 	col      string // the column, as the table names it
@@ -25,7 +26,18 @@ const (
 	scoreNumber  numberKind = iota // Score_NS, Score_EW: the contract and result
 	pointsNumber                   // MP_, Percentage_, IMP_: the board's results under the method
 	datumNumber                    // ButlerDatum, Datum: the results under the method
+	otherNumber                    // a column bridgekit does not recompute (a team match's victory points)
 )
+
+// travellerInputs are the columns of a traveller that say whose row it is
+// and what was played: what its numbers follow from, not numbers it
+// states of its own.
+var travellerInputs = map[string]bool{
+	"table": true, "round": true, "section": true, "multiplicity": true,
+	"pairid_ns": true, "pairid_ew": true, "names_ns": true, "names_ew": true,
+	"playerid_n": true, "playerid_e": true, "playerid_s": true, "playerid_w": true,
+	"contract": true, "declarer": true, "result": true, "lead": true,
+}
 
 // travellerColumns are the columns of numbers a traveller is checked by.
 var travellerColumns = map[string]numberKind{
@@ -36,14 +48,16 @@ var travellerColumns = map[string]numberKind{
 }
 
 // travellerNumbers lists the stated numbers of a traveller: its cells of
-// travellerColumns that hold something ("-" and blanks hold nothing).
+// travellerColumns that hold something ("-" and blanks hold nothing), and
+// the numbers of its other columns but those of travellerInputs.
 func travellerNumbers(tr *Traveller) []statedNumber {
 	var out []statedNumber
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		for j, col := range r.Cells.Columns {
-			kind, ok := travellerColumns[strings.ToLower(col.Name)]
-			if !ok || j >= len(r.Cells.Row) {
+			name := strings.ToLower(col.Name)
+			kind, ok := travellerColumns[name]
+			if !ok && (travellerInputs[name] || identity(name) || strings.Contains(name, "id_")) || j >= len(r.Cells.Row) {
 				continue
 			}
 			c := r.Cells.Row[j]
@@ -52,6 +66,12 @@ func travellerNumbers(tr *Traveller) []statedNumber {
 				continue
 			}
 			_, num := decimal.Parse(strings.Replace(strings.TrimSuffix(t, "%"), ",", ".", 1))
+			if !ok {
+				if !num {
+					continue // words: a team's name, a note
+				}
+				kind = otherNumber
+			}
 			out = append(out, statedNumber{row: i, col: col.Name, kind: kind, cell: c, readable: num || kind == scoreNumber && isAdjustedMark(t)})
 		}
 	}
@@ -74,6 +94,8 @@ func countTraveller(l *diag.Ledger, tr *Traveller, found []diag.Diagnostic, poin
 		r := &tr.Rows[n.row]
 		why := -1
 		switch {
+		case n.kind == otherNumber:
+			why = int(diag.NotRecomputed)
 		case !n.readable:
 			why = int(diag.CellUnreadable)
 		case n.kind == scoreNumber && r.Artificial:

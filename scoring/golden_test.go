@@ -75,3 +75,27 @@ func TestManyTotalTables(t *testing.T) {
 		t.Errorf("%d not recomputed, want %d (the tables past the bound)", got, want)
 	}
 }
+
+// TestTeamTablesCounted: a team event's ScoreTable of matches and its
+// TotalScoreTable by TeamId (as Ruter writes them) state victory points
+// bridgekit does not recompute: each is counted, unchecked with a reason,
+// not passed over.
+func TestTeamTablesCounted(t *testing.T) {
+	const text = `[Event "Teams"]
+[Board "1"]
+[Scoring "IMP"]
+[TotalScoreTable "Rank\2R;TeamId\2R;TotalScoreVP\5R;TeamName\17L;NrRounds\1R"]
+ 1  1 15.75 "Home" 1
+ 2  2  4.25 "Away" 1
+[ScoreTable "Round\1R;Table\1R;TeamId_Home\2R;TeamId_Away\2R;VP_Home\5R;VP_Away\5R"]
+1 1  1  2  15.75  4.25
+`
+	p := corpus.Process("teams.pbn", strings.NewReader(text), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+	// Two VPs of the match; a rank, a total and a round count of each team.
+	if got := p.Report.Coverage.Stated(); got != 8 {
+		t.Errorf("%d numbers stated, want 8: %s", got, p.Report.Coverage.Text())
+	}
+	if got := p.Report.Coverage.Checked(); got != 0 {
+		t.Errorf("%d numbers checked, want 0", got)
+	}
+}

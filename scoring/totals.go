@@ -204,7 +204,13 @@ func ReadTotals(b *record.Board) []TotalRow {
 			r := Row{Cells: Cells{tb.Columns, cells}}
 			id, ok := r.Column("PairId")
 			if !ok {
-				continue
+				// A team's row (Ruter writes TeamId), or a player's:
+				// its numbers are stated too, and counted.
+				if id, ok = r.Column("TeamId"); !ok {
+					if id, ok = r.Column("PlayerId"); !ok {
+						continue
+					}
+				}
 			}
 			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells}
 			if c, ok := r.Column("Direction"); ok {
