@@ -62,7 +62,7 @@ func travellerNumbers(tr *Traveller) []statedNumber {
 			}
 			c := r.Cells.Row[j]
 			t := strings.TrimSpace(c.Text)
-			if t == "" || t == "-" {
+			if t == "" || t == "-" || r.Bye && strings.EqualFold(t, "bye") {
 				continue
 			}
 			_, num := decimal.Parse(strings.Replace(strings.TrimSuffix(t, "%"), ",", ".", 1))
@@ -96,6 +96,8 @@ func countTraveller(l *diag.Ledger, tr *Traveller, found []diag.Diagnostic, poin
 		switch {
 		case n.kind == otherNumber:
 			why = int(diag.NotRecomputed)
+		case r.Bye:
+			why = int(diag.Adjusted) // a sit-out's award, which the regulation sets
 		case !n.readable:
 			why = int(diag.CellUnreadable)
 		case n.kind == scoreNumber && r.Artificial:

@@ -33,6 +33,10 @@ type Row struct {
 	// all ("- - - - -"): a table that did not play the board, or whose
 	// result was never entered. It is left out of the scoring.
 	Blank bool
+	// Bye is a row of a pair that sat the board out, "Bye" in its score
+	// columns (as Ruter writes it): left out of the scoring as a blank
+	// row is; what it is awarded, the regulation sets.
+	Bye bool
 }
 
 // maxMultiplicity is the most tables a row may stand for; a larger
@@ -169,6 +173,12 @@ func (r *Row) readResult(v auction.Vulnerability, old bool) {
 		r.NS, r.ScoreKnown = int(s), true
 	} else if s, _, ok := r.number("Score_EW"); ok && s == math.Trunc(s) {
 		r.NS, r.ScoreKnown = -int(s), true
+	}
+	for _, col := range []string{"Score_NS", "Score_EW", "Contract"} {
+		if c, ok := r.Column(col); ok && strings.EqualFold(strings.TrimSpace(c.Text), "bye") {
+			r.Bye, r.Blank = true, true
+			return
+		}
 	}
 	if !okC && !okR && !r.ScoreKnown && !r.Artificial {
 		r.Blank = true
