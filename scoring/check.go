@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -44,8 +45,13 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	m, err := ParseMethod(b.Scoring.Value)
 	if err != nil && b.Scoring.Present() {
-		out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc},
-			Message: err.Error() + "; its numbers are not checked against it"})
+		msg := err.Error() + "; its numbers are not checked against it"
+		if _, nerr := strconv.Atoi(strings.TrimSpace(b.Scoring.Value)); nerr == nil {
+			// xin2pbn writes the table's score there.
+			msg = fmt.Sprintf("scoring %q is a number, not a scoring method: a score written in the wrong tag? (it is not checked; a score belongs in Score)", b.Scoring.Value)
+			b.Coverage.Skip(diag.NotRecomputed, 1)
+		}
+		out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc}, Message: msg})
 	}
 	dd, bad := DoubleDummy(b)
 	out = append(out, bad...)
