@@ -639,33 +639,7 @@ func TestExportOrder(t *testing.T) {
 // TestHeirs: an edit of a value a later game takes with "#" is not made,
 // since that game would change with it; one no later game takes is.
 func TestHeirs(t *testing.T) {
-	const first = `[Event "Club"]
-[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
-[Declarer "N"]
-[Contract "4HX"]
-[Result "9"]
-[Auction "N"]
-4H X Pass Pass
-Pass
-[Play "E"]
-ST S3 S2 SA
-HJ H8 H5 HA
-HT H7 H4 HK
-H9 H6 H3 HQ
-DJ D8 D5 DA
-DT D7 D4 DK
-D9 D6 D3 DQ
-CJ C8 C5 CA
-CT C7 C4 CK
-C9 C6 C3 CQ
-S9 S4 H2 SK
-S8 S5 D2 SQ
-S7 S6 C2 SJ
-
-`
+	first := "[Event \"Club\"]\n[Board \"1\"]\n" + fmt.Sprintf(testinput.PlayedGame, "N", "4HX", "9") + "\n"
 	for _, c := range []struct {
 		name, later string
 		made        bool

@@ -2,6 +2,7 @@ package scoring
 
 import (
 	"fmt"
+	"github.com/bridgekit/bridgekit/internal/ascii"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/diag"
@@ -80,21 +81,7 @@ func ParseMethod(text string) (Method, error) {
 			rest = ""
 		}
 		f = strings.TrimSpace(f)
-		lower := f
-		if len(f) <= len(fold) {
-			b := fold[:len(f)]
-			for i := range len(f) {
-				c := f[i]
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				b[i] = c
-			}
-			lower = string(b) // the switch's comparisons do not keep it
-		} else {
-			lower = strings.ToLower(f)
-		}
-		switch lower {
+		switch string(ascii.AppendLower(fold[:0], f)) {
 		case "":
 		case "mp", "matchpoints", "matchpoint", "pairs", "topscore":
 			m.Base = MatchPoints

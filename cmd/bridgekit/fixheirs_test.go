@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // TestFixHeirsAcrossParts: standard input is read in batches of about
@@ -12,30 +14,7 @@ import (
 // the Result an edit of the batch before changes leaves that edit unmade,
 // as a game of the same batch does. Every other game's Result is fixed.
 func TestFixHeirsAcrossParts(t *testing.T) {
-	const played = `[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
-[Declarer "N"]
-[Contract "4HX"]
-[Result "9"]
-[Auction "N"]
-4H X Pass Pass
-Pass
-[Play "E"]
-ST S3 S2 SA
-HJ H8 H5 HA
-HT H7 H4 HK
-H9 H6 H3 HQ
-DJ D8 D5 DA
-DT D7 D4 DK
-D9 D6 D3 DQ
-CJ C8 C5 CA
-CT C7 C4 CK
-C9 C6 C3 CQ
-S9 S4 H2 SK
-S8 S5 D2 SQ
-S7 S6 C2 SJ
-`
+	played := fmt.Sprintf(testinput.PlayedGame, "N", "4HX", "9")
 	// Games of some 1.5 KB with a Result to fix, each followed by a
 	// short one that takes it with "#": a batch ends after a long game
 	// more often than not, so the next begins with an heir.

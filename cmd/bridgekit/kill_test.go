@@ -4,6 +4,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,6 +14,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/bridgekit/bridgekit/internal/testinput"
 )
 
 // TestWritesKilled kills fix -w and apply at random moments, by SIGKILL
@@ -133,29 +136,4 @@ func temps(t *testing.T, dir string, pid int) []string {
 
 // mismatchBoard is a board whose declarer, contract and result fix
 // corrects.
-const mismatchBoard = `[Event "Club"]
-[Board "1"]
-[Dealer "N"]
-[Vulnerable "None"]
-[Deal "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"]
-[Declarer "S"]
-[Contract "4H"]
-[Result "9"]
-[Auction "N"]
-4H X Pass Pass
-Pass
-[Play "E"]
-ST S3 S2 SA
-HJ H8 H5 HA
-HT H7 H4 HK
-H9 H6 H3 HQ
-DJ D8 D5 DA
-DT D7 D4 DK
-D9 D6 D3 DQ
-CJ C8 C5 CA
-CT C7 C4 CK
-C9 C6 C3 CQ
-S9 S4 H2 SK
-S8 S5 D2 SQ
-S7 S6 C2 SJ
-`
+var mismatchBoard = "[Event \"Club\"]\n[Board \"1\"]\n" + fmt.Sprintf(testinput.PlayedGame, "S", "4H", "9")

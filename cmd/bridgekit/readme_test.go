@@ -358,19 +358,19 @@ func TestReadmeCodes(t *testing.T) {
 // TestReadmeLayout checks what the README's layout says of imports against
 // go list: diag imports nothing of bridgekit's, auction only diag, and the
 // readers only diag, the charset detector, their shared scanning helpers
-// and the leaf that reads decimals, and ddcheck only the solver and the
-// packages below it.
+// and the leaves that read decimals and fold names, and ddcheck only the
+// solver and the packages below it.
 func TestReadmeLayout(t *testing.T) {
 	for pkg, allowed := range map[string][]string{
 		"github.com/bridgekit/bridgekit/diag":           {"github.com/bridgekit/bridgekit/diag"},
 		"github.com/bridgekit/bridgekit/auction":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag"},
 		"github.com/bridgekit/bridgekit/record":         {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/record"},
-		"github.com/bridgekit/bridgekit/scoring":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/record", "github.com/bridgekit/bridgekit/scoring"},
+		"github.com/bridgekit/bridgekit/scoring":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/ascii", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/record", "github.com/bridgekit/bridgekit/scoring"},
 		"github.com/bridgekit/bridgekit/parser":         {"github.com/bridgekit/bridgekit/parser"},
 		"github.com/bridgekit/bridgekit/parser/charset": {"github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan"},
-		"github.com/bridgekit/bridgekit/parser/pbn":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/pbn"},
+		"github.com/bridgekit/bridgekit/parser/pbn":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/ascii", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/pbn"},
 		"github.com/bridgekit/bridgekit/parser/bws":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/jet", "github.com/bridgekit/bridgekit/parser/bws"},
-		"github.com/bridgekit/bridgekit/ddcheck":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/dd", "github.com/bridgekit/bridgekit/ddcheck", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/record", "github.com/bridgekit/bridgekit/scoring"},
+		"github.com/bridgekit/bridgekit/ddcheck":        {"github.com/bridgekit/bridgekit/auction", "github.com/bridgekit/bridgekit/dd", "github.com/bridgekit/bridgekit/ddcheck", "github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/ascii", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/record", "github.com/bridgekit/bridgekit/scoring"},
 		"github.com/bridgekit/bridgekit/parser/lin":     {"github.com/bridgekit/bridgekit/diag", "github.com/bridgekit/bridgekit/internal/decimal", "github.com/bridgekit/bridgekit/parser/charset", "github.com/bridgekit/bridgekit/parser/internal/scan", "github.com/bridgekit/bridgekit/parser/lin"},
 	} {
 		out, err := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}}", pkg).Output()

@@ -2,6 +2,7 @@ package pbn
 
 import (
 	"errors"
+	"github.com/bridgekit/bridgekit/internal/ascii"
 	"slices"
 	"strconv"
 	"strings"
@@ -378,15 +379,7 @@ func standardTag(name string) (string, bool) {
 	if len(name) > len(buf) {
 		return "", false // longer than any standard name
 	}
-	b := buf[:len(name)]
-	for i := range len(name) {
-		c := name[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		b[i] = c
-	}
-	std, ok := standardTags[string(b)]
+	std, ok := standardTags[string(ascii.AppendLower(buf[:0], name))]
 	return std, ok
 }
 
