@@ -185,13 +185,11 @@ func (m *usebioMapper) identity() {
 		}
 		b.Scoring = tag("Scoring", s, at)
 	}
-	// The event's sections: SECTION_COUNT, as PairsScorer and EBUScore
-	// write it, or the sections of the session read so far.
+	// The event's sections, as PairsScorer and EBUScore write them. The
+	// reader lets a section go once read, so without SECTION_COUNT a
+	// board cannot know of the others.
 	if n, ok := usebio.Number(strings.TrimSpace(u.Event.Get("SECTION_COUNT"))); ok && n > 0 {
 		b.Sections = n
-	}
-	if u.Session != nil {
-		b.Sections = max(b.Sections, len(u.Session.All("SECTION")))
 	}
 	var extra []record.Tag
 	for _, c := range []struct{ from *usebio.Node }{{u.Session}, {u.Section}} {
