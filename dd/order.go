@@ -8,24 +8,16 @@ import "math/bits"
 // card of a run is as good as another, so only the highest is tried.
 func (s *Solver) runs(list []move, seat, suit int) []move {
 	mine := s.hand[seat][suit]
-	live := s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit] | s.inTrick[suit]
+	// The cards that break a run: those still in play in other hands. A
+	// run is then a stretch of mine with none of them inside.
+	gaps := (s.out[suit] | s.inTrick[suit]) &^ mine
 	for mine != 0 {
-		r := bits.Len16(mine) - 1
-		top := r
-		mine &^= 1 << r
-		for {
-			below := live & (1<<r - 1)
-			if below == 0 {
-				break
-			}
-			next := bits.Len16(below) - 1
-			if mine&(1<<next) == 0 {
-				break
-			}
-			r = next
-			mine &^= 1 << r
-		}
-		list = append(list, move{card: uint8(suit<<4 | top), low: uint8(r)})
+		top := bits.Len16(mine) - 1
+		// The run reaches down to just above the highest gap below top.
+		bottom := bits.Len16(gaps & (1<<top - 1))
+		run := mine >> bottom << bottom
+		list = append(list, move{card: uint8(suit<<4 | top), low: uint8(bits.TrailingZeros16(run))})
+		mine &^= run
 	}
 	return list
 }
