@@ -104,3 +104,26 @@ func TestBoundsAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("%d questions settled by the bounds", settled)
 }
+
+// TestTopCount checks that the count of the side's cards above the
+// opponents', which spares the quick tricks when it is below what the
+// question needs, is never below a quick-trick count.
+func TestTopCount(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(13, 14))
+	var s Solver
+	for range 20000 {
+		n := 1 + rng.IntN(13)
+		p := randomPosition(rng, n, 0)
+		s.load(&p, n)
+		for l := range 4 {
+			top := s.topCount(l)
+			q, _ := s.quickTricks(l, 0, 0)
+			pq, _ := s.partnerTricks(l, 0)
+			nt, _ := s.ntTricks(l, 0, 0)
+			if q > top || pq > top || (s.trump == noTrump && nt > top) {
+				t.Fatalf("%v, trumps %v, leader %d: %d cards on top, quick tricks %d, partner's %d, no trump %d", p.Hands, p.Trumps, l, top, q, pq, nt)
+			}
+		}
+	}
+}

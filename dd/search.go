@@ -268,21 +268,27 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	if !ns {
 		t = s.left - need + 1
 	}
-	var q int
-	var qrel uint64
-	if s.trump == noTrump {
-		q, qrel = s.ntTricks(leader, t)
-	} else {
-		q, qrel = s.quickTricks(leader, t)
-		if pq, prel := s.partnerTricks(leader); pq > q {
-			q, qrel = pq, prel
+	// Every quick trick is a card of the leader's side above every card
+	// the opponents hold in its suit: when there are fewer of these than
+	// t, the quick tricks, which settle the question only when they reach
+	// t, need not be counted.
+	if s.topCount(leader) >= t {
+		var q int
+		var qrel uint64
+		if s.trump == noTrump {
+			q, qrel = s.ntTricks(leader, t, t)
+		} else {
+			q, qrel = s.quickTricks(leader, t, t)
+			if pq, prel := s.partnerTricks(leader, t); pq > q {
+				q, qrel = pq, prel
+			}
 		}
-	}
-	if ns && q >= need {
-		return true, true, qrel
-	}
-	if !ns && s.left-q < need {
-		return true, false, qrel
+		if ns && q >= need {
+			return true, true, qrel
+		}
+		if !ns && s.left-q < need {
+			return true, false, qrel
+		}
 	}
 	if k, krel := s.trumpTricks(leader, s.left-t+1); k > 0 {
 		if ns && s.left-k < need {
@@ -298,6 +304,18 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 		}
 	}
 	return false, false, 0
+}
+
+// topCount is the number of cards of seat l's side above every card the
+// opponents hold in their suit: a bound on the quick tricks of
+// [Solver.quickTricks], [Solver.partnerTricks] and [Solver.ntTricks].
+func (s *Solver) topCount(l int) int {
+	n := 0
+	for suit := range 4 {
+		opps := bits.Len16(s.hand[(l+1)&3][suit] | s.hand[(l+3)&3][suit])
+		n += bits.OnesCount16((s.hand[l][suit] | s.hand[(l+2)&3][suit]) >> opps)
+	}
+	return n
 }
 
 // live is the set of cards of suit still held.
@@ -371,8 +389,9 @@ func (s *Solver) relRank(suit, rank int) int {
 // cards down to it and the lengths of the hands the same, so are the
 // winners and partner's lower cards. When t, the tricks the question
 // needs, is fewer than the count, only enough winners for t are
-// returned (see [Solver.pick]).
-func (s *Solver) quickTricks(l, t int) (int, uint64) {
+// returned (see [Solver.pick]); when the count is below least, none are,
+// since a count that settles nothing needs no cards.
+func (s *Solver) quickTricks(l, t, least int) (int, uint64) {
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	q, side := 0, 0
 	var w [4]int
@@ -403,6 +422,9 @@ func (s *Solver) quickTricks(l, t int) (int, uint64) {
 			}
 		}
 		side = min(side, free)
+	}
+	if q+side < least {
+		return q + side, 0
 	}
 	return q + side, s.pick(l, &w, t, free)
 }
@@ -499,8 +521,9 @@ func (s *Solver) winnerRel(l, suit, w int) uint64 {
 // tricks counted, which are no more than the tricks left. The cards
 // returned are the lowest of the winners counted in each suit; when the
 // leader cashes alone, only enough of them for t, the tricks the
-// question needs (see [Solver.pick]).
-func (s *Solver) ntTricks(l, t int) (int, uint64) {
+// question needs (see [Solver.pick]); none when the count is below
+// least, where it settles nothing.
+func (s *Solver) ntTricks(l, t, least int) (int, uint64) {
 	p := (l + 2) & 3
 	var wl, wp [4]int
 	base := 0
@@ -524,6 +547,9 @@ func (s *Solver) ntTricks(l, t int) (int, uint64) {
 			best, via = t, x
 		}
 	}
+	if min(best, s.left) < least {
+		return min(best, s.left), 0
+	}
 	if via < 0 {
 		return min(best, s.left), s.pick(l, &wl, t, 13)
 	}
@@ -546,11 +572,12 @@ func (s *Solver) ntTricks(l, t int) (int, uint64) {
 // partner's quick tricks from there: partner's quick tricks, when one of
 // the suits they are counted in is one the leader can lead. A suit counts
 // for partner only when the opponents follow to it (see
-// [Solver.quickTricks]), so the first lead of it cannot be ruffed.
-func (s *Solver) partnerTricks(l int) (int, uint64) {
+// [Solver.quickTricks]), so the first lead of it cannot be ruffed. A
+// count below least settles nothing, and is given as 0.
+func (s *Solver) partnerTricks(l, least int) (int, uint64) {
 	p := (l + 2) & 3
-	q, rel := s.quickTricks(p, 0)
-	if q == 0 {
+	q, rel := s.quickTricks(p, 0, max(least, 1))
+	if q < max(least, 1) {
 		return 0, 0
 	}
 	for suit := range 4 {
