@@ -325,7 +325,8 @@ func TestRunsAndKeys(t *testing.T) {
 					want = append(want, move{card: uint8(suit<<4 | r), low: uint8(low)})
 					mine &^= 1<<(r+1) - 1<<low
 				}
-				got := s.runs(nil, seat, suit)
+				var list [13]move
+				got := list[:s.runs(&list, 0, seat, suit)]
 				if !slices.Equal(got, want) {
 					t.Fatalf("%v: runs of seat %d in suit %d: %v, want %v", p, seat, suit, got, want)
 				}

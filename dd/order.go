@@ -6,7 +6,10 @@ import "math/bits"
 // run being cards with no other card still in play between them (cards of
 // earlier tricks no longer count; those of the current trick do). Any
 // card of a run is as good as another, so only the highest is tried.
-func (s *Solver) runs(list []move, seat, suit int) []move {
+//
+// The moves go into list from index n on, and the new count is returned:
+// an append to a slice costs more than the rest of the work.
+func (s *Solver) runs(list *[13]move, n, seat, suit int) int {
 	mine := s.hand[seat][suit]
 	// The cards that break a run: those still in play in other hands. A
 	// run is then a stretch of mine with none of them inside.
@@ -16,10 +19,11 @@ func (s *Solver) runs(list []move, seat, suit int) []move {
 		// The run reaches down to just above the highest gap below top.
 		bottom := bits.Len16(gaps & (1<<top - 1))
 		run := mine >> bottom << bottom
-		list = append(list, move{card: uint8(suit<<4 | top), low: uint8(bits.TrailingZeros16(run))})
+		list[n] = move{card: uint8(suit<<4 | top), low: uint8(bits.TrailingZeros16(run))}
+		n++
 		mine &^= run
 	}
-	return list
+	return n
 }
 
 // sortMoves orders list by score, highest first; the lists are short.
@@ -39,14 +43,15 @@ func sortMoves(list []move) {
 // cannot be ruffed, suits partner can ruff, low cards to partner's
 // winners, and low cards before high.
 func (s *Solver) leadMoves(l int, best uint8) []move {
-	list := s.moves[s.depth][:0]
+	arr := &s.moves[s.depth]
+	list := arr[:0]
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	for suit := range 4 {
 		if s.hand[l][suit] == 0 {
 			continue
 		}
 		n := len(list)
-		list = s.runs(list, l, suit)
+		list = arr[:s.runs(arr, n, l, suit)]
 		opps := s.hand[lho][suit] | s.hand[rho][suit]
 		partner := s.hand[p][suit]
 		oppRuff, partnerRuff := false, false
@@ -86,11 +91,12 @@ func (s *Solver) leadMoves(l int, best uint8) []move {
 // cheapest card that wins it for sure, else the cheapest that may win it;
 // ruffs of the opponents' cards before discards, discards low.
 func (s *Solver) followMoves(seat int) []move {
-	list := s.moves[s.depth][:0]
+	arr := &s.moves[s.depth]
+	list := arr[:0]
 	partnerWins := s.winSeat&1 == seat&1
 	last := s.played == 3
 	if s.hand[seat][s.led] != 0 {
-		list = s.runs(list, seat, s.led)
+		list = arr[:s.runs(arr, 0, seat, s.led)]
 		for i := range list {
 			c := list[i].card
 			rank := int(c & 15)
@@ -113,7 +119,7 @@ func (s *Solver) followMoves(seat int) []move {
 			continue
 		}
 		n := len(list)
-		list = s.runs(list, seat, suit)
+		list = arr[:s.runs(arr, n, seat, suit)]
 		for i := n; i < len(list); i++ {
 			c := list[i].card
 			rank := int(c & 15)
