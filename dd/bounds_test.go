@@ -105,9 +105,9 @@ func TestBoundsAgainstBruteForce(t *testing.T) {
 	t.Logf("%d questions settled by the bounds", settled)
 }
 
-// TestTopCount checks that the count of the side's cards above the
-// opponents', which spares the quick tricks when it is below what the
-// question needs, is never below a quick-trick count.
+// TestTopCount checks that the counts of each hand's cards above the
+// opponents', which spare the quick tricks when they are below what the
+// question needs, are never below a quick-trick count.
 func TestTopCount(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(13, 14))
@@ -117,12 +117,12 @@ func TestTopCount(t *testing.T) {
 		p := randomPosition(rng, n, 0)
 		s.load(&p, n)
 		for l := range 4 {
-			top := s.topCount(l)
+			nl, np := s.topCount(l)
 			q, _ := s.quickTricks(l, 0, 0)
 			pq, _ := s.partnerTricks(l, 0)
 			nt, _ := s.ntTricks(l, 0, 0)
-			if q > top || pq > top || (s.trump == noTrump && nt > top) {
-				t.Fatalf("%v, trumps %v, leader %d: %d cards on top, quick tricks %d, partner's %d, no trump %d", p.Hands, p.Trumps, l, top, q, pq, nt)
+			if q > nl || pq > np || (s.trump == noTrump && nt > nl+np) {
+				t.Fatalf("%v, trumps %v, leader %d: %d and %d cards on top, quick tricks %d, partner's %d, no trump %d", p.Hands, p.Trumps, l, nl, np, q, pq, nt)
 			}
 		}
 	}

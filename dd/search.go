@@ -268,19 +268,24 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	if !ns {
 		t = s.left - need + 1
 	}
-	// Every quick trick is a card of the leader's side above every card
-	// the opponents hold in its suit: when there are fewer of these than
-	// t, the quick tricks, which settle the question only when they reach
-	// t, need not be counted.
-	if s.topCount(leader) >= t {
-		var q int
+	// Every quick trick is a card of the leader or partner above every
+	// card the opponents hold in its suit, and those of one count are
+	// the cards of one hand outside no trump: when there are fewer of
+	// them than t, the count, which settles the question only when it
+	// reaches t, need not be made.
+	if nl, np := s.topCount(leader); nl+np >= t {
+		q := 0
 		var qrel uint64
 		if s.trump == noTrump {
 			q, qrel = s.ntTricks(leader, t, t)
 		} else {
-			q, qrel = s.quickTricks(leader, t, t)
-			if pq, prel := s.partnerTricks(leader, t); pq > q {
-				q, qrel = pq, prel
+			if nl >= t {
+				q, qrel = s.quickTricks(leader, t, t)
+			}
+			if np >= t {
+				if pq, prel := s.partnerTricks(leader, t); pq > q {
+					q, qrel = pq, prel
+				}
 			}
 		}
 		if ns && q >= need {
@@ -306,16 +311,17 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	return false, false, 0
 }
 
-// topCount is the number of cards of seat l's side above every card the
-// opponents hold in their suit: a bound on the quick tricks of
-// [Solver.quickTricks], [Solver.partnerTricks] and [Solver.ntTricks].
-func (s *Solver) topCount(l int) int {
-	n := 0
+// topCount returns the numbers of the cards of seat l and of partner
+// above every card the opponents hold in their suit: bounds on the quick
+// tricks of [Solver.quickTricks], of [Solver.partnerTricks], and,
+// together, of [Solver.ntTricks].
+func (s *Solver) topCount(l int) (nl, np int) {
 	for suit := range 4 {
 		opps := bits.Len16(s.hand[(l+1)&3][suit] | s.hand[(l+3)&3][suit])
-		n += bits.OnesCount16((s.hand[l][suit] | s.hand[(l+2)&3][suit]) >> opps)
+		nl += bits.OnesCount16(s.hand[l][suit] >> opps)
+		np += bits.OnesCount16(s.hand[(l+2)&3][suit] >> opps)
 	}
-	return n
+	return nl, np
 }
 
 // live is the set of cards of suit still held.
