@@ -95,7 +95,9 @@ func (s *Solver) leadMoves(l int, best uint8) []move {
 
 // followMoves lists the cards seat may play to the current trick, the
 // best first: low when partner's card will hold the trick, else the
-// cheapest card that wins it for sure, else the cheapest that may win it;
+// cheapest card that wins it for sure, else, third hand, the highest that
+// may win it (the positions searched on the benchmark's first 40 deals
+// were 2.4% fewer than with the cheapest);
 // ruffs of the opponents' cards before discards, discards low.
 func (s *Solver) followMoves(seat int) []move {
 	arr := &s.moves[s.depth]
@@ -114,7 +116,7 @@ func (s *Solver) followMoves(seat int) []move {
 			case beats && (last || s.holds(s.led, rank, seat)):
 				sc += 80
 			case beats && s.played == 2:
-				sc += 30
+				sc += 30 + 2*rank
 			}
 			list[i].score = int32(sc)
 		}
