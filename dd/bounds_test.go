@@ -104,3 +104,26 @@ func TestBoundsAgainstBruteForce(t *testing.T) {
 	}
 	t.Logf("%d questions settled by the bounds", settled)
 }
+
+// TestTopCount checks that the counts of each hand's cards above the
+// opponents', which spare the quick tricks when they are below what the
+// question needs, are never below a quick-trick count.
+func TestTopCount(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(13, 14))
+	var s Solver
+	for range 20000 {
+		n := 1 + rng.IntN(13)
+		p := randomPosition(rng, n, 0)
+		s.load(&p, n)
+		for l := range 4 {
+			nl, np := s.topCount(l)
+			q, _ := s.quickTricks(l, 0, 0)
+			pq, _ := s.partnerTricks(l, 0)
+			nt, _ := s.ntTricks(l, 0, 0)
+			if q > nl || pq > np || (s.trump == noTrump && nt > nl+np) {
+				t.Fatalf("%v, trumps %v, leader %d: %d and %d cards on top, quick tricks %d, partner's %d, no trump %d", p.Hands, p.Trumps, l, nl, np, q, pq, nt)
+			}
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -285,6 +286,71 @@ func TestCompress(t *testing.T) {
 		}
 		if got := compress(x, live); got != want {
 			t.Fatalf("compress(%#x, %#x) = %#x, want %#x", x, live, got, want)
+		}
+	}
+}
+
+// TestRunsAndKeys checks the bitwise runs of equivalent cards and the
+// keys of the holders of the top cards against plain scans of the cards,
+// in random positions part-way through a trick.
+func TestRunsAndKeys(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(21, 22))
+	var s Solver
+	for range 20000 {
+		n := 1 + rng.IntN(13)
+		p := randomPosition(rng, n, rng.IntN(4))
+		s.load(&p, n)
+		for suit := range 4 {
+			live := s.out[suit] | s.inTrick[suit]
+			for seat := range 4 {
+				// A run goes down from a card while the next card still in
+				// play is the same hand's.
+				var want []move
+				mine := s.hand[seat][suit]
+				for r := 14; r >= 2; r-- {
+					if mine>>r&1 == 0 {
+						continue
+					}
+					low := r
+					for q := r - 1; q >= 2; q-- {
+						if live>>q&1 == 0 {
+							continue
+						}
+						if mine>>q&1 == 0 {
+							break
+						}
+						low = q
+					}
+					want = append(want, move{card: uint8(suit<<4 | r), low: uint8(low)})
+					mine &^= 1<<(r+1) - 1<<low
+				}
+				var list [13]move
+				got := list[:s.runs(&list, 0, seat, suit)]
+				if !slices.Equal(got, want) {
+					t.Fatalf("%v: runs of seat %d in suit %d: %v, want %v", p, seat, suit, got, want)
+				}
+			}
+			var pk patKeys
+			s.patterns(&pk)
+			// The key of the top k: the holders of the cards from the top.
+			var k int
+			var plane0, plane1 uint32
+			for r := 14; r >= 2; r-- {
+				if s.out[suit]>>r&1 == 0 {
+					continue
+				}
+				for seat := range 4 {
+					if s.hand[seat][suit]>>r&1 == 1 {
+						plane0 |= uint32(seat&1) << (12 - k)
+						plane1 |= uint32(seat>>1) << (12 - k)
+					}
+				}
+				k++
+				if got, want := pk.key(suit, k), plane0|plane1<<13|uint32(k)<<26; got != want {
+					t.Fatalf("%v: key of the top %d of suit %d: %#x, want %#x", p, k, suit, got, want)
+				}
+			}
 		}
 	}
 }

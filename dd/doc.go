@@ -65,10 +65,11 @@
 //     partition of Ginsberg's search). At the last hand of a trick this
 //     leaves, of the cards that lose the trick, mostly one to try.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
-//     ruff, second hand low, win as cheaply as possible, do not ruff
-//     partner's winner, discard low) and, for the leads, within that by a
-//     history of the leads that caused cut-offs; at the start of a trick
-//     the lead that settled the same position before is tried first.
+//     ruff, else lead a short suit, second hand low, win as cheaply as
+//     possible, third hand high, do not ruff partner's winner, discard
+//     low from length) and, for the leads, within that by a history of
+//     the leads that caused cut-offs; at the start of a trick the lead
+//     that settled the same position before is tried first.
 //
 // # Memory
 //

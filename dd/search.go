@@ -31,7 +31,9 @@ func runRel(m move, cr uint64) uint64 {
 // played and put back.
 type state struct {
 	hand    [4][4]uint16 // [seat][suit], bit r for rank r
+	out     [4]uint16    // the cards still held, by suit
 	inTrick [4]uint16    // the cards of the current trick, by suit
+	lens    uint64       // the length of each hand in each suit, four bits each: [seat][suit]
 	trump   int          // a suit, or noTrump
 	left    int          // tricks not yet complete, the current one included
 	leader  int          // the seat that leads the current trick
@@ -130,7 +132,9 @@ func (s *Solver) cut(seat int, c uint8) {
 func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
 	bit := uint16(1) << rank
 	s.hand[seat][suit] &^= bit
+	s.out[suit] &^= bit
 	s.inTrick[suit] |= bit
+	s.lens -= 1 << (4 * (4*seat + suit))
 	ws, wsu, wr := s.winSeat, s.winSuit, s.winRank
 	if s.played == 0 {
 		s.led = suit
@@ -150,7 +154,9 @@ func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
 	}
 	s.depth--
 	s.winSeat, s.winSuit, s.winRank = ws, wsu, wr
+	s.lens += 1 << (4 * (4*seat + suit))
 	s.inTrick[suit] &^= bit
+	s.out[suit] |= bit
 	s.hand[seat][suit] |= bit
 	return r, rel
 }
@@ -199,15 +205,16 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	if done, r, rel := s.bounds(need); done {
 		return r, rel
 	}
-	var tops [4][16]uint32
-	lens := s.patterns(&tops)
+	var pk patKeys
+	s.patterns(&pk)
+	lens := s.lens
 	best := uint8(noBest)
 	for bi := s.tt.last(lens, leader); bi >= 0; {
 		b := &s.tt.b[bi]
 		bi = b.prev
 		for j := b.n - 1; j >= 0; j-- {
 			e := &b.e[j]
-			if !e.matches(&tops) {
+			if !e.matches(&pk) {
 				continue
 			}
 			if int(e.lo) >= need {
@@ -243,8 +250,8 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			continue
 		}
 		// The cards from the top down to the lowest that decided.
-		k := bits.OnesCount16(s.live(suit) >> bits.TrailingZeros16(m))
-		top[suit] = tops[suit][k]
+		k := bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
+		top[suit] = pk.key(suit, k)
 	}
 	s.tt.store(lens, leader, &top, lo, hi, best)
 	return r, rel
@@ -261,21 +268,32 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	if !ns {
 		t = s.left - need + 1
 	}
-	var q int
-	var qrel uint64
-	if s.trump == noTrump {
-		q, qrel = s.ntTricks(leader, t)
-	} else {
-		q, qrel = s.quickTricks(leader, t)
-		if pq, prel := s.partnerTricks(leader); pq > q {
-			q, qrel = pq, prel
+	// Every quick trick is a card of the leader or partner above every
+	// card the opponents hold in its suit, and those of one count are
+	// the cards of one hand outside no trump: when there are fewer of
+	// them than t, the count, which settles the question only when it
+	// reaches t, need not be made.
+	if nl, np := s.topCount(leader); nl+np >= t {
+		q := 0
+		var qrel uint64
+		if s.trump == noTrump {
+			q, qrel = s.ntTricks(leader, t, t)
+		} else {
+			if nl >= t {
+				q, qrel = s.quickTricks(leader, t, t)
+			}
+			if np >= t {
+				if pq, prel := s.partnerTricks(leader, t); pq > q {
+					q, qrel = pq, prel
+				}
+			}
 		}
-	}
-	if ns && q >= need {
-		return true, true, qrel
-	}
-	if !ns && s.left-q < need {
-		return true, false, qrel
+		if ns && q >= need {
+			return true, true, qrel
+		}
+		if !ns && s.left-q < need {
+			return true, false, qrel
+		}
 	}
 	if k, krel := s.trumpTricks(leader, s.left-t+1); k > 0 {
 		if ns && s.left-k < need {
@@ -293,9 +311,22 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 	return false, false, 0
 }
 
+// topCount returns the numbers of the cards of seat l and of partner
+// above every card the opponents hold in their suit: bounds on the quick
+// tricks of [Solver.quickTricks], of [Solver.partnerTricks], and,
+// together, of [Solver.ntTricks].
+func (s *Solver) topCount(l int) (nl, np int) {
+	for suit := range 4 {
+		opps := bits.Len16(s.hand[(l+1)&3][suit] | s.hand[(l+3)&3][suit])
+		nl += bits.OnesCount16(s.hand[l][suit] >> opps)
+		np += bits.OnesCount16(s.hand[(l+2)&3][suit] >> opps)
+	}
+	return nl, np
+}
+
 // live is the set of cards of suit still held.
 func (s *Solver) live(suit int) uint16 {
-	return s.hand[0][suit] | s.hand[1][suit] | s.hand[2][suit] | s.hand[3][suit]
+	return s.out[suit]
 }
 
 // topCards returns, for the current position, the cards that e's bounds
@@ -364,8 +395,9 @@ func (s *Solver) relRank(suit, rank int) int {
 // cards down to it and the lengths of the hands the same, so are the
 // winners and partner's lower cards. When t, the tricks the question
 // needs, is fewer than the count, only enough winners for t are
-// returned (see [Solver.pick]).
-func (s *Solver) quickTricks(l, t int) (int, uint64) {
+// returned (see [Solver.pick]); when the count is below least, none are,
+// since a count that settles nothing needs no cards.
+func (s *Solver) quickTricks(l, t, least int) (int, uint64) {
 	lho, p, rho := (l+1)&3, (l+2)&3, (l+3)&3
 	q, side := 0, 0
 	var w [4]int
@@ -396,6 +428,9 @@ func (s *Solver) quickTricks(l, t int) (int, uint64) {
 			}
 		}
 		side = min(side, free)
+	}
+	if q+side < least {
+		return q + side, 0
 	}
 	return q + side, s.pick(l, &w, t, free)
 }
@@ -492,8 +527,9 @@ func (s *Solver) winnerRel(l, suit, w int) uint64 {
 // tricks counted, which are no more than the tricks left. The cards
 // returned are the lowest of the winners counted in each suit; when the
 // leader cashes alone, only enough of them for t, the tricks the
-// question needs (see [Solver.pick]).
-func (s *Solver) ntTricks(l, t int) (int, uint64) {
+// question needs (see [Solver.pick]); none when the count is below
+// least, where it settles nothing.
+func (s *Solver) ntTricks(l, t, least int) (int, uint64) {
 	p := (l + 2) & 3
 	var wl, wp [4]int
 	base := 0
@@ -517,6 +553,9 @@ func (s *Solver) ntTricks(l, t int) (int, uint64) {
 			best, via = t, x
 		}
 	}
+	if min(best, s.left) < least {
+		return min(best, s.left), 0
+	}
 	if via < 0 {
 		return min(best, s.left), s.pick(l, &wl, t, 13)
 	}
@@ -539,11 +578,12 @@ func (s *Solver) ntTricks(l, t int) (int, uint64) {
 // partner's quick tricks from there: partner's quick tricks, when one of
 // the suits they are counted in is one the leader can lead. A suit counts
 // for partner only when the opponents follow to it (see
-// [Solver.quickTricks]), so the first lead of it cannot be ruffed.
-func (s *Solver) partnerTricks(l int) (int, uint64) {
+// [Solver.quickTricks]), so the first lead of it cannot be ruffed. A
+// count below least settles nothing, and is given as 0.
+func (s *Solver) partnerTricks(l, least int) (int, uint64) {
 	p := (l + 2) & 3
-	q, rel := s.quickTricks(p, 0)
-	if q == 0 {
+	q, rel := s.quickTricks(p, 0, max(least, 1))
+	if q < max(least, 1) {
 		return 0, 0
 	}
 	for suit := range 4 {
@@ -618,26 +658,37 @@ func (s *Solver) trumpTricks(l, t int) (int, uint64) {
 	return k, 1 << (16*s.trump + lowest)
 }
 
-// patterns sets, for each suit and each number k of its top cards, the
-// key of the holders of those cards, as an entry of the transposition
-// table keeps it, and returns the length of each hand in each suit, four
-// bits each. The key holds two planes of a bit per card, lowest card
-// first: the seat's low bit (East or West) from bit 0, its high bit (South
-// or West) from bit 13; and k above them, from bit 26.
-func (s *Solver) patterns(tops *[4][16]uint32) uint64 {
-	var lens uint64
-	for suit := range 4 {
-		h0, h1, h2, h3 := s.hand[0][suit], s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
-		live := h0 | h1 | h2 | h3
-		pat := uint32(compress(h1|h3, live)) | uint32(compress(h2|h3, live))<<13
-		n := bits.OnesCount16(live)
-		for k := range n + 1 {
-			tops[suit][k] = pat>>(n-k)&((1<<k-1)*(1<<13+1)) | uint32(k)<<26
-		}
-		lens |= uint64(bits.OnesCount16(h0))<<(4*suit) | uint64(bits.OnesCount16(h1))<<(4*(4+suit)) |
-			uint64(bits.OnesCount16(h2))<<(4*(8+suit)) | uint64(bits.OnesCount16(h3))<<(4*(12+suit))
+// patKeys holds, for each suit, the holders of its cards still in play
+// as two planes of a bit per card, the top card at bit 12 and the lower
+// ones below it in turn: the seat's low bit (East or West) in the plane
+// from bit 0, its high bit (South or West) in the plane from bit 13. The
+// key of the holders of the top k cards, as an entry of the
+// transposition table keeps it, is the top k bits of each plane, with k
+// from bit 26: cut from the planes by a mask only when an entry asks for
+// it, since a lookup reads a few of the 4×14 keys a position has.
+type patKeys [4]uint32
+
+// planeMask[k] keeps the top k bits of each plane of a key.
+var planeMask = func() (m [16]uint32) {
+	for k := range 14 {
+		m[k] = (1<<k - 1) << (13 - k) * (1<<13 + 1)
 	}
-	return lens
+	return m
+}()
+
+// key returns the key of the holders of the top k cards of suit.
+func (pk *patKeys) key(suit, k int) uint32 {
+	return pk[suit]&planeMask[k] | uint32(k)<<26
+}
+
+// patterns sets the holders of the cards of each suit (see [patKeys]).
+func (s *Solver) patterns(pk *patKeys) {
+	for suit := range 4 {
+		live := s.out[suit]
+		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
+		pat := uint32(compress(h1|h3, live)) | uint32(compress(h2|h3, live))<<13
+		pk[suit] = pat << (13 - bits.OnesCount16(live))
+	}
 }
 
 // compressLow and compressHigh gather the bits of x at the places of the

@@ -3,6 +3,7 @@ package dd
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"sync"
 	"time"
 
@@ -193,6 +194,12 @@ func (s *Solver) load(p *Position, n int) {
 		}
 	}
 	st.played = len(p.Trick)
+	for seat := range 4 {
+		for suit := range 4 {
+			st.out[suit] |= st.hand[seat][suit]
+			st.lens |= uint64(bits.OnesCount16(st.hand[seat][suit])) << (4 * (4*seat + suit))
+		}
+	}
 }
 
 // pool holds Solvers for the package-level functions: their tables are

@@ -15,7 +15,7 @@ const (
 // each hand, and, in each suit, the same holders of the top cards that
 // decided the search; and the lead that settled it.
 type entry struct {
-	top    [4]uint32 // per suit: the holders of the top cards and their number, keyed as [Solver.patterns] says
+	top    [4]uint32 // per suit: the holders of the top cards and their number, keyed as [patKeys.key] says
 	lo, hi int8      // North–South take at least lo and at most hi tricks
 	best   uint8     // the lead that settled it, suit<<4 | relative rank; noBest if none
 }
@@ -91,12 +91,15 @@ func (t *table) last(lens uint64, leader int) int32 {
 }
 
 // matches reports whether e holds for a position whose keys of the
-// holders of the top cards of each suit are tops (see [Solver.patterns]):
-// the entries of one list have the position's suit lengths, so each of
-// their suits names how many top cards it fixes.
-func (e *entry) matches(tops *[4][16]uint32) bool {
-	return e.top[0] == tops[0][e.top[0]>>26&15] && e.top[1] == tops[1][e.top[1]>>26&15] &&
-		e.top[2] == tops[2][e.top[2]>>26&15] && e.top[3] == tops[3][e.top[3]>>26&15]
+// holders of the cards of each suit are pk (see [patKeys]): the entries
+// of one list have the position's suit lengths, so each of their suits
+// names how many top cards it fixes.
+// An entry's key holds no bit outside the mask of its k (see
+// [patKeys]), so the planes it fixes agree when the masked difference is
+// nothing.
+func (e *entry) matches(pk *patKeys) bool {
+	return (e.top[0]^pk[0])&planeMask[e.top[0]>>26&15]|(e.top[1]^pk[1])&planeMask[e.top[1]>>26&15]|
+		(e.top[2]^pk[2])&planeMask[e.top[2]>>26&15]|(e.top[3]^pk[3])&planeMask[e.top[3]>>26&15] == 0
 }
 
 // store records that North–South take at least lo and at most hi tricks
