@@ -154,5 +154,5 @@ func adjustedChecks(r *Row, col string, m Method) bool {
 // comparison, on a scale the regulation sets (Ruter writes 1.5 for each),
 // and is not checked.
 func adjustedIMPs(m Method) bool {
-	return m.Base == IMP && m.Datum != Cross && m.Datum != Cross1 && m.Datum != Cross2
+	return m.Base == IMP && !m.CrossIMPs()
 }

@@ -367,7 +367,7 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 				mp[i] = Neuberg(mp[i], n, all, m.Counting)
 			}
 		}
-	case m.Base == IMP && (m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2):
+	case m.Base == IMP && m.CrossIMPs():
 		imps = CrossIMPs(rs, m.Datum)
 	case m.Base == IMP && m.Datum != TwoRooms:
 		d, ok := DatumOf(rs, m.Datum)

@@ -160,3 +160,9 @@ func quoteList(names []string) string {
 // Duplicate reports whether the method compares a board's results across
 // tables: matchpoints, IMPs or board-a-match.
 func (m Method) Duplicate() bool { return m.Base == MatchPoints || m.Base == IMP || m.Base == BAM }
+
+// CrossIMPs reports whether m scores a board in cross-IMPs: each score
+// against every other (Cross, Cross1, Cross2).
+func (m Method) CrossIMPs() bool {
+	return m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2
+}

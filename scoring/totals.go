@@ -34,7 +34,7 @@ func Contributions(b *record.Board) []Contribution {
 	}
 	var out []Contribution
 	scores := 0 // a cross-IMP board's scores
-	if m, _ := ParseMethod(b.Scoring.Value); m.Datum == Cross || m.Datum == Cross1 || m.Datum == Cross2 {
+	if m, _ := ParseMethod(b.Scoring.Value); m.CrossIMPs() {
 		for i := range tr.Rows {
 			if r := &tr.Rows[i]; r.ScoreKnown && !r.Artificial && !r.Blank {
 				scores += r.Count
@@ -202,15 +202,17 @@ func ReadTotals(b *record.Board) []TotalRow {
 				continue
 			}
 			r := Row{Cells: Cells{tb.Columns, cells}}
-			id, ok := r.Column("PairId")
-			if !ok {
-				// A team's row (Ruter writes TeamId), or a player's:
-				// its numbers are stated too, and counted.
-				if id, ok = r.Column("TeamId"); !ok {
-					if id, ok = r.Column("PlayerId"); !ok {
-						continue
-					}
+			// A pair's row, a team's (Ruter writes TeamId) or a
+			// player's: its numbers are stated all the same.
+			var id record.Cell
+			ok := false
+			for _, name := range []string{"PairId", "TeamId", "PlayerId"} {
+				if id, ok = r.Column(name); ok {
+					break
 				}
+			}
+			if !ok {
+				continue
 			}
 			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells}
 			if c, ok := r.Column("Direction"); ok {
