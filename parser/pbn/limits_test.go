@@ -42,16 +42,24 @@ func TestJunkBounded(t *testing.T) {
 
 // TestRussianSplitCalls: a call written in words is one token, bids above
 // seven too ("восемь пик", "8 NT"), so that it is reported as a bid above
-// seven (Law 38) rather than as two words that are no call.
+// seven (Law 38) rather than as two words that are no call. A line end
+// between the words is white space like any other (PBN §3.1), so a call
+// split across lines is the same call.
 func TestRussianSplitCalls(t *testing.T) {
 	t.Parallel()
-	f := Parse([]byte("[Auction \"N\"]\n1C восемь пик 8 NT одну, пику Пасс\n"), "ru.pbn")
-	var got []string
-	for _, tok := range f.Games[0].Sections[0].Tokens {
-		got = append(got, tok.Text)
-	}
-	if want := "1C|восемь пик|8 NT|одну, пику|Пасс"; strings.Join(got, "|") != want {
-		t.Errorf("tokens %q, want %s", strings.Join(got, "|"), want)
+	for _, tc := range []struct{ text, want string }{
+		{"1C восемь пик 8 NT одну, пику Пасс\n", "1C|восемь пик|8 NT|одну, пику|Пасс"},
+		{"1 без\nкозыря\n", "1 без\nкозыря"},
+		{"1\r\nбез\tкозыря all\npass\n", "1\r\nбез\tкозыря|all\npass"},
+	} {
+		f := Parse([]byte("[Auction \"N\"]\n"+tc.text), "ru.pbn")
+		var got []string
+		for _, tok := range f.Games[0].Sections[0].Tokens {
+			got = append(got, tok.Text)
+		}
+		if strings.Join(got, "|") != tc.want {
+			t.Errorf("%q: tokens %q, want %q", tc.text, strings.Join(got, "|"), tc.want)
+		}
 	}
 }
 

@@ -157,7 +157,7 @@ func wordEnd(t string, i int) int {
 // its offset, or "".
 func nextWord(t string, i int) (string, int) {
 	j := i
-	for j < len(t) && (t[j] == ' ' || t[j] == '\t') {
+	for j < len(t) && isPBNSpace(t[j]) {
 		j++
 	}
 	e := wordEnd(t, j)
