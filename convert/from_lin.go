@@ -160,6 +160,7 @@ func FromLIN(r *lin.Record, opt LINOptions) (*record.Board, []diag.Diagnostic) {
 	m.identity()
 	m.fromHeader()
 	m.recorded()
+	m.page(r.Row)
 	m.unknownLabels(r)
 	return b, m.findings
 }

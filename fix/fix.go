@@ -444,7 +444,7 @@ func planBoard(file string, pb *corpus.Board, wanted map[Kind]bool) ([]Edit, map
 	if b == nil {
 		return nil, nil, pb
 	}
-	if b.Source.Format == record.FormatUSEBIO || b.Source.Format == record.FormatBWS {
+	if b.Source.Format == record.FormatUSEBIO || b.Source.Format == record.FormatBWS || b.LIN != nil && b.LIN.Page {
 		return nil, nil, pb // audited, not rewritten (whyLeft)
 	}
 	found := firstFindings(pb)
@@ -972,6 +972,9 @@ func whyLeft(b *record.Board, kind Kind) string {
 		return "bridgekit reads and audits USEBIO files, and does not rewrite them"
 	case record.FormatBWS:
 		return "bridgekit reads and audits Bridgemate .bws files, and does not rewrite them"
+	}
+	if b.LIN != nil && b.LIN.Page {
+		return "bridgekit reads and audits web pages, and does not rewrite them"
 	}
 	switch kind {
 	case Rotation:

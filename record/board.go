@@ -761,6 +761,11 @@ type LINInfo struct {
 	// header's rs list for this board and room, when there is one.
 	Table  Tag
 	Result Tag
+	// Page marks a record read from a link in a web page's table, whose
+	// cells state the board's outcome beside it (a BBO traveller page):
+	// File then holds the page's contract, declarer and result, and the
+	// first board of a whole traveller the table as a ScoreTable.
+	Page bool
 	// Extras are the pairs the Board does not interpret, in order: st,
 	// rh and pf, unknown labels (zz, sa …), and any pair repeated where
 	// only the first counts (a late pn, an mb|-| placeholder). Each keeps

@@ -275,6 +275,10 @@ func TestAdjustedMark(t *testing.T) {
 		{"40%-60%", 40, 60, true},
 		{"40%/60%", 40, 60, true},
 		{"50%-50%", 50, 50, true},
+		{"A==", 50, 50, true}, // BBO: one mark for each side, North–South's first
+		{"A+-", 60, 40, true},
+		{"A-+", 40, 60, true},
+		{"A*-", 0, 0, false},
 		{"A60-40", 0, 0, false}, // a dash between bare numbers is not a second percentage
 		{"140%", 0, 0, false},
 	} {

@@ -647,6 +647,11 @@ func adjustedMark(text string) (ns, ew float64, ok bool) {
 	case "-":
 		return 40, -1, true
 	}
+	if len(t) == 2 && strings.IndexByte(avgMarks, t[0]) >= 0 && strings.IndexByte(avgMarks, t[1]) >= 0 {
+		// One mark for each side, North–South's first: BBO's "A+-",
+		// "A==".
+		return avgPercent(t[0]), avgPercent(t[1]), true
+	}
 	a, b, two := strings.Cut(t, "/")
 	x, ok := decimal.Parse(strings.TrimSuffix(a, "%"))
 	if !ok || x < 0 || x > 100 {
@@ -660,6 +665,15 @@ func adjustedMark(text string) (ns, ew float64, ok bool) {
 		return 0, 0, false
 	}
 	return x, y, true
+}
+
+// avgMarks are the marks of an average plus, an average and an average
+// minus.
+const avgMarks = "+=-"
+
+// avgPercent is the percentage of an average mark (Law 12C2).
+func avgPercent(mark byte) float64 {
+	return 60 - 10*float64(strings.IndexByte(avgMarks, mark))
 }
 
 // checkAdjusted checks the points of the adjusted rows: the percentage

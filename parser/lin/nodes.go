@@ -97,6 +97,10 @@ type Record struct {
 	End         diag.Pos  // end of its last pair
 	Incomplete  bool      // the input ended inside a pair, or an error cut the record short
 	Diagnostics diag.List // problems found in this record, in order
+	// Row is the row of a web page's table the record's link stands in,
+	// with the page's own cells beside it (a BBO traveller's result and
+	// score); nil for a record that is not in a page's table.
+	Row *PageRow
 
 	// The calls and cards, as read when the record was checked (read).
 	calls []Call

@@ -387,12 +387,24 @@ func (lr *Reader) readContainer(r io.Reader, c linContainer, yield func(*Record,
 	frags, refs := extractLIN(text)
 	lines := newLineIndex(text)
 	lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Info, "lin-container", fmt.Sprintf("read as a %s: %s found", linContainerNames[c], scan.Plural(len(frags), "LIN string")))
-	for _, ref := range refs {
-		sev, code := diag.Info, "lin-link"
+	var rows, unread []*PageRow
+	if c == linHTML {
+		rows, unread = pageRows(text, frags, refs, lines)
+	}
+	for k, ref := range refs {
+		sev, code, msg := diag.Info, "lin-link", ref.msg
 		if len(frags) == 0 {
 			sev, code = diag.Error, "lin-none"
 		}
-		lr.fileDiag(lines.pos(ref.off), sev, code, ref.msg)
+		if unread != nil && unread[k] != nil {
+			if says := unread[k].states(); len(says) > 0 {
+				// The row states the table's outcome, which no board
+				// then carries: not read, and said so.
+				sev, code = diag.Warning, "lin-page-row"
+				msg = "the row's " + strings.Join(says, ", ") + " are not read: " + msg
+			}
+		}
+		lr.fileDiag(lines.pos(ref.off), sev, code, msg)
 	}
 	if len(frags) == 0 && len(refs) == 0 {
 		lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Error, "lin-none", fmt.Sprintf("no LIN found in this %s", linContainerNames[c]))
@@ -405,7 +417,17 @@ func (lr *Reader) readContainer(r io.Reader, c linContainer, yield func(*Record,
 			}
 			return lines.pos(f.srcOffset(p.Offset))
 		}
-		if !lr.stream(strings.NewReader(f.Text), remap, yield) {
+		y := yield
+		if rows != nil && rows[i] != nil {
+			row := rows[i]
+			y = func(rec *Record, err error) bool {
+				if rec != nil && rec.Game > 0 && row != nil {
+					rec.Row, row = row, nil // the row is the link's first board's
+				}
+				return yield(rec, err)
+			}
+		}
+		if !lr.stream(strings.NewReader(f.Text), remap, y) {
 			return
 		}
 	}

@@ -1,0 +1,230 @@
+package convert
+
+import (
+	"strings"
+
+	"github.com/bridgekit/bridgekit/auction"
+	"github.com/bridgekit/bridgekit/diag"
+	"github.com/bridgekit/bridgekit/parser/lin"
+	"github.com/bridgekit/bridgekit/record"
+)
+
+// This file reads what a web page's table says beside a LIN link (see
+// lin.PageRow): BBO's traveller pages, whose columns are Result ("4♠E=",
+// "5♦xS-3", "A==" for an adjusted score), Points (the score for
+// North–South, "N/A" for an adjusted one) and Score (the matchpoint
+// percentage, "58.33%", or the IMPs, "-2.00", for North–South).
+//
+// The Result is the board's stated contract, declarer and result, held
+// against the LIN's auction and play as a PBN file's tags are. Each row
+// also becomes a row of a traveller (a ScoreTable): its score is held
+// against its contract, and, when the table is the whole traveller of one
+// board (every row a link of the same deal), the percentages or IMPs
+// against all the rows; on any other page the row stands alone, an
+// excerpt of its board's field, and its percentage or IMPs are counted
+// unchecked. The traveller is the board's of the table's first row.
+
+// pageColumns are the columns of the traveller built from a page's table,
+// as PBN names them; the last is the page's Score column, named by what
+// it holds.
+var pageColumns = []string{"Names_NS", "Names_EW", "Contract", "Declarer", "Result", "Score_NS"}
+
+// page reads the cells of the page row the record's link stands in.
+func (m *linMapper) page(row *lin.PageRow) {
+	if row == nil {
+		return
+	}
+	m.b.LIN.Page = true
+	res, ok := row.Column("Result")
+	if !ok {
+		return
+	}
+	if r, err := lin.ParseResult(pageResult(res.Text)); err == nil && !m.b.File.ContractKnown {
+		f := &m.b.File
+		t := record.Tag{Name: "Result", Value: res.Text, Loc: res.Pos, ValueSpan: diag.Span{Pos: res.Pos}}
+		f.ContractTag, f.DeclarerTag, f.ResultTag = t, t, t
+		if r.Passed {
+			f.Contract, f.ContractKnown = auction.Contract{}, true
+		} else if c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk); err == nil {
+			if d, err := auction.ParseSeat(string(r.Declarer)); err == nil {
+				c.Declarer = d
+				f.Contract, f.ContractKnown = c, true
+				f.Declarer, f.DeclarerKnown = d, true
+				f.Tricks, f.TricksKnown = r.Tricks, r.Result != ""
+			}
+		}
+	}
+	t := row.Table
+	whole := t.Traveller()
+	score := pageScoreColumn(t)
+	if whole && !m.b.Scoring.Present() {
+		// The method the page's Score column shows: BBO scores IMP
+		// events across the field, each result against every other, as
+		// the mean per comparison.
+		switch score {
+		case "IMP_NS":
+			m.b.Scoring = record.Tag{Name: "Score", Value: "IMP;Cross2", Loc: pageHeading(t, "Score")}
+		case "Percentage_NS":
+			m.b.Scoring = record.Tag{Name: "Score", Value: "MP", Loc: pageHeading(t, "Score")}
+		}
+	}
+	if whole && t.Rows[0] != row {
+		return // the traveller is the first row's board's
+	}
+	cols := pageColumns
+	rows := t.Rows
+	if !whole {
+		cols, rows = cols[2:], []*lin.PageRow{row} // no pairs: an excerpt
+	}
+	tb := record.Table{Tag: record.Tag{Name: "ScoreTable", Loc: t.Pos}}
+	names := append([]string(nil), cols...)
+	if score != "" {
+		names = append(names, score)
+	}
+	tb.Tag.Value = strings.Join(names, ";")
+	for _, n := range names {
+		tb.Columns = append(tb.Columns, record.Column{Spec: n, Name: n})
+	}
+	for _, r := range rows {
+		tb.Rows = append(tb.Rows, pageTravellerRow(r, names))
+	}
+	m.b.Tables = append(m.b.Tables, tb)
+}
+
+// pageTravellerRow returns a page row's cells under the traveller's
+// columns.
+func pageTravellerRow(r *lin.PageRow, names []string) []record.Cell {
+	cell := func(heading string) record.Cell {
+		c, _ := r.Column(heading)
+		return record.Cell{Text: c.Text, Quoted: true, Loc: c.Pos}
+	}
+	pair := func(a, b string) record.Cell {
+		x, y := cell(a), cell(b)
+		x.Text = x.Text + " - " + y.Text
+		return x
+	}
+	res := cell("Result")
+	out := make([]record.Cell, 0, len(names))
+	for _, n := range names {
+		var c record.Cell
+		switch n {
+		case "Names_NS":
+			c = pair("North", "South")
+		case "Names_EW":
+			c = pair("East", "West")
+		case "Contract", "Declarer", "Result":
+			c = res
+			c.Text = pageResultPart(res.Text, n)
+		case "Score_NS":
+			c = cell("Points")
+			if !pageNumber(c.Text) {
+				c.Text = "-" // "N/A": an adjusted score's, whose mark is in Contract
+			}
+		default:
+			c = cell("Score")
+		}
+		if c.Text == "" {
+			c.Text = "-"
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// pageResult returns a page's result with its suit symbols as letters:
+// "4♠E=" is "4SE=".
+func pageResult(text string) string {
+	return strings.NewReplacer("♠", "S", "♥", "H", "♦", "D", "♣", "C").Replace(strings.TrimSpace(text))
+}
+
+// pageResultPart returns one of the contract, the declarer and the result
+// of a page's result cell, as a traveller writes them: "4S", "E", "=". An
+// adjusted score's mark ("A==") is the contract, and a result that does
+// not read is given whole as the contract, which the traveller then says
+// it cannot read.
+func pageResultPart(text, part string) string {
+	r, err := lin.ParseResult(pageResult(text))
+	switch {
+	case err != nil || r.Raw == "":
+		if part == "Contract" {
+			return strings.TrimSpace(text)
+		}
+		return "-"
+	case r.Passed:
+		if part == "Contract" {
+			return "Pass"
+		}
+		return "-"
+	}
+	switch part {
+	case "Contract":
+		if c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk); err == nil {
+			return c.String()
+		}
+		return r.Contract
+	case "Declarer":
+		return string(r.Declarer)
+	}
+	if r.Result == "" {
+		return "-"
+	}
+	return r.Result
+}
+
+// pageScoreColumn names the traveller's column for the page's Score:
+// Percentage_NS when every cell is a percentage, IMP_NS when every cell is
+// a number with a decimal point, else the page's own name, a number not
+// recomputed. It is "" when the table has no Score column.
+func pageScoreColumn(t *lin.PageTable) string {
+	pct, imps, given := true, true, false
+	for _, r := range t.Rows {
+		c, ok := r.Column("Score")
+		if !ok {
+			return ""
+		}
+		v := strings.TrimSpace(c.Text)
+		if v == "" {
+			continue
+		}
+		given = true
+		n, isPct := strings.CutSuffix(v, "%")
+		pct = pct && isPct && pageNumber(n)
+		imps = imps && !isPct && pageNumber(v) && strings.Contains(v, ".")
+	}
+	switch {
+	case !given:
+		return ""
+	case pct:
+		return "Percentage_NS"
+	case imps:
+		return "IMP_NS"
+	}
+	return "Score"
+}
+
+// pageHeading is the place of the table's heading of the column name.
+func pageHeading(t *lin.PageTable, name string) diag.Pos {
+	for _, h := range t.Header {
+		if strings.EqualFold(h.Text, name) {
+			return h.Pos
+		}
+	}
+	return t.Pos
+}
+
+// pageNumber reports whether s is a decimal number, signed or not.
+func pageNumber(s string) bool {
+	s = strings.TrimPrefix(strings.TrimPrefix(s, "-"), "+")
+	digits, dots := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] >= '0' && s[i] <= '9':
+			digits++
+		case s[i] == '.':
+			dots++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && dots <= 1
+}
