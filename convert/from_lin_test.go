@@ -3,6 +3,7 @@ package convert
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -308,6 +309,12 @@ func FuzzFromLIN(f *testing.F) {
 	f.Add([]byte("pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|mb|1N!|an|15-17|mb|p|nt|x|mb|2C|mb|p|mb|p|mb|p|pc|S7|mc|9|"))
 	f.Add([]byte("vg|Test,Seg,I,1,1,A,0,B,0|rs|4HN=,|pn|a,b,c,d,e,f,g,h|pg||\nqx|c1|" + testLINDeal + "sv|o|mb|4H|mb|d|mb|p|mb|p|mb|p|\nnt|between|pg||\nqx|o2|md|1,,,|"))
 	f.Add([]byte("% LIN 1\npn|a,b,c,d|md|3SAK,SA,,|sv|0|pf|y|mb|1SP2SPPP|pc|S7S3S2SA|mc|14|zz|1|"))
+	pages, _ := filepath.Glob(filepath.Join("..", "corpus", "testdata", "bbo", "*.html"))
+	for _, p := range pages {
+		if page, err := os.ReadFile(p); err == nil {
+			f.Add(page) // a traveller page: its table's cells become a traveller
+		}
+	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		boards, _ := linBoards(t, "f.lin", src)
 		for _, b := range boards {

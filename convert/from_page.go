@@ -39,7 +39,7 @@ func (m *linMapper) page(row *lin.PageRow) {
 	if !ok {
 		return
 	}
-	if r, err := lin.ParseResult(pageResult(res.Text)); err == nil && !m.b.File.ContractKnown {
+	if r, err := lin.ParseResult(pageResult(res.Text)); err == nil && !r.Empty() && !m.b.File.ContractKnown {
 		f := &m.b.File
 		t := record.Tag{Name: "Result", Value: res.Text, Loc: res.Pos, ValueSpan: diag.Span{Pos: res.Pos}}
 		f.ContractTag, f.DeclarerTag, f.ResultTag = t, t, t

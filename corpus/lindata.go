@@ -1,9 +1,12 @@
 package corpus
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/lin"
@@ -101,6 +104,15 @@ func checkLINData(p *Part, b *Board, rb *record.Board, u *usebio.Unit, ck *recor
 		for _, d := range ck.CheckShared(lb) {
 			if linDataCodes[d.Code] {
 				b.Findings = append(b.Findings, place(d))
+			}
+		}
+		if l, ok := row.Column("Lead"); ok && len(lb.Play.Cards) > 0 {
+			// The line's LEAD is the first card of the LIN's play.
+			first := lb.Play.Cards[0].Card
+			if card, err := auction.ParseCard(strings.TrimSpace(l.Text)); err == nil && first != auction.NoCard && card != first {
+				own = append(own, l.Loc)
+				b.Findings = append(b.Findings, place(diag.Diagnostic{Severity: diag.Warning, Code: diag.ScoreTableLead, Law: 41, Span: diag.Span{Pos: l.Loc},
+					Message: fmt.Sprintf("LEAD %s, but the play opens with %s", card, first)}))
 			}
 		}
 		p.Report.Coverage.Merge(&lb.Coverage)

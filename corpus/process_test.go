@@ -696,9 +696,9 @@ func FuzzAuditBatches(f *testing.F) {
 		`<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>1N</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>S2</LEAD><TRICKS>7</TRICKS><SCORE>90</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS>` +
 		`<LIN_DATA>pn|A%2CB%2CC%2CD|md|3SAKQHAKQDAK2C5432%2CS5432H5432D543CA%2CSJT9HJT9DQJT9CKQJ%2C|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|S2|pc|SJ|mc|7|</LIN_DATA></TRAVELLER_LINE>` +
 		`</BOARD></SECTION></SESSION></EVENT></USEBIO>`))
-	for _, name := range []string{"mitchell.xml", "swiss-teams.xml"} {
-		if usebio, err := os.ReadFile("../parser/usebio/testdata/" + name); err == nil {
-			f.Add(usebio)
+	for _, name := range []string{"../parser/usebio/testdata/mitchell.xml", "../parser/usebio/testdata/swiss-teams.xml", "testdata/bbo/traveller-wrong.html"} {
+		if seed, err := os.ReadFile(name); err == nil {
+			f.Add(seed)
 		}
 	}
 	opts := corpus.AuditOptions{AllFindings: true, SkipDuplicates: true, Boards: true}

@@ -84,6 +84,7 @@ const (
 	ScoreTableScore      Code = "scoretable-score"
 	ScoreTablePoints     Code = "scoretable-points"
 	ScoreTableMissing    Code = "scoretable-missing"
+	ScoreTableLead       Code = "scoretable-lead"
 	RoomsDiffer          Code = "rooms-differ"
 	IMPMismatch          Code = "imp-mismatch"
 	CarryOverMismatch    Code = "carry-over-mismatch"
@@ -160,6 +161,7 @@ var Codes = []CodeInfo{
 	{Code: ScoreTableScore, Severity: Warning, Law: 77, Source: Rules, Summary: "a traveller row whose score is not that of its contract, declarer and result"},
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},
+	{Code: ScoreTableLead, Severity: Warning, Law: 41, Source: Rules, Summary: "a traveller row whose opening lead is not in the hand of declarer's left-hand opponent by the board's deal, or is not the first card of the play the row's LIN holds"},
 	{Code: RoomsDiffer, Severity: Warning, Varies: true, Source: Archive, Summary: "the two rooms of a team-match board hold different deals (info when one is the other written from another seat)"},
 	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a board's IMPs (PBN's ScoreIMP, a USEBIO match board's IMPS) that are not the IMPs of its two rooms' scores"},
 	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},

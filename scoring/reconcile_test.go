@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/record"
 )
 
@@ -55,5 +56,34 @@ func TestReconcile(t *testing.T) {
 				t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), tt.want)
 			}
 		})
+	}
+}
+
+// TestTravellerLead: declarer's left-hand opponent leads (Law 41A), so a
+// row's lead must be in that hand. A lead that fits the contract played
+// by declarer's partner says so; a mark that is no card, an adjusted row
+// and a passed-out board are left alone.
+func TestTravellerLead(t *testing.T) {
+	b := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Lead;Score_NS",
+		"1 4 3NT N 9 HJ 400", // E holds HJ: right
+		"2 5 3NT N 9 H8 400", // W holds H8: the lead against 3NT by S
+		"3 6 3NT N 9 C2 400", // N holds C2: declarer's own card
+		"4 7 3NT N 9 ? 400", "5 8 A60/40 - - CA -", "6 9 Pass - - SA 0")
+	if err := b.Deal.UnmarshalText([]byte("N:AKQJ.AKQ.AKQ.432 T987.JT9.JT9.T98 65432.32.32.AKQJ .87654.87654.765")); err != nil {
+		t.Fatal(err)
+	}
+	b.Vulnerable, b.VulnerableKnown = 0, true
+	var got []string
+	for _, d := range checkTraveller(b, Method{}) {
+		if d.Code == diag.ScoreTableLead {
+			got = append(got, d.Message)
+		}
+	}
+	want := []string{
+		"row 2: the lead H8 is not in the hand of E, who leads against 3NT by N: the deal gives it to W, who would lead against the contract played by S",
+		"row 3: the lead C2 is not in the hand of E, who leads against 3NT by N: the deal gives it to N",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -289,6 +289,11 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 				r.N, r.Contract, r.Contract.Declarer, r.Tricks, want, b.Vulnerable, r.NS)
 		}
 	}
+	if b.Deal.Full() && b.Source.Format != record.FormatBWS { // a .bws's leads its reader checks (bws-lead)
+		for i := range tr.Rows {
+			out = append(out, checkLead(&tr.Rows[i], b.Deal)...)
+		}
+	}
 	// A table of scores and their frequencies, without the tables or pairs
 	// that had them, may be an excerpt ("only the best ten"): its points
 	// count a field it does not show, and are not recomputed.
@@ -334,6 +339,29 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 	b.Coverage.Merge(&l)
 	out = append(out, checkMissing(b, tr)...)
 	return out
+}
+
+// checkLead checks a row's opening lead against the deal: declarer's
+// left-hand opponent leads (Law 41A), so the card must be in that hand.
+// A lead that does not read as a card is left alone: traveller columns
+// hold marks of their own ("-", "?").
+func checkLead(r *Row, deal auction.Deal) []diag.Diagnostic {
+	l, ok := r.Column("Lead")
+	if !ok || !r.ContractKnown || r.Contract.PassedOut() || r.Artificial {
+		return nil
+	}
+	card, err := auction.ParseCard(strings.TrimSpace(l.Text))
+	leader := r.Contract.Declarer.LHO()
+	if err != nil || deal[leader].Has(card) {
+		return nil
+	}
+	owner, _ := deal.Owner(card)
+	msg := fmt.Sprintf("row %d: the lead %s is not in the hand of %s, who leads against %s by %s: the deal gives it to %s",
+		r.N, card, leader, r.Contract, r.Contract.Declarer, owner)
+	if d := r.Contract.Declarer; owner == d.RHO() {
+		msg += fmt.Sprintf(", who would lead against the contract played by %s", d.Partner())
+	}
+	return []diag.Diagnostic{{Code: diag.ScoreTableLead, Severity: diag.Warning, Law: 41, Span: diag.Span{Pos: l.Loc}, Message: msg}}
 }
 
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from

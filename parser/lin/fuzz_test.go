@@ -17,7 +17,9 @@ import (
 // checked apart (RecordsApart), into an arena used again, are those
 // Records gives.
 func FuzzParse(f *testing.F) {
-	seeds, _ := filepath.Glob(filepath.Join("testdata", "lin", "*.input"))
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "*.input"))
+	pages, _ := filepath.Glob(filepath.Join("..", "..", "corpus", "testdata", "bbo", "*.html"))
+	seeds = append(seeds, pages...)
 	if dir := filepath.Join("..", "..", "shared", "corpus"); dirExists(dir) {
 		seeds = append(seeds, corpusLINFiles(f)...)
 	}
