@@ -272,7 +272,7 @@ var linOnly = []field{
 		}
 		return strings.Join(out, "|")
 	}},
-	{name: "claim", why: "PBN ends a claimed play with * and gives the tricks in Result: a claim after all 52 cards is not kept", noted: named("a claim after the last card"), get: func(b *record.Board) string {
+	{name: "claim", why: "PBN ends a claimed play with * and gives the tricks in Result: a claim after all 52 cards is not kept", noted: named("a claim after the last card", "a claim that differs from the stated result (PBN's claim is the Result of a play cut short)"), get: func(b *record.Board) string {
 		return fmt.Sprint(b.Play.Claimed, b.Play.Claim)
 	}},
 	{name: "alert marks on explained calls", why: "PBN alerts by note: a call with an explanation comes back without its !", noted: named("alert marks of explained calls"), get: func(b *record.Board) string {

@@ -1,6 +1,7 @@
 package convert
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -25,9 +26,10 @@ import (
 // unchecked. The traveller is the board's of the table's first row.
 
 // pageColumns are the columns of the traveller built from a page's table,
-// as PBN names them; the last is the page's Score column, named by what
-// it holds.
-var pageColumns = []string{"Names_NS", "Names_EW", "Contract", "Declarer", "Result", "Score_NS"}
+// as PBN names them; the last is the page's Points column, named for the
+// side it is written for (Score_NS or Score_EW), and the page's Score
+// column follows, named by what it holds.
+var pageColumns = []string{"Names_NS", "Names_EW", "Contract", "Declarer", "Result", "Score_"}
 
 // page reads the cells of the page row the record's link stands in.
 func (m *linMapper) page(row *lin.PageRow) {
@@ -35,7 +37,7 @@ func (m *linMapper) page(row *lin.PageRow) {
 		return
 	}
 	m.b.LIN.Page = true
-	res, ok := row.Column("Result")
+	res, _, ok := row.Column("Result")
 	if !ok {
 		return
 	}
@@ -62,9 +64,9 @@ func (m *linMapper) page(row *lin.PageRow) {
 		// events across the field, each result against every other, as
 		// the mean per comparison.
 		switch score {
-		case "IMP_NS":
+		case "IMP":
 			m.b.Scoring = record.Tag{Name: "Score", Value: "IMP;Cross2", Loc: pageHeading(t, "Score")}
-		case "Percentage_NS":
+		case "Percentage":
 			m.b.Scoring = record.Tag{Name: "Score", Value: "MP", Loc: pageHeading(t, "Score")}
 		}
 	}
@@ -76,9 +78,15 @@ func (m *linMapper) page(row *lin.PageRow) {
 	if !whole {
 		cols, rows = cols[2:], []*lin.PageRow{row} // no pairs: an excerpt
 	}
+	side := pageSide(t, rows)
 	tb := record.Table{Tag: record.Tag{Name: "ScoreTable", Loc: t.Pos}}
 	names := append([]string(nil), cols...)
-	if score != "" {
+	names[len(names)-1] = "Score_" + side
+	switch score {
+	case "":
+	case "IMP", "Percentage":
+		names = append(names, score+"_"+side)
+	default:
 		names = append(names, score)
 	}
 	tb.Tag.Value = strings.Join(names, ";")
@@ -95,7 +103,7 @@ func (m *linMapper) page(row *lin.PageRow) {
 // columns.
 func pageTravellerRow(r *lin.PageRow, names []string) []record.Cell {
 	cell := func(heading string) record.Cell {
-		c, _ := r.Column(heading)
+		c, _, _ := r.Column(heading)
 		return record.Cell{Text: c.Text, Quoted: true, Loc: c.Pos}
 	}
 	pair := func(a, b string) record.Cell {
@@ -115,7 +123,7 @@ func pageTravellerRow(r *lin.PageRow, names []string) []record.Cell {
 		case "Contract", "Declarer", "Result":
 			c = res
 			c.Text = pageResultPart(res.Text, n)
-		case "Score_NS":
+		case "Score_NS", "Score_EW":
 			c = cell("Points")
 			if !pageNumber(c.Text) {
 				c.Text = "-" // "N/A": an adjusted score's, whose mark is in Contract
@@ -171,14 +179,14 @@ func pageResultPart(text, part string) string {
 	return r.Result
 }
 
-// pageScoreColumn names the traveller's column for the page's Score:
-// Percentage_NS when every cell is a percentage, IMP_NS when every cell is
-// a number with a decimal point, else the page's own name, a number not
-// recomputed. It is "" when the table has no Score column.
+// pageScoreColumn names what the page's Score column holds: Percentage
+// when every cell is a percentage, IMP when every cell is a number with a
+// decimal point, else the page's own name, a number not recomputed. It is
+// "" when the table has no Score column.
 func pageScoreColumn(t *lin.PageTable) string {
 	pct, imps, given := true, true, false
 	for _, r := range t.Rows {
-		c, ok := r.Column("Score")
+		c, _, ok := r.Column("Score")
 		if !ok {
 			return ""
 		}
@@ -195,11 +203,54 @@ func pageScoreColumn(t *lin.PageTable) string {
 	case !given:
 		return ""
 	case pct:
-		return "Percentage_NS"
+		return "Percentage"
 	case imps:
-		return "IMP_NS"
+		return "IMP"
 	}
 	return "Score"
+}
+
+// pageSide returns the side, "NS" or "EW", whose view the Points and Score
+// of the rows give. BBO gives them from the side of the player the page is
+// shown to: a heading may say so ("EW Points"), or the title names the
+// player ("… played by kemistry"), who sits in one of the rows; else the
+// signs of the points against the results tell, by the rows' majority
+// (a page that says nothing has given North–South's).
+func pageSide(t *lin.PageTable, rows []*lin.PageRow) string {
+	for _, r := range rows {
+		if _, side, ok := r.Column("Points"); ok && side != "" {
+			return side
+		}
+	}
+	if v := t.Viewer; v != "" {
+		for _, r := range rows {
+			for _, seat := range [...]struct{ heading, side string }{{"North", "NS"}, {"South", "NS"}, {"East", "EW"}, {"West", "EW"}} {
+				if c, _, ok := r.Column(seat.heading); ok && strings.EqualFold(c.Text, v) {
+					return seat.side
+				}
+			}
+		}
+	}
+	ns, ew := 0, 0
+	for _, r := range t.Rows {
+		res, _, okR := r.Column("Result")
+		pts, _, okP := r.Column("Points")
+		lr, err := lin.ParseResult(pageResult(res.Text))
+		n, errN := strconv.Atoi(strings.TrimSpace(pts.Text))
+		if !okR || !okP || err != nil || lr.Passed || lr.Empty() || lr.Result == "" || errN != nil || n == 0 {
+			continue
+		}
+		made := lr.Tricks >= lr.Level+6
+		if (lr.Declarer == 'N' || lr.Declarer == 'S') == made == (n > 0) {
+			ns++
+		} else {
+			ew++
+		}
+	}
+	if ew > ns {
+		return "EW"
+	}
+	return "NS"
 }
 
 // pageHeading is the place of the table's heading of the column name.

@@ -285,3 +285,22 @@ func TestPBNDroppedRange(t *testing.T) {
 		t.Errorf("the range counted %d times: %v", n, w.Dropped())
 	}
 }
+
+// TestPBNDroppedClaim: PBN's claim is the Result of a play cut short, so
+// a LIN claim that differs from the stated result (an rs entry) is said
+// lost, not written over in silence.
+func TestPBNDroppedClaim(t *testing.T) {
+	t.Parallel()
+	lin := "vg|League,Seg 1,I,5,5,Alpha,0,Beta,0|rs|3NN+1,|pn|a,b,c,d,e,f,g,h|pg||\n" +
+		"qx|o5|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pc|S2|mc|9|\n"
+	boards, _ := readLIN([]byte(lin), "r.lin")
+	var buf bytes.Buffer
+	w := NewPBNWriter(&buf, PBNWriterOptions{})
+	writeBoards(t, w, boards)
+	if n := w.Dropped()["a claim that differs from the stated result (PBN's claim is the Result of a play cut short)"]; n != 1 {
+		t.Errorf("the claim counted %d times: %v", n, w.Dropped())
+	}
+	if !strings.Contains(buf.String(), `[Result "10"]`) {
+		t.Errorf("the stated result is not written:\n%s", buf.String())
+	}
+}

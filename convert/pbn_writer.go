@@ -203,6 +203,17 @@ func (pw *PBNWriter) countDropped(b *record.Board) {
 			}
 		}
 	}
+	if p := &b.Play; p.Claimed {
+		// PBN's claim is its Result beside a play cut short: the file's
+		// stated result is written, and a claim that differs from it, or
+		// that follows the last card, has no place.
+		switch {
+		case len(p.Cards) >= 52:
+			pw.dropped.Add("a claim after the last card")
+		case b.File.TricksKnown && b.File.Tricks != p.Claim:
+			pw.dropped.Add("a claim that differs from the stated result (PBN's claim is the Result of a play cut short)")
+		}
+	}
 	if b.LIN != nil && b.LIN.Table.Value != "" && !strings.EqualFold(b.LIN.Table.Value, madeTable(b, b.Room)) {
 		pw.dropped.Add("qx table numbers (written again from the room and the board)")
 	}

@@ -2,6 +2,7 @@ package corpus_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"slices"
 	"strings"
@@ -29,6 +30,11 @@ func TestBBOTravellerPage(t *testing.T) {
 		// The adjusted row's link holds no LIN: the row is said unread,
 		// and the others, no longer the whole traveller, stand alone.
 		{file: "traveller-unread.html", agreed: 15, unchecked: 3, want: []string{"27:76 lin-page-row"}},
+		// Shown to a player sitting East–West, the page says whose
+		// scores they are ("EW Points", or the player its title names),
+		// and a row of the player's totals is said unread.
+		{file: "traveller-ew.html", agreed: 18, unchecked: 1, want: []string{"9:1 lin-page-row"}},
+		{file: "hands-list.html", agreed: 15, unchecked: 4, want: []string{"6:1 unchecked-numbers", "9:1 lin-page-row"}},
 		{file: "traveller-wrong.html", agreed: 14, flagged: 5, want: []string{
 			"11:72 scoretable-points", // 60.00% where the rows give 25 (row 2's stated result counts)
 			"16:20 result-mismatch",   // 1NN= where the LIN's claim gives 6 tricks
@@ -58,5 +64,26 @@ func TestBBOTravellerPage(t *testing.T) {
 				t.Errorf("coverage %s, want %d agreed, %d flagged, %d unchecked", c.Text(), tc.agreed, tc.flagged, tc.unchecked)
 			}
 		})
+	}
+}
+
+// TestCutShortClaimCoverage: a PBN play cut short with the Result is a
+// claim of it; one the tricks already lost make impossible is flagged in
+// the coverage, not left unchecked for want of the play's end.
+func TestCutShortClaimCoverage(t *testing.T) {
+	t.Parallel()
+	const game = "[Event \"Claims\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n" +
+		"[Deal \"N:765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ\"]\n" +
+		"[Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"%s\"]\n[Auction \"N\"]\n1NT Pass Pass Pass\n" +
+		"[Play \"E\"]\nHA H8 H7 H4\nHK H9 H6 H3\n*\n"
+	for _, tc := range []struct {
+		result          string
+		flagged, noPlay int
+	}{{"13", 1, 0}, {"9", 0, 1}} {
+		p := corpus.Process("claim.pbn", strings.NewReader(fmt.Sprintf(game, tc.result)), corpus.AuditOptions{})
+		c := &p.Report.Coverage
+		if c.Flagged != tc.flagged || c.Unchecked[diag.NoPlay] != tc.noPlay {
+			t.Errorf("Result %s: coverage %s, want %d flagged and %d no-play", tc.result, c.Text(), tc.flagged, tc.noPlay)
+		}
 	}
 }

@@ -605,6 +605,11 @@ func (c *Checker) playError(err error, loc diag.Pos) {
 	}
 }
 
+// has reports whether the board's check has found code.
+func (c *Checker) has(code diag.Code) bool {
+	return slices.ContainsFunc(c.out, func(d diag.Diagnostic) bool { return d.Code == code })
+}
+
 // countClaim counts a claim on the board's coverage: flagged when the
 // replay found it impossible, agreed when it gave the board's tricks.
 func (c *Checker) countClaim(b *Board) {
@@ -612,7 +617,7 @@ func (c *Checker) countClaim(b *Board) {
 		return
 	}
 	switch {
-	case slices.ContainsFunc(c.out, func(d diag.Diagnostic) bool { return d.Code == diag.ClaimImpossible }):
+	case c.has(diag.ClaimImpossible):
 		b.Coverage.Flag(1)
 	case b.Replayed.TricksKnown:
 		b.Coverage.Agree(1)
@@ -634,6 +639,10 @@ func (c *Checker) checkResult(b *Board) {
 		}
 	case agreed:
 		b.Coverage.Agree(1) // the board's result by Law 69, whatever the play
+	case !r.TricksKnown && !b.Play.Claimed && c.has(diag.ClaimImpossible):
+		// A play cut short with the Result is a claim of it (PBN): one
+		// the tricks already won or left make impossible is flagged.
+		b.Coverage.Flag(1)
 	case !r.TricksKnown:
 		b.Coverage.Skip(diag.NoPlay, 1)
 	case r.Transfer != 0 && f.Tricks == r.Tricks+r.Transfer:

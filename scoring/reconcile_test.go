@@ -87,3 +87,38 @@ func TestTravellerLead(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestWiderField: a traveller whose cross-IMPs were scored across more
+// tables than it lists (a BBO traveller page) has nearly every row off,
+// and IMPs that do not add up to 0 as a whole field's must: its points
+// are counted unchecked (field-incomplete), not flagged. One mistyped row
+// is still flagged.
+func TestWiderField(t *testing.T) {
+	m, err := ParseMethod("IMP;Cross2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		imps    [4]string
+		flagged int
+	}{
+		{"whole field", [4]string{"1.00", "2.33", "-4.33", "1.00"}, 0},
+		{"one typo", [4]string{"1.00", "2.33", "-1.33", "1.00"}, 1},
+		{"wider field", [4]string{"4.50", "5.83", "-0.83", "4.50"}, 0},
+	} {
+		b := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS",
+			"1 5 1NT N 7 90 "+tc.imps[0], "2 6 1NT N 8 120 "+tc.imps[1], "3 7 1NT N 6 -50 "+tc.imps[2], "4 8 1NT N 7 90 "+tc.imps[3])
+		b.VulnerableKnown = true
+		var n int
+		for _, d := range checkTraveller(b, m) {
+			if d.Code == diag.ScoreTablePoints {
+				n++
+			}
+		}
+		wide := b.Coverage.Unchecked[diag.FieldIncomplete]
+		if n != tc.flagged || (tc.name == "wider field") != (wide == 4) {
+			t.Errorf("%s: %d rows flagged, %d points field-incomplete", tc.name, n, wide)
+		}
+	}
+}

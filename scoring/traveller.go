@@ -52,6 +52,8 @@ type Traveller struct {
 	Vulnerable      auction.Vulnerability
 	VulnerableKnown bool
 	Old             bool
+	// wrong holds the rows (by N) whose points checkPoints found wrong.
+	wrong map[int]bool
 }
 
 // scoreOf is the North–South score of a row's contract and result.
@@ -319,10 +321,11 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if len(played.Rows) > 0 {
 			var fs []diag.Diagnostic
 			fs, imps, datum = checkPoints(&played, m)
-			if b.Sections > 1 && len(fs) > 0 {
-				// One section of several, whose points its own results
-				// do not give: the event is scored across the field,
-				// and the other sections' results count too.
+			if len(fs) > 0 && (b.Sections > 1 || widerField(&played)) {
+				// One section of several, or a traveller of some of the
+				// tables, whose points its own results do not give: the
+				// event is scored across the field, and the other
+				// tables' results count too.
 				fs, imps, datum, pointsWhy = nil, false, false, int(diag.FieldIncomplete)
 			}
 			out = append(out, fs...)
@@ -364,6 +367,37 @@ func checkLead(r *Row, deal auction.Deal) []diag.Diagnostic {
 	return []diag.Diagnostic{{Code: diag.ScoreTableLead, Severity: diag.Warning, Law: 41, Span: diag.Span{Pos: l.Loc}, Message: msg}}
 }
 
+// widerField reports whether a traveller's points were scored across a
+// field wider than its rows: three rows in four or more, of four or
+// more, are found wrong, and the stated
+// points do not add up as a whole field's must. Every comparison counts
+// for both its results, so over the whole field the IMPs add up to 0 and
+// the percentages average 50, whatever the form (sums or means, Neuberg);
+// a few mistyped rows are still found (BBO's traveller pages list the
+// tables that played a board, of a tournament scored across more).
+func widerField(tr *Traveller) bool {
+	if len(tr.Rows) < 4 || 4*len(tr.wrong) < 3*len(tr.Rows) {
+		return false // a few wrong rows, or too few to tell
+	}
+	for _, col := range []struct {
+		name       string
+		mean, sign float64
+	}{{"IMP_NS", 0, 1}, {"IMP_EW", 0, -1}, {"Percentage_NS", 50, 1}, {"Percentage_EW", 50, 1}} {
+		sum, n, rows := 0.0, 0, 0
+		for i := range tr.Rows {
+			r := &tr.Rows[i]
+			if v, _, ok := r.number(col.name); ok {
+				sum += col.sign * (v - col.mean) * float64(r.Count)
+				n, rows = n+r.Count, rows+1
+			}
+		}
+		if rows == len(tr.Rows) && math.Abs(sum) > 0.01*float64(n)+0.05 {
+			return true
+		}
+	}
+	return false
+}
+
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from
 // their scores; it is run only on a traveller whose rows all give one. It
 // says whether it checked the IMP columns and the datum columns.
@@ -379,7 +413,9 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		}
 	}
 	n := results(rs)
+	tr.wrong = map[int]bool{}
 	mismatch := func(r *Row, col string, want float64, how string) {
+		tr.wrong[r.N] = true
 		c, _ := r.Column(col)
 		out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
 			Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give %s (%s)", r.N, col, c.Text, n, trim(want), how)})

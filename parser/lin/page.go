@@ -2,6 +2,7 @@ package lin
 
 import (
 	"html"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,6 +24,10 @@ type PageTable struct {
 	// Title is the text of a heading row of one cell that spans the
 	// table ("Traveller 2196-1376162040-11492620"), if it has one.
 	Title string
+	// Viewer is the player the page shows the table to, where the title
+	// names one ("… played by <span class='username'>kemistry</span>"):
+	// BBO then gives the scores from that player's side.
+	Viewer string
 	// Header names the columns: the last row of heading cells before the
 	// rows with LIN that has as many cells as they do. Nil when there is
 	// none.
@@ -33,6 +38,9 @@ type PageTable struct {
 	Rows   []*PageRow
 	Unread []*PageRow
 	Pos    diag.Pos // the table's start
+	// Other are the table's rows without a link that hold numbers (BBO's
+	// summary of a player's tournament: place, masterpoints, total).
+	Other []*PageRow
 }
 
 // A PageRow is a row of a PageTable.
@@ -53,15 +61,26 @@ type PageCell struct {
 }
 
 // Column returns the row's cell under the heading name (any case), and
-// whether the table has such a column.
-func (r *PageRow) Column(name string) (PageCell, bool) {
+// whether the table has such a column. A heading may name the side the
+// column is written for before the name ("EW Points"): side is then "NS"
+// or "EW", else "".
+func (r *PageRow) Column(name string) (c PageCell, side string, ok bool) {
 	for j, h := range r.Table.Header {
-		if strings.EqualFold(h.Text, name) && j < len(r.Cells) {
-			return r.Cells[j], true
+		if j >= len(r.Cells) {
+			break
 		}
+		t := h.Text
+		if len(t) > 3 && t[2] == ' ' && (strings.EqualFold(t[:2], "NS") || strings.EqualFold(t[:2], "EW")) {
+			side, t = strings.ToUpper(t[:2]), t[3:]
+		}
+		if strings.EqualFold(t, name) {
+			return r.Cells[j], side, true
+		}
+		side = ""
 	}
-	return PageCell{}, false
+	return PageCell{}, "", false
 }
+
 
 // Traveller reports whether the table is a board's traveller: every row
 // of it has a LIN link, all of one deal, and it has more than one.
@@ -245,7 +264,7 @@ func pageRows(text string, frags []Fragment, refs []linRef, lines *lineIndex) (r
 		if t == nil {
 			t = &PageTable{Pos: lines.pos(pl.tables[raw.table].start)}
 			tables[raw.table] = t
-			t.Title, t.Header = pl.headings(text, raw, lines)
+			t.Title, t.Viewer, t.Header = pl.headings(text, raw, lines)
 		}
 		r := &PageRow{Table: t, Pos: lines.pos(raw.start)}
 		for _, c := range raw.cells {
@@ -276,7 +295,49 @@ func pageRows(text string, frags []Fragment, refs []linRef, lines *lineIndex) (r
 			}
 		}
 	}
+	for k := range pl.rows {
+		raw := &pl.rows[k]
+		if _, held := tables[raw.table]; !held {
+			continue
+		}
+		if _, read := seen[raw]; read {
+			continue
+		}
+		for _, c := range raw.cells {
+			if !c.heading && numeric(cellText(text, c.pageSpan)) {
+				r := row(raw)
+				r.Table.Other = append(r.Table.Other, r)
+				break
+			}
+		}
+	}
 	return rows, unread
+}
+
+// numeric reports whether a cell states a number: digits, with a sign, a
+// decimal point, a percent sign or a slash ("32/80") about them.
+func numeric(s string) bool {
+	digits := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case strings.IndexByte("+-.,%/ ", c) < 0:
+			return false
+		}
+	}
+	return digits > 0
+}
+
+// Numbers returns the cells of the row that state numbers.
+func (r *PageRow) Numbers() []string {
+	var out []string
+	for _, c := range r.Cells {
+		if numeric(c.Text) {
+			out = append(out, c.Text)
+		}
+	}
+	return out
 }
 
 // states returns the headings of the row's cells that state an outcome
@@ -284,19 +345,18 @@ func pageRows(text string, frags []Fragment, refs []linRef, lines *lineIndex) (r
 func (r *PageRow) states() []string {
 	var out []string
 	for _, h := range [...]string{"Result", "Points", "Score"} {
-		if c, ok := r.Column(h); ok && c.Text != "" {
+		if c, _, ok := r.Column(h); ok && c.Text != "" {
 			out = append(out, h+" "+c.Text)
 		}
 	}
 	return out
 }
 
-// headings returns the title and the column names of the table of the row
-// raw: a row of one spanning heading cell before it, and the last row of
-// heading cells before it with as many cells as it has.
-func (pl *pageLayout) headings(text string, raw *rawRow, lines *lineIndex) (string, []PageCell) {
-	var title string
-	var header []PageCell
+// headings returns the title, the player it names and the column names of
+// the table of the row raw: a row of one spanning heading cell before it,
+// and the last row of heading cells before it with as many cells as it
+// has.
+func (pl *pageLayout) headings(text string, raw *rawRow, lines *lineIndex) (title, viewer string, header []PageCell) {
 	for k := range pl.rows {
 		r := &pl.rows[k]
 		if r.start >= raw.start {
@@ -305,8 +365,9 @@ func (pl *pageLayout) headings(text string, raw *rawRow, lines *lineIndex) (stri
 		if r.table != raw.table || len(r.cells) == 0 || !r.cells[0].heading {
 			continue
 		}
-		if len(r.cells) == 1 && r.cells[0].colspan && title == "" {
-			title = cellText(text, r.cells[0].pageSpan)
+		if r.cells[0].colspan && title == "" {
+			c := r.cells[0].pageSpan
+			title, viewer = cellText(text, c), pageViewer(text[c.content:max(c.content, c.end)])
 			continue
 		}
 		if len(r.cells) == len(raw.cells) {
@@ -316,7 +377,27 @@ func (pl *pageLayout) headings(text string, raw *rawRow, lines *lineIndex) (stri
 			}
 		}
 	}
-	return title, header
+	return title, viewer, header
+}
+
+// pageViewer returns the player a BBO title names after "played by", in
+// the username element BBO marks it with, else up to the next word of
+// the title ("since …"): user names may hold spaces.
+func pageViewer(cell string) string {
+	_, after, ok := strings.Cut(cell, "played by ")
+	if !ok {
+		return ""
+	}
+	if i := strings.Index(after, "username"); i >= 0 {
+		if j := strings.IndexByte(after[i:], '>'); j >= 0 {
+			name := after[i+j+1:]
+			if k := strings.IndexByte(name, '<'); k >= 0 {
+				return strings.TrimSpace(html.UnescapeString(name[:k]))
+			}
+		}
+	}
+	name, _, _ := strings.Cut(after, " since ")
+	return strings.TrimSpace(html.UnescapeString(name))
 }
 
 // mdValue returns the value of the first md pair of a LIN text, trimmed.
@@ -331,4 +412,17 @@ func mdValue(lin string) string {
 		}
 	}
 	return ""
+}
+
+// pageTables returns the tables of the rows, each once, in the order met.
+func pageTables(rows ...[]*PageRow) []*PageTable {
+	var out []*PageTable
+	for _, rs := range rows {
+		for _, r := range rs {
+			if r != nil && !slices.Contains(out, r.Table) {
+				out = append(out, r.Table)
+			}
+		}
+	}
+	return out
 }

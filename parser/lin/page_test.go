@@ -32,10 +32,10 @@ func TestPageRows(t *testing.T) {
 	if tb.Title != "Traveller 1-2" || len(tb.Header) != 4 || tb.Header[0].Text != "Nº" {
 		t.Errorf("title %q, header %v", tb.Title, tb.Header)
 	}
-	if c, ok := row.Column("result"); !ok || c.Text != "4♠E=" || c.Pos.String() != "4:19" {
+	if c, _, ok := row.Column("result"); !ok || c.Text != "4♠E=" || c.Pos.String() != "4:19" {
 		t.Errorf("result %q at %s, %v", c.Text, c.Pos, ok)
 	}
-	if c, _ := recs[1].Row.Column("Points"); c.Text != "N/A" {
+	if c, _, _ := recs[1].Row.Column("Points"); c.Text != "N/A" {
 		t.Errorf("row 2's points %q", c.Text)
 	}
 	if len(tb.Rows) != 2 || len(tb.Unread) != 1 || tb.Traveller() {
@@ -48,5 +48,21 @@ func TestPageRows(t *testing.T) {
 	}
 	if recs, _ := Parse([]byte(strings.Replace(whole, link("3SAK"), link("3SQJ"), 1)), "t.html"); len(recs) != 2 || recs[0].Row.Table.Traveller() {
 		t.Error("rows of two deals are read as a traveller")
+	}
+}
+
+// TestPageViewer: BBO's titles name the player a page is shown to in a
+// username element; names may hold spaces.
+func TestPageViewer(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ cell, want string }{
+		{"Tourney 81382-1777478400- played by <span class='username'>kemistry</span>", "kemistry"},
+		{"Hands played by <span class='username'>lena m</span> since 2020-05-01 00:00:00", "lena m"},
+		{"Hands played by lena m since 2020-05-01", "lena m"},
+		{"Traveller 1538-1385205517-38345854", ""},
+	} {
+		if got := pageViewer(tc.cell); got != tc.want {
+			t.Errorf("pageViewer(%q) = %q, want %q", tc.cell, got, tc.want)
+		}
 	}
 }

@@ -406,6 +406,12 @@ func (lr *Reader) readContainer(r io.Reader, c linContainer, yield func(*Record,
 		}
 		lr.fileDiag(lines.pos(ref.off), sev, code, msg)
 	}
+	for _, t := range pageTables(rows, unread) {
+		for _, r := range t.Other {
+			lr.fileDiag(r.Pos, diag.Warning, "lin-page-row", "the row states "+strings.Join(r.Numbers(), ", ")+
+				" beside the table's links to boards but is not one (a summary: place, points, total?), and is not read")
+		}
+	}
 	if len(frags) == 0 && len(refs) == 0 {
 		lr.fileDiag(diag.Pos{Line: 1, Col: 1}, diag.Error, "lin-none", fmt.Sprintf("no LIN found in this %s", linContainerNames[c]))
 	}
