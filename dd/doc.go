@@ -22,7 +22,12 @@
 //     down one trick at a time, in the manner of MTD(f) (Plaat, Schaeffer,
 //     Pijls and de Bruin, "Best-first fixed-depth minimax algorithms",
 //     Artificial Intelligence 87, 1996). Each search cuts off as soon as a
-//     single card settles the question.
+//     single card settles the question. For a table the first guess of a
+//     strain comes from North–South's high-card points and trumps (a
+//     line fitted to DDS's tables, raised by half a trick, since a first
+//     search above the answer costs less than one below it), and each
+//     later declarer's from the declarer before, a trick higher when
+//     North–South are to lead.
 //   - Positions at the start of a trick are kept in a transposition table,
 //     with bounds on the tricks North–South take from there. Every search
 //     also returns the cards that decided it: the cards that won a trick
