@@ -81,7 +81,6 @@ func (r *PageRow) Column(name string) (c PageCell, side string, ok bool) {
 	return PageCell{}, "", false
 }
 
-
 // Traveller reports whether the table is a board's traveller: every row
 // of it has a LIN link, all of one deal, and it has more than one.
 func (t *PageTable) Traveller() bool {
