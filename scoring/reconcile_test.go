@@ -122,3 +122,20 @@ func TestWiderField(t *testing.T) {
 		}
 	}
 }
+
+// TestWiderFieldMatchpoints: one section's traveller of an event
+// matchpointed across the field, its file not saying so: North–South's
+// matchpoints do not add up to East–West's as a whole field's must.
+func TestWiderFieldMatchpoints(t *testing.T) {
+	b := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW",
+		"1 5 1NT N 7 90 10 4", "2 6 1NT N 8 120 14 0", "3 7 1NT N 6 -50 1 13", "4 8 1NT N 7 90 10 4")
+	b.VulnerableKnown = true
+	for _, d := range checkTraveller(b, Method{Base: MatchPoints}) {
+		if d.Code == diag.ScoreTablePoints {
+			t.Errorf("flagged: %s", d.Message)
+		}
+	}
+	if n := b.Coverage.Unchecked[diag.FieldIncomplete]; n != 8 {
+		t.Errorf("%d points field-incomplete, want 8", n)
+	}
+}

@@ -368,13 +368,15 @@ func checkLead(r *Row, deal auction.Deal) []diag.Diagnostic {
 }
 
 // widerField reports whether a traveller's points were scored across a
-// field wider than its rows: three rows in four or more, of four or
-// more, are found wrong, and the stated
-// points do not add up as a whole field's must. Every comparison counts
-// for both its results, so over the whole field the IMPs add up to 0 and
-// the percentages average 50, whatever the form (sums or means, Neuberg);
-// a few mistyped rows are still found (BBO's traveller pages list the
-// tables that played a board, of a tournament scored across more).
+// field wider than its rows: three rows in four or more, of four or more,
+// are found wrong, and the stated points do not add up as a whole field's
+// must. Every comparison counts for both its results, so over the whole
+// field the IMPs add up to 0, the percentages average 50 and North–South's
+// matchpoints add up to East–West's, whatever the form (sums or means,
+// Neuberg). A few mistyped rows are still found. BBO's traveller pages
+// list the tables that played a board of a tournament scored across more,
+// and a section of several may be scored across the field without the
+// file saying so.
 func widerField(tr *Traveller) bool {
 	if len(tr.Rows) < 4 || 4*len(tr.wrong) < 3*len(tr.Rows) {
 		return false // a few wrong rows, or too few to tell
@@ -395,7 +397,20 @@ func widerField(tr *Traveller) bool {
 			return true
 		}
 	}
-	return false
+	// Matchpoints: each comparison's points go to the two sides, so over
+	// the whole field North–South's add up to East–West's.
+	diff, n := 0.0, 0
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		ns, _, okNS := r.number("MP_NS")
+		ew, _, okEW := r.number("MP_EW")
+		if !okNS || !okEW {
+			return false
+		}
+		diff += (ns - ew) * float64(r.Count)
+		n += r.Count
+	}
+	return math.Abs(diff) > 0.01*float64(n)+0.05
 }
 
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from
