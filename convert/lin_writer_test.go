@@ -269,38 +269,32 @@ func TestLINThroughPBN(t *testing.T) {
 	t.Logf("%d of %d LIN files: the same boards through PBN", same, len(files))
 }
 
-// TestPBNDroppedRange: PBN has boards, not a vugraph segment's range; the
+// TestPBNDropped: what PBN cannot hold of a LIN file is said, once a
+// board or a header. PBN has boards, not a vugraph segment's range: the
 // range is said lost once a header, with the rs entries of rooms that
-// have no record.
-func TestPBNDroppedRange(t *testing.T) {
+// have no record. PBN's claim is the Result of a play cut short, so a LIN
+// claim that differs from the stated result (an rs entry) is said lost,
+// the stated result written.
+func TestPBNDropped(t *testing.T) {
 	t.Parallel()
-	lin := "vg|League,Seg 2,I,5,6,Alpha,0,Beta,0|rs|3NN=,3NN-1,,|pn|a,b,c,d,e,f,g,h|pg||\n" +
-		"qx|o5|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pg||\n" +
-		"qx|o6|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pg||\n"
-	boards, _ := readLIN([]byte(lin), "r.lin")
-	var buf bytes.Buffer
-	w := NewPBNWriter(&buf, PBNWriterOptions{})
-	writeBoards(t, w, boards)
-	if n := w.Dropped()["the vg board range, with the rs entries of rooms that have no record"]; n != 1 {
-		t.Errorf("the range counted %d times: %v", n, w.Dropped())
-	}
-}
-
-// TestPBNDroppedClaim: PBN's claim is the Result of a play cut short, so
-// a LIN claim that differs from the stated result (an rs entry) is said
-// lost, not written over in silence.
-func TestPBNDroppedClaim(t *testing.T) {
-	t.Parallel()
-	lin := "vg|League,Seg 1,I,5,5,Alpha,0,Beta,0|rs|3NN+1,|pn|a,b,c,d,e,f,g,h|pg||\n" +
-		"qx|o5|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|pc|S2|mc|9|\n"
-	boards, _ := readLIN([]byte(lin), "r.lin")
-	var buf bytes.Buffer
-	w := NewPBNWriter(&buf, PBNWriterOptions{})
-	writeBoards(t, w, boards)
-	if n := w.Dropped()["a claim that differs from the stated result (PBN's claim is the Result of a play cut short)"]; n != 1 {
-		t.Errorf("the claim counted %d times: %v", n, w.Dropped())
-	}
-	if !strings.Contains(buf.String(), `[Result "10"]`) {
-		t.Errorf("the stated result is not written:\n%s", buf.String())
+	const deal = "md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|sv|n|mb|3N|mb|p|mb|p|mb|p|"
+	for _, tc := range []struct{ name, lin, note, written string }{
+		{"range", "vg|League,Seg 2,I,5,6,Alpha,0,Beta,0|rs|3NN=,3NN-1,,|pn|a,b,c,d,e,f,g,h|pg||\n" +
+			"qx|o5|" + deal + "pg||\nqx|o6|" + deal + "pg||\n",
+			"the vg board range, with the rs entries of rooms that have no record", ""},
+		{"claim", "vg|League,Seg 1,I,5,5,Alpha,0,Beta,0|rs|3NN+1,|pn|a,b,c,d,e,f,g,h|pg||\n" +
+			"qx|o5|" + deal + "pc|S2|mc|9|\n",
+			"a claim that differs from the stated result (PBN's claim is the Result of a play cut short)", `[Result "10"]`},
+	} {
+		boards, _ := readLIN([]byte(tc.lin), "r.lin")
+		var buf bytes.Buffer
+		w := NewPBNWriter(&buf, PBNWriterOptions{})
+		writeBoards(t, w, boards)
+		if n := w.Dropped()[tc.note]; n != 1 {
+			t.Errorf("%s: counted %d times: %v", tc.name, n, w.Dropped())
+		}
+		if !strings.Contains(buf.String(), tc.written) {
+			t.Errorf("%s: %s is not written:\n%s", tc.name, tc.written, buf.String())
+		}
 	}
 }
