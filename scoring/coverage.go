@@ -113,8 +113,8 @@ func countTraveller(l *diag.Ledger, tr *Traveller, found []diag.Diagnostic, poin
 			} else if !adjustedChecks(r, n.col, m) {
 				why = int(diag.Adjusted)
 			}
-		case pointsWhy >= 0:
-			why = pointsWhy
+		case pointsWhy >= 0 && !(n.kind == pointsNumber && flagged[n.cell.Loc.Offset]):
+			why = pointsWhy // a number what the points say of each other flags is flagged
 		case n.kind == datumNumber && !datum, n.kind == pointsNumber && strings.HasPrefix(strings.ToLower(n.col), "imp_") && !imps:
 			why = int(diag.MethodUnknown)
 			if m.Base == IMP {

@@ -126,16 +126,38 @@ func TestWiderField(t *testing.T) {
 // TestWiderFieldMatchpoints: one section's traveller of an event
 // matchpointed across the field, its file not saying so: North–South's
 // matchpoints do not add up to East–West's as a whole field's must.
+// What the points say of each other still holds there: a row whose two
+// sides' matchpoints do not add up to the top the others give is flagged.
+// A column the rows' own results give proves them the whole field: an
+// East–West column wrong on every row is flagged, not taken for a wider
+// field.
 func TestWiderFieldMatchpoints(t *testing.T) {
-	b := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW",
-		"1 5 1NT N 7 90 10 4", "2 6 1NT N 8 120 14 0", "3 7 1NT N 6 -50 1 13", "4 8 1NT N 7 90 10 4")
-	b.VulnerableKnown = true
-	for _, d := range checkTraveller(b, Method{Base: MatchPoints}) {
-		if d.Code == diag.ScoreTablePoints {
-			t.Errorf("flagged: %s", d.Message)
+	for _, tc := range []struct {
+		name    string
+		rows    [4]string
+		flagged []string
+	}{
+		{"wider field", [4]string{"10 4", "14 0", "1 13", "10 4"}, nil},
+		{"one row off the top", [4]string{"10 4", "14 0", "1 15", "10 4"}, []string{"row 3: MP_NS 1 and MP_EW 15 add up to 16, where the board's other rows add up to 14"}},
+		{"East-West wrong", [4]string{"3 4", "6 1", "0 7", "3 4"}, []string{"row 1: MP_EW 4", "row 2: MP_EW 1", "row 3: MP_EW 7", "row 4: MP_EW 4"}},
+	} {
+		b := traveller("PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW",
+			"1 5 1NT N 7 90 "+tc.rows[0], "2 6 1NT N 8 120 "+tc.rows[1], "3 7 1NT N 6 -50 "+tc.rows[2], "4 8 1NT N 7 90 "+tc.rows[3])
+		b.VulnerableKnown = true
+		var got []string
+		for _, d := range checkTraveller(b, Method{Base: MatchPoints}) {
+			if d.Code == diag.ScoreTablePoints {
+				got = append(got, d.Message)
+			}
 		}
-	}
-	if n := b.Coverage.Unchecked[diag.FieldIncomplete]; n != 8 {
-		t.Errorf("%d points field-incomplete, want 8", n)
+		if len(got) != len(tc.flagged) {
+			t.Errorf("%s: flagged %q, want %q", tc.name, got, tc.flagged)
+			continue
+		}
+		for i := range got {
+			if !strings.HasPrefix(got[i], tc.flagged[i]) {
+				t.Errorf("%s: flagged %q, want %q", tc.name, got[i], tc.flagged[i])
+			}
+		}
 	}
 }

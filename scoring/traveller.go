@@ -52,8 +52,9 @@ type Traveller struct {
 	Vulnerable      auction.Vulnerability
 	VulnerableKnown bool
 	Old             bool
-	// wrong holds the rows (by N) whose points checkPoints found wrong.
-	wrong map[int]bool
+	// wrong counts, by column, the rows whose points checkPoints found
+	// wrong.
+	wrong map[string]int
 }
 
 // scoreOf is the North–South score of a row's contract and result.
@@ -325,8 +326,9 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 				// One section of several, or a traveller of some of the
 				// tables, whose points its own results do not give: the
 				// event is scored across the field, and the other
-				// tables' results count too.
-				fs, imps, datum, pointsWhy = nil, false, false, int(diag.FieldIncomplete)
+				// tables' results count too. What the points say of
+				// each other still holds.
+				fs, imps, datum, pointsWhy = checkSides(&played), false, false, int(diag.FieldIncomplete)
 			}
 			out = append(out, fs...)
 		}
@@ -378,8 +380,15 @@ func checkLead(r *Row, deal auction.Deal) []diag.Diagnostic {
 // and a section of several may be scored across the field without the
 // file saying so.
 func widerField(tr *Traveller) bool {
-	if len(tr.Rows) < 4 || 4*len(tr.wrong) < 3*len(tr.Rows) {
-		return false // a few wrong rows, or too few to tell
+	if len(tr.Rows) < 4 {
+		return false // too few to tell
+	}
+	for _, col := range pointsColumns {
+		if _, ok := tr.Rows[0].Column(col); ok && 4*tr.wrong[col] < 3*len(tr.Rows) {
+			// A column the rows' own results give: they are the field,
+			// and the other columns' errors are the file's.
+			return false
+		}
 	}
 	for _, col := range []struct {
 		name       string
@@ -413,6 +422,68 @@ func widerField(tr *Traveller) bool {
 	return math.Abs(diff) > 0.01*float64(n)+0.05
 }
 
+// pointsColumns are the columns of a row's points under the board's
+// method.
+var pointsColumns = [...]string{"MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW", "IMP_NS", "IMP_EW"}
+
+// checkSides checks what a traveller's points say of each other whatever
+// the field they were scored in: every row's two sides' matchpoints add up
+// to the same top, their percentages to 100, and East–West's IMPs are
+// North–South's with the sign turned. It is run where the points are not
+// recomputed for want of the whole field.
+func checkSides(tr *Traveller) []diag.Diagnostic {
+	var out []diag.Diagnostic
+	sum := func(r *Row, a, b string) (float64, record.Cell, float64, bool) {
+		x, ca, okA := r.number(a)
+		y, cb, okB := r.number(b)
+		// Each rounded by half its unit at most.
+		return x + y, cb, max(unit(ca.Text), unit(cb.Text)), okA && okB
+	}
+	// The top is the sum most rows give.
+	tops := map[float64]int{}
+	for i := range tr.Rows {
+		if v, _, _, ok := sum(&tr.Rows[i], "MP_NS", "MP_EW"); ok {
+			tops[math.Round(v*100)/100]++
+		}
+	}
+	top, most := 0.0, 0
+	for v, n := range tops {
+		if n > most || n == most && v < top {
+			top, most = v, n
+		}
+	}
+	for i := range tr.Rows {
+		r := &tr.Rows[i]
+		for _, pair := range []struct {
+			a, b string
+			want float64
+			ok   bool
+		}{{"MP_NS", "MP_EW", top, 2*most > len(tr.Rows)}, {"Percentage_NS", "Percentage_EW", 100, true}, {"IMP_NS", "IMP_EW", 0, true}} {
+			if v, c, tol, ok := sum(r, pair.a, pair.b); ok && pair.ok && math.Abs(v-pair.want) > tol+1e-9 {
+				what := fmt.Sprintf("add up to %s, where every row's must add up to %s", trim(v), trim(pair.want))
+				if pair.a == "MP_NS" {
+					what = fmt.Sprintf("add up to %s, where the board's other rows add up to %s", trim(v), trim(pair.want))
+				}
+				a, _ := r.Column(pair.a)
+				out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
+					Message: fmt.Sprintf("row %d: %s %s and %s %s %s", r.N, pair.a, a.Text, pair.b, c.Text, what)})
+			}
+		}
+	}
+	return out
+}
+
+// unit is the rounding a number as written may carry: a unit of its last
+// decimal place.
+func unit(text string) float64 {
+	t := strings.TrimSuffix(strings.TrimSpace(text), "%")
+	i := strings.IndexAny(t, ".,")
+	if i < 0 {
+		return 1
+	}
+	return math.Pow(10, -float64(len(t)-i-1))
+}
+
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from
 // their scores; it is run only on a traveller whose rows all give one. It
 // says whether it checked the IMP columns and the datum columns.
@@ -428,9 +499,9 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		}
 	}
 	n := results(rs)
-	tr.wrong = map[int]bool{}
+	tr.wrong = map[string]int{}
 	mismatch := func(r *Row, col string, want float64, how string) {
-		tr.wrong[r.N] = true
+		tr.wrong[col]++
 		c, _ := r.Column(col)
 		out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
 			Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give %s (%s)", r.N, col, c.Text, n, trim(want), how)})

@@ -361,6 +361,11 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 		case "EVENT", "SESSION", "SECTION":
 			r.scopes = append(r.scopes, &scope{node: n})
 		}
+		if strings.EqualFold(n.Name, "EVENT") && len(r.held) > 0 {
+			// The boards of the event before that waited for a HANDSET
+			// after it: none came, and this event's are other deals.
+			return r.release(false, true), true
+		}
 	case xml.CharData:
 		if p := r.top(); p != nil && !isLeafHolder(p) {
 			switch room := maxText - len(p.Text); {
@@ -485,8 +490,9 @@ func (r *Reader) scope() *scope {
 
 // close ends a scope: where its participants came after every board,
 // its last board carries them. At the end of an EVENT every board is
-// given out, and its HANDSET's deals are forgotten: the next event's
-// boards of the same numbers are other deals.
+// given out but those that wait for a HANDSET, which PairsScorer writes
+// after the EVENT, in USEBIO; its HANDSET's deals are forgotten: the next
+// event's boards of the same numbers are other deals.
 func (r *Reader) close(n *Node) []*Unit {
 	sc := r.scope()
 	if sc == nil || sc.node != n {
@@ -499,7 +505,7 @@ func (r *Reader) close(n *Node) []*Unit {
 	if !strings.EqualFold(n.Name, "EVENT") {
 		return r.release(true, false)
 	}
-	out := r.release(false, true)
+	out := r.release(false, false)
 	r.deals, r.flushed, r.sawHandset = map[string]*Node{}, map[string]bool{}, false
 	return out
 }
