@@ -81,6 +81,18 @@ func (r *PageRow) Column(name string) (c PageCell, side string, ok bool) {
 	return PageCell{}, "", false
 }
 
+// statesResults reports whether the table's headings name a result or a
+// score (Result, Points, Score): a table of results, not of links alone.
+func (t *PageTable) statesResults() bool {
+	for _, h := range t.Header {
+		n := strings.ToLower(h.Text)
+		if strings.HasSuffix(n, "result") || strings.HasSuffix(n, "points") || strings.HasSuffix(n, "score") {
+			return true
+		}
+	}
+	return false
+}
+
 // Traveller reports whether the table is a board's traveller: every row
 // of it has a LIN link, all of one deal, and it has more than one.
 func (t *PageTable) Traveller() bool {

@@ -407,6 +407,9 @@ func (lr *Reader) readContainer(r io.Reader, c linContainer, yield func(*Record,
 		lr.fileDiag(lines.pos(ref.off), sev, code, msg)
 	}
 	for _, t := range pageTables(rows, unread) {
+		if !t.statesResults() {
+			continue // a page's table of links: its other numbers are no results
+		}
 		for _, r := range t.Other {
 			lr.fileDiag(r.Pos, diag.Warning, "lin-page-row", "the row states "+strings.Join(r.Numbers(), ", ")+
 				" beside the table's links to boards but is not one (a summary: place, points, total?), and is not read")
