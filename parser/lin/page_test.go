@@ -66,3 +66,32 @@ func TestPageViewer(t *testing.T) {
 		}
 	}
 }
+
+// TestPageOtherRows: a row of numbers without a link in a table of
+// results (BBO's summary of the player's tournament) is said unread; the
+// dates of a table of links alone are no results.
+func TestPageOtherRows(t *testing.T) {
+	t.Parallel()
+	link := `<a onclick="hv_popuplin('pn|a,b,c,d|md|3SAK|ah|Board 1|mb|p|')">Movie</a>`
+	for _, tc := range []struct {
+		name, page string
+		want       int
+	}{
+		{"summary", "<table><tr><th>Result</th><th>Points</th><th>Score</th><th>Movie</th></tr>\n" +
+			"<tr><td>32/80</td><td>0.18</td><td>4.98</td><td></td></tr>\n" +
+			"<tr><td>3NS=</td><td>400</td><td>1.00</td><td>" + link + "</td></tr></table>", 1},
+		{"links", "<table><tr><th>Date</th><th>Hand</th></tr>\n<tr><td>2020-05-01</td><td>none</td></tr>\n" +
+			"<tr><td>2020-05-02</td><td>" + link + "</td></tr></table>", 0},
+	} {
+		_, ds := Parse([]byte("<html><body>"+tc.page+"</body></html>"), "p.html")
+		n := 0
+		for _, d := range ds {
+			if d.Code == "lin-page-row" {
+				n++
+			}
+		}
+		if n != tc.want {
+			t.Errorf("%s: %d lin-page-row, want %d: %v", tc.name, n, tc.want, ds)
+		}
+	}
+}
