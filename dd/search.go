@@ -207,24 +207,24 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	}
 	var pk patKeys
 	s.patterns(&pk)
+	p := posKey(&pk)
 	lens := s.lens
 	best := uint8(noBest)
 	for bi := s.tt.last(lens, leader); bi >= 0; {
 		b := &s.tt.b[bi]
 		bi = b.prev
-		for j := b.n - 1; j >= 0; j-- {
-			e := &b.e[j]
-			if !e.matches(&pk) {
+		for j := int(b.n) - 1; j >= 0; j-- {
+			if !b.key[j].matches(&p) {
 				continue
 			}
-			if int(e.lo) >= need {
-				return true, s.topCards(e)
+			if int(b.lo[j]) >= need {
+				return true, s.topCards(&b.key[j])
 			}
-			if int(e.hi) < need {
-				return false, s.topCards(e)
+			if int(b.hi[j]) < need {
+				return false, s.topCards(&b.key[j])
 			}
 			if best == noBest {
-				best = e.best
+				best = b.best[j]
 			}
 		}
 	}
@@ -243,17 +243,15 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	} else {
 		hi = need - 1
 	}
-	var top [4]uint32
+	var k [4]int
 	for suit := range 4 {
-		m := uint16(rel >> (16 * suit))
-		if m == 0 {
-			continue
+		if m := uint16(rel >> (16 * suit)); m != 0 {
+			// The cards from the top down to the lowest that decided.
+			k[suit] = bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
 		}
-		// The cards from the top down to the lowest that decided.
-		k := bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
-		top[suit] = pk.key(suit, k)
 	}
-	s.tt.store(lens, leader, &top, lo, hi, best)
+	key := entryKey(&pk, &k)
+	s.tt.store(lens, leader, &key, lo, hi, best)
 	return r, rel
 }
 
@@ -329,12 +327,13 @@ func (s *Solver) live(suit int) uint16 {
 	return s.out[suit]
 }
 
-// topCards returns, for the current position, the cards that e's bounds
-// depend on: in each suit, the lowest of the top cards e records.
-func (s *Solver) topCards(e *entry) uint64 {
+// topCards returns, for the current position, the cards that the bounds
+// of an entry of key depend on: in each suit, the lowest of the top cards
+// the key fixes.
+func (s *Solver) topCards(key *ttKey) uint64 {
 	var rel uint64
 	for suit := range 4 {
-		k := int(e.top[suit] >> 26)
+		k := key.k(suit)
 		if k == 0 {
 			continue
 		}
@@ -663,8 +662,8 @@ func (s *Solver) trumpTricks(l, t int) (int, uint64) {
 // ones below it in turn: the seat's low bit (East or West) in the plane
 // from bit 0, its high bit (South or West) in the plane from bit 13. The
 // key of the holders of the top k cards, as an entry of the
-// transposition table keeps it, is the top k bits of each plane, with k
-// from bit 26: cut from the planes by a mask only when an entry asks for
+// transposition table keeps it, is the top k bits of each plane (see
+// [ttKey]): cut from the planes by a mask only when an entry asks for
 // it, since a lookup reads a few of the 4×14 keys a position has.
 type patKeys [4]uint32
 
@@ -675,11 +674,6 @@ var planeMask = func() (m [16]uint32) {
 	}
 	return m
 }()
-
-// key returns the key of the holders of the top k cards of suit.
-func (pk *patKeys) key(suit, k int) uint32 {
-	return pk[suit]&planeMask[k] | uint32(k)<<26
-}
 
 // patterns sets the holders of the cards of each suit (see [patKeys]).
 func (s *Solver) patterns(pk *patKeys) {
