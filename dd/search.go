@@ -36,6 +36,7 @@ type state struct {
 	lens    uint64       // the length of each hand in each suit, four bits each: [seat][suit]
 	trump   int          // a suit, or noTrump
 	left    int          // tricks not yet complete, the current one included
+	root    int          // left at the position the search started from
 	leader  int          // the seat that leads the current trick
 	played  int          // cards played to the current trick
 	led     int          // the suit led to it
@@ -173,6 +174,7 @@ func (s *Solver) endTrick(need int) (bool, uint64) {
 	s.inTrick = [4]uint16{}
 	s.played = 0
 	s.left--
+	s.trick[s.left] = inTrick
 	r, rel := s.leadNode(need)
 	s.left++
 	s.played = 3
@@ -205,9 +207,8 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	if done, r, rel := s.bounds(need); done {
 		return r, rel
 	}
-	var pk patKeys
-	s.patterns(&pk)
-	p := posKey(&pk)
+	pk := s.keys(s.left)
+	p := posKey(pk)
 	lens := s.lens
 	best := uint8(noBest)
 	for bi := s.tt.last(lens, leader); bi >= 0; {
@@ -250,7 +251,7 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 			k[suit] = bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
 		}
 	}
-	key := entryKey(&pk, &k)
+	key := entryKey(pk, &k)
 	s.tt.store(lens, leader, &key, lo, hi, best)
 	return r, rel
 }
@@ -675,10 +676,56 @@ var planeMask = func() (m [16]uint32) {
 	return m
 }()
 
-// patterns sets the holders of the cards of each suit (see [patKeys]).
-func (s *Solver) patterns(pk *patKeys) {
+// keys returns the keys of the holders of the cards of each suit (see
+// [patKeys]) at the start of the trick with left tricks to play, the
+// current one. They are those of the trick before with the four cards
+// played to it taken out, a few operations for each card where
+// [Solver.patterns] makes them afresh: only the start of the search
+// makes them afresh. The keys of the trick before are there: its search
+// made them before it tried the moves that led here.
+func (s *Solver) keys(left int) *patKeys {
+	pk := &s.keyStack[left]
+	if left == s.root {
+		return pk
+	}
+	*pk = s.keyStack[left+1]
 	for suit := range 4 {
-		live := s.out[suit]
+		// The cards of the suit from the highest down, each at the
+		// place that the cards still in play above it give it: the
+		// higher cards of the trick are gone by then.
+		for t := s.trick[left][suit]; t != 0; {
+			r := bits.Len16(t) - 1
+			t &^= 1 << r
+			at := 12 - bits.OnesCount16(s.out[suit]>>(r+1))
+			pk[suit] = pk[suit]&keepAbove[at] | (pk[suit]&keepBelow[at])<<1
+		}
+	}
+	return pk
+}
+
+// keepAbove[b] and keepBelow[b] keep the bits above and below b in each
+// plane of a key: a card at bit b is taken out of the planes by moving
+// the cards below it up a place.
+var keepAbove, keepBelow = func() (above, below [13]uint32) {
+	for b := range 13 {
+		hi := uint32(1<<13-1) &^ (1<<(b+1) - 1)
+		lo := uint32(1<<b - 1)
+		above[b], below[b] = hi|hi<<13, lo|lo<<13
+	}
+	return above, below
+}()
+
+// patterns sets the holders of the cards of each suit still held (see
+// [patKeys]).
+func (s *Solver) patterns(pk *patKeys) {
+	s.patternsOf(pk, &s.out)
+}
+
+// patternsOf sets the holders of the cards of live in each suit, a
+// card no hand holds as if North held it.
+func (s *Solver) patternsOf(pk *patKeys, live *[4]uint16) {
+	for suit := range 4 {
+		live := live[suit]
 		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
 		pat := uint32(compress(h1|h3, live)) | uint32(compress(h2|h3, live))<<13
 		pk[suit] = pat << (13 - bits.OnesCount16(live))
