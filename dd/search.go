@@ -150,7 +150,7 @@ func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
 		r, rel = s.endTrick(need)
 	} else {
 		s.played++
-		r, rel = s.nsWins(need)
+		r, rel = s.followNode(need)
 		s.played--
 	}
 	s.depth--
