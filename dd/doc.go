@@ -79,11 +79,15 @@
 // # Memory
 //
 // A Solver's transposition table has a fixed capacity, allocated on first
-// use: 2^18 blocks of eight entries of 20 bytes (42 MiB) and a directory
-// of 2^19 slots of 16 bytes (8 MiB), one slot per leader and set of suit
-// lengths, heading the list of its blocks, newest first. When the blocks
-// run out, or the directory is three-quarters full, the table is emptied
-// and fills again: the simplest policy, and one that keeps no entry of a
+// use: 5·2^16 blocks of 128 bytes, six entries each, their keys in the
+// first 96 bytes (40 MiB), and a directory of up to 2^19 slots of 16
+// bytes (8 MiB), one slot per leader and set of suit lengths, heading the
+// list of its blocks, newest first. A search starts with 2^13 slots of
+// the directory (128 KiB, so that the slots it reads stay in the
+// processor's caches) and doubles them when three-quarters are in use,
+// with room to move them (3 MiB at most). When the blocks run out, or
+// the whole directory is three-quarters full, the table is emptied and
+// fills again: the simplest policy, and one that keeps no entry of a
 // search that has moved on. Nothing else grows with the search, so a
 // Solver never uses more than about 51 MiB.
 //

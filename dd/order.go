@@ -1,6 +1,9 @@
 package dd
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // runs appends to list one card of each run of seat's cards in suit, a
 // run being cards with no other card still in play between them (cards of
@@ -101,58 +104,53 @@ func (s *Solver) leadMoves(l int, best uint8) []move {
 // ruffs of the opponents' cards before discards, discards low.
 func (s *Solver) followMoves(seat int) []move {
 	arr := &s.moves[s.depth]
-	list := arr[:0]
-	partnerWins := s.winSeat&1 == seat&1
-	last := s.played == 3
 	if s.hand[seat][s.led] != 0 {
-		list = arr[:s.runs(arr, 0, seat, s.led)]
-		for i := range list {
-			c := list[i].card
-			rank := int(c & 15)
-			sc := -rank
-			beats := s.winSuit == s.led && rank > s.winRank
-			switch {
-			case partnerWins && (last || s.holds(s.winSuit, s.winRank, seat)):
-			case beats && (last || s.holds(s.led, rank, seat)):
-				sc += 80
-			case beats && s.played == 2:
-				sc += 30 + 2*rank
-			}
-			list[i].score = int32(sc)
-		}
-		sortMoves(list)
-		return list
+		return s.followSuit(arr, seat)
 	}
+	list := arr[:0]
+	// Partner's card holds the trick: no card of seat's need win it.
+	partnerHolds := s.winSeat&1 == seat&1 && (s.played == 3 || s.holds(s.winSuit, s.winRank, seat))
 	for suit := range 4 {
 		if s.hand[seat][suit] == 0 {
 			continue
 		}
 		n := len(list)
 		list = arr[:s.runs(arr, n, seat, suit)]
-		for i := n; i < len(list); i++ {
-			c := list[i].card
-			rank := int(c & 15)
-			sc := -rank
-			if suit == s.trump {
-				overruffs := s.winSuit != s.trump || rank > s.winRank
+		if suit == s.trump {
+			// A trump that beats the card winning the trick comes
+			// before other discards, and any trump after them.
+			for i := n; i < len(list); i++ {
+				rank := int(list[i].card & 15)
+				sc := -rank
 				switch {
-				case partnerWins && (last || s.holds(s.winSuit, s.winRank, seat)):
+				case partnerHolds:
 					sc -= 100
-				case overruffs:
+				case s.winSuit != s.trump || rank > s.winRank:
 					sc += 60
 				default:
 					sc -= 50
 				}
-			} else if others := s.hand[(seat+1)&3][suit] | s.hand[(seat+2)&3][suit] | s.hand[(seat+3)&3][suit]; rank > bits.Len16(others)-1 && others != 0 {
-				// A winner of its suit: keep it.
-				sc -= 30
-			} else {
-				// Discard from length: a short suit's low cards guard
-				// its higher ones, or keep a way to partner; a long suit
-				// has cards to spare. A card of length weighs as much as
-				// eight ranks (the positions searched on the benchmark's
-				// first 8 deals were fewest so: 6, 10 and 16 gave more).
-				sc += 8 * bits.OnesCount16(s.hand[seat][suit])
+				list[i].score = int32(sc)
+			}
+			continue
+		}
+		// A winner of its suit: keep it. Else discard from length: a
+		// short suit's low cards guard its higher ones, or keep a way
+		// to partner; a long suit has cards to spare. A card of length
+		// weighs as much as eight ranks (the positions searched on the
+		// benchmark's first 8 deals were fewest so: 6, 10 and 16 gave
+		// more).
+		others := s.hand[(seat+1)&3][suit] | s.hand[(seat+2)&3][suit] | s.hand[(seat+3)&3][suit]
+		top := bits.Len16(others) - 1
+		if others == 0 {
+			top = 15
+		}
+		length := 8 * bits.OnesCount16(s.hand[seat][suit])
+		for i := n; i < len(list); i++ {
+			rank := int(list[i].card & 15)
+			sc := length - rank
+			if rank > top {
+				sc = -30 - rank
 			}
 			list[i].score = int32(sc)
 		}
@@ -182,4 +180,40 @@ func (s *Solver) holds(suit, rank, seat int) bool {
 		}
 	}
 	return true
+}
+
+// followSuit lists the cards of the suit led that seat may play, in the
+// order of [Solver.followMoves], by rearranging the runs, which come
+// highest first, rather than by sorting them: low when partner's card
+// will hold the trick; else first the cards that beat the card winning
+// the trick and are sure to hold, cheapest first; then, third hand, the
+// others that beat it, highest first; then the rest, low first. A card
+// holds when no opponent still to play can beat it, which is true of
+// every card above some rank, so those that hold lead the list.
+func (s *Solver) followSuit(arr *[13]move, seat int) []move {
+	list := arr[:s.runs(arr, 0, seat, s.led)]
+	last := s.played == 3
+	if s.winSeat&1 == seat&1 && (last || s.holds(s.winSuit, s.winRank, seat)) {
+		slices.Reverse(list)
+		return list
+	}
+	w := 15 // the rank a card must beat; none beats a ruff
+	if s.winSuit == s.led {
+		w = s.winRank
+	}
+	a := 0
+	for a < len(list) && int(list[a].card&15) > w && (last || s.holds(s.led, int(list[a].card&15), seat)) {
+		a++
+	}
+	slices.Reverse(list[:a])
+	if s.played != 2 {
+		slices.Reverse(list[a:])
+		return list
+	}
+	b := a
+	for b < len(list) && int(list[b].card&15) > w {
+		b++
+	}
+	slices.Reverse(list[b:])
+	return list
 }

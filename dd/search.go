@@ -36,6 +36,7 @@ type state struct {
 	lens    uint64       // the length of each hand in each suit, four bits each: [seat][suit]
 	trump   int          // a suit, or noTrump
 	left    int          // tricks not yet complete, the current one included
+	root    int          // left at the position the search started from
 	leader  int          // the seat that leads the current trick
 	played  int          // cards played to the current trick
 	led     int          // the suit led to it
@@ -149,7 +150,7 @@ func (s *Solver) try(seat, suit, rank, need int) (bool, uint64) {
 		r, rel = s.endTrick(need)
 	} else {
 		s.played++
-		r, rel = s.nsWins(need)
+		r, rel = s.followNode(need)
 		s.played--
 	}
 	s.depth--
@@ -173,6 +174,7 @@ func (s *Solver) endTrick(need int) (bool, uint64) {
 	s.inTrick = [4]uint16{}
 	s.played = 0
 	s.left--
+	s.trick[s.left] = inTrick
 	r, rel := s.leadNode(need)
 	s.left++
 	s.played = 3
@@ -205,26 +207,25 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	if done, r, rel := s.bounds(need); done {
 		return r, rel
 	}
-	var pk patKeys
-	s.patterns(&pk)
+	pk := s.keys(s.left)
+	p := posKey(pk)
 	lens := s.lens
 	best := uint8(noBest)
 	for bi := s.tt.last(lens, leader); bi >= 0; {
 		b := &s.tt.b[bi]
 		bi = b.prev
-		for j := b.n - 1; j >= 0; j-- {
-			e := &b.e[j]
-			if !e.matches(&pk) {
+		for j := int(b.n) - 1; j >= 0; j-- {
+			if !b.key[j].matches(&p) {
 				continue
 			}
-			if int(e.lo) >= need {
-				return true, s.topCards(e)
+			if int(b.lo[j]) >= need {
+				return true, s.topCards(&b.key[j])
 			}
-			if int(e.hi) < need {
-				return false, s.topCards(e)
+			if int(b.hi[j]) < need {
+				return false, s.topCards(&b.key[j])
 			}
 			if best == noBest {
-				best = e.best
+				best = b.best[j]
 			}
 		}
 	}
@@ -243,17 +244,15 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	} else {
 		hi = need - 1
 	}
-	var top [4]uint32
+	var k [4]int
 	for suit := range 4 {
-		m := uint16(rel >> (16 * suit))
-		if m == 0 {
-			continue
+		if m := uint16(rel >> (16 * suit)); m != 0 {
+			// The cards from the top down to the lowest that decided.
+			k[suit] = bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
 		}
-		// The cards from the top down to the lowest that decided.
-		k := bits.OnesCount16(s.out[suit] >> bits.TrailingZeros16(m))
-		top[suit] = pk.key(suit, k)
 	}
-	s.tt.store(lens, leader, &top, lo, hi, best)
+	key := entryKey(pk, &k)
+	s.tt.store(lens, leader, &key, lo, hi, best)
 	return r, rel
 }
 
@@ -329,12 +328,13 @@ func (s *Solver) live(suit int) uint16 {
 	return s.out[suit]
 }
 
-// topCards returns, for the current position, the cards that e's bounds
-// depend on: in each suit, the lowest of the top cards e records.
-func (s *Solver) topCards(e *entry) uint64 {
+// topCards returns, for the current position, the cards that the bounds
+// of an entry of key depend on: in each suit, the lowest of the top cards
+// the key fixes.
+func (s *Solver) topCards(key *ttKey) uint64 {
 	var rel uint64
 	for suit := range 4 {
-		k := int(e.top[suit] >> 26)
+		k := key.k(suit)
 		if k == 0 {
 			continue
 		}
@@ -663,8 +663,8 @@ func (s *Solver) trumpTricks(l, t int) (int, uint64) {
 // ones below it in turn: the seat's low bit (East or West) in the plane
 // from bit 0, its high bit (South or West) in the plane from bit 13. The
 // key of the holders of the top k cards, as an entry of the
-// transposition table keeps it, is the top k bits of each plane, with k
-// from bit 26: cut from the planes by a mask only when an entry asks for
+// transposition table keeps it, is the top k bits of each plane (see
+// [ttKey]): cut from the planes by a mask only when an entry asks for
 // it, since a lookup reads a few of the 4×14 keys a position has.
 type patKeys [4]uint32
 
@@ -676,15 +676,56 @@ var planeMask = func() (m [16]uint32) {
 	return m
 }()
 
-// key returns the key of the holders of the top k cards of suit.
-func (pk *patKeys) key(suit, k int) uint32 {
-	return pk[suit]&planeMask[k] | uint32(k)<<26
+// keys returns the keys of the holders of the cards of each suit (see
+// [patKeys]) at the start of the trick with left tricks to play, the
+// current one. They are those of the trick before with the four cards
+// played to it taken out, a few operations for each card where
+// [Solver.patterns] makes them afresh: only the start of the search
+// makes them afresh. The keys of the trick before are there: its search
+// made them before it tried the moves that led here.
+func (s *Solver) keys(left int) *patKeys {
+	pk := &s.keyStack[left]
+	if left == s.root {
+		return pk
+	}
+	*pk = s.keyStack[left+1]
+	for suit := range 4 {
+		// The cards of the suit from the highest down, each at the
+		// place that the cards still in play above it give it: the
+		// higher cards of the trick are gone by then.
+		for t := s.trick[left][suit]; t != 0; {
+			r := bits.Len16(t) - 1
+			t &^= 1 << r
+			at := 12 - bits.OnesCount16(s.out[suit]>>(r+1))
+			pk[suit] = pk[suit]&keepAbove[at] | (pk[suit]&keepBelow[at])<<1
+		}
+	}
+	return pk
 }
 
-// patterns sets the holders of the cards of each suit (see [patKeys]).
+// keepAbove[b] and keepBelow[b] keep the bits above and below b in each
+// plane of a key: a card at bit b is taken out of the planes by moving
+// the cards below it up a place.
+var keepAbove, keepBelow = func() (above, below [13]uint32) {
+	for b := range 13 {
+		hi := uint32(1<<13-1) &^ (1<<(b+1) - 1)
+		lo := uint32(1<<b - 1)
+		above[b], below[b] = hi|hi<<13, lo|lo<<13
+	}
+	return above, below
+}()
+
+// patterns sets the holders of the cards of each suit still held (see
+// [patKeys]).
 func (s *Solver) patterns(pk *patKeys) {
+	s.patternsOf(pk, &s.out)
+}
+
+// patternsOf sets the holders of the cards of live in each suit, a
+// card no hand holds as if North held it.
+func (s *Solver) patternsOf(pk *patKeys, live *[4]uint16) {
 	for suit := range 4 {
-		live := s.out[suit]
+		live := live[suit]
 		h1, h2, h3 := s.hand[1][suit], s.hand[2][suit], s.hand[3][suit]
 		pat := uint32(compress(h1|h3, live)) | uint32(compress(h2|h3, live))<<13
 		pk[suit] = pat << (13 - bits.OnesCount16(live))

@@ -23,7 +23,13 @@ type Solver struct {
 	tt    table
 	hist  [4][64]int32 // per seat and card, how often it cut the search off
 	moves [53][13]move // the move list of each depth
-	nodes int64        // positions searched at the start of a trick
+
+	// keyStack[left] holds the keys of the position at the start of the
+	// trick with left tricks to play (see [Solver.keys]), and
+	// trick[left] the cards of the trick before it.
+	keyStack [14]patKeys
+	trick    [14][4]uint16
+	nodes    int64 // positions searched at the start of a trick
 
 	// deadline is when a search with a time budget gives up; the zero
 	// time when it has none.
@@ -218,7 +224,7 @@ func (s *Solver) solve(p *Position, n, guess int) int {
 // load sets the search state to position p with n tricks left.
 func (s *Solver) load(p *Position, n int) {
 	st := &s.state
-	*st = state{trump: noTrump, left: n, leader: int(p.Leader)}
+	*st = state{trump: noTrump, left: n, root: n, leader: int(p.Leader)}
 	if p.Trumps != auction.NoTrump {
 		st.trump = int(p.Trumps)
 	}
@@ -244,6 +250,13 @@ func (s *Solver) load(p *Position, n int) {
 			st.lens |= uint64(bits.OnesCount16(st.hand[seat][suit])) << (4 * (4*seat + suit))
 		}
 	}
+	// The keys at the start of the current trick, its cards included:
+	// those of the next trick take them out (see [Solver.keys]).
+	live := st.out
+	for suit := range 4 {
+		live[suit] |= st.inTrick[suit]
+	}
+	s.patternsOf(&s.keyStack[n], &live)
 }
 
 // pool holds Solvers for the package-level functions: their tables are
