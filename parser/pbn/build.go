@@ -34,6 +34,9 @@ type pbnParser struct {
 	// columns).
 	colsValue string
 	cols      []Column
+	// The tag pairs and tokens of the game parsePlain reads.
+	plainTags []plainTag
+	plainToks []plainTok
 }
 
 // pbnPendingTable is a table whose rows are read once inheritance has
