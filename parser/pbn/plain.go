@@ -44,8 +44,11 @@ func (p *pbnParser) parsePlain(t *GameText) (*Game, bool) {
 		return nil, false
 	}
 	text := t.Source
+	if !p.scanPlain(text) {
+		return nil, false // before indexing the lines, which Parse does again
+	}
 	p.lines.reset(text, t.Pos)
-	if p.lines.ctrl >= 0 || !p.plainLines() || !p.scanPlain(text) {
+	if p.lines.ctrl >= 0 || !p.plainLines() {
 		return nil, false
 	}
 	p.d.reset(p.filename, t.Index, &p.lines)
@@ -83,6 +86,13 @@ func (p *pbnParser) scanPlain(t string) bool {
 		if !ok {
 			return false
 		}
+		if n := len(p.plainTags); n >= len(p.plainNames) || p.plainNames[n] != tag.name {
+			// Games mostly write the tags of the game before, in its
+			// order: a comparison spares the lookup.
+			if std, ok := standardTag(tag.name); ok && std != tag.name {
+				return false // read as another spelling, with a warning
+			}
+		}
 		if bit := nameBit(tag.name); seen&bit != 0 {
 			for _, o := range p.plainTags {
 				if o.name == tag.name {
@@ -101,11 +111,10 @@ func (p *pbnParser) scanPlain(t string) bool {
 			}
 			tag.data, tag.dataEnd = i, i
 			if i < len(t) && t[i] != '[' {
-				if i, ok = p.scanPlainData(t, i, tag.name == "Auction"); !ok {
+				if i, tag.fields, ok = p.scanPlainData(t, i, tag.name == "Auction"); !ok {
 					return false
 				}
 				tag.dataEnd = p.plainToks[len(p.plainToks)-1].end
-				tag.fields = countFields(t[tag.data:tag.dataEnd])
 			}
 		case "Note":
 			return false
@@ -121,11 +130,15 @@ func (p *pbnParser) scanPlain(t string) bool {
 		}
 		p.plainTags = append(p.plainTags, tag)
 	}
+	p.plainNames = p.plainNames[:0]
+	for _, tag := range p.plainTags {
+		p.plainNames = append(p.plainNames, tag.name)
+	}
 	return len(p.plainTags) > 0
 }
 
 // plainTagAt reads the tag pair at t[i] == '[' when it is plain: a name
-// that needs no word from the reader, right after the '[', and a quoted
+// right after the '[' that starts with a capital letter, and a quoted
 // value without escapes (\" and \\), tabs, ']', line breaks or
 // inheritance, that does not end in a space.
 func plainTagAt(t string, i int) (plainTag, bool) {
@@ -140,9 +153,6 @@ func plainTagAt(t string, i int) (plainTag, bool) {
 	tag.name = t[i+1 : k]
 	if c := tag.name[0]; c < 'A' || c > 'Z' {
 		return tag, false
-	}
-	if std, ok := standardTag(tag.name); ok && std != tag.name {
-		return tag, false // read as another spelling, with a warning
 	}
 	q := skipSpace(t, k)
 	if q >= len(t) || t[q] != '"' {
@@ -179,8 +189,9 @@ func plainTagAt(t string, i int) (plainTag, bool) {
 // scanPlainData reads the calls or cards from t[i], a character that is
 // not blank, to the next tag pair or the end, into p.plainToks: words,
 // "-", a "*" that ends them and, in an auction, "AP". It returns the
-// offset of the next tag pair, and false for anything else.
-func (p *pbnParser) scanPlainData(t string, i int, auction bool) (int, bool) {
+// offset of the next tag pair and the count of runs of non-blank
+// characters (countFields), and false for anything else.
+func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields int, ok bool) {
 	ended := false // a "*" was read
 	n := 0
 	for i < len(t) && t[i] != '[' {
@@ -190,12 +201,15 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (int, bool) {
 			continue
 		}
 		if ended || n >= maxSectionTokens {
-			return i, false
+			return i, 0, false
+		}
+		if n == 0 || isPBNSpace(t[i-1]) {
+			fields++
 		}
 		n++
 		if c == '*' {
 			if auction && i > 0 && !isPBNSpace(t[i-1]) {
-				return i, false // an alert mark glued to the call
+				return i, 0, false // an alert mark glued to the call
 			}
 			p.plainToks = append(p.plainToks, plainTok{start: i, end: i + 1, kind: TokenEnd})
 			ended = true
@@ -203,7 +217,7 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (int, bool) {
 			continue
 		}
 		if isTokenStop(c) || c == '%' {
-			return i, false // annotations, marks, commentary, strings
+			return i, 0, false // annotations, marks, commentary, strings
 		}
 		e := wordEnd(t, i)
 		w := t[i:e]
@@ -214,14 +228,14 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (int, bool) {
 		case auction && strings.EqualFold(w, "AP"):
 			kind = TokenAllPass
 		case !isASCII(w), hasLower(w) && w != "Pass", strings.IndexByte(w, '%') >= 0:
-			return i, false
+			return i, 0, false
 		case auction && (w == "R" || isLevelWord(w) || strings.EqualFold(w, "all")):
-			return i, false // read with a word from the reader, or as more than one word
+			return i, 0, false // read with a word from the reader, or as more than one word
 		}
 		p.plainToks = append(p.plainToks, plainTok{start: i, end: e, kind: kind})
 		i = e
 	}
-	return i, true
+	return i, fields, true
 }
 
 // plainTableData returns the data of a table from t[i], a character that

@@ -19,8 +19,9 @@ import (
 // ParsePlain falling back to Parse, and fails t when a game ParsePlain
 // reads differs from Parse's in any field, before or after its
 // inheritance is resolved, or converts to another board or other
-// findings. It returns the games and those ParsePlain read.
-func comparePlain(t *testing.T, src []byte, name string, a *pbn.Arena) (games, plain int) {
+// findings. It returns the games and those ParsePlain read, and the
+// bytes of the text of each.
+func comparePlain(t *testing.T, src []byte, name string, a *pbn.Arena) (games, plain, size, plainSize int) {
 	t.Helper()
 	slowP, fastP := pbn.NewParser(name), pbn.NewParser(name)
 	fastP.UseArena(a) // as the audit reads, into memory used again
@@ -31,12 +32,14 @@ func comparePlain(t *testing.T, src []byte, name string, a *pbn.Arena) (games, p
 			t.Fatal(err)
 		}
 		games++
+		size += len(text.Source)
 		slow := slowP.Parse(text)
 		fast, ok := fastP.ParsePlain(text)
 		if !ok {
 			fast = fastP.Parse(text)
 		} else {
 			plain++
+			plainSize += len(text.Source)
 			if !reflect.DeepEqual(fast, slow) {
 				t.Fatalf("%s game %d: ParsePlain differs from Parse\nplain: %s\nparse: %s", name, text.Index, dumpGame(fast), dumpGame(slow))
 			}
@@ -54,7 +57,7 @@ func comparePlain(t *testing.T, src []byte, name string, a *pbn.Arena) (games, p
 		}
 		slowPrev.Previous, fastPrev.Previous = sb, fb
 	}
-	return games, plain
+	return games, plain, size, plainSize
 }
 
 // dumpGame shows a game's tags and sections, for a failure.
@@ -73,14 +76,16 @@ func dumpGame(g *pbn.Game) string {
 func fmtAny(v any) string { return strings.ReplaceAll(fmt.Sprintf("%+v", v), "\n", `\n`) }
 
 // TestPlainFixtures compares ParsePlain with Parse over every PBN file of
-// the repository and of the shared corpus, when it is there.
+// the repository and of the shared corpus, when it is there, and logs the
+// share of each's games read plain.
 func TestPlainFixtures(t *testing.T) {
-	var files []string
 	dirs := []string{filepath.Join("..", "..")}
 	if testinput.HaveCorpus() {
 		dirs = append(dirs, testinput.CorpusDir())
 	}
+	var a pbn.Arena
 	for _, dir := range dirs {
+		var files []string
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
@@ -96,15 +101,15 @@ func TestPlainFixtures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		games, plain, bytes, plainBytes := 0, 0, 0, 0
+		testinput.EachFile(t, files, func(src []byte, name string) {
+			g, p, b, pb := comparePlain(t, src, name, &a)
+			games, plain, bytes, plainBytes = games+g, plain+p, bytes+b, plainBytes+pb
+			a.Reset()
+		})
+		t.Logf("%s: %d files, %d games, %d read plain (%.1f%%; %.1f%% of the games' text)", dir, len(files), games, plain,
+			100*float64(plain)/float64(max(games, 1)), 100*float64(plainBytes)/float64(max(bytes, 1)))
 	}
-	var a pbn.Arena
-	games, plain := 0, 0
-	testinput.EachFile(t, files, func(src []byte, name string) {
-		g, p := comparePlain(t, src, name, &a)
-		games, plain = games+g, plain+p
-		a.Reset()
-	})
-	t.Logf("%d files, %d games, %d read plain (%.1f%%)", len(files), games, plain, 100*float64(plain)/float64(max(games, 1)))
 }
 
 // FuzzPlain compares ParsePlain with Parse on arbitrary input.
