@@ -6,3 +6,11 @@ func WithBatchBytes(o AuditOptions, n int) AuditOptions {
 	o.batchBytes = n
 	return o
 }
+
+// SetPlainPBN turns the one-pass reading of plain PBN games on or off and
+// returns the setting before.
+func SetPlainPBN(on bool) bool {
+	was := plainPBN
+	plainPBN = on
+	return was
+}

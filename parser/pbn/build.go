@@ -34,6 +34,12 @@ type pbnParser struct {
 	// columns).
 	colsValue string
 	cols      []Column
+	// The tag pairs and tokens of the game parsePlain reads, and the
+	// names of the tags of the last plain game, which a name the
+	// same needs no check against the standard names.
+	plainTags  []plainTag
+	plainToks  []plainTok
+	plainNames []string
 }
 
 // pbnPendingTable is a table whose rows are read once inheritance has

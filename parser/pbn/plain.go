@@ -1,0 +1,332 @@
+package pbn
+
+import "strings"
+
+// A plain game is the common shape of a game in the files people keep:
+// tag pairs with plain quoted values, one to a name, Auction and Play
+// sections of plain calls and cards, and the tables PBN defines without
+// commentary, with nothing the reader has to say about any of it. ParsePlain reads such a game in one pass over its text,
+// without the lexer's items, the grammar and the general tree builder,
+// which are for everything else PBN allows and real files get wrong.
+
+// plainTag is a tag pair of a plain game, as offsets into its text.
+type plainTag struct {
+	start, end   int // the '[' and just past the ']'
+	name, value  string
+	quote, close int // the opening quote and just past the closing one
+	// data and dataEnd are the data of a section (data == dataEnd when
+	// there is none); toks the index in pbnParser.plainToks of the first
+	// token of an Auction or Play, fields the count of runs of non-blank
+	// characters in its data (what the tree builder sizes the tokens by).
+	data, dataEnd int
+	toks, fields  int
+	section       bool // an Auction, a Play or a table of PBN
+	kind          SectionKind
+}
+
+// plainTok is a call or card of a plain game.
+type plainTok struct {
+	start, end int
+	kind       TokenKind
+}
+
+// ParsePlain reads the game of t when it is plain, and reports whether
+// it was: the game is then the one Parse returns, equal field for field,
+// with no Diagnostics. It declines, reading nothing, when the game holds
+// anything else: commentary, % lines, notes, annotations and irregularity
+// marks, tables and other sections, values written with escapes or "#",
+// repeated tags, or anything the reader would report. The caller then
+// reads the game with Parse.
+func (p *Parser) ParsePlain(t *GameText) (*Game, bool) { return p.p.parsePlain(t) }
+
+func (p *pbnParser) parsePlain(t *GameText) (*Game, bool) {
+	if t.Index < 1 || t.dropped > 0 || t.noBlank {
+		return nil, false
+	}
+	text := t.Source
+	if !p.scanPlain(text) {
+		return nil, false // before indexing the lines, which Parse does again
+	}
+	p.lines.reset(text, t.Pos)
+	if p.lines.ctrl >= 0 || !p.plainLines() {
+		return nil, false
+	}
+	p.d.reset(p.filename, t.Index, &p.lines)
+	return p.buildPlain(t)
+}
+
+// plainLines reports whether no line is longer than the reader allows
+// (checkText counts characters; a line of more bytes is declined even when
+// its characters are few enough: that is rare, and the slow path is right).
+func (p *pbnParser) plainLines() bool {
+	l := &p.lines
+	for i, s := range l.starts {
+		e := len(l.text)
+		if i+1 < len(l.starts) {
+			e = l.starts[i+1]
+		}
+		if e-s > 255 {
+			return false
+		}
+	}
+	return true
+}
+
+// scanPlain cuts text into p.plainTags and p.plainToks, and reports
+// whether the game is plain.
+func (p *pbnParser) scanPlain(t string) bool {
+	p.plainTags, p.plainToks = p.plainTags[:0], p.plainToks[:0]
+	var seen uint64 // nameBit of the names so far
+	i := skipSpace(t, 0)
+	for i < len(t) {
+		if t[i] != '[' {
+			return false // commentary, a % line, prose
+		}
+		tag, ok := plainTagAt(t, i)
+		if !ok {
+			return false
+		}
+		if n := len(p.plainTags); n >= len(p.plainNames) || p.plainNames[n] != tag.name {
+			// Games mostly write the tags of the game before, in its
+			// order: a comparison spares the lookup.
+			if std, ok := standardTag(tag.name); ok && std != tag.name {
+				return false // read as another spelling, with a warning
+			}
+		}
+		if bit := nameBit(tag.name); seen&bit != 0 {
+			for _, o := range p.plainTags {
+				if o.name == tag.name {
+					return false // a repeated tag
+				}
+			}
+		} else {
+			seen |= bit
+		}
+		i = skipSpace(t, tag.end)
+		switch tag.name {
+		case "Auction", "Play":
+			tag.section, tag.kind, tag.toks = true, SectionPlay, len(p.plainToks)
+			if tag.name == "Auction" {
+				tag.kind = SectionAuction
+			}
+			tag.data, tag.dataEnd = i, i
+			if i < len(t) && t[i] != '[' {
+				if i, tag.fields, ok = p.scanPlainData(t, i, tag.name == "Auction"); !ok {
+					return false
+				}
+				tag.dataEnd = p.plainToks[len(p.plainToks)-1].end
+			}
+		case "Note":
+			return false
+		default:
+			if isPBNTable(tag.name) {
+				tag.section, tag.kind = true, SectionTable
+				if tag.data, tag.dataEnd, i, ok = plainTableData(t, i); !ok {
+					return false
+				}
+			} else if isTableName(tag.name) {
+				return false // a table or not, as data follows or not
+			}
+		}
+		p.plainTags = append(p.plainTags, tag)
+	}
+	p.plainNames = p.plainNames[:0]
+	for _, tag := range p.plainTags {
+		p.plainNames = append(p.plainNames, tag.name)
+	}
+	return len(p.plainTags) > 0
+}
+
+// plainTagAt reads the tag pair at t[i] == '[' when it is plain: a name
+// right after the '[' that starts with a capital letter, and a quoted
+// value without escapes (\" and \\), tabs, ']', line breaks or
+// inheritance, that does not end in a space.
+func plainTagAt(t string, i int) (plainTag, bool) {
+	tag := plainTag{start: i}
+	k := i + 1
+	for k < len(t) && isNameChar(t[k]) {
+		k++
+	}
+	if k == i+1 {
+		return tag, false
+	}
+	tag.name = t[i+1 : k]
+	if c := tag.name[0]; c < 'A' || c > 'Z' {
+		return tag, false
+	}
+	q := skipSpace(t, k)
+	if q >= len(t) || t[q] != '"' {
+		return tag, false
+	}
+	e := q + 1
+	for ; e < len(t) && t[e] != '"'; e++ {
+		switch t[e] {
+		case '\\':
+			// Kept as written, as in the column lists of tables ("\2R"),
+			// unless it escapes a quote or a backslash.
+			if e+1 < len(t) && (t[e+1] == '"' || t[e+1] == '\\') {
+				return tag, false
+			}
+		case '\t', ']', '\n', '\r':
+			return tag, false
+		}
+	}
+	if e >= len(t) {
+		return tag, false
+	}
+	tag.value = t[q+1 : e]
+	if v := tag.value; v != "" && (v[0] == '#' || v[len(v)-1] == ' ') {
+		return tag, false
+	}
+	m := skipSpace(t, e+1)
+	if m >= len(t) || t[m] != ']' {
+		return tag, false
+	}
+	tag.quote, tag.close, tag.end = q, e+1, m+1
+	return tag, true
+}
+
+// scanPlainData reads the calls or cards from t[i], a character that is
+// not blank, to the next tag pair or the end, into p.plainToks: words,
+// "-", a "*" that ends them and, in an auction, "AP". It returns the
+// offset of the next tag pair and the count of runs of non-blank
+// characters (countFields), and false for anything else.
+func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields int, ok bool) {
+	ended := false // a "*" was read
+	n := 0
+	for i < len(t) && t[i] != '[' {
+		c := t[i]
+		if isPBNSpace(c) {
+			i++
+			continue
+		}
+		if ended || n >= maxSectionTokens {
+			return i, 0, false
+		}
+		if n == 0 || isPBNSpace(t[i-1]) {
+			fields++
+		}
+		n++
+		if c == '*' {
+			if auction && i > 0 && !isPBNSpace(t[i-1]) {
+				return i, 0, false // an alert mark glued to the call
+			}
+			p.plainToks = append(p.plainToks, plainTok{start: i, end: i + 1, kind: TokenEnd})
+			ended = true
+			i++
+			continue
+		}
+		if isTokenStop(c) || c == '%' {
+			return i, 0, false // annotations, marks, commentary, strings
+		}
+		e := wordEnd(t, i)
+		w := t[i:e]
+		kind := TokenWord
+		switch {
+		case w == "-":
+			kind = TokenFiller
+		case auction && strings.EqualFold(w, "AP"):
+			kind = TokenAllPass
+		case !isASCII(w), hasLower(w) && w != "Pass", strings.IndexByte(w, '%') >= 0:
+			return i, 0, false
+		case auction && (w == "R" || isLevelWord(w) || strings.EqualFold(w, "all")):
+			return i, 0, false // read with a word from the reader, or as more than one word
+		}
+		p.plainToks = append(p.plainToks, plainTok{start: i, end: e, kind: kind})
+		i = e
+	}
+	return i, fields, true
+}
+
+// plainTableData returns the data of a table from t[i], a character that
+// is not blank, to the next tag pair or the end: its start and end, and
+// where the next tag pair starts. It declines commentary, % and strings
+// that run to the end of their line; the table reader checks the rest.
+func plainTableData(t string, i int) (start, end, next int, ok bool) {
+	start, end = i, i
+	for i < len(t) && t[i] != '[' {
+		switch c := t[i]; {
+		case isPBNSpace(c):
+			i++
+			continue
+		case c == '"':
+			e, closed := scanPBNString(t, i)
+			if !closed {
+				return 0, 0, 0, false
+			}
+			i = e
+		case c == '{' || c == ';' || c == '%':
+			return 0, 0, 0, false
+		default:
+			i++
+		}
+		end = i
+	}
+	return start, end, i, true
+}
+
+// buildPlain builds the game scanPlain read, as the tree builder would.
+func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
+	text := t.Source
+	l := &p.lines
+	g := p.arena.newGame()
+	g.Filename, g.Index, g.Pos, g.Source, g.MixedLineEnds = p.filename, t.Index, t.Pos, text, t.mixed
+	g.End = l.pos(len(text))
+	slab := p.arena.newTags(len(p.plainTags))
+	g.Tags = p.arena.newTagPointers(len(p.plainTags))[:0]
+	nsec := 0
+	for _, pt := range p.plainTags {
+		if pt.section {
+			nsec++
+		}
+	}
+	var secs []Section
+	if nsec > 0 {
+		secs = p.arena.newSections(nsec)
+		g.Sections = make([]*Section, 0, nsec)
+	}
+	for i, pt := range p.plainTags {
+		tag := &slab[i]
+		tag.Pos, tag.Name, tag.Raw, tag.Value = l.pos(pt.start), pt.name, pt.value, pt.value
+		tag.ValuePos, tag.ValueEnd = l.pos(pt.quote), l.base.Offset+pt.close
+		tag.End = l.pos(pt.end)
+		g.Tags = append(g.Tags, tag)
+		if !pt.section {
+			continue
+		}
+		sec := &secs[len(g.Sections)]
+		sec.Tag, sec.Kind = tag, pt.kind
+		tag.Section = sec
+		g.Sections = append(g.Sections, sec)
+		if pt.dataEnd > pt.data {
+			sec.Pos, sec.End, sec.Raw = l.pos(pt.data), l.pos(pt.dataEnd), text[pt.data:pt.dataEnd]
+		}
+		if pt.kind == SectionTable {
+			// The table reader itself, so that the rows are those Parse
+			// reads; the game is plain when it says nothing.
+			p.table(sec, []pbnItem{{kind: itemData, start: pt.data, end: pt.dataEnd}})
+			continue
+		}
+		sec.Tokens = p.arena.newTokens(min(pt.fields, maxSectionTokens))[:0]
+		if pt.dataEnd == pt.data {
+			continue
+		}
+		slot := 0
+		for _, pk := range p.plainToks[pt.toks:] {
+			if pk.start >= pt.dataEnd {
+				break
+			}
+			sec.Tokens = append(sec.Tokens, Token{
+				Pos: l.pos(pk.start), End: l.base.Offset + pk.end, Text: text[pk.start:pk.end], Slot: -1, Kind: pk.kind,
+			})
+			if pk.kind != TokenEnd {
+				sec.Tokens[len(sec.Tokens)-1].Slot = slot
+				slot++
+			}
+		}
+	}
+	if p.d.count() > 0 {
+		return nil, false
+	}
+	return g, true
+}
