@@ -221,12 +221,9 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields i
 		}
 		e := wordEnd(t, i)
 		w := t[i:e]
-		kind := TokenWord
+		kind := wordKind(w, auction)
 		switch {
-		case w == "-":
-			kind = TokenFiller
-		case auction && strings.EqualFold(w, "AP"):
-			kind = TokenAllPass
+		case kind != TokenWord:
 		case !isASCII(w), hasLower(w) && w != "Pass", strings.IndexByte(w, '%') >= 0:
 			return i, 0, false
 		case auction && (w == "R" || isLevelWord(w) || strings.EqualFold(w, "all")):

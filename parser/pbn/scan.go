@@ -164,16 +164,23 @@ func nextWord(t string, i int) (string, int) {
 	return t[j:e], j
 }
 
+// wordKind is what a word is by itself: the filler "-", AP in an
+// auction, or a word, which may yet join the words after it.
+func wordKind(w string, auction bool) TokenKind {
+	switch {
+	case w == "-":
+		return TokenFiller
+	case auction && strings.EqualFold(w, "AP"):
+		return TokenAllPass
+	}
+	return TokenWord
+}
+
 func (s *pbnTokenScanner) word(t string, i int) int {
 	e := wordEnd(t, i)
 	w := t[i:e]
-	kind := TokenWord
-	switch {
-	case w == "-":
-		kind = TokenFiller
-	case s.auction && strings.EqualFold(w, "AP"):
-		kind = TokenAllPass
-	case s.auction:
+	kind := wordKind(w, s.auction)
+	if s.auction && kind == TokenWord {
 		if strings.EqualFold(w, "all") {
 			if w2, j := nextWord(t, e); strings.EqualFold(w2, "pass") {
 				e, kind = j+len(w2), TokenAllPass
