@@ -223,6 +223,8 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields i
 		w := t[i:e]
 		kind := wordKind(w, auction)
 		switch {
+		case kind == TokenAllPass && w != "AP":
+			return i, 0, false // lower-case, which the reader reports
 		case kind != TokenWord:
 		case !isASCII(w), hasLower(w) && w != "Pass", strings.IndexByte(w, '%') >= 0:
 			return i, 0, false
