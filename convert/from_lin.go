@@ -519,25 +519,43 @@ func (m *linMapper) recorded() {
 		m.unreadable(t, why)
 		return
 	}
-	f := &m.b.File
-	// The rs entry is the file's contract, declarer and result at once:
-	// each is as written there, for file_says and for findings' places.
-	f.ContractTag, f.DeclarerTag, f.ResultTag = *t, *t, *t
+	statedResult(&m.b.File, *t, r)
+}
+
+// statedResult sets f to the contract, declarer and tricks a result in
+// rs form states (an rs entry, a web page's Result cell): it is the
+// file's contract, declarer and result at once, each as written in t, for
+// file_says and for findings' places.
+func statedResult(f *record.Recorded, t record.Tag, r lin.Result) {
+	f.ContractTag, f.DeclarerTag, f.ResultTag = t, t, t
 	if r.Passed {
 		f.ContractKnown = true
 		return
 	}
-	c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk)
-	d, derr := auction.ParseSeat(string(r.Declarer))
-	if err != nil || derr != nil {
-		return // ParseLINResult read level, strain and declarer already
+	c, ok := resultContract(r)
+	if !ok {
+		return
 	}
-	c.Declarer = d
 	f.Contract, f.ContractKnown = c, true
-	f.Declarer, f.DeclarerKnown = d, true
+	f.Declarer, f.DeclarerKnown = c.Declarer, true
 	if r.Result != "" {
 		f.Tricks, f.TricksKnown = r.Tricks, true
 	}
+}
+
+// resultContract returns the contract, with its declarer, of a result in
+// rs form that is not passed out.
+func resultContract(r lin.Result) (auction.Contract, bool) {
+	if r.Contract == "" {
+		return auction.Contract{}, false
+	}
+	c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk)
+	d, derr := auction.ParseSeat(string(r.Declarer))
+	if err != nil || derr != nil {
+		return auction.Contract{}, false // ParseResult read level, strain and declarer already
+	}
+	c.Declarer = d
+	return c, true
 }
 
 func linTag(p *lin.Pair) record.Tag {

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/bridgekit/bridgekit/auction"
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/lin"
 	"github.com/bridgekit/bridgekit/record"
@@ -42,19 +41,7 @@ func (m *linMapper) page(row *lin.PageRow) {
 		return
 	}
 	if r, err := lin.ParseResult(pageResult(res.Text)); err == nil && !r.Empty() && !m.b.File.ContractKnown {
-		f := &m.b.File
-		t := record.Tag{Name: "Result", Value: res.Text, Loc: res.Pos, ValueSpan: diag.Span{Pos: res.Pos}}
-		f.ContractTag, f.DeclarerTag, f.ResultTag = t, t, t
-		if r.Passed {
-			f.Contract, f.ContractKnown = auction.Contract{}, true
-		} else if c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk); err == nil {
-			if d, err := auction.ParseSeat(string(r.Declarer)); err == nil {
-				c.Declarer = d
-				f.Contract, f.ContractKnown = c, true
-				f.Declarer, f.DeclarerKnown = d, true
-				f.Tricks, f.TricksKnown = r.Tricks, r.Result != ""
-			}
-		}
+		statedResult(&m.b.File, record.Tag{Name: "Result", Value: res.Text, Loc: res.Pos, ValueSpan: diag.Span{Pos: res.Pos}}, r)
 	}
 	t := row.Table
 	whole := t.Traveller()
@@ -112,6 +99,7 @@ func pageTravellerRow(r *lin.PageRow, names []string) []record.Cell {
 		return x
 	}
 	res := cell("Result")
+	parts := pageResultParts(res.Text)
 	out := make([]record.Cell, 0, len(names))
 	for _, n := range names {
 		var c record.Cell
@@ -122,7 +110,7 @@ func pageTravellerRow(r *lin.PageRow, names []string) []record.Cell {
 			c = pair("East", "West")
 		case "Contract", "Declarer", "Result":
 			c = res
-			c.Text = pageResultPart(res.Text, n)
+			c.Text = parts[n]
 		case "Score_NS", "Score_EW":
 			c = cell("Points")
 			if !pageNumber(c.Text) {
@@ -145,38 +133,29 @@ func pageResult(text string) string {
 	return strings.NewReplacer("♠", "S", "♥", "H", "♦", "D", "♣", "C").Replace(strings.TrimSpace(text))
 }
 
-// pageResultPart returns one of the contract, the declarer and the result
-// of a page's result cell, as a traveller writes them: "4S", "E", "=". An
-// adjusted score's mark ("A==") is the contract, and a result that does
-// not read is given whole as the contract, which the traveller then says
-// it cannot read.
-func pageResultPart(text, part string) string {
+// pageResultParts returns the contract, the declarer and the result of a
+// page's result cell, as a traveller writes them: "4S", "E", "=", by
+// column. An adjusted score's mark ("A==") is the contract, and a result
+// that does not read is given whole as the contract, which the traveller
+// then says it cannot read.
+func pageResultParts(text string) map[string]string {
+	parts := map[string]string{"Contract": strings.TrimSpace(text), "Declarer": "-", "Result": "-"}
 	r, err := lin.ParseResult(pageResult(text))
 	switch {
-	case err != nil || r.Raw == "":
-		if part == "Contract" {
-			return strings.TrimSpace(text)
-		}
-		return "-"
+	case err != nil || r.Empty():
+		return parts
 	case r.Passed:
-		if part == "Contract" {
-			return "Pass"
-		}
-		return "-"
+		parts["Contract"] = "Pass"
+		return parts
 	}
-	switch part {
-	case "Contract":
-		if c, err := auction.ParseContract(r.Contract[:1] + string(r.Strain) + r.Risk); err == nil {
-			return c.String()
-		}
-		return r.Contract
-	case "Declarer":
-		return string(r.Declarer)
+	parts["Contract"], parts["Declarer"] = r.Contract, string(r.Declarer)
+	if c, ok := resultContract(r); ok {
+		parts["Contract"] = c.String()
 	}
-	if r.Result == "" {
-		return "-"
+	if r.Result != "" {
+		parts["Result"] = r.Result
 	}
-	return r.Result
+	return parts
 }
 
 // pageScoreColumn names what the page's Score column holds: Percentage

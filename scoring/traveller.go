@@ -476,12 +476,16 @@ func checkSides(tr *Traveller) []diag.Diagnostic {
 // unit is the rounding a number as written may carry: a unit of its last
 // decimal place.
 func unit(text string) float64 {
-	t := strings.TrimSuffix(strings.TrimSpace(text), "%")
-	i := strings.IndexAny(t, ".,")
-	if i < 0 {
-		return 1
+	u := 1.0
+	if i := strings.IndexAny(text, ".,"); i >= 0 {
+		for _, c := range []byte(text[i+1:]) {
+			if c < '0' || c > '9' {
+				break
+			}
+			u /= 10
+		}
 	}
-	return math.Pow(10, -float64(len(t)-i-1))
+	return u
 }
 
 // checkPoints recomputes the rows' matchpoints, percentages and IMPs from
@@ -701,16 +705,7 @@ func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 // whatever the decimals, for the programs that round a total of rounded
 // values.
 func asWritten(text string, got, want float64) bool {
-	unit := 1.0
-	if i := strings.IndexAny(text, ".,"); i >= 0 {
-		for _, c := range []byte(text[i+1:]) {
-			if c < '0' || c > '9' {
-				break
-			}
-			unit /= 10
-		}
-	}
-	return near(got, want, max(0.051, unit/2+1e-9))
+	return near(got, want, max(0.051, unit(text)/2+1e-9))
 }
 
 // trim writes a number without a needless fraction.
