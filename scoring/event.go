@@ -118,10 +118,13 @@ type Stated struct {
 	Agrees bool `json:"agrees"`
 }
 
-// StatedValue is Stated for a number that may have a fraction.
+// StatedValue is Stated for a number that may have a fraction. A value
+// that cannot be recomputed (an adjusted score's cross-IMPs, which the
+// regulation sets) says why in Unchecked, and agrees with nothing.
 type StatedValue struct {
-	Value  float64 `json:"value"`
-	Agrees bool    `json:"agrees"`
+	Value     float64 `json:"value"`
+	Agrees    bool    `json:"agrees"`
+	Unchecked string  `json:"unchecked,omitempty"`
 }
 
 // A PairsSummary is a file's pairs travellers recomputed, and the ranking.
@@ -463,7 +466,21 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 	if mps && ew >= 0 {
 		e.credit(row.EW, eastWest, ew/100*top, top)
 	}
-	if imps && (ns == 60 || ns == 50 || ns == 40) {
+	switch {
+	case !imps:
+	case !adjustedIMPs(m):
+		// Cross-IMPs sum a board's every comparison, and the award of an
+		// adjusted row is on the regulation's scale (see adjustedIMPs):
+		// the file's figures are shown and counted, not checked, as the
+		// audit counts them.
+		if got, _, ok := r.number("IMP_NS"); ok {
+			row.StatedIMP = &StatedValue{Value: got, Unchecked: diag.Adjusted.String()}
+			e.credit(row.NS, northSouth, got, 0)
+		}
+		if got, _, ok := r.number("IMP_EW"); ok {
+			e.credit(row.EW, eastWest, got, 0)
+		}
+	case ns == 60 || ns == 50 || ns == 40:
 		v := (ns - 50) * 3 / 10
 		row.IMP = &v
 		if got, _, ok := r.number("IMP_NS"); ok {

@@ -342,6 +342,9 @@ func statedValueText(s *scoring.StatedValue, prefix string) string {
 	if s == nil {
 		return "-"
 	}
+	if s.Unchecked != "" {
+		return prefix + strconv.FormatFloat(s.Value, 'f', -1, 64) + " unchecked (" + s.Unchecked + ")"
+	}
 	return prefix + strconv.FormatFloat(s.Value, 'f', -1, 64) + " " + agreeWord(s.Agrees)
 }
 
