@@ -87,6 +87,7 @@ const (
 	ScoreTableLead       Code = "scoretable-lead"
 	RoomsDiffer          Code = "rooms-differ"
 	IMPMismatch          Code = "imp-mismatch"
+	PointsMismatch       Code = "points-mismatch"
 	CarryOverMismatch    Code = "carry-over-mismatch"
 	TotalMismatch        Code = "total-mismatch"
 	VPMismatch           Code = "vp-mismatch"
@@ -164,6 +165,7 @@ var Codes = []CodeInfo{
 	{Code: ScoreTableLead, Severity: Warning, Law: 41, Source: Rules, Summary: "a traveller row whose opening lead is not in the hand of declarer's left-hand opponent by the board's deal, or is not the first card of the play the row's LIN holds"},
 	{Code: RoomsDiffer, Severity: Warning, Varies: true, Source: Archive, Summary: "the two rooms of a team-match board hold different deals (info when one is the other written from another seat)"},
 	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a board's IMPs (PBN's ScoreIMP, a USEBIO match board's IMPS) that are not the IMPs of its two rooms' scores"},
+	{Code: PointsMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a game's ScoreIMP, ScoreMP or ScorePercentage that is not what its own traveller gives the board's score"},
 	{Code: CarryOverMismatch, Severity: Warning, Source: Archive, Summary: "a vugraph segment whose carry-over is not the segment before's plus the IMPs its boards scored"},
 	{Code: TotalMismatch, Severity: Warning, Source: Archive, Summary: "a pair's total in a TotalScoreTable that is not the sum (or mean) of its rows in the file's travellers"},
 	{Code: "reconcile-missing", Severity: Warning, Source: Archive, Summary: "a result entered at the tables (a Bridgemate .bws) that the published traveller given to `audit --against` does not have"},

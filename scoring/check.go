@@ -59,6 +59,7 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	countDD(&b.Coverage, dd, len(bad), sol)
 	out = append(out, wrongEntries(dd, sol)...)
 	out = append(out, checkPar(b, dd, sol)...)
+	out = append(out, checkPointTags(b)...)
 	if err == nil {
 		out = append(out, checkTraveller(b, m)...)
 	} else if tr := ReadTraveller(b, false); tr != nil {

@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "write the golden files")
 var scoringCodes = map[diag.Code]bool{
 	diag.ScoringUnknown: true, diag.DDTableInvalid: true, diag.ParMismatch: true,
 	diag.ScoreTableScore: true, diag.ScoreTablePoints: true, diag.ScoreTableMissing: true,
-	diag.RoomsDiffer: true, diag.IMPMismatch: true, diag.CarryOverMismatch: true, diag.TotalMismatch: true,
+	diag.RoomsDiffer: true, diag.IMPMismatch: true, diag.PointsMismatch: true, diag.UnreadableValue: true, diag.CarryOverMismatch: true, diag.TotalMismatch: true,
 }
 
 // TestGolden audits each file of testdata and compares what this package

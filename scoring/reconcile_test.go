@@ -15,10 +15,12 @@ func traveller(columns string, rows ...string) *record.Board {
 	for _, c := range strings.Split(columns, ";") {
 		t.Columns = append(t.Columns, record.Column{Name: c})
 	}
+	off := 0
 	for _, r := range rows {
 		var cells []record.Cell
 		for _, f := range strings.Fields(r) {
-			cells = append(cells, record.Cell{Text: f})
+			off++ // a place of its own, as a file's cells have
+			cells = append(cells, record.Cell{Text: f, Loc: diag.Pos{Offset: off}})
 		}
 		t.Rows = append(t.Rows, cells)
 	}

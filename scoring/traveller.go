@@ -299,7 +299,9 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 	}
 	// A table of scores and their frequencies, without the tables or pairs
 	// that had them, may be an excerpt ("only the best ten"): its points
-	// count a field it does not show, and are not recomputed.
+	// count a field it does not show, and are recomputed only when they
+	// fit the table in the main (mostFit), which they do when it is the
+	// whole field (Ruitenboer's and OKbridge's frequency travellers).
 	perTable := false
 	for _, c := range tr.Table.Columns {
 		switch strings.ToLower(c.Name) {
@@ -309,10 +311,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		}
 	}
 	imps, datum := false, false
-	if whole && !perTable {
-		pointsWhy = int(diag.Excerpt)
-	}
-	if whole && perTable {
+	if whole {
 		// Adjusted scores (Law 12C2) count apart: the other rows are
 		// scored among themselves (a program may then scale them to the
 		// whole field by Neuberg, which checkPoints recognises), and each
@@ -322,12 +321,16 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if len(played.Rows) > 0 {
 			var fs []diag.Diagnostic
 			fs, imps, datum = checkPoints(&played, m)
-			if len(fs) > 0 && (b.Sections > 1 || widerField(&played)) {
+			switch {
+			case !perTable && (!mostFit(&played) || !imps && played.has("IMP_NS", "IMP_EW")):
+				fs, imps, datum, pointsWhy = checkSides(&played), false, false, int(diag.Excerpt)
+			case len(fs) == 0:
+			case perTable && (b.Sections > 1 || widerField(&played) || played.results() < 2):
 				// One section of several, or a traveller of some of the
-				// tables, whose points its own results do not give: the
-				// event is scored across the field, and the other
-				// tables' results count too. What the points say of
-				// each other still holds.
+				// tables (one alone compares with nothing), whose points
+				// its own results do not give: the event is scored
+				// across the field, and the other tables' results count
+				// too. What the points say of each other still holds.
 				fs, imps, datum, pointsWhy = checkSides(&played), false, false, int(diag.FieldIncomplete)
 			}
 			out = append(out, fs...)
@@ -367,6 +370,41 @@ func checkLead(r *Row, deal auction.Deal) []diag.Diagnostic {
 		msg += fmt.Sprintf(", who would lead against the contract played by %s", d.Partner())
 	}
 	return []diag.Diagnostic{{Code: diag.ScoreTableLead, Severity: diag.Warning, Law: 41, Span: diag.Span{Pos: l.Loc}, Message: msg}}
+}
+
+// results returns the tables the traveller's rows stand for.
+func (tr *Traveller) results() int {
+	n := 0
+	for i := range tr.Rows {
+		n += tr.Rows[i].Count
+	}
+	return n
+}
+
+// has reports whether the traveller has any of the columns.
+func (tr *Traveller) has(cols ...string) bool {
+	for _, col := range cols {
+		if _, ok := tr.Rows[0].Column(col); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// mostFit reports whether the points of a table of four rows or more fit
+// what its own results give in the main: a points column that is wrong in
+// no more than one row of four. An excerpt's rows, scored across a field
+// they are part of, are wrong nearly all.
+func mostFit(tr *Traveller) bool {
+	if len(tr.Rows) < 4 {
+		return false
+	}
+	for _, col := range pointsColumns {
+		if _, ok := tr.Rows[0].Column(col); ok && 4*tr.wrong[col] <= len(tr.Rows) {
+			return true
+		}
+	}
+	return false
 }
 
 // widerField reports whether a traveller's points were scored across a
@@ -566,7 +604,10 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		imps, how = crossReading(tr, rs, n, d)
 	case TwoRooms:
 		if len(rs) != 2 || n != 2 {
-			return out, false, false
+			if imps, how = fieldReading(tr, rs, n); imps == nil {
+				return out, false, false
+			}
+			break
 		}
 		imps = []float64{float64(auction.IMPs(rs[0].NS - rs[1].NS)), float64(auction.IMPs(rs[1].NS - rs[0].NS))}
 		how = "IMPs against the other table"
@@ -642,22 +683,31 @@ func crossReading(tr *Traveller, rs []Result, n int, d Datum) ([]float64, string
 	case Cross2:
 		readings = []reading{perComparison, twice, sum, perScore}
 	}
-	best, bestFit := readings[0], -1
+	// impsFit forgives rounding to a whole IMP, so that readings a few per
+	// cent apart (by the scores or by the comparisons) fit alike: the
+	// exact fits tell them apart.
+	best, bestFit, bestExact := readings[0], -1, -1
 	for _, rd := range readings {
 		if rd.div <= 0 {
 			continue
 		}
-		fit := 0
+		fit, exact := 0, 0
 		for i := range tr.Rows {
-			if got, _, ok := tr.Rows[i].number("IMP_NS"); ok && impsFit(got, sums[i]/rd.div) {
-				fit++
-			}
-			if got, _, ok := tr.Rows[i].number("IMP_EW"); ok && impsFit(got, -sums[i]/rd.div) {
-				fit++
+			for _, side := range []struct {
+				col  string
+				sign float64
+			}{{"IMP_NS", 1}, {"IMP_EW", -1}} {
+				got, c, ok := tr.Rows[i].number(side.col)
+				if v := side.sign * sums[i] / rd.div; ok && impsFit(got, v) {
+					fit++
+					if near(got, v, unit(c.Text)/2+1e-9) {
+						exact++
+					}
+				}
 			}
 		}
-		if fit > bestFit {
-			best, bestFit = rd, fit
+		if fit > bestFit || fit == bestFit && exact > bestExact {
+			best, bestFit, bestExact = rd, fit, exact
 		}
 	}
 	imps := make([]float64, len(sums))
@@ -665,6 +715,51 @@ func crossReading(tr *Traveller, rs []Result, n int, d Datum) ([]float64, string
 		imps[i] = sums[i] / best.div
 	}
 	return imps, best.how
+}
+
+// fieldReading returns the IMPs of a traveller of more than two results
+// whose Scoring says IMP alone, which means the two rooms of a team match:
+// a program that writes it over a whole field (OKbridge, with each row's
+// cross-IMPs divided by the comparisons) means IMPs across the field. Of
+// cross-IMPs in each of crossReading's forms and IMPs against each datum,
+// the reading that fits the most of the rows' IMPs is returned, when it
+// fits three in four; else nil, and the IMPs are left unchecked.
+func fieldReading(tr *Traveller, rs []Result, n int) ([]float64, string) {
+	fit := func(imps []float64) (fit, all int) {
+		for i := range tr.Rows {
+			for _, side := range []struct {
+				col  string
+				sign float64
+			}{{"IMP_NS", 1}, {"IMP_EW", -1}} {
+				if got, _, ok := tr.Rows[i].number(side.col); ok {
+					all++
+					if impsFit(got, side.sign*imps[i]) {
+						fit++
+					}
+				}
+			}
+		}
+		return fit, all
+	}
+	best, how := crossReading(tr, rs, n, Cross)
+	most, all := fit(best)
+	for _, d := range []Datum{Butler, Mean, Median} {
+		datum, ok := DatumOf(rs, d)
+		if !ok {
+			continue
+		}
+		imps := make([]float64, len(rs))
+		for i := range rs {
+			imps[i] = float64(auction.IMPs(rs[i].NS - datum))
+		}
+		if f, _ := fit(imps); f > most {
+			best, most, how = imps, f, fmt.Sprintf("IMPs against the datum %d", datum)
+		}
+	}
+	if all == 0 || 4*most < 3*all {
+		return nil, ""
+	}
+	return best, how + "; the Scoring's IMP read as IMPs across the field, as more than two tables played the board"
 }
 
 // checkMissing reports a traveller without the game's own result.
@@ -724,7 +819,7 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 	if c == MP2 {
 		h = 0.5
 	}
-	want := 0
+	want, held := 0, 0
 	for i := range tr.Rows {
 		got, _, ok := tr.Rows[i].number("MP_NS")
 		if !ok {
@@ -738,10 +833,15 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 			if want <= n {
 				return 0
 			}
+			continue
 		}
 		if !near(got, Neuberg(mp[i], n, want, c), 0.051) {
 			return 0
 		}
+		held++
+	}
+	if held == 0 {
+		return 0 // the one row the scale was read from says nothing of it
 	}
 	return want
 }
