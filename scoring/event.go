@@ -360,7 +360,13 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	}
 	n := results(rs)
 	var mp []float64
-	var imps []float64
+	// imps are the rows' IMPs as the method counts them into the pairs'
+	// totals; shown, where it differs, the reading of them that fits the
+	// rows as the audit reads them (Ruter writes each row's cross-IMP sum
+	// under Cross2, whose totals are the mean per comparison).
+	var imps, shown []float64
+	played := *tr
+	played.Rows = slices.DeleteFunc(slices.Clone(tr.Rows), func(r Row) bool { return r.Artificial || r.Blank })
 	switch {
 	case m.Base == MatchPoints || m.Base == NoBase && hasColumn(tr, "MP_NS"):
 		mp = Matchpoints(rs, m.Counting)
@@ -372,6 +378,9 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		}
 	case m.Base == IMP && m.CrossIMPs():
 		imps = CrossIMPs(rs, m.Datum)
+		shown, _ = crossReading(&played, rs, n, m.Datum)
+	case m.Base == IMP && m.Datum == TwoRooms && n > 2:
+		imps, _ = fieldReading(&played, rs, n)
 	case m.Base == IMP && m.Datum != TwoRooms:
 		d, ok := DatumOf(rs, m.Datum)
 		if !ok {
@@ -425,11 +434,15 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			e.credit(row.EW, eastWest, ts.Top-v, ts.Top)
 		}
 		if imps != nil {
-			v := imps[j]
-			row.IMP = &v
-			if got, _, ok := r.number("IMP_NS"); ok {
-				row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051) || near(got, math.Round(v*10)/10, 0.051)}
+			v, w := imps[j], imps[j]
+			if shown != nil {
+				w = shown[j]
 			}
+			if got, _, ok := r.number("IMP_NS"); ok {
+				row.StatedIMP = &StatedValue{Value: got, Agrees: impsFit(got, w)}
+			}
+			w = round2(w)
+			row.IMP = &w
 			e.credit(row.NS, northSouth, v, 0)
 			e.credit(row.EW, eastWest, -v, 0)
 		}
