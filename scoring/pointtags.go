@@ -100,7 +100,37 @@ func checkPointTags(b *record.Board) []diag.Diagnostic {
 			b.Coverage.Skip(diag.NotRecomputed, max(countNumbers(t.Value), 1))
 		}
 	}
+	countPointTables(b)
 	return out
+}
+
+// contestColumns are the columns of points that PBN defines for its
+// tables of a contest's awards (§5): an ActionTable's scores for each
+// call, card or contract chosen, as a bidding or lead problem awards
+// them, and an InstantScoreTable's points for each range of scores.
+var contestColumns = map[string]bool{
+	"rank": true, "percentage": true, "imp_ns": true, "imp_ew": true, "percentage_ns": true, "percentage_ew": true,
+}
+
+// countPointTables counts the numbers of a board's ActionTable and
+// InstantScoreTable, unchecked: the panel's or the organiser's awards,
+// which nothing in the file gives.
+func countPointTables(b *record.Board) {
+	for i := range b.Tables {
+		t := &b.Tables[i]
+		if t.Tag.Name != "ActionTable" && t.Tag.Name != "InstantScoreTable" {
+			continue
+		}
+		for _, row := range t.Rows {
+			for j, c := range row {
+				if j < len(t.Columns) && contestColumns[strings.ToLower(t.Columns[j].Name)] {
+					if _, ok := decimal.Parse(strings.TrimSpace(c.Text)); ok {
+						b.Coverage.Skip(diag.NotRecomputed, 1)
+					}
+				}
+			}
+		}
+	}
 }
 
 // A sidePoint is one side's points in a Score tag's value.

@@ -111,3 +111,18 @@ func TestFieldIMPs(t *testing.T) {
 		t.Errorf("ledger %q, findings %q", c, got)
 	}
 }
+
+// TestContestTables: the points of an ActionTable and an InstantScoreTable
+// are counted unchecked; their calls, cards and ranges of scores are not
+// numbers they state.
+func TestContestTables(t *testing.T) {
+	b := traveller("Rank;Call;Percentage", "1 1NT 100", "2 2C 60", "3 Pass ?")
+	b.Tables[0].Tag.Name = "ActionTable"
+	instant := traveller("ScoreRange_NS;IMP_NS;IMP_EW", "400,* 2 -2", "*,399 -2 2")
+	instant.Tables[0].Tag.Name = "InstantScoreTable"
+	b.Tables = append(b.Tables, instant.Tables[0])
+	countPointTables(b)
+	if got := b.Coverage.Text(); got != "9: agreed 0, flagged 0, unchecked 9 — not-recomputed 9" {
+		t.Errorf("ledger %q", got)
+	}
+}
