@@ -388,7 +388,7 @@ func (m *linMapper) identity() {
 			m.unreadable(t, "no board number in it")
 		}
 	}
-	if t := &b.LIN.Table; t.Present() {
+	if t := &b.LIN.Table; t.Present() && strings.TrimSpace(t.Value) != "" { // qx|| names no table
 		tab, err := lin.ParseTable(t.Value)
 		switch {
 		case err != nil:

@@ -1034,7 +1034,9 @@ func (c *recordCheck) value(p *Pair, tag linTag) {
 	case linTagMC:
 		is.list = append(is.list, valueErrs(ParseClaim(p.Value))...)
 	case linTagQX:
-		is.list = append(is.list, valueErrs(ParseTable(p.Value))...)
+		if strings.TrimSpace(p.Value) != "" { // RealBridge's handviewer links write qx|| for no table
+			is.list = append(is.list, valueErrs(ParseTable(p.Value))...)
+		}
 	case linTagVG:
 		parseLINEvent(p.Value, is)
 	case linTagRS:

@@ -322,3 +322,22 @@ func TestLINEventFields(t *testing.T) {
 		t.Errorf("warning: %v", err)
 	}
 }
+
+// TestEmptyTable: RealBridge's handviewer links write qx|| for no table,
+// which says nothing, where a qx value that is no table is an error.
+func TestEmptyTable(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]int{"qx||": 0, "qx| |": 0, "qx|x1|": 1} {
+		recs, _ := Parse([]byte(in+"md|1SA,,,|ah|Board 1|sv|o|mb|p|"), "t.lin")
+		recs[0].Check()
+		n := 0
+		for _, d := range recs[0].Diagnostics {
+			if d.Code == "lin-table" {
+				n++
+			}
+		}
+		if n != want {
+			t.Errorf("%s: %d lin-table findings, want %d", in, n, want)
+		}
+	}
+}
