@@ -22,6 +22,12 @@ type Contribution struct {
 	// Comparisons is, on a board scored in cross-IMPs, the number of
 	// other scores of its traveller, which a total may be the mean over.
 	Comparisons int
+	// Top is the board's top in matchpoints, the row's MP_NS and MP_EW
+	// added up, when it states both (HasTop): a pair's percentage over
+	// the boards is its matchpoints over their tops where the rows state
+	// no percentages (USEBIO).
+	Top    float64
+	HasTop bool
 }
 
 // Contributions reads what each pair of a board's traveller scored: the
@@ -54,6 +60,9 @@ func Contributions(b *record.Board) []Contribution {
 				continue
 			}
 			c := Contribution{Pair: ids[k], Side: k, Other: ids[1-k], Comparisons: max(scores-1, 0)}
+			ns, _, okNS := r.number("MP_NS")
+			ew, _, okEW := r.number("MP_EW")
+			c.Top, c.HasTop = ns+ew, okNS && okEW
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
 				if v, _, ok := r.number(col + side); ok {
 					switch k {
@@ -303,6 +312,8 @@ type pairSum struct {
 	// comparisons adds up the boards' other scores (Contribution), for a
 	// cross-IMP total written as the mean per comparison.
 	comparisons int
+	tops        float64 // the boards' tops, where hasTop of them give one
+	hasTop      int
 }
 
 // NewTotals returns an empty Totals.
@@ -318,6 +329,10 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 		s := t.sums.at(c.Pair, c.Side)
 		s.boards++
 		s.comparisons += c.Comparisons
+		if c.HasTop {
+			s.tops += c.Top
+			s.hasTop++
+		}
 		for k, v := range [3]float64{c.IMP, c.MP, c.Pct} {
 			if c.Has[k] {
 				s.sum[k] += v
@@ -364,6 +379,8 @@ func (t *Totals) Check() []diag.Diagnostic {
 	t.sums.resolve(func(into, from *pairSum) {
 		into.boards += from.boards
 		into.comparisons += from.comparisons
+		into.tops += from.tops
+		into.hasTop += from.hasTop
 		for k := range into.sum {
 			into.sum[k] += from.sum[k]
 			into.has[k] += from.has[k]
@@ -446,6 +463,8 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 				want, what = s.sum[k], "sum"
 			case k >= 3 && s.has[k-3] == s.boards:
 				want, what = s.sum[k-3]/float64(s.boards), "mean"
+			case s.pctFromMP(k):
+				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
 			default:
 				continue
 			}
@@ -536,13 +555,20 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 				l.Agree(1)
 			case name == rank || name == count:
 				l.Skip(diag.FieldIncomplete, 1)
-			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards:
+			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards && !s.pctFromMP(k):
 				l.Skip(why, 1)
 			default:
 				l.Agree(1)
 			}
 		}
 	}
+}
+
+// pctFromMP reports whether a pair's percentage, column kind k of
+// totalColumns, is its matchpoints over the tops of its boards: every
+// board gives its matchpoints and its top, and none its percentage.
+func (s *pairSum) pctFromMP(k int) bool {
+	return k == 5 && s.has[2] == 0 && s.has[1] == s.boards && s.hasTop == s.boards && s.tops > 0
 }
 
 // identity reports whether a total table's column, named in lower case,

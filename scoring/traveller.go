@@ -571,6 +571,10 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		}
 		top = Top(want, m.Counting)
 		how += fmt.Sprintf(", scaled by Neuberg from %d tables to %d", n, want)
+	} else if k := tieScale(tr, mp, m.Counting); k > 0 {
+		addTies(mp, k, m.Counting)
+		top = Top(n+k, m.Counting)
+		how += fmt.Sprintf(", each of the %d tables missing counted as a tie", k)
 	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
@@ -844,6 +848,53 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 		return 0 // the one row the scale was read from says nothing of it
 	}
 	return want
+}
+
+// tieScale returns how many tables a board's matchpoints count beyond the
+// traveller's n results, when every row's MP_NS is its matchpoints among
+// them plus a tie with each missing table: ScoreBridge scores every board
+// on the top of the whole field so, a result missing counting as an
+// average for the others. 0 when the rows do not fit such a number, or
+// fewer than two rows say.
+func tieScale(tr *Traveller, mp []float64, c Counting) int {
+	h := 1.0
+	if c == MP2 {
+		h = 0.5
+	}
+	k, held := 0, 0
+	for i := range tr.Rows {
+		got, _, ok := tr.Rows[i].number("MP_NS")
+		if !ok {
+			continue
+		}
+		if k == 0 {
+			d := (got - mp[i]) / h
+			if k = int(math.Round(d)); k < 1 || !near(d, float64(k), 0.01) {
+				return 0
+			}
+			continue
+		}
+		if !near(got, mp[i]+float64(k)*h, 0.051) {
+			return 0
+		}
+		held++
+	}
+	if held == 0 {
+		return 0
+	}
+	return k
+}
+
+// addTies adds to each result's matchpoints a tie with each of k tables
+// more (see tieScale).
+func addTies(mp []float64, k int, c Counting) {
+	h := 1.0
+	if c == MP2 {
+		h = 0.5
+	}
+	for i := range mp {
+		mp[i] += float64(k) * h
+	}
 }
 
 // adjusted reads the mark of an adjusted row (Law 12C2) in its Contract
