@@ -2,6 +2,7 @@ package convert
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,27 @@ var (
 	eventValues = []string{"EVENT_TYPE", "WINNER_TYPE", "MATCH_SCORING_METHOD", "EVENT_IDENTIFIER", "PROGRAM_NAME", "PROGRAM_VERSION", "MASTER_POINT_TYPE"}
 )
 
+// eventRead are the EVENT's values read into PBN's tags (Event, Date,
+// Scoring).
+var eventRead = []string{"EVENT_DESCRIPTION", "DATE", "BOARD_SCORING_METHOD"}
+
+// eventLeaves returns the names of the other values an EVENT gives, in
+// its order, beside eventCounts and eventValues: the masterpoint scale,
+// and what a program adds of its own (ScoreBridge's P2P_CHARGE_RATE and
+// MPS_AWARDED_FLAG). They are kept under their names on the event's first
+// board, as eventValues are, so that a USEBIO writer gives them back.
+func eventLeaves(event *usebio.Node) []string {
+	var out []string
+	for _, k := range event.Kids {
+		name := strings.ToUpper(k.Name)
+		if len(k.Kids) > 0 || slices.Contains(eventRead, name) || slices.Contains(eventCounts, name) || slices.Contains(eventValues, name) || slices.Contains(out, name) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // unrecomputed counts the numbers the unit states that bridgekit does not
 // recompute: a board's net IMPs in a match, the match's victory points
 // (on its first board), the masterpoints of its participants, and every
@@ -83,6 +105,7 @@ func (m *usebioMapper) unrecomputed() {
 		count(m.u.Event, eventCounts...)
 		keep(m.u.Event, eventCounts...)
 		keep(m.u.Event, eventValues...)
+		keep(m.u.Event, eventLeaves(m.u.Event)...)
 	}
 	for _, l := range m.u.Board.All("TRAVELLER_LINE") {
 		// The IMPs of the families after the first a line gives, which
@@ -101,7 +124,8 @@ func (m *usebioMapper) unrecomputed() {
 	if m.u.Totals {
 		for _, kind := range []string{"PAIR", "TEAM"} {
 			for _, p := range m.u.Participants.All(kind) {
-				count(p, "MASTER_POINTS", "MASTER_POINTS_AWARDED") // WINS_OR_DRAWS: see AddUSEBIOMatches
+				// Its masterpoints are a column of the table (totals);
+				// WINS_OR_DRAWS: see AddUSEBIOMatches.
 				// The numbers of the members of a pair or team: no row of
 				// the table holds them.
 				for _, pl := range allPlayers(p) {
@@ -202,6 +226,9 @@ func (m *usebioMapper) identity() {
 				}
 			}
 		}
+	}
+	if v, at, ok := u.Club.Value("CLUB_ID_NUMBER"); ok && u.EventFirst && strings.TrimSpace(v) != "" {
+		extra = append(extra, tag("CLUB_ID_NUMBER", v, at))
 	}
 	b.Tags = extra
 }
@@ -423,9 +450,19 @@ func (m *usebioMapper) totals() {
 	}
 	// The players, as PBN's total tables name them: "Ann Smith - Bob
 	// Jones"; their national ids in a column of their own.
-	for _, c := range []col{{"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}} {
+	for _, c := range []col{{"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}, {"ClubIds", "CLUB_ID_NUMBER"}} {
 		for _, r := range rows {
 			if players(r, c.element) != "" {
+				cols = append(cols, c)
+				break
+			}
+		}
+	}
+	// The masterpoints awarded, written plain or, as ScoreBridge writes
+	// them, in a MASTER_POINTS with their colour.
+	for _, c := range []col{{"MasterPoints", "MASTER_POINTS_AWARDED"}, {"MasterPointType", "MASTER_POINT_TYPE"}} {
+		for _, r := range rows {
+			if _, _, ok := masterPoints(r, c.element); ok {
 				cols = append(cols, c)
 				break
 			}
@@ -441,8 +478,11 @@ func (m *usebioMapper) totals() {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {
 			v, at, ok := r.Value(c.element)
-			if c.column == "Names" || c.column == "NationalIds" {
+			switch c.column {
+			case "Names", "NationalIds", "ClubIds":
 				v, at, ok = players(r, c.element), r.Pos, true
+			case "MasterPoints", "MasterPointType":
+				v, at, ok = masterPoints(r, c.element)
 			}
 			if c.column == "Direction" {
 				v = strings.ToUpper(strings.TrimSpace(v))
@@ -561,6 +601,21 @@ func allPlayers(n *usebio.Node) []*usebio.Node {
 		out = append(out, pair.All("PLAYER")...)
 	}
 	return out
+}
+
+// masterPoints returns a participant's value of element, a child of its
+// MASTER_POINTS when it writes one (ScoreBridge) or its own; a
+// MASTER_POINTS that holds a number is the masterpoints awarded.
+func masterPoints(n *usebio.Node, element string) (string, diag.Pos, bool) {
+	if mp := n.Child("MASTER_POINTS"); mp != nil {
+		if v, at, ok := mp.Value(element); ok {
+			return v, at, true
+		}
+		if element == "MASTER_POINTS_AWARDED" && len(mp.Kids) == 0 && strings.TrimSpace(mp.Text) != "" {
+			return mp.Text, mp.Pos, true
+		}
+	}
+	return n.Value(element)
 }
 
 // players joins a value of the players of a pair or team, as PBN's total

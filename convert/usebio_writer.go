@@ -27,6 +27,7 @@ type USEBIOWriter struct {
 	started bool
 	event   string // the event, date and method of the EVENT open
 	site    string // the club of the CLUB element
+	club    string // its CLUB_ID_NUMBER
 	// eventBoard says the board being written opened its EVENT, whose own
 	// values it carries.
 	eventBoard bool
@@ -90,9 +91,15 @@ func (uw *USEBIOWriter) WriteBoard(b *record.Board) error {
 		uw.started = true
 		uw.raw(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<USEBIO Version="1.2">` + "\n")
 		uw.site = b.Site.Value
-		if b.Site.Given() {
+		if id := b.Field("CLUB_ID_NUMBER"); b.Site.Given() || id != nil && id.Given() {
 			uw.raw("  <CLUB>")
-			uw.leaf("CLUB_NAME", b.Site.Value)
+			if b.Site.Given() {
+				uw.leaf("CLUB_NAME", b.Site.Value)
+			}
+			if id != nil && id.Given() {
+				uw.leaf("CLUB_ID_NUMBER", id.Value)
+				uw.club = id.Value
+			}
 			uw.raw("</CLUB>\n")
 		}
 	}
@@ -194,7 +201,31 @@ func (uw *USEBIOWriter) openEvent(b *record.Board) {
 			}
 		}
 	}
+	for _, t := range b.Tags {
+		if eventLeaf(t.Name) && t.Given() {
+			uw.leaf(t.Name, t.Value)
+		}
+	}
 	uw.raw("\n")
+}
+
+// matchValues are what a MATCH states of itself, kept on its first board.
+var matchValues = []string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"}
+
+// eventLeaf reports whether a tag is one of an EVENT's own values that a
+// USEBIO file read kept under its USEBIO name beside eventCounts and
+// eventValues (see eventLeaves): a name in USEBIO's form, upper case,
+// that is no other kept value.
+func eventLeaf(name string) bool {
+	if name == "" || slices.Contains(eventCounts, name) || slices.Contains(eventValues, name) || slices.Contains(matchValues, name) || name == "IMPS" || name == "CLUB_ID_NUMBER" {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // closeEvent ends the EVENT open, if any.
@@ -231,11 +262,15 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 	for _, t := range b.Tags {
 		switch {
 		case !t.Given(), t.Name == "Round", t.Name == "Section", t.Name == "IMPS":
-		case slices.Contains(eventCounts, t.Name) || slices.Contains(eventValues, t.Name):
+		case slices.Contains(eventCounts, t.Name) || slices.Contains(eventValues, t.Name) || eventLeaf(t.Name):
 			if !uw.eventBoard {
 				uw.dropped.Add("an event's " + t.Name + " on a board after its first")
 			}
-		case slices.Contains([]string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"}, t.Name):
+		case t.Name == "CLUB_ID_NUMBER":
+			if t.Value != uw.club {
+				uw.dropped.Add("a club other than the first board's")
+			}
+		case slices.Contains(matchValues, t.Name):
 			uw.dropped.Add("a match's " + t.Name + " (matches are not written)")
 		default:
 			uw.dropped.Add(t.Name)
@@ -396,7 +431,7 @@ func (uw *USEBIOWriter) participants(t *record.Table) {
 	// Each element is written from the first of its columns the table
 	// has: the others, and RankTie (a shared place is written "3="), are
 	// said not written.
-	written := map[string]bool{"names": true, "nationalids": true, "memberid1": true, "memberid2": true}
+	written := map[string]bool{"names": true, "nationalids": true, "clubids": true, "memberid1": true, "memberid2": true, "masterpoints": true, "masterpointtype": true}
 	for _, e := range usebioTotals {
 		for _, c := range e.columns {
 			if _, ok := index[strings.ToLower(c)]; ok {
@@ -467,15 +502,29 @@ func (uw *USEBIOWriter) participants(t *record.Table) {
 				ids = id1 + " - " + id2
 			}
 		}
-		if names != "" || ids != "" {
-			ns, is := strings.Split(names, " - "), strings.Split(ids, " - ")
-			for k := range max(len(ns), len(is)) {
+		clubs, _ := cell(row, index, "ClubIds")
+		if mp, ok := cell(row, index, "MasterPoints"); ok {
+			// ScoreBridge writes the colour with them, in a MASTER_POINTS.
+			if kind, ok := cell(row, index, "MasterPointType"); ok {
+				uw.raw("<MASTER_POINTS>")
+				uw.leaf("MASTER_POINTS_AWARDED", mp)
+				uw.leaf("MASTER_POINT_TYPE", kind)
+				uw.raw("</MASTER_POINTS>")
+			} else {
+				uw.leaf("MASTER_POINTS_AWARDED", mp)
+			}
+		}
+		if names != "" || ids != "" || clubs != "" {
+			ns, is, cs := splitPlayers(names), splitPlayers(ids), splitPlayers(clubs)
+			for k := range max(len(ns), len(is), len(cs)) {
 				uw.raw("<PLAYER>")
-				if k < len(ns) && strings.TrimSpace(ns[k]) != "" {
-					uw.leaf("PLAYER_NAME", strings.TrimSpace(ns[k]))
-				}
-				if k < len(is) && strings.TrimSpace(is[k]) != "" {
-					uw.leaf("NATIONAL_ID_NUMBER", strings.TrimSpace(is[k]))
+				for _, v := range []struct {
+					element string
+					of      []string
+				}{{"PLAYER_NAME", ns}, {"CLUB_ID_NUMBER", cs}, {"NATIONAL_ID_NUMBER", is}} {
+					if k < len(v.of) && v.of[k] != "" {
+						uw.leaf(v.element, v.of[k])
+					}
 				}
 				uw.raw("</PLAYER>")
 			}
@@ -550,4 +599,31 @@ func digits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// splitPlayers splits a total table's value of a pair's or team's players,
+// "A - B" (players joins them so), into each player's, trimmed: "" for
+// none. A player who gives none leaves the separator at an end once the
+// cell is trimmed ("535961 -", "- 535962").
+func splitPlayers(v string) []string {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil
+	}
+	lead, trail := strings.HasPrefix(v, "- ") || v == "-", strings.HasSuffix(v, " -")
+	v = strings.TrimSuffix(strings.TrimPrefix(v, "- "), " -")
+	if v == "-" {
+		v = ""
+	}
+	out := strings.Split(v, " - ")
+	if lead {
+		out = append([]string{""}, out...)
+	}
+	if trail {
+		out = append(out, "")
+	}
+	for i := range out {
+		out[i] = strings.TrimSpace(out[i])
+	}
+	return out
 }

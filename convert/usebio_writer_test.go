@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,7 +30,7 @@ func usebioStructure(t *testing.T) map[string]map[string]bool {
 	out := map[string]map[string]bool{}
 	in := false
 	row := regexp.MustCompile("^\\| `([A-Z_]+)` \\| (.*) \\|$")
-	name := regexp.MustCompile("`(@?[A-Za-z_]+)`")
+	name := regexp.MustCompile("`(@?[A-Za-z0-9_]+)`")
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -197,4 +198,40 @@ func travellerPBNs() []string {
 		})
 	}
 	return pbns
+}
+
+// TestUSEBIOKeepsElements: a USEBIO file written again holds every element
+// it held, as many times: the values a program adds of its own to its
+// EVENT, a club's number, players' club numbers, masterpoints in
+// ScoreBridge's MASTER_POINTS, and a pair's ids where one player gives
+// none. Whitespace, the order of a parent's values and the form of a
+// board's number (attribute or element) may change.
+func TestUSEBIOKeepsElements(t *testing.T) {
+	elements := func(doc []byte) map[string]int {
+		n := map[string]int{}
+		d := xml.NewDecoder(bytes.NewReader(doc))
+		d.CharsetReader = func(_ string, r io.Reader) (io.Reader, error) { return charmap.ISO8859_1.NewDecoder().Reader(r), nil }
+		for {
+			tok, err := d.Token()
+			if err != nil {
+				return n
+			}
+			if s, ok := tok.(xml.StartElement); ok {
+				n[s.Name.Local]++
+			}
+		}
+	}
+	for _, name := range []string{"scorebridge.xml", "mitchell.xml"} {
+		data, err := os.ReadFile("../parser/usebio/testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := writeUSEBIO(t, readUSEBIO(t, data, name))
+		if got, want := elements(out), elements(data); !maps.Equal(got, want) {
+			t.Errorf("%s written again holds the elements %v, not %v", name, got, want)
+		}
+		if name == "scorebridge.xml" && !bytes.Contains(out, []byte("<PLAYER_NAME>Bob Jones</PLAYER_NAME><CLUB_ID_NUMBER>26</CLUB_ID_NUMBER></PLAYER>")) {
+			t.Errorf("%s: a player without a national id is not written as read:\n%s", name, out)
+		}
+	}
 }

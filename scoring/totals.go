@@ -576,7 +576,7 @@ func (s *pairSum) pctFromMP(k int) bool {
 // players' names) rather than a number it scored.
 func identity(name string) bool {
 	switch name {
-	case "pairid", "teamid", "playerid", "direction", "names", "section", "multiplicity":
+	case "pairid", "teamid", "playerid", "direction", "names", "section", "multiplicity", "nationalids", "clubids", "masterpointtype":
 		return true
 	}
 	return strings.HasSuffix(name, "id") || strings.Contains(name, "name")

@@ -424,7 +424,7 @@ func isContainer(n *Node) bool {
 // of the subtrees read whole (a BOARD, PARTICIPANTS, a HANDSET, CLUB).
 func keeps(n *Node) bool {
 	switch strings.ToUpper(n.Name) {
-	case "BOARD", "TRAVELLER_LINE", "HAND", "PARTICIPANTS", "PAIR", "TEAM", "PLAYER", "HANDSET", "CLUB", "CONTACT":
+	case "BOARD", "TRAVELLER_LINE", "HAND", "PARTICIPANTS", "PAIR", "TEAM", "PLAYER", "HANDSET", "CLUB", "CONTACT", "MASTER_POINTS":
 		return true
 	}
 	return false
