@@ -226,7 +226,7 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 			break
 		}
 	}
-	score, contract := b.Field("OptimumScore"), b.Field("ParContract")
+	contract := b.Field("ParContract")
 	solved := sol != nil && sol.Solved
 	if own == nil && !solved || !b.VulnerableKnown || !b.DealerKnown {
 		reason := diag.NoTable
@@ -236,7 +236,7 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		case sol != nil && sol.Unsolved == diag.OverBudget:
 			reason = diag.OverBudget
 		}
-		for _, t := range []*record.Tag{score, contract} {
+		for _, t := range []*record.Tag{b.Field("OptimumScore"), b.Field("ParScore"), b.Field("Minimax"), contract} {
 			if t != nil && t.Given() {
 				b.Coverage.Skip(reason, 1)
 			}
@@ -259,23 +259,27 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 	mismatch := func(loc diag.Pos, code diag.Code, format string, args ...any) {
 		out = append(out, diag.Diagnostic{Code: code, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 	}
-	if score != nil && score.Present() && strings.TrimSpace(score.Value) != "" {
-		got, err := ParseParScore(score.Value)
+	for _, ps := range parScores {
+		score := b.Field(ps.name)
+		if score == nil || !score.Present() || strings.TrimSpace(score.Value) == "" {
+			continue
+		}
+		got, err := ps.parse(score.Value)
 		if err != nil {
 			b.Coverage.Flag(1)
-			mismatch(score.Loc, refs[0].code, "OptimumScore: %v", err)
-		} else {
-			wrong := false
-			for _, r := range refs {
-				// The par with either side bidding first: conventions
-				// differ, and both are the board's par.
-				if got != r.par.Score && got != r.otherPar(b.Vulnerable, first).Score {
-					wrong = true
-					mismatch(score.Loc, r.code, "OptimumScore %q, but %s the par %s (%s)", score.Value, r.gives, sideScore(r.par.Score), contracts(r.par))
-				}
-			}
-			b.Coverage.Check(wrong)
+			mismatch(score.Loc, refs[0].code, "%s: %v", ps.name, err)
+			continue
 		}
+		wrong := false
+		for _, r := range refs {
+			// The par with either side bidding first: conventions
+			// differ, and both are the board's par.
+			if got != r.par.Score && got != r.otherPar(b.Vulnerable, first).Score {
+				wrong = true
+				mismatch(score.Loc, r.code, "%s %q, but %s the par %s (%s)", ps.name, score.Value, r.gives, sideScore(r.par.Score), contracts(r.par))
+			}
+		}
+		b.Coverage.Check(wrong)
 	}
 	if contract != nil && contract.Present() && strings.TrimSpace(contract.Value) != "" {
 		pcs, err := ParseParContracts(contract.Value)
@@ -304,6 +308,53 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		}
 	}
 	return out
+}
+
+// parScores are the tags that state a board's par score, and how each
+// is read to North–South's score: PBN 2.1's OptimumScore, BEN's ParScore
+// (North–South's score alone, "-420"), and Deep Finesse's Minimax (the
+// contract, declarer and North–South's score, "4HS420", "4SDE300").
+var parScores = []struct {
+	name  string
+	parse func(string) (int, error)
+}{
+	{"OptimumScore", ParseParScore},
+	{"ParScore", func(v string) (int, error) {
+		n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(v), "+"))
+		if err != nil {
+			return 0, fmt.Errorf("%q is not North–South's score", v)
+		}
+		return n, nil
+	}},
+	{"Minimax", parseMinimax},
+}
+
+// parseMinimax reads Deep Finesse's Minimax: a contract ("4H", "3N",
+// doubled "4SD", redoubled "4SR"), its declarer and North–South's score.
+func parseMinimax(v string) (int, error) {
+	w := strings.ToUpper(strings.TrimSpace(v))
+	i := 0
+	if i < len(w) && w[i] >= '1' && w[i] <= '7' {
+		i++
+		if i < len(w) && strings.IndexByte("CDHSN", w[i]) >= 0 {
+			i++
+			if i < len(w) && w[i] == 'T' && w[i-1] == 'N' {
+				i++
+			}
+			if i+1 < len(w) && (w[i] == 'D' || w[i] == 'R' || w[i] == 'X') && strings.IndexByte("NESW", w[i+1]) >= 0 {
+				i++
+			}
+			if i < len(w) && strings.IndexByte("NESW", w[i]) >= 0 {
+				if n, err := strconv.Atoi(strings.TrimPrefix(w[i+1:], "+")); err == nil {
+					return n, nil
+				}
+			}
+		}
+	}
+	if n, err := strconv.Atoi(w); err == nil && n == 0 {
+		return 0, nil // passed out
+	}
+	return 0, fmt.Errorf("%q is not a contract, its declarer and North–South's score (\"4HS420\", \"4SDE300\")", v)
 }
 
 func sideScore(ns int) string { return fmt.Sprintf("NS %d", ns) }

@@ -47,12 +47,23 @@ var (
 // given twice with two values.
 func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 	var out []DDStatement
+	// A program's own form comes after PBN's, which the others are held
+	// to first.
+	var others []DDStatement
 	var bad []diag.Diagnostic
 	add := func(loc diag.Pos, format string, args ...any) {
 		bad = append(bad, diag.Diagnostic{Code: diag.DDTableInvalid, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 	}
 	for i := range b.Tags {
 		t := &b.Tags[i]
+		if t.Name == "Ability" && strings.TrimSpace(t.Value) != "" {
+			if s, ok := ability(t); ok {
+				others = append(others, s)
+			} else {
+				add(t.Loc, "Ability %q is not a seat, a colon and five hexadecimal digits for each declarer (tricks in NT, S, H, D, C, as Deep Finesse writes them)", t.Value)
+			}
+			continue
+		}
 		if t.Name != "DoubleDummyTricks" || strings.TrimSpace(t.Value) == "" {
 			continue
 		}
@@ -91,7 +102,35 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		bad = append(bad, fs...)
 		out = append(out, s)
 	}
-	return out, bad
+	return append(out, others...), bad
+}
+
+// ability reads Deep Finesse's Ability tag, a double-dummy table by
+// declarer: "N:7AA55 E:53377 S:7AA56 W:53377", each seat's tricks in NT,
+// S, H, D and C as hexadecimal digits. A seat it leaves out is not given.
+func ability(t *record.Tag) (DDStatement, bool) {
+	s := DDStatement{Name: t.Name, Loc: t.Loc}
+	f := strings.Fields(t.Value)
+	if len(f) == 0 || len(f) > 4 {
+		return s, false
+	}
+	for _, w := range f {
+		seat, digits, ok := strings.Cut(strings.ToLower(w), ":")
+		at := strings.Index("nesw", seat)
+		if !ok || len(seat) != 1 || at < 0 || len(digits) != 5 {
+			return s, false
+		}
+		d := auction.Seats[at]
+		for k := range 5 {
+			n := strings.IndexByte("0123456789abcd", digits[k])
+			if n < 0 {
+				return s, false
+			}
+			strain := ddStrains[k]
+			s.Table[d][strain], s.Known[d][strain], s.Locs[d][strain] = int8(n), true, t.Loc
+		}
+	}
+	return s, true
 }
 
 // resultTable reads an OptimumResultTable: its Declarer, Denomination

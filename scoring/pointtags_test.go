@@ -126,3 +126,20 @@ func TestContestTables(t *testing.T) {
 		t.Errorf("ledger %q", got)
 	}
 }
+
+// TestParseMinimax reads Deep Finesse's par: a contract, its declarer and
+// North–South's score.
+func TestParseMinimax(t *testing.T) {
+	for in, want := range map[string]int{
+		"4HS420": 420, "3NW-430": -430, "4SDE300": 300, "5DS400": 400, "6NTN990": 990, "4DDS-510": -510, "0": 0,
+	} {
+		if got, err := parseMinimax(in); err != nil || got != want {
+			t.Errorf("parseMinimax(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"", "4H", "4HS", "8HS420", "4HQ420", "NS 420"} {
+		if _, err := parseMinimax(in); err == nil {
+			t.Errorf("parseMinimax(%q) reads", in)
+		}
+	}
+}
