@@ -35,6 +35,10 @@ func TestBBOTravellerPage(t *testing.T) {
 		// and a row of the player's totals is said unread.
 		{file: "traveller-ew.html", agreed: 18, unchecked: 1, want: []string{"9:1 lin-page-row"}},
 		{file: "hands-list.html", agreed: 15, unchecked: 4, want: []string{"6:1 unchecked-numbers", "9:1 lin-page-row"}},
+		// RealBridge's pages, made by scripts: links with qx|| (no
+		// table, no finding) in a table not headed as BBO's, each row
+		// said unread.
+		{file: "realbridge.html", agreed: 2, want: []string{"10:1 lin-page-row", "11:1 lin-page-row"}},
 		{file: "traveller-wrong.html", agreed: 14, flagged: 5, want: []string{
 			"11:72 scoretable-points", // 60.00% where the rows give 25 (row 2's stated result counts)
 			"16:20 result-mismatch",   // 1NN= where the LIN's claim gives 6 tricks

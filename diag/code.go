@@ -234,7 +234,7 @@ var Codes = []CodeInfo{
 	{Code: "lin-no-boards", Severity: Warning, Source: Reader, Summary: "a LIN record without a deal, calls or cards"},
 	{Code: "lin-no-records", Severity: Warning, Source: Reader, Summary: "a LIN file without a record"},
 	{Code: "lin-none", Severity: Error, Source: Reader, Summary: "a web page or link that holds no LIN, or only links to LIN held elsewhere"},
-	{Code: "lin-page-row", Severity: Warning, Source: Reader, Summary: "a row of a web page's table that states a result, a score or other numbers but holds no LIN (a link to LIN held elsewhere, the player's totals); the row is not read"},
+	{Code: "lin-page-row", Severity: Warning, Source: Reader, Summary: "a row of a web page's table that states a result, a score or other numbers but holds no LIN (a link to LIN held elsewhere, the player's totals), or beside a link in a table not headed as BBO's (RealBridge's pages); the row is not read"},
 	{Code: "lin-note", Severity: Warning, Source: Reader, Summary: "a LIN nt or an alert that is read with a repair"},
 	{Code: "lin-order", Severity: Error, Source: Reader, Summary: "a LIN pair out of order (a call after the play has begun)"},
 	{Code: "lin-result", Severity: Error, Source: Reader, Summary: "an rs result that cannot be read"},

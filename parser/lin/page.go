@@ -93,6 +93,37 @@ func (t *PageTable) statesResults() bool {
 	return false
 }
 
+// hasResult reports whether the table has BBO's Result column, which the
+// converter reads the row's outcome from.
+func (t *PageTable) hasResult() bool {
+	for _, h := range t.Header {
+		if strings.EqualFold(strings.TrimSpace(h.Text), "Result") {
+			return true
+		}
+	}
+	return false
+}
+
+// outcome returns the row's cells under headings of an outcome (a
+// contract, lead, result, score, points, IMPs, matchpoints or
+// percentage), with their headings, as "NS SCORE 170".
+func (r *PageRow) outcome() []string {
+	var out []string
+	for j, h := range r.Table.Header {
+		if j >= len(r.Cells) || strings.TrimSpace(r.Cells[j].Text) == "" {
+			continue
+		}
+		n := strings.ToLower(strings.TrimSpace(h.Text))
+		for _, w := range [...]string{"contract", "lead", "result", "score", "points", "imp", "imps", "mp", "percentage", "%"} {
+			if n == w || strings.HasSuffix(n, " "+w) {
+				out = append(out, strings.TrimSpace(h.Text)+" "+strings.TrimSpace(r.Cells[j].Text))
+				break
+			}
+		}
+	}
+	return out
+}
+
 // Traveller reports whether the table is a board's traveller: every row
 // of it has a LIN link, all of one deal, and it has more than one.
 func (t *PageTable) Traveller() bool {

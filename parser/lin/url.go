@@ -410,6 +410,17 @@ func (lr *Reader) readContainer(r io.Reader, c linContainer, yield func(*Record,
 		if !t.statesResults() {
 			continue // a page's table of links: its other numbers are no results
 		}
+		if !t.hasResult() {
+			// Not BBO's table (RealBridge's pages, made by scripts, head
+			// theirs CONTRACT, NS SCORE, NS IMP): its cells are said,
+			// not passed over.
+			for _, r := range t.Rows {
+				if says := r.outcome(); len(says) > 0 {
+					lr.fileDiag(r.Pos, diag.Warning, "lin-page-row", "the row's "+strings.Join(says, ", ")+
+						" beside its link are not read: bridgekit reads a page's table of results by BBO's headings (Result, Points, Score)")
+				}
+			}
+		}
 		for _, r := range t.Other {
 			lr.fileDiag(r.Pos, diag.Warning, "lin-page-row", "the row states "+strings.Join(r.Numbers(), ", ")+
 				" beside the table's links to boards but is not one (a summary: place, points, total?), and is not read")
