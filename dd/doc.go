@@ -54,10 +54,13 @@
 //     In no trump the two hands combine: the leader cashes some suits,
 //     leads low to partner's winner in another and partner cashes the
 //     rest; in a suit contract, partner's quick tricks count when the
-//     leader can reach them. Against the leader's side: the top trumps
-//     that one opponent holds, each a sure trick, and, when the side
-//     needs every trick, an opponent's top card in each suit the leader
-//     can lead that partner cannot ruff.
+//     leader can reach them. Sure trump tricks, for either side and
+//     whoever leads: a trump wins unless an opponent plays a higher one
+//     to the same trick, and each of the opponents' trumps beats at most
+//     one, so the trumps of one hand that are left when each is matched
+//     to a higher trump of the opponents' win tricks. And when the
+//     leader's side needs every trick, an opponent's top card in each
+//     suit the leader can lead that partner cannot ruff.
 //   - Cards that are adjacent in one hand, once the cards played to
 //     earlier tricks are taken out, are the same card to the play: only one
 //     of each run is tried. When every move fails, a run that reaches below
@@ -70,11 +73,14 @@
 //     partition of Ginsberg's search). At the last hand of a trick this
 //     leaves, of the cards that lose the trick, mostly one to try.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
-//     ruff, else lead a short suit, second hand low, win as cheaply as
-//     possible, third hand high, do not ruff partner's winner, discard
-//     low from length) and, for the leads, within that by a history of
-//     the leads that caused cut-offs; at the start of a trick the lead
-//     that settled the same position before is tried first.
+//     ruff, else lead a short suit; second hand low when partner can beat
+//     the card led in its suit, else the cheapest card that beats it, and
+//     no ruff when partner will win the trick; win as cheaply as
+//     possible, third hand high, do not ruff partner's winner nor ruff
+//     low where the fourth hand overruffs, discard low from length) and,
+//     for the leads, within that by a history of the leads that caused
+//     cut-offs; at the start of a trick the lead that settled the same
+//     position before is tried first.
 //
 // # Memory
 //

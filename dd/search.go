@@ -294,13 +294,11 @@ func (s *Solver) bounds(need int) (done, r bool, rel uint64) {
 			return true, false, qrel
 		}
 	}
-	if k, krel := s.trumpTricks(leader, s.left-t+1); k > 0 {
-		if ns && s.left-k < need {
-			return true, false, krel
-		}
-		if !ns && k >= need {
-			return true, true, krel
-		}
+	if k, krel := s.sureTrumps((leader+1)&3, s.left-t+1); k > s.left-t {
+		return true, !ns, krel
+	}
+	if k, krel := s.sureTrumps(leader, t); k >= t {
+		return true, ns, krel
 	}
 	if need == s.left && ns || need == 1 && !ns {
 		if lose, lrel := s.losesTrick(leader); lose {
@@ -619,43 +617,65 @@ func (s *Solver) losesTrick(l int) (bool, uint64) {
 	return true, rel
 }
 
-// trumpTricks is a lower bound on the tricks the leader's opponents take
-// with trumps: the top trumps, when one opponent holds them, each win a
-// trick, since no one can play a higher trump to it. They are counted up
-// to t, the tricks the question needs, and the card returned is the
-// lowest of those counted.
-func (s *Solver) trumpTricks(l, t int) (int, uint64) {
-	if s.trump == noTrump {
+// sureTrumps is a lower bound on the tricks the side of seat x takes
+// with trumps, whoever leads: the larger, over the side's two hands, of
+// the trumps of one hand that the opponents cannot all beat. A trump of
+// the hand wins the trick it is played to unless an opponent plays a
+// higher trump to the same trick, and each trump of the opponents beats
+// at most one: matching the hand's trumps from the top down to the
+// opponents' higher trumps not yet matched, those left unmatched win.
+// The hand's trumps fall in different tricks, so they count each once;
+// partner's trumps count only in partner's own count, as two hands'
+// trumps may fall together. The count is asked of u, the tricks the
+// question needs: the card returned is the highest card of trumps that,
+// with the holders of the trumps down to it fixed and the lower trumps
+// laid out as badly as the lengths allow (the opponents' above the
+// hand's), still leaves u; none when the lengths alone leave u. When the
+// count is below u, it is returned with no card: it settles nothing.
+func (s *Solver) sureTrumps(x, u int) (int, uint64) {
+	if s.trump == noTrump || u <= 0 {
 		return 0, 0
 	}
-	live := s.live(s.trump)
-	if live == 0 {
-		return 0, 0
-	}
-	top := bits.Len16(live) - 1
-	opp := (l + 1) & 3
-	if s.hand[opp][s.trump]&(1<<top) == 0 {
-		opp = (l + 3) & 3
-		if s.hand[opp][s.trump]&(1<<top) == 0 {
-			return 0, 0
+	live := s.out[s.trump]
+	opp := s.hand[(x+1)&3][s.trump] | s.hand[(x+3)&3][s.trump]
+	nY := bits.OnesCount16(opp)
+	best := 0
+	for _, h := range [2]int{x, (x + 2) & 3} {
+		mine := s.hand[h][s.trump]
+		nX := bits.OnesCount16(mine)
+		if nX-nY >= u {
+			return nX - nY, 0
 		}
-	}
-	h := s.hand[opp][s.trump]
-	if h == live {
-		// No one else holds a trump: the lengths say it all.
-		return bits.OnesCount16(h), 0
-	}
-	k, lowest := 0, top
-	for live != 0 {
-		r := bits.Len16(live) - 1
-		if h&(1<<r) == 0 || k == t {
-			break
+		if nX <= best {
+			continue
 		}
-		k++
-		lowest = r
-		live &^= 1 << r
+		sure, avail, xr, yr := 0, 0, nX, nY
+		for l := live; l != 0; {
+			r := bits.Len16(l) - 1
+			l &^= 1 << r
+			bit := uint16(1) << r
+			switch {
+			case mine&bit != 0:
+				xr--
+				if avail > 0 {
+					avail--
+				} else {
+					sure++
+				}
+			case opp&bit != 0:
+				yr--
+				avail++
+			}
+			if sure+max(0, xr-avail-yr) >= u {
+				return u, 1 << (16*s.trump + r)
+			}
+			if xr == 0 {
+				break
+			}
+		}
+		best = max(best, sure)
 	}
-	return k, 1 << (16*s.trump + lowest)
+	return best, 0
 }
 
 // patKeys holds, for each suit, the holders of its cards still in play
