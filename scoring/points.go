@@ -71,10 +71,7 @@ func Neuberg(mp float64, n, want int, c Counting) float64 {
 	if n <= 0 {
 		return 0
 	}
-	h := 1.0
-	if c == MP2 {
-		h = 0.5
-	}
+	h := tieUnit(c)
 	return (mp+h)*float64(want)/float64(n) - h
 }
 

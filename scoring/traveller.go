@@ -587,10 +587,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			}
 			// Some programs count each score as tied with itself too:
 			// (mp + 1)/(top + 2) on the 2/1/0 scale.
-			h := 1.0
-			if m.Counting == MP2 {
-				h = 0.5
-			}
+			h := tieUnit(m.Counting)
 			if got, c, ok := r.number(side.pct); ok && top > 0 && !asWritten(c.Text, got, 100*side.v/top) && !asWritten(c.Text, got, 100*(side.v+h)/(top+2*h)) {
 				mismatch(r, side.pct, 100*side.v/top, fmt.Sprintf("%s of a top of %s", trim(side.v), trim(top)))
 			}
@@ -819,65 +816,55 @@ func trim(x float64) string {
 // were scaled to by Neuberg's formula, when every row's MP_NS fits one
 // such number larger than the traveller's n; else 0.
 func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
-	h := 1.0
-	if c == MP2 {
-		h = 0.5
-	}
-	want, held := 0, 0
-	for i := range tr.Rows {
-		got, _, ok := tr.Rows[i].number("MP_NS")
-		if !ok {
-			continue
+	h := tieUnit(c)
+	return scaleOf(tr, mp, func(got, m float64) int {
+		if m+h <= 0 {
+			return -1
 		}
-		if want == 0 {
-			if mp[i]+h <= 0 {
-				continue
-			}
-			want = int(math.Round((got + h) / (mp[i] + h) * float64(n)))
-			if want <= n {
-				return 0
-			}
-			continue
+		if want := int(math.Round((got + h) / (m + h) * float64(n))); want > n {
+			return want
 		}
-		if !near(got, Neuberg(mp[i], n, want, c), 0.051) {
-			return 0
-		}
-		held++
-	}
-	if held == 0 {
-		return 0 // the one row the scale was read from says nothing of it
-	}
-	return want
+		return 0
+	}, func(m float64, want int) float64 { return Neuberg(m, n, want, c) })
 }
 
 // tieScale returns how many tables a board's matchpoints count beyond the
 // traveller's n results, when every row's MP_NS is its matchpoints among
 // them plus a tie with each missing table: ScoreBridge scores every board
 // on the top of the whole field so, a result missing counting as an
-// average for the others. 0 when the rows do not fit such a number, or
-// fewer than two rows say.
+// average for the others. 0 when the rows do not fit such a number.
 func tieScale(tr *Traveller, mp []float64, c Counting) int {
-	h := 1.0
-	if c == MP2 {
-		h = 0.5
-	}
+	h := tieUnit(c)
+	return scaleOf(tr, mp, func(got, m float64) int {
+		d := (got - m) / h
+		if k := int(math.Round(d)); k >= 1 && near(d, float64(k), 0.01) {
+			return k
+		}
+		return 0
+	}, func(m float64, k int) float64 { return m + float64(k)*h })
+}
+
+// scaleOf returns the number a traveller's matchpoints mp were scaled by,
+// as read says it from the first row that tells (-1 for a row that does
+// not, 0 for one that fits no scale), when every other row's MP_NS is
+// its matchpoints so scaled; else 0, and 0 when no other row holds it:
+// the one row a scale was read from says nothing of it.
+func scaleOf(tr *Traveller, mp []float64, read func(got, mp float64) int, scaled func(mp float64, k int) float64) int {
 	k, held := 0, 0
 	for i := range tr.Rows {
 		got, _, ok := tr.Rows[i].number("MP_NS")
-		if !ok {
-			continue
-		}
-		if k == 0 {
-			d := (got - mp[i]) / h
-			if k = int(math.Round(d)); k < 1 || !near(d, float64(k), 0.01) {
+		switch {
+		case !ok:
+		case k == 0:
+			if k = read(got, mp[i]); k == 0 {
 				return 0
 			}
-			continue
-		}
-		if !near(got, mp[i]+float64(k)*h, 0.051) {
+			k = max(k, 0) // a row that does not tell: the next may
+		case !near(got, scaled(mp[i], k), 0.051):
 			return 0
+		default:
+			held++
 		}
-		held++
 	}
 	if held == 0 {
 		return 0
@@ -885,15 +872,19 @@ func tieScale(tr *Traveller, mp []float64, c Counting) int {
 	return k
 }
 
+// tieUnit is a tie's matchpoints: 1 on the 2/1/0 scale, ½ on the 1/½/0.
+func tieUnit(c Counting) float64 {
+	if c == MP2 {
+		return 0.5
+	}
+	return 1
+}
+
 // addTies adds to each result's matchpoints a tie with each of k tables
 // more (see tieScale).
 func addTies(mp []float64, k int, c Counting) {
-	h := 1.0
-	if c == MP2 {
-		h = 0.5
-	}
 	for i := range mp {
-		mp[i] += float64(k) * h
+		mp[i] += float64(k) * tieUnit(c)
 	}
 }
 
