@@ -61,12 +61,23 @@ func eventLeaves(event *usebio.Node) []string {
 	var out []string
 	for _, k := range event.Kids {
 		name := strings.ToUpper(k.Name)
-		if len(k.Kids) > 0 || slices.Contains(eventRead, name) || slices.Contains(eventCounts, name) || slices.Contains(eventValues, name) || slices.Contains(out, name) {
+		if len(k.Kids) > 0 || !tagName(name) || slices.Contains(eventRead, name) || slices.Contains(eventCounts, name) || slices.Contains(eventValues, name) || slices.Contains(out, name) {
 			continue
 		}
 		out = append(out, name)
 	}
 	return out
+}
+
+// tagName reports whether an element's name, in upper case, is one PBN
+// can give a tag: a letter, then letters, digits and underscores.
+func tagName(name string) bool {
+	for i, c := range []byte(name) {
+		if (c < 'A' || c > 'Z') && (i == 0 || (c < '0' || c > '9') && c != '_') {
+			return false
+		}
+	}
+	return name != ""
 }
 
 // unrecomputed counts the numbers the unit states that bridgekit does not

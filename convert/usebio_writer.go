@@ -202,7 +202,7 @@ func (uw *USEBIOWriter) openEvent(b *record.Board) {
 		}
 	}
 	for _, t := range b.Tags {
-		if eventLeaf(t.Name) && t.Given() {
+		if eventLeaf(b, t.Name) && t.Given() {
 			uw.leaf(t.Name, t.Value)
 		}
 	}
@@ -212,20 +212,14 @@ func (uw *USEBIOWriter) openEvent(b *record.Board) {
 // matchValues are what a MATCH states of itself, kept on its first board.
 var matchValues = []string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE", "OPPOSING_TEAM_SCORE", "NS_SCORE", "EW_SCORE"}
 
-// eventLeaf reports whether a tag is one of an EVENT's own values that a
-// USEBIO file read kept under its USEBIO name beside eventCounts and
-// eventValues (see eventLeaves): a name in USEBIO's form, upper case,
-// that is no other kept value.
-func eventLeaf(name string) bool {
-	if name == "" || slices.Contains(eventCounts, name) || slices.Contains(eventValues, name) || slices.Contains(matchValues, name) || name == "IMPS" || name == "CLUB_ID_NUMBER" {
-		return false
-	}
-	for _, c := range []byte(name) {
-		if (c < 'A' || c > 'Z') && (c < '0' || c > '9') && c != '_' {
-			return false
-		}
-	}
-	return true
+// eventLeaf reports whether a tag of b is one of an EVENT's own values
+// that a USEBIO file read kept under its USEBIO name beside eventCounts
+// and eventValues (see eventLeaves): b was read from USEBIO, and the name
+// is in USEBIO's form, upper case, and no other kept value. A PBN file's
+// tags of that form are not an EVENT's, and are said not written.
+func eventLeaf(b *record.Board, name string) bool {
+	return b.Source.Format == record.FormatUSEBIO && tagName(name) && strings.ToUpper(name) == name &&
+		!slices.Contains(eventCounts, name) && !slices.Contains(eventValues, name) && !slices.Contains(matchValues, name) && name != "IMPS" && name != "CLUB_ID_NUMBER"
 }
 
 // closeEvent ends the EVENT open, if any.
@@ -262,7 +256,7 @@ func (uw *USEBIOWriter) count(b *record.Board) {
 	for _, t := range b.Tags {
 		switch {
 		case !t.Given(), t.Name == "Round", t.Name == "Section", t.Name == "IMPS":
-		case slices.Contains(eventCounts, t.Name) || slices.Contains(eventValues, t.Name) || eventLeaf(t.Name):
+		case slices.Contains(eventCounts, t.Name) || slices.Contains(eventValues, t.Name) || eventLeaf(b, t.Name):
 			if !uw.eventBoard {
 				uw.dropped.Add("an event's " + t.Name + " on a board after its first")
 			}
