@@ -192,15 +192,5 @@ func (c *Checker) Board(b *record.Board) (*scoring.Solution, []diag.Diagnostic) 
 // double-dummy table, a par, or a claim (LIN's mc, a PBN play with a
 // Result, which claimOf reads as one when the play is cut short).
 func states(b *record.Board) bool {
-	for _, name := range []string{"DoubleDummyTricks", "OptimumScore", "ParContract"} {
-		if t := b.Field(name); t != nil && t.Given() {
-			return true
-		}
-	}
-	for i := range b.Tables {
-		if b.Tables[i].Tag.Name == "OptimumResultTable" {
-			return true
-		}
-	}
-	return b.Play.Claimed || b.Play.Tag.Present() && b.File.TricksKnown
+	return scoring.StatesDoubleDummy(b) || b.Play.Claimed || b.Play.Tag.Present() && b.File.TricksKnown
 }

@@ -153,7 +153,7 @@ var Codes = []CodeInfo{
 	{Code: UnreadableCard, Severity: Error, Source: Rules, Summary: "text in a play that is not a card; the replay stops there"},
 	{Code: PlayRotated, Severity: Warning, Source: Rules, Summary: "a trick whose cards fit the hands only when read from another seat; it is read so"},
 	{Code: ScoringUnknown, Severity: Info, Source: Rules, Summary: "a Scoring method bridgekit does not know; the board's traveller is not checked against it"},
-	{Code: DDTableInvalid, Severity: Warning, Source: Rules, Summary: "a double-dummy table (OptimumResultTable, DoubleDummyTricks, Deep Finesse's Ability) with an impossible entry, or two that disagree"},
+	{Code: DDTableInvalid, Severity: Warning, Source: Rules, Summary: "a double-dummy table (OptimumResultTable, DoubleDummyTricks, Deep Finesse's Ability, PS Bridge's %%!R line) with an impossible entry, or two that disagree"},
 	{Code: ParMismatch, Severity: Warning, Source: Rules, Summary: "an OptimumScore, ParContract (or a program's own par: BEN's ParScore, Deep Finesse's Minimax) that is not the par of the board's own double-dummy table (a par by either side's bidding first, or another contract scoring it, agrees)"},
 	{Code: DDWrong, Severity: Warning, Source: Rules, Summary: "with `audit --dd`: a double-dummy entry (OptimumResultTable, DoubleDummyTricks, Ability) that the solver finds otherwise; the finding gives the true number"},
 	{Code: DDParWrong, Severity: Warning, Source: Rules, Summary: "with `audit --dd`: a stated par (OptimumScore, ParContract, ParScore, Minimax) that is not the par of the deal as the solver solves it (by the rules of par-mismatch)"},

@@ -93,6 +93,15 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		}
 		out = append(out, s)
 	}
+	for _, e := range b.Escapes {
+		if v, ok := strings.CutPrefix(e.Text, psTable); ok {
+			if s, ok := psBridge(strings.TrimSpace(v), e.Loc); ok {
+				others = append(others, s)
+			} else {
+				add(e.Loc, "%%%%!R line %q is not 20 hexadecimal digits (tricks for E, N, W, S, each in NT, S, H, D, C, as PS Bridge writes them)", strings.TrimSpace(v))
+			}
+		}
+	}
 	for i := range b.Tables {
 		tb := &b.Tables[i]
 		if tb.Tag.Name != "OptimumResultTable" {
@@ -129,6 +138,58 @@ func ability(t *record.Tag) (DDStatement, bool) {
 			strain := ddStrains[k]
 			s.Table[d][strain], s.Known[d][strain], s.Locs[d][strain] = int8(n), true, t.Loc
 		}
+	}
+	return s, true
+}
+
+// StatesDoubleDummy reports whether b states a double-dummy table or a
+// par in any of the forms DoubleDummy and the par check read: what a
+// solver of the deal would check.
+func StatesDoubleDummy(b *record.Board) bool {
+	for _, name := range []string{"DoubleDummyTricks", "Ability", "ParContract"} {
+		if t := b.Field(name); t != nil && t.Given() {
+			return true
+		}
+	}
+	for _, ps := range parScores {
+		if t := b.Field(ps.name); t != nil && t.Given() {
+			return true
+		}
+	}
+	for _, e := range b.Escapes {
+		if strings.HasPrefix(e.Text, psTable) {
+			return true
+		}
+	}
+	for i := range b.Tables {
+		if b.Tables[i].Tag.Name == "OptimumResultTable" {
+			return true
+		}
+	}
+	return false
+}
+
+// psTable begins the escape line in which PS Bridge writes a deal's
+// double-dummy table: "%%!R 75974684697597468469".
+const psTable = "%!R "
+
+// psBridge reads PS Bridge's table: 20 hexadecimal digits, the tricks of
+// declarers East, North, West and South, each in NT, S, H, D and C (an
+// order found by solving the deals of a file it wrote: every entry of its
+// first eight fitted this order, and no other).
+func psBridge(v string, loc diag.Pos) (DDStatement, bool) {
+	s := DDStatement{Name: "%%!R line", Loc: loc}
+	if len(v) != 20 {
+		return s, false
+	}
+	seats := [4]auction.Seat{auction.East, auction.North, auction.West, auction.South}
+	for k := range 20 {
+		n := strings.IndexByte("0123456789abcd", v[k]|0x20)
+		if n < 0 {
+			return s, false
+		}
+		seat, strain := seats[k/5], ddStrains[k%5]
+		s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, loc
 	}
 	return s, true
 }
