@@ -11,10 +11,10 @@ import (
 )
 
 // pointTags are the tags in which a game states the points its own result
-// scored (PBN 2.1 §4.2), and the traveller columns that state
-// the same for each side.
-// A side's points are the other side's taken from whole, when whole is
-// known: IMPs from 0, percentages from 100 (matchpoints need the top).
+// scored (PBN 2.1 §4.2), and the traveller columns that state the same for
+// each side. A side's points are the other side's taken from whole, when
+// whole is known: IMPs from 0, percentages from 100 (matchpoints need the
+// top).
 var pointTags = []struct {
 	name, ns, ew string
 	whole        float64
