@@ -122,6 +122,17 @@ func (s *Solver) followMoves(seat int) []move {
 		if third != 0 && bits.Len16(p) > max(bits.Len16(third), s.winRank+1) {
 			partnerHolds = true
 		}
+		// Nor, when partner can beat the card led with a higher card of
+		// its suit, a ruff the third hand, void too, can overruff: a
+		// trade of the average for the hardest deals (positions on deal
+		// 430 of bench/dd.sh 11.5% fewer, on the benchmark's first 8
+		// and 24 deals 1.2% and 1.3% more).
+		if third == 0 && s.trump != noTrump && s.partnerBeats(seat) {
+			over := s.hand[(seat+1)&3][s.trump]
+			if over != 0 && bits.Len16(over)-1 > bits.TrailingZeros16(s.hand[seat][s.trump]) {
+				partnerHolds = true
+			}
+		}
 	}
 	for suit := range 4 {
 		if s.hand[seat][suit] == 0 {
@@ -220,6 +231,22 @@ func (s *Solver) followSuit(arr *[13]move, seat int) []move {
 	if s.winSeat&1 == seat&1 && (last || s.holds(s.winSuit, s.winRank, seat)) {
 		slices.Reverse(list)
 		return list
+	}
+	// Second hand low, even before its own cards sure to hold, when
+	// partner, last to play, is sure to win the trick: partner's top card
+	// of the suit beats the card led and every card of it the third hand
+	// holds, and the third hand follows or cannot ruff. A winner of
+	// second hand's would be spent on a trick partner takes anyway (the
+	// positions searched on the benchmark's first 8 and 24 deals were
+	// 9.4% and 2.5% fewer, on deal 983 of bench/dd.sh 34% fewer, on deal
+	// 430 1.2% more; in no trump only, 2.3% and 0.3% fewer).
+	if s.played == 1 {
+		third, p := s.hand[(seat+1)&3][s.led], s.hand[(seat+2)&3][s.led]
+		if bits.Len16(p)-1 > s.winRank && bits.Len16(p) > bits.Len16(third) &&
+			(third != 0 || s.trump == noTrump || s.hand[(seat+1)&3][s.trump] == 0) {
+			slices.Reverse(list)
+			return list
+		}
 	}
 	w := 15 // the rank a card must beat; none beats a ruff
 	if s.winSuit == s.led {
