@@ -232,22 +232,6 @@ func (s *Solver) followSuit(arr *[13]move, seat int) []move {
 		slices.Reverse(list)
 		return list
 	}
-	// Second hand low, even before its own cards sure to hold, when
-	// partner, last to play, is sure to win the trick: partner's top card
-	// of the suit beats the card led and every card of it the third hand
-	// holds, and the third hand follows or cannot ruff. A winner of
-	// second hand's would be spent on a trick partner takes anyway (the
-	// positions searched on the benchmark's first 8 and 24 deals were
-	// 9.4% and 2.5% fewer, on deal 983 of bench/dd.sh 34% fewer, on deal
-	// 430 1.2% more; in no trump only, 2.3% and 0.3% fewer).
-	if s.played == 1 {
-		third, p := s.hand[(seat+1)&3][s.led], s.hand[(seat+2)&3][s.led]
-		if bits.Len16(p)-1 > s.winRank && bits.Len16(p) > bits.Len16(third) &&
-			(third != 0 || s.trump == noTrump || s.hand[(seat+1)&3][s.trump] == 0) {
-			slices.Reverse(list)
-			return list
-		}
-	}
 	w := 15 // the rank a card must beat; none beats a ruff
 	if s.winSuit == s.led {
 		w = s.winRank
