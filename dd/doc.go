@@ -73,11 +73,11 @@
 //     partition of Ginsberg's search). At the last hand of a trick this
 //     leaves, of the cards that lose the trick, mostly one to try.
 //   - Moves are ordered by plain bridge sense (cash winners, give partner a
-//     ruff, else lead a short suit; second hand low when partner is sure
-//     to win the trick, or can beat the card led in its suit and second
-//     hand has no card sure to hold, else the cheapest card that beats
-//     it, and no ruff when partner will win the trick or can beat the
-//     card led where the third hand overruffs; win as cheaply as
+//     ruff, else lead a short suit; second hand low when partner can beat
+//     the card led in its suit and second hand has no card sure to hold,
+//     else the cheapest card that beats it, and no ruff when partner will
+//     win the trick or can beat the card led where the third hand
+//     overruffs; win as cheaply as
 //     possible, third hand high, do not ruff partner's winner nor ruff
 //     low where the fourth hand overruffs, discard low from length) and,
 //     for the leads, within that by a history of the leads that caused
