@@ -445,35 +445,25 @@ func (m *usebioMapper) totals() {
 			}
 		}
 	}
-	for _, c := range []col{{"Direction", "DIRECTION"}, {"Rank", "PLACE"}, {total, "TOTAL_SCORE"}, {"TotalPercentage", "PERCENTAGE"}} {
-		for _, r := range rows {
-			if _, _, ok := r.Value(c.element); ok {
-				cols = append(cols, c)
-				break
-			}
+	// The players as PBN's total tables name them, "Ann Smith - Bob
+	// Jones", and their national and club ids in columns of their own; the
+	// masterpoints awarded, written plain or, as ScoreBridge writes them,
+	// in a MASTER_POINTS with their colour.
+	value := func(r *usebio.Node, c col) (string, diag.Pos, bool) {
+		switch c.column {
+		case "Names", "NationalIds", "ClubIds":
+			v := players(r, c.element)
+			return v, r.Pos, v != ""
+		case "MasterPoints", "MasterPointType":
+			return masterPoints(r, c.element)
 		}
+		return r.Value(c.element)
 	}
-	for _, r := range rows {
-		if _, _, ok := r.Value("BOARDS_PLAYED"); ok {
-			cols = append(cols, col{"NrBoards", "BOARDS_PLAYED"})
-			break
-		}
-	}
-	// The players, as PBN's total tables name them: "Ann Smith - Bob
-	// Jones"; their national ids in a column of their own.
-	for _, c := range []col{{"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}, {"ClubIds", "CLUB_ID_NUMBER"}} {
+	for _, c := range []col{{"Direction", "DIRECTION"}, {"Rank", "PLACE"}, {total, "TOTAL_SCORE"}, {"TotalPercentage", "PERCENTAGE"},
+		{"NrBoards", "BOARDS_PLAYED"}, {"Names", "PLAYER_NAME"}, {"NationalIds", "NATIONAL_ID_NUMBER"}, {"ClubIds", "CLUB_ID_NUMBER"},
+		{"MasterPoints", "MASTER_POINTS_AWARDED"}, {"MasterPointType", "MASTER_POINT_TYPE"}} {
 		for _, r := range rows {
-			if players(r, c.element) != "" {
-				cols = append(cols, c)
-				break
-			}
-		}
-	}
-	// The masterpoints awarded, written plain or, as ScoreBridge writes
-	// them, in a MASTER_POINTS with their colour.
-	for _, c := range []col{{"MasterPoints", "MASTER_POINTS_AWARDED"}, {"MasterPointType", "MASTER_POINT_TYPE"}} {
-		for _, r := range rows {
-			if _, _, ok := masterPoints(r, c.element); ok {
+			if _, _, ok := value(r, c); ok {
 				cols = append(cols, c)
 				break
 			}
@@ -488,13 +478,7 @@ func (m *usebioMapper) totals() {
 	for _, r := range rows {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {
-			v, at, ok := r.Value(c.element)
-			switch c.column {
-			case "Names", "NationalIds", "ClubIds":
-				v, at, ok = players(r, c.element), r.Pos, true
-			case "MasterPoints", "MasterPointType":
-				v, at, ok = masterPoints(r, c.element)
-			}
+			v, at, ok := value(r, c)
 			if c.column == "Direction" {
 				v = strings.ToUpper(strings.TrimSpace(v))
 			}

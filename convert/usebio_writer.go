@@ -218,7 +218,7 @@ var matchValues = []string{"ROUND_NUMBER", "TEAM", "OPPOSING_TEAM", "TEAM_SCORE"
 // is in USEBIO's form, upper case, and no other kept value. A PBN file's
 // tags of that form are not an EVENT's, and are said not written.
 func eventLeaf(b *record.Board, name string) bool {
-	return b.Source.Format == record.FormatUSEBIO && tagName(name) && strings.ToUpper(name) == name &&
+	return b.Source.Format == record.FormatUSEBIO && tagName(name) &&
 		!slices.Contains(eventCounts, name) && !slices.Contains(eventValues, name) && !slices.Contains(matchValues, name) && name != "IMPS" && name != "CLUB_ID_NUMBER"
 }
 

@@ -236,10 +236,13 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		case sol != nil && sol.Unsolved == diag.OverBudget:
 			reason = diag.OverBudget
 		}
-		for _, t := range []*record.Tag{b.Field("OptimumScore"), b.Field("ParScore"), b.Field("Minimax"), contract} {
-			if t != nil && t.Given() {
+		for _, ps := range parScores {
+			if t := b.Field(ps.name); t != nil && t.Given() {
 				b.Coverage.Skip(reason, 1)
 			}
+		}
+		if contract != nil && contract.Given() {
+			b.Coverage.Skip(reason, 1)
 		}
 		return nil
 	}

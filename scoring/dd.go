@@ -37,7 +37,7 @@ func (s *DDStatement) Full() bool {
 // ddSeats and ddStrains are the order of DoubleDummyTricks: declarers N,
 // S, E, W, each with NT, S, H, D, C.
 var (
-	ddSeats   = [4]auction.Seat{auction.North, auction.South, auction.East, auction.West}
+	ddSeats   = []auction.Seat{auction.North, auction.South, auction.East, auction.West}
 	ddStrains = [5]auction.Strain{auction.NoTrump, auction.Spades, auction.Hearts, auction.Diamonds, auction.Clubs}
 )
 
@@ -74,20 +74,7 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		if strings.Trim(v, "*") == "" {
 			continue
 		}
-		ok := len(v) == 20
-		for k := 0; ok && k < 20; k++ {
-			if v[k] == '*' {
-				continue
-			}
-			n := strings.IndexByte("0123456789abcd", v[k])
-			if n < 0 {
-				ok = false
-				break
-			}
-			seat, strain := ddSeats[k/5], ddStrains[k%5]
-			s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, t.Loc
-		}
-		if !ok {
+		if !tricksBySeat(&s, v, ddSeats, t.Loc) {
 			add(t.Loc, "DoubleDummyTricks %q is not 20 digits 0–9 and a–d, or * for an entry not given (tricks for N, S, E, W, each in NT, S, H, D, C)", t.Value)
 			continue
 		}
@@ -126,20 +113,32 @@ func ability(t *record.Tag) (DDStatement, bool) {
 	for _, w := range f {
 		seat, digits, ok := strings.Cut(strings.ToLower(w), ":")
 		at := strings.Index("nesw", seat)
-		if !ok || len(seat) != 1 || at < 0 || len(digits) != 5 {
+		if !ok || len(seat) != 1 || at < 0 || strings.Contains(digits, "*") || !tricksBySeat(&s, digits, []auction.Seat{auction.Seats[at]}, t.Loc) {
 			return s, false
-		}
-		d := auction.Seats[at]
-		for k := range 5 {
-			n := strings.IndexByte("0123456789abcd", digits[k])
-			if n < 0 {
-				return s, false
-			}
-			strain := ddStrains[k]
-			s.Table[d][strain], s.Known[d][strain], s.Locs[d][strain] = int8(n), true, t.Loc
 		}
 	}
 	return s, true
+}
+
+// tricksBySeat reads into s the hexadecimal digits v, five for each of
+// seats in turn, each seat's tricks in NT, S, H, D and C; '*' is an entry
+// not given. It reports whether v is that.
+func tricksBySeat(s *DDStatement, v string, seats []auction.Seat, loc diag.Pos) bool {
+	if len(v) != 5*len(seats) {
+		return false
+	}
+	for k := range len(v) {
+		if v[k] == '*' {
+			continue
+		}
+		n := strings.IndexByte("0123456789abcd", v[k]|0x20)
+		if n < 0 {
+			return false
+		}
+		seat, strain := seats[k/5], ddStrains[k%5]
+		s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, loc
+	}
+	return true
 }
 
 // StatesDoubleDummy reports whether b states a double-dummy table or a
@@ -179,19 +178,8 @@ const psTable = "%!R "
 // first eight fitted this order, and no other).
 func psBridge(v string, loc diag.Pos) (DDStatement, bool) {
 	s := DDStatement{Name: "%%!R line", Loc: loc}
-	if len(v) != 20 {
-		return s, false
-	}
-	seats := [4]auction.Seat{auction.East, auction.North, auction.West, auction.South}
-	for k := range 20 {
-		n := strings.IndexByte("0123456789abcd", v[k]|0x20)
-		if n < 0 {
-			return s, false
-		}
-		seat, strain := seats[k/5], ddStrains[k%5]
-		s.Table[seat][strain], s.Known[seat][strain], s.Locs[seat][strain] = int8(n), true, loc
-	}
-	return s, true
+	ok := !strings.Contains(v, "*") && tricksBySeat(&s, v, []auction.Seat{auction.East, auction.North, auction.West, auction.South}, loc)
+	return s, ok
 }
 
 // resultTable reads an OptimumResultTable: its Declarer, Denomination

@@ -371,20 +371,14 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	case m.Base == MatchPoints || m.Base == NoBase && hasColumn(tr, "MP_NS"):
 		mp = Matchpoints(rs, m.Counting)
 		ts.Top = Top(all, m.Counting)
-		// A board played fewer times than the others is scaled to the
-		// whole field as checkPoints reads it.
-		want := all
-		if want == n {
-			want = neubergScale(&played, mp, n, m.Counting)
-		}
-		if want > n {
+		if all > n {
 			for i := range mp {
-				mp[i] = Neuberg(mp[i], n, want, m.Counting)
+				mp[i] = Neuberg(mp[i], n, all, m.Counting)
 			}
-			ts.Top = Top(want, m.Counting)
-		} else if k := tieScale(&played, mp, m.Counting); k > 0 {
-			addTies(mp, k, m.Counting)
-			ts.Top = Top(n+k, m.Counting)
+		} else if tables, _ := scaleToField(&played, mp, n, m.Counting); tables > 0 {
+			// A board played fewer times than the others, as
+			// checkPoints reads it.
+			ts.Top = Top(tables, m.Counting)
 		}
 	case m.Base == IMP && m.CrossIMPs():
 		imps = CrossIMPs(rs, m.Datum)

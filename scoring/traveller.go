@@ -563,18 +563,8 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			mp, top = []float64{mp[0] / 2, mp[1] / 2}, 1
 		}
 	}
-	if want := neubergScale(tr, mp, n, m.Counting); want > 0 {
-		// A board played fewer times than the event's others, its
-		// matchpoints scaled up by Neuberg's formula.
-		for i := range mp {
-			mp[i] = Neuberg(mp[i], n, want, m.Counting)
-		}
-		top = Top(want, m.Counting)
-		how += fmt.Sprintf(", scaled by Neuberg from %d tables to %d", n, want)
-	} else if k := tieScale(tr, mp, m.Counting); k > 0 {
-		addTies(mp, k, m.Counting)
-		top = Top(n+k, m.Counting)
-		how += fmt.Sprintf(", each of the %d tables missing counted as a tie", k)
+	if tables, scaled := scaleToField(tr, mp, n, m.Counting); tables > 0 {
+		top, how = Top(tables, m.Counting), how+scaled
 	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
@@ -687,35 +677,46 @@ func crossReading(tr *Traveller, rs []Result, n int, d Datum) ([]float64, string
 	// impsFit forgives rounding to a whole IMP, so that readings a few per
 	// cent apart (by the scores or by the comparisons) fit alike: the
 	// exact fits tell them apart.
-	best, bestFit, bestExact := readings[0], -1, -1
+	var best []float64
+	how, bestFit, bestExact := "", -1, -1
 	for _, rd := range readings {
 		if rd.div <= 0 {
 			continue
 		}
-		fit, exact := 0, 0
-		for i := range tr.Rows {
-			for _, side := range []struct {
-				col  string
-				sign float64
-			}{{"IMP_NS", 1}, {"IMP_EW", -1}} {
-				got, c, ok := tr.Rows[i].number(side.col)
-				if v := side.sign * sums[i] / rd.div; ok && impsFit(got, v) {
-					fit++
-					if near(got, v, unit(c.Text)/2+1e-9) {
-						exact++
-					}
+		imps := make([]float64, len(sums))
+		for i := range sums {
+			imps[i] = sums[i] / rd.div
+		}
+		if fit, exact, _ := impsFits(tr, imps); best == nil || fit > bestFit || fit == bestFit && exact > bestExact {
+			best, how, bestFit, bestExact = imps, rd.how, fit, exact
+		}
+	}
+	return best, how
+}
+
+// impsFits counts the rows' stated IMPs, of either side, that fit imps
+// (North–South's, a row each) as impsFit allows, and of those the ones
+// exact as written, and all there are.
+func impsFits(tr *Traveller, imps []float64) (fit, exact, all int) {
+	for i := range tr.Rows {
+		for _, side := range []struct {
+			col  string
+			sign float64
+		}{{"IMP_NS", 1}, {"IMP_EW", -1}} {
+			got, c, ok := tr.Rows[i].number(side.col)
+			if !ok {
+				continue
+			}
+			all++
+			if v := side.sign * imps[i]; impsFit(got, v) {
+				fit++
+				if near(got, v, unit(c.Text)/2+1e-9) {
+					exact++
 				}
 			}
 		}
-		if fit > bestFit || fit == bestFit && exact > bestExact {
-			best, bestFit, bestExact = rd, fit, exact
-		}
 	}
-	imps := make([]float64, len(sums))
-	for i := range sums {
-		imps[i] = sums[i] / best.div
-	}
-	return imps, best.how
+	return fit, exact, all
 }
 
 // fieldReading returns the IMPs of a traveller of more than two results
@@ -726,24 +727,8 @@ func crossReading(tr *Traveller, rs []Result, n int, d Datum) ([]float64, string
 // the reading that fits the most of the rows' IMPs is returned, when it
 // fits three in four; else nil, and the IMPs are left unchecked.
 func fieldReading(tr *Traveller, rs []Result, n int) ([]float64, string) {
-	fit := func(imps []float64) (fit, all int) {
-		for i := range tr.Rows {
-			for _, side := range []struct {
-				col  string
-				sign float64
-			}{{"IMP_NS", 1}, {"IMP_EW", -1}} {
-				if got, _, ok := tr.Rows[i].number(side.col); ok {
-					all++
-					if impsFit(got, side.sign*imps[i]) {
-						fit++
-					}
-				}
-			}
-		}
-		return fit, all
-	}
 	best, how := crossReading(tr, rs, n, Cross)
-	most, all := fit(best)
+	most, _, all := impsFits(tr, best)
 	for _, d := range []Datum{Butler, Mean, Median} {
 		datum, ok := DatumOf(rs, d)
 		if !ok {
@@ -753,7 +738,7 @@ func fieldReading(tr *Traveller, rs []Result, n int) ([]float64, string) {
 		for i := range rs {
 			imps[i] = float64(auction.IMPs(rs[i].NS - datum))
 		}
-		if f, _ := fit(imps); f > most {
+		if f, _, _ := impsFits(tr, imps); f > most {
 			best, most, how = imps, f, fmt.Sprintf("IMPs against the datum %d", datum)
 		}
 	}
@@ -810,6 +795,27 @@ func trim(x float64) string {
 		return strconv.Itoa(int(x))
 	}
 	return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64)
+}
+
+// scaleToField scales the matchpoints mp of a traveller's n results to
+// the field of a board played fewer times than the event's others, as its
+// stated MP_NS show they were: by Neuberg's formula, or with a tie for
+// each table missing. It returns the tables of that field and how, or 0
+// when the rows show neither.
+func scaleToField(tr *Traveller, mp []float64, n int, c Counting) (tables int, how string) {
+	if want := neubergScale(tr, mp, n, c); want > 0 {
+		for i := range mp {
+			mp[i] = Neuberg(mp[i], n, want, c)
+		}
+		return want, fmt.Sprintf(", scaled by Neuberg from %d tables to %d", n, want)
+	}
+	if k := tieScale(tr, mp, c); k > 0 {
+		for i := range mp {
+			mp[i] += float64(k) * tieUnit(c)
+		}
+		return n + k, fmt.Sprintf(", each of the %d tables missing counted as a tie", k)
+	}
+	return 0, ""
 }
 
 // neubergScale returns the number of tables a traveller's matchpoints
@@ -878,14 +884,6 @@ func tieUnit(c Counting) float64 {
 		return 0.5
 	}
 	return 1
-}
-
-// addTies adds to each result's matchpoints a tie with each of k tables
-// more (see tieScale).
-func addTies(mp []float64, k int, c Counting) {
-	for i := range mp {
-		mp[i] += float64(k) * tieUnit(c)
-	}
 }
 
 // adjusted reads the mark of an adjusted row (Law 12C2) in its Contract
