@@ -45,13 +45,12 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	m, err := ParseMethod(b.Scoring.Value)
 	if err != nil && b.Scoring.Present() {
-		msg := err.Error() + "; its numbers are not checked against it"
-		if _, nerr := strconv.Atoi(strings.TrimSpace(b.Scoring.Value)); nerr == nil {
-			// xin2pbn writes the table's score there.
-			msg = fmt.Sprintf("scoring %q is a number, not a scoring method: a score written in the wrong tag? (it is not checked; a score belongs in Score)", b.Scoring.Value)
-			b.Coverage.Skip(diag.NotRecomputed, 1)
+		if n, nerr := strconv.Atoi(strings.TrimSpace(b.Scoring.Value)); nerr == nil {
+			out = append(out, scoreInScoring(b, n)...)
+		} else {
+			out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc},
+				Message: err.Error() + "; its numbers are not checked against it"})
 		}
-		out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc}, Message: msg})
 	}
 	dd, bad := DoubleDummy(b)
 	out = append(out, bad...)
@@ -75,6 +74,37 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 		b.Coverage.Merge(&l)
 	}
 	return out
+}
+
+// scoreInScoring checks a Scoring tag that holds a whole number, not a
+// method: xin2pbn writes there the table's score, North–South's, as the
+// Xinrui site gives it. It is read as a score, North–South's or
+// declarer's, and held to the score of the board's contract and result.
+func scoreInScoring(b *record.Board, n int) []diag.Diagnostic {
+	at := diag.Span{Pos: b.Scoring.Loc}
+	unknown := diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: at}
+	f := b.Final()
+	if !f.ScoreKnown {
+		b.Coverage.Skip(diag.OutcomeUnknown, 1)
+		unknown.Message = fmt.Sprintf("scoring %q is a number, not a scoring method: read as the table's score (as xin2pbn writes it), not checked: the board's contract or result is not known", b.Scoring.Value)
+		return []diag.Diagnostic{unknown}
+	}
+	declNS := f.ScoreNS
+	if f.DeclarerKnown && f.Contract.Declarer.Side() == auction.EW {
+		declNS = -f.ScoreNS
+	}
+	if n == f.ScoreNS || n == declNS {
+		b.Coverage.Check(false)
+		unknown.Message = fmt.Sprintf("scoring %q is a number, not a scoring method: read as the table's score (as xin2pbn writes it), which agrees; a score belongs in Score", b.Scoring.Value)
+		return []diag.Diagnostic{unknown}
+	}
+	b.Coverage.Check(true)
+	what := "passed out"
+	if !f.Contract.PassedOut() {
+		what = fmt.Sprintf("%s with %d tricks", f.Contract.Describe(), f.Tricks)
+	}
+	return []diag.Diagnostic{{Code: diag.ScoreMismatch, Severity: diag.Warning, Law: 77, Span: at,
+		Message: fmt.Sprintf("scoring %q is a number, not a scoring method, read as the table's score (as xin2pbn writes it): %s scores NS %d, vulnerability %s", b.Scoring.Value, what, f.ScoreNS, b.Vulnerable)}}
 }
 
 // uncheckedTable is the finding of a table that states numbers none of
