@@ -140,6 +140,9 @@ type PairsSummary struct {
 	Ranking []*PairTotal    `json:"ranking"`
 	totals  bySide[PairTotal]
 	stated  map[statedKey]float64
+	// centred is set when a traveller writes its matchpoints less half the
+	// top: the stated totals are then their sums so.
+	centred bool
 	// taken is how many boards TakeBoards gave out of Boards.
 	taken int
 }
@@ -149,10 +152,13 @@ type TravellerSum struct {
 	Board string `json:"board"`
 	// Unscored says why the traveller was not recomputed, beginning with
 	// the reason's name ("method-unknown: …"); its rows are then left out.
-	Unscored string         `json:"unscored,omitempty"`
-	Top      float64        `json:"top,omitempty"`
-	Datum    *int           `json:"datum,omitempty"`
-	Rows     []TravellerRow `json:"rows"`
+	Unscored string  `json:"unscored,omitempty"`
+	Top      float64 `json:"top,omitempty"`
+	// Centred is set where the file writes the matchpoints less half the
+	// top (Ruter i Norge): the stated ones are compared so.
+	Centred bool           `json:"centred,omitempty"`
+	Datum   *int           `json:"datum,omitempty"`
+	Rows    []TravellerRow `json:"rows"`
 }
 
 // A TravellerRow is a row of a traveller recomputed beside the file's.
@@ -380,6 +386,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			// checkPoints reads it.
 			ts.Top = Top(tables, m.Counting)
 		}
+		ts.Centred = centred(&played, mp, ts.Top, m.Counting)
+		e.pairs.centred = e.pairs.centred || ts.Centred
 	case m.Base == IMP && m.CrossIMPs():
 		imps = CrossIMPs(rs, m.Datum)
 		shown, _ = crossReading(&played, rs, n, m.Datum)
@@ -410,7 +418,7 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			continue
 		}
 		if at[i] < 0 {
-			e.adjustedRow(&row, r, m, ts.Top, mp != nil, imps != nil)
+			e.adjustedRow(&row, r, m, ts, mp != nil, imps != nil)
 			ts.Rows = append(ts.Rows, row)
 			continue
 		}
@@ -431,9 +439,7 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 				pct = round2(100 * mp[j] / ts.Top)
 			}
 			row.MP, row.Pct = &v, &pct
-			if got, c, ok := r.number("MP_NS"); ok {
-				row.StatedMP = &StatedValue{Value: got, Agrees: asWritten(c.Text, got, v)}
-			}
+			row.StatedMP = statedMP(r, v, ts.Top, ts.Centred, m.Counting)
 			e.credit(row.NS, northSouth, v, ts.Top)
 			e.credit(row.EW, eastWest, ts.Top-v, ts.Top)
 		}
@@ -455,6 +461,20 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	e.pairs.Boards = append(e.pairs.Boards, ts)
 }
 
+// statedMP is a row's stated MP_NS beside the matchpoints v recomputed,
+// of a top of top, written less half the top when centred; nil when the
+// row states none.
+func statedMP(r *Row, v, top float64, centred bool, c Counting) *StatedValue {
+	got, cell, ok := r.number("MP_NS")
+	if !ok {
+		return nil
+	}
+	if centred {
+		v -= top / 2
+	}
+	return &StatedValue{Value: got, Agrees: mpWritten(cell.Text, got, v, c)}
+}
+
 // unscored adds a board whose traveller is not recomputed, and why.
 func (e *Event) unscored(b *record.Board, why diag.Reason, detail string) {
 	if e.pairs == nil {
@@ -465,8 +485,9 @@ func (e *Event) unscored(b *record.Board, why diag.Reason, detail string) {
 
 // adjustedRow fills the row of an adjusted score: its mark as contract,
 // and the matchpoints or IMPs it gives each side (Law 12C2).
-func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mps, imps bool) {
+func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSum, mps, imps bool) {
 	ns, ew, _ := r.adjusted()
+	top := ts.Top
 	if c, ok := r.Column("Contract"); ok {
 		row.Contract = c.Text
 	} else {
@@ -475,9 +496,7 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, top float64, mp
 	if mps && ns >= 0 {
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
-		if got, c, ok := r.number("MP_NS"); ok {
-			row.StatedMP = &StatedValue{Value: got, Agrees: asWritten(c.Text, got, v)}
-		}
+		row.StatedMP = statedMP(r, v, top, ts.Centred || rowsCentred(&Traveller{Rows: []Row{*r}}), m.Counting)
 		e.credit(row.NS, northSouth, v, top)
 	}
 	if mps && ew >= 0 {
@@ -653,7 +672,11 @@ func (p *PairsSummary) rank() *PairsSummary {
 		for _, t := range field {
 			t.Total = math.Round(t.Total*100) / 100
 			if v, ok := p.statedTotal(t); ok {
-				t.Stated = &StatedValue{Value: v, Agrees: near(v, t.Total, 0.51)}
+				want := t.Total
+				if p.centred {
+					want -= t.tops / 2 // the sum of its boards' matchpoints, each less half the top
+				}
+				t.Stated = &StatedValue{Value: v, Agrees: near(v, want, 0.51)}
 			}
 		}
 		key := func(t *PairTotal) float64 { return t.Total }

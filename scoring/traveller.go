@@ -55,6 +55,9 @@ type Traveller struct {
 	// wrong counts, by column, the rows whose points checkPoints found
 	// wrong.
 	wrong map[string]int
+	// centred is whether checkPoints found the matchpoints written less
+	// half the top (see centred).
+	centred bool
 }
 
 // scoreOf is the North–South score of a row's contract and result.
@@ -338,7 +341,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if pointsWhy < 0 {
 			// An adjusted row's matchpoints are its percentage of the
 			// top, which is the field's.
-			out = append(out, checkAdjusted(tr, m)...)
+			out = append(out, checkAdjusted(tr, m, played.centred)...)
 		}
 	}
 	var l diag.Ledger
@@ -566,14 +569,18 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 	if tables, scaled := scaleToField(tr, mp, n, m.Counting); tables > 0 {
 		top, how = Top(tables, m.Counting), how+scaled
 	}
+	centre := 0.0
+	if tr.centred = centred(tr, mp, top, m.Counting); tr.centred {
+		centre, how = top/2, how+", less half the top (centred on the average)"
+	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		for _, side := range []struct {
 			col, pct string
 			v        float64
 		}{{"MP_NS", "Percentage_NS", mp[i]}, {"MP_EW", "Percentage_EW", top - mp[i]}} {
-			if got, c, ok := r.number(side.col); ok && !asWritten(c.Text, got, side.v) && !(m.Counting == MP1 && asWritten(c.Text, got, side.v/2)) {
-				mismatch(r, side.col, side.v, how)
+			if got, c, ok := r.number(side.col); ok && !mpWritten(c.Text, got, side.v-centre, m.Counting) {
+				mismatch(r, side.col, side.v-centre, how)
 			}
 			// Some programs count each score as tied with itself too:
 			// (mp + 1)/(top + 2) on the 2/1/0 scale.
@@ -789,6 +796,36 @@ func asWritten(text string, got, want float64) bool {
 	return near(got, want, max(0.051, unit(text)/2+1e-9))
 }
 
+// mpWritten reports whether a stated matchpoint count, got as written in
+// text, is want; on the 2/1/0 scale, which is the default, a file may
+// write them on the 1/½/0 without saying so.
+func mpWritten(text string, got, want float64, c Counting) bool {
+	return asWritten(text, got, want) || c == MP1 && asWritten(text, got, want/2)
+}
+
+// centred reports whether a traveller's matchpoints mp, of a top of top,
+// are written less half the top, centred on the average, as Ruter i Norge
+// writes them (MP_NS 2.0 and MP_EW -2.0 for 5 of a top of 6): when more
+// rows fit that reading than the plain one, and three rows in four do.
+func centred(tr *Traveller, mp []float64, top float64, c Counting) bool {
+	plain, fit, rows := 0, 0, 0
+	for i := range tr.Rows {
+		got, cell, ok := tr.Rows[i].number("MP_NS")
+		if !ok {
+			continue
+		}
+		rows++
+		if mpWritten(cell.Text, got, mp[i], c) {
+			plain++
+		}
+		if mpWritten(cell.Text, got, mp[i]-top/2, c) {
+			fit++
+		}
+	}
+	return fit > plain && 4*fit >= 3*rows
+}
+
+
 // trim writes a number without a needless fraction.
 func trim(x float64) string {
 	if x == math.Trunc(x) {
@@ -804,6 +841,12 @@ func trim(x float64) string {
 // when the rows show neither.
 func scaleToField(tr *Traveller, mp []float64, n int, c Counting) (tables int, how string) {
 	if want := neubergScale(tr, mp, n, c); want > 0 {
+		for i := range mp {
+			mp[i] = Neuberg(mp[i], n, want, c)
+		}
+		return want, fmt.Sprintf(", scaled by Neuberg from %d tables to %d", n, want)
+	}
+	if want := neubergCentred(tr, mp, n, c); want > 0 {
 		for i := range mp {
 			mp[i] = Neuberg(mp[i], n, want, c)
 		}
@@ -832,6 +875,46 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 		}
 		return 0
 	}, func(m float64, want int) float64 { return Neuberg(m, n, want, c) })
+}
+
+// neubergCentred is neubergScale for matchpoints written less half the
+// top (see centred), which a row shows by its North–South and East–West
+// matchpoints adding up to nothing: Neuberg's m' = (m+h)·N/n − h, less
+// half the top of N tables, h·(N−1), is N·((m+h)/n − h).
+func neubergCentred(tr *Traveller, mp []float64, n int, c Counting) int {
+	if !rowsCentred(tr) {
+		return 0
+	}
+	h := tieUnit(c)
+	return scaleOf(tr, mp, func(got, m float64) int {
+		d := (m+h)/float64(n) - h
+		if near(d, 0, 1e-9) {
+			return -1 // the average: the same at any scale
+		}
+		if want := int(math.Round(got / d)); want > n {
+			return want
+		}
+		return 0
+	}, func(m float64, want int) float64 { return Neuberg(m, n, want, c) - Top(want, c)/2 })
+}
+
+// rowsCentred reports whether a traveller's rows write their matchpoints
+// less half the top: some row states both sides', and in every such row
+// they add up to nothing, not to the top, and not all are nothing.
+func rowsCentred(tr *Traveller) bool {
+	some := false
+	for i := range tr.Rows {
+		ns, _, ok := tr.Rows[i].number("MP_NS")
+		ew, _, ok2 := tr.Rows[i].number("MP_EW")
+		if !ok || !ok2 {
+			continue
+		}
+		if !near(ns+ew, 0, 0.01) {
+			return false
+		}
+		some = some || ns != 0
+	}
+	return some
 }
 
 // tieScale returns how many tables a board's matchpoints count beyond the
@@ -964,7 +1047,7 @@ func avgPercent(mark byte) float64 {
 // checkAdjusted checks the points of the adjusted rows: the percentage
 // their mark gives of the top of the whole field, and in IMPs ±3 for 60%
 // and 40%, 0 for 50% (Law 12C2).
-func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
+func checkAdjusted(tr *Traveller, m Method, centred bool) []diag.Diagnostic {
 	n := 0
 	for _, r := range tr.Rows {
 		if !r.Blank {
@@ -986,7 +1069,11 @@ func checkAdjusted(tr *Traveller, m Method) []diag.Diagnostic {
 			if side.pct < 0 {
 				continue
 			}
-			wants := map[string]float64{"Percentage_" + side.sfx: side.pct, "MP_" + side.sfx: side.pct / 100 * top}
+			mp := side.pct / 100 * top
+			if centred || rowsCentred(&Traveller{Rows: []Row{*r}}) {
+				mp -= top / 2
+			}
+			wants := map[string]float64{"Percentage_" + side.sfx: side.pct, "MP_" + side.sfx: mp}
 			if adjustedIMPs(m) && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
 				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
 			}

@@ -263,6 +263,9 @@ func writeTraveller(a *app, b *scoring.TravellerSum) error {
 		head += fmt.Sprintf(", datum %d", *b.Datum)
 	case b.Top > 0:
 		head += fmt.Sprintf(", top %s", strconv.FormatFloat(b.Top, 'f', -1, 64))
+		if b.Centred {
+			head += fmt.Sprintf(" (the file's matchpoints less %s, half the top)", strconv.FormatFloat(b.Top/2, 'f', -1, 64))
+		}
 	}
 	fmt.Fprintln(a.stdout, head)
 	fmt.Fprintln(w, "  NS\tEW\tcontract\tby\ttricks\tscore\tMP\t%\tIMPs\tstated")
