@@ -28,6 +28,13 @@ type Contribution struct {
 	// no percentages (USEBIO).
 	Top    float64
 	HasTop bool
+	// Slack is, for IMP, MP and Pct, how far the value as written may be
+	// from the one the program added up, if it was rounded: half its last
+	// digit. Fraction says the value has one; Rounded that it was
+	// rounded, however it reads: a percentage, or a bye's or an adjusted
+	// score's share of an average.
+	Slack             [3]float64
+	Fraction, Rounded [3]bool
 }
 
 // Contributions reads what each pair of a board's traveller scored: the
@@ -64,7 +71,8 @@ func Contributions(b *record.Board) []Contribution {
 			ew, _, okEW := r.number("MP_EW")
 			c.Top, c.HasTop = ns+ew, okNS && okEW
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
-				if v, _, ok := r.number(col + side); ok {
+				if v, cell, ok := r.number(col + side); ok {
+					c.Slack[k], c.Fraction[k], c.Rounded[k] = unit(cell.Text)/2, v != math.Trunc(v), k == 2 || r.Bye || r.Artificial
 					switch k {
 					case 0:
 						c.IMP = v
@@ -314,6 +322,24 @@ type pairSum struct {
 	comparisons int
 	tops        float64 // the boards' tops, where hasTop of them give one
 	hasTop      int
+	unequal     bool // the tops differ from board to board
+	// slack adds up the Slack of the values summed, and rounded the Slack
+	// of those Rounded; fraction is set when a value not Rounded has a
+	// fraction.
+	slack, rounded [3]float64
+	fraction       [3]bool
+}
+
+// rounding is how far the sum of the values of column k (IMP, MP, Pct)
+// may be from the sum of what the program added up: half the last digit
+// of each value rounded, and of every value where one of a result has a
+// fraction; a result's IMPs or matchpoints that are all whole numbers
+// count exactly.
+func (s *pairSum) rounding(k int) float64 {
+	if s.fraction[k] {
+		return s.slack[k]
+	}
+	return s.rounded[k]
 }
 
 // NewTotals returns an empty Totals.
@@ -330,12 +356,19 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 		s.boards++
 		s.comparisons += c.Comparisons
 		if c.HasTop {
+			s.unequal = s.unequal || s.hasTop > 0 && !near(c.Top*float64(s.hasTop), s.tops, 1e-6)
 			s.tops += c.Top
 			s.hasTop++
 		}
 		for k, v := range [3]float64{c.IMP, c.MP, c.Pct} {
 			if c.Has[k] {
 				s.sum[k] += v
+				s.slack[k] += c.Slack[k]
+				if c.Rounded[k] {
+					s.rounded[k] += c.Slack[k]
+				} else {
+					s.fraction[k] = s.fraction[k] || c.Fraction[k]
+				}
 				s.has[k]++
 			}
 		}
@@ -381,8 +414,13 @@ func (t *Totals) Check() []diag.Diagnostic {
 		into.comparisons += from.comparisons
 		into.tops += from.tops
 		into.hasTop += from.hasTop
+		into.unequal = into.unequal || from.unequal || into.hasTop > 0 && from.hasTop > 0 &&
+			!near(into.tops*float64(from.hasTop), from.tops*float64(into.hasTop), 1e-6)
 		for k := range into.sum {
 			into.sum[k] += from.sum[k]
+			into.slack[k] += from.slack[k]
+			into.rounded[k] += from.rounded[k]
+			into.fraction[k] = into.fraction[k] || from.fraction[k]
 			into.has[k] += from.has[k]
 		}
 	})
@@ -457,20 +495,35 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if !ok {
 				continue
 			}
-			want, what := 0.0, ""
+			// The total may be as far from the rows' sum as the rows, as
+			// written, from what the program added up, and half its own
+			// last digit.
+			want, what, slack := 0.0, "", unit(c.Text)/2+1e-9
 			switch {
+			case k == 5 && s.has[2] == s.boards && s.has[1] == s.boards && s.hasTop == s.boards && s.tops > 0 && !s.unequal:
+				// Every board of one top: the mean percentage is the
+				// matchpoints over the tops, which the rows' rounded
+				// percentages only come near.
+				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
+				slack += 100 * s.rounding(1) / s.tops
 			case k < 3 && s.has[k] == s.boards:
 				want, what = s.sum[k], "sum"
+				slack += s.rounding(k)
 			case k >= 3 && s.has[k-3] == s.boards:
 				want, what = s.sum[k-3]/float64(s.boards), "mean"
+				slack += s.rounding(k-3) / float64(s.boards)
 			case s.pctFromMP(k):
 				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
+				slack += 100 * s.rounding(1) / s.tops
 			default:
 				continue
 			}
 			got, _, ok := (&Row{Cells: r.Cells}).number(name)
-			if !ok || math.Abs(got-want) <= 0.51 {
+			if !ok || math.Abs(got-want) <= slack {
 				continue
+			}
+			if k == 0 && asWritten(c.Text, got, want/float64(s.boards)) {
+				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
 			msg := fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
 			if k == 0 && s.comparisons > 0 {

@@ -825,7 +825,6 @@ func centred(tr *Traveller, mp []float64, top float64, c Counting) bool {
 	return fit > plain && 4*fit >= 3*rows
 }
 
-
 // trim writes a number without a needless fraction.
 func trim(x float64) string {
 	if x == math.Trunc(x) {
