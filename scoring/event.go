@@ -139,7 +139,7 @@ type PairsSummary struct {
 	Boards  []*TravellerSum `json:"boards"`
 	Ranking []*PairTotal    `json:"ranking"`
 	totals  bySide[PairTotal]
-	stated  map[statedKey]float64
+	stated  map[statedKey]statedTotals
 	// centred is set when a traveller writes its matchpoints less half the
 	// top: the stated totals are then their sums so.
 	centred bool
@@ -221,15 +221,25 @@ func (e *Event) Add(b *record.Board, file, session string) {
 		if e.pairs == nil {
 			e.newPairs(b)
 		}
+		st := e.pairs.stated[statedKey{t.Pair, t.Side}]
 		for j, col := range t.Cells.Columns {
-			name := col.Name
-			if k, ok := totalColumns[strings.ToLower(name)]; ok && k < 3 && j < len(t.Cells.Row) {
-				one := Cells{t.Cells.Columns[j : j+1], t.Cells.Row[j : j+1]}
-				if v, _, ok := (&Row{Cells: one}).number(name); ok {
-					e.pairs.stated[statedKey{t.Pair, t.Side}] = v
+			name := strings.ToLower(col.Name)
+			k, whole := totalColumns[name]
+			ks, session := sessionScope.columns[name]
+			if j >= len(t.Cells.Row) || !(whole && k < 3 || session && ks < 3) {
+				continue
+			}
+			one := Cells{t.Cells.Columns[j : j+1], t.Cells.Row[j : j+1]}
+			if v, _, ok := (&Row{Cells: one}).number(col.Name); ok {
+				total := statedTotal{value: v, text: t.Cells.Row[j].Text, boards: t.NrBoards}
+				if session {
+					st.session, total.boards = &total, t.NrSession
+				} else {
+					st.whole = total
 				}
 			}
 		}
+		e.pairs.stated[statedKey{t.Pair, t.Side}] = st
 	}
 }
 
@@ -321,7 +331,7 @@ func NSScore(b *record.Board) (int, bool) {
 }
 
 func (e *Event) newPairs(b *record.Board) {
-	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, stated: map[statedKey]float64{}}
+	e.pairs = &PairsSummary{Kind: "pairs", File: e.file, Event: b.Event.Value, Scoring: b.Scoring.Value, stated: map[statedKey]statedTotals{}}
 	if m, err := ParseMethod(b.Scoring.Value); err == nil && m.Base == NoBase && e.assumed != nil {
 		e.pairs.Assumed = e.assumed.Text
 	}
@@ -671,12 +681,12 @@ func (p *PairsSummary) rank() *PairsSummary {
 	for _, field := range fields {
 		for _, t := range field {
 			t.Total = math.Round(t.Total*100) / 100
-			if v, ok := p.statedTotal(t); ok {
+			if st, ok := p.statedTotal(t); ok {
 				want := t.Total
 				if p.centred {
 					want -= t.tops / 2 // the sum of its boards' matchpoints, each less half the top
 				}
-				t.Stated = &StatedValue{Value: v, Agrees: near(v, want, 0.51)}
+				t.Stated = &StatedValue{Value: st.value, Agrees: st.agrees(want, t.Boards, t.tops == 0)}
 			}
 		}
 		key := func(t *PairTotal) float64 { return t.Total }
@@ -728,17 +738,56 @@ func sameBoards(field []*PairTotal) bool {
 
 // statedTotal is the total the file's total table states for t: by its
 // direction in a Mitchell, where the table says directions.
-func (p *PairsSummary) statedTotal(t *PairTotal) (float64, bool) {
+func (p *PairsSummary) statedTotal(t *PairTotal) (statedTotal, bool) {
 	sides := []int{-1, northSouth, eastWest} // one field: the pair's row, whatever it says
 	if t.Direction != "" {
 		sides = []int{slices.Index(sideNames[:], t.Direction), -1}
 	}
 	for _, side := range sides {
-		if v, ok := p.stated[statedKey{t.Pair, side}]; ok {
-			return v, true
+		if st, ok := p.stated[statedKey{t.Pair, side}]; ok {
+			// A file of one session of several: its boards are the
+			// session's, which its session total counts.
+			if st.session != nil && st.session.boards == t.Boards && st.whole.boards != t.Boards {
+				return *st.session, true
+			}
+			if st.whole.text != "" {
+				return st.whole, true
+			}
 		}
 	}
-	return 0, false
+	return statedTotal{}, false
+}
+
+// statedTotals is what a total table states of a pair: its total over
+// the event, and over the session the file holds, where it says.
+type statedTotals struct {
+	whole   statedTotal
+	session *statedTotal
+}
+
+// statedTotal is a total as written, and the boards it counts (0 when the
+// table does not say).
+type statedTotal struct {
+	value  float64
+	text   string
+	boards int
+}
+
+// agrees reports whether the stated total is want, the sum over a pair's
+// boards played, within its last digit and a hundredth a board for the
+// rows' rounding: as it is; for IMPs, as the mean per board (Ruter's); or
+// scaled to the boards the table says the pair had, where it sat some
+// out (Magic Contest's, for a bye).
+func (st statedTotal) agrees(want float64, played int, imps bool) bool {
+	tol := max(unit(st.text)/2, 0.01*float64(played)) + 1e-9
+	switch {
+	case math.Abs(st.value-want) <= tol:
+	case imps && played > 0 && math.Abs(st.value-want/float64(played)) <= unit(st.text)/2+1e-9:
+	case st.boards > played && played > 0 && math.Abs(st.value-want*float64(st.boards)/float64(played)) <= tol*float64(st.boards)/float64(played):
+	default:
+		return false
+	}
+	return true
 }
 
 // Summaries returns the matches held, each session in the order they
