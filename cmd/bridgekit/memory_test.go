@@ -87,10 +87,11 @@ func TestCommandsMemory(t *testing.T) {
 					})
 				}
 				small, large := peak(in.copies), peak(4*in.copies)
-				if max(small, large) > most {
+				for try := 0; try < 3 && max(small, large) > most; try++ {
 					// One sample can catch a collection mid-batch on a
-					// loaded machine; what a command holds is over the
-					// bound only if the next run's is too.
+					// loaded machine (twice running, in CI beside other
+					// work); what a command holds is over the bound only
+					// if every run's is.
 					small, large = min(small, peak(in.copies)), min(large, peak(4*in.copies))
 				}
 				t.Logf("%v: live heap %.1f MiB at %d copies, %.1f MiB at %d", cmd,
