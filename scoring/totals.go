@@ -201,6 +201,9 @@ type TotalRow struct {
 	NrSession int
 	Cells     Cells
 	complete  bool // the table's Complete
+	// player is set for an individual event's row (PlayerId), whose
+	// total bridgekit does not add up: the travellers' rows are pairs'.
+	player bool
 	// section is set for a table of one section of several, whose ranks
 	// may be places in the whole field (see record.Board.Sections).
 	section bool
@@ -222,16 +225,16 @@ func ReadTotals(b *record.Board) []TotalRow {
 			// A pair's row, a team's (Ruter writes TeamId) or a
 			// player's: its numbers are stated all the same.
 			var id record.Cell
-			ok := false
-			for _, name := range []string{"PairId", "TeamId", "PlayerId"} {
-				if id, ok = r.Column(name); ok {
+			ok, idName := false, ""
+			for _, idName = range []string{"PairId", "TeamId", "PlayerId"} {
+				if id, ok = r.Column(idName); ok {
 					break
 				}
 			}
 			if !ok {
 				continue
 			}
-			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells}
+			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells, player: idName == "PlayerId"}
 			if c, ok := r.Column("Direction"); ok {
 				t.Side = sideOf(c.Text)
 			}
@@ -571,6 +574,8 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 		s := t.sums.get(r.Pair, r.Side)
 		why, unchecked := diag.FieldIncomplete, false
 		switch {
+		case r.player:
+			why, unchecked = diag.NotRecomputed, true
 		case s == nil && r.Side < 0 && t.sums.merged == nil && t.sums.side[northSouth][r.Pair] != nil && t.sums.side[eastWest][r.Pair] != nil:
 			why, unchecked = diag.PairsAmbiguous, true
 		case s == nil, sc.boards(r) == 0, s.boards != sc.boards(r):
@@ -606,6 +611,8 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 				l.Agree(1)
 			case name == rank && ranked:
 				l.Agree(1)
+			case r.player && (name == rank || name == count):
+				l.Skip(diag.NotRecomputed, 1)
 			case name == rank || name == count:
 				l.Skip(diag.FieldIncomplete, 1)
 			case unchecked || k < 3 && s.has[k] != s.boards || k >= 3 && s.has[k-3] != s.boards && !s.pctFromMP(k):
