@@ -44,6 +44,9 @@ var travellerColumns = map[string]numberKind{
 	"score_ns": scoreNumber, "score_ew": scoreNumber,
 	"mp_ns": pointsNumber, "mp_ew": pointsNumber, "percentage_ns": pointsNumber, "percentage_ew": pointsNumber,
 	"imp_ns": pointsNumber, "imp_ew": pointsNumber,
+	// An individual event's, each player's.
+	"mp_north": pointsNumber, "mp_east": pointsNumber, "mp_south": pointsNumber, "mp_west": pointsNumber,
+	"percentage_north": pointsNumber, "percentage_east": pointsNumber, "percentage_south": pointsNumber, "percentage_west": pointsNumber,
 	"butlerdatum": datumNumber, "datum": datumNumber,
 }
 
@@ -136,7 +139,7 @@ func adjustedChecks(r *Row, col string, m Method) bool {
 	ns, ew, _ := r.adjusted()
 	c := strings.ToLower(col)
 	pct := ns
-	if strings.HasSuffix(c, "_ew") {
+	if strings.HasSuffix(c, "_ew") || strings.HasSuffix(c, "_east") || strings.HasSuffix(c, "_west") {
 		pct = ew
 	}
 	switch {

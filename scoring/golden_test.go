@@ -100,11 +100,11 @@ func TestTeamTablesCounted(t *testing.T) {
 	}
 }
 
-// TestIndividualTotals holds an individual event's players' totals, which
-// bridgekit does not add up, to being said unchecked for that reason, not
-// for results missing.
+// TestIndividualTotals holds the players' totals of an individual event
+// whose traveller names no players, which bridgekit cannot add up, to
+// being said unchecked for that reason, not for results missing.
 func TestIndividualTotals(t *testing.T) {
-	src, err := os.ReadFile("testdata/individual.pbn")
+	src, err := os.ReadFile("testdata/individual-unnamed.pbn")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,12 +29,13 @@ type Contribution struct {
 	Top    float64
 	HasTop bool
 	// Slack is, for IMP, MP and Pct, how far the value as written may be
-	// from the one the program added up, if it was rounded: half its last
-	// digit. Fraction says the value has one; Rounded that it was
-	// rounded, however it reads: a percentage, or a bye's or an adjusted
-	// score's share of an average.
-	Slack             [3]float64
-	Fraction, Rounded [3]bool
+	// from the one the program added up: half its last digit where it was
+	// rounded, nothing where it is exact. A percentage is rounded, and so
+	// is a bye's or an adjusted score's share of an average, however it
+	// reads; IMPs or matchpoints are when some value of the board's
+	// traveller has a fraction (a board scaled by Neuberg, cross-IMPs
+	// divided by the comparisons), and exact when all are whole.
+	Slack [3]float64
 }
 
 // Contributions reads what each pair of a board's traveller scored: the
@@ -54,6 +55,19 @@ func Contributions(b *record.Board) []Contribution {
 			}
 		}
 	}
+	var fraction [3]bool // some value of a result in the column has a fraction
+	for i := range tr.Rows {
+		if tr.Rows[i].Bye || tr.Rows[i].Artificial {
+			continue
+		}
+		for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
+			for _, side := range sideNames {
+				if v, _, ok := tr.Rows[i].number(col + side); ok && v != math.Trunc(v) {
+					fraction[k] = true
+				}
+			}
+		}
+	}
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		var ids [2]string
@@ -62,17 +76,24 @@ func Contributions(b *record.Board) []Contribution {
 				ids[k] = strings.TrimSpace(id.Text)
 			}
 		}
-		for k, side := range sideNames {
-			if _, ok := r.Column("PairId_" + side); !ok {
+		for _, who := range contributors {
+			id, ok := r.Column(who.id)
+			if !ok {
 				continue
 			}
-			c := Contribution{Pair: ids[k], Side: k, Other: ids[1-k], Comparisons: max(scores-1, 0)}
+			k := who.side
+			c := Contribution{Pair: strings.TrimSpace(id.Text), Side: k, Comparisons: max(scores-1, 0)}
+			if who.id == "PairId_"+sideNames[k] {
+				c.Other = ids[1-k]
+			}
 			ns, _, okNS := r.number("MP_NS")
 			ew, _, okEW := r.number("MP_EW")
 			c.Top, c.HasTop = ns+ew, okNS && okEW
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
-				if v, cell, ok := r.number(col + side); ok {
-					c.Slack[k], c.Fraction[k], c.Rounded[k] = unit(cell.Text)/2, v != math.Trunc(v), k == 2 || r.Bye || r.Artificial
+				if v, cell, ok := r.number(col + who.suffix); ok {
+					if k == 2 || fraction[k] || r.Bye || r.Artificial {
+						c.Slack[k] = unit(cell.Text) / 2
+					}
 					switch k {
 					case 0:
 						c.IMP = v
@@ -88,6 +109,18 @@ func Contributions(b *record.Board) []Contribution {
 		}
 	}
 	return out
+}
+
+// contributors are the columns of a traveller's row that name who scored
+// its points, and the suffix of the points' columns: the pairs, or an
+// individual event's players.
+var contributors = []struct {
+	id, suffix string
+	side       int
+}{
+	{"PairId_NS", "NS", northSouth}, {"PairId_EW", "EW", eastWest},
+	{"PlayerId_North", "North", northSouth}, {"PlayerId_South", "South", northSouth},
+	{"PlayerId_East", "East", eastWest}, {"PlayerId_West", "West", eastWest},
 }
 
 // checkRanks checks the Rank column of a total table whose every row's
@@ -171,7 +204,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 				if int(tie) != w1 && int(tie) != w2 {
 					d := tb.at
 					d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: tc.Loc}
-					d.Message = fmt.Sprintf("pair %s: RankTie %s, but %s pairs score as much or more", rows[i].r.Pair, tc.Text, trim(float64(w1)))
+					d.Message = fmt.Sprintf("%s: RankTie %s, but %s %ss score as much or more", rows[i].r.who(), tc.Text, trim(float64(w1)), rows[i].r.kind)
 					out = append(out, d)
 				}
 			}
@@ -185,7 +218,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 		}
 		d := tb.at
 		d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
-		d.Message = fmt.Sprintf("pair %s: %s %s, but its total %s ranks it %d", rows[i].r.Pair, sc.rank, c.Text, trim(rows[i].total), b1)
+		d.Message = fmt.Sprintf("%s: %s %s, but its total %s ranks it %d", rows[i].r.who(), sc.rank, c.Text, trim(rows[i].total), b1)
 		out = append(out, d)
 	}
 	return out
@@ -202,12 +235,18 @@ type TotalRow struct {
 	Cells     Cells
 	complete  bool // the table's Complete
 	// player is set for an individual event's row (PlayerId), whose
-	// total bridgekit does not add up: the travellers' rows are pairs'.
+	// total bridgekit adds up only where the travellers name the players
+	// (PlayerId_North…).
 	player bool
 	// section is set for a table of one section of several, whose ranks
 	// may be places in the whole field (see record.Board.Sections).
 	section bool
+	// kind is what the row's id names: "pair", "team" or "player".
+	kind string
 }
+
+// who names the row's pair, team or player.
+func (r *TotalRow) who() string { return r.kind + " " + r.Pair }
 
 // ReadTotals reads a board's TotalScoreTable, if it has one.
 func ReadTotals(b *record.Board) []TotalRow {
@@ -234,7 +273,8 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if !ok {
 				continue
 			}
-			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells, player: idName == "PlayerId"}
+			t := TotalRow{Pair: strings.TrimSpace(id.Text), Side: -1, Cells: r.Cells, player: idName == "PlayerId",
+				kind: strings.ToLower(strings.TrimSuffix(idName, "Id"))}
 			if c, ok := r.Column("Direction"); ok {
 				t.Side = sideOf(c.Text)
 			}
@@ -326,24 +366,9 @@ type pairSum struct {
 	tops        float64 // the boards' tops, where hasTop of them give one
 	hasTop      int
 	unequal     bool // the tops differ from board to board
-	// slack adds up the Slack of the values summed, and rounded the Slack
-	// of those Rounded; fraction is set when a value not Rounded has a
-	// fraction.
-	slack, rounded [3]float64
-	fraction       [3]bool
+	slack       [3]float64 // the Slack of the values summed
 }
 
-// rounding is how far the sum of the values of column k (IMP, MP, Pct)
-// may be from the sum of what the program added up: half the last digit
-// of each value rounded, and of every value where one of a result has a
-// fraction; a result's IMPs or matchpoints that are all whole numbers
-// count exactly.
-func (s *pairSum) rounding(k int) float64 {
-	if s.fraction[k] {
-		return s.slack[k]
-	}
-	return s.rounded[k]
-}
 
 // NewTotals returns an empty Totals.
 func NewTotals() *Totals { return &Totals{} }
@@ -367,11 +392,6 @@ func (t *Totals) Add(cs []Contribution, rows []TotalRow, at diag.Diagnostic) {
 			if c.Has[k] {
 				s.sum[k] += v
 				s.slack[k] += c.Slack[k]
-				if c.Rounded[k] {
-					s.rounded[k] += c.Slack[k]
-				} else {
-					s.fraction[k] = s.fraction[k] || c.Fraction[k]
-				}
 				s.has[k]++
 			}
 		}
@@ -422,8 +442,6 @@ func (t *Totals) Check() []diag.Diagnostic {
 		for k := range into.sum {
 			into.sum[k] += from.sum[k]
 			into.slack[k] += from.slack[k]
-			into.rounded[k] += from.rounded[k]
-			into.fraction[k] = into.fraction[k] || from.fraction[k]
 			into.has[k] += from.has[k]
 		}
 	})
@@ -480,7 +498,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			c, _ := r.Cells.Get(sc.count)
 			d := tb.at
 			d.Code, d.Severity, d.Span = diag.TotalMismatch, diag.Warning, diag.Span{Pos: c.Loc}
-			d.Message = fmt.Sprintf("pair %s: %s %d, but the file's travellers give it %d boards, where they give %d of the table's %d pairs the number it says", r.Pair, sc.count, n, s.boards, agree, counted)
+			d.Message = fmt.Sprintf("%s: %s %d, but the file's travellers give it %d boards, where they give %d of the table's %d %ss the number it says", r.who(), sc.count, n, s.boards, agree, counted, r.kind)
 			out = append(out, d)
 		}
 		if s == nil || n == 0 || s.boards != n {
@@ -508,16 +526,16 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 				// matchpoints over the tops, which the rows' rounded
 				// percentages only come near.
 				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
-				slack += 100 * s.rounding(1) / s.tops
+				slack += 100 * s.slack[1] / s.tops
 			case k < 3 && s.has[k] == s.boards:
 				want, what = s.sum[k], "sum"
-				slack += s.rounding(k)
+				slack += s.slack[k]
 			case k >= 3 && s.has[k-3] == s.boards:
 				want, what = s.sum[k-3]/float64(s.boards), "mean"
-				slack += s.rounding(k-3) / float64(s.boards)
+				slack += s.slack[k-3] / float64(s.boards)
 			case s.pctFromMP(k):
 				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
-				slack += 100 * s.rounding(1) / s.tops
+				slack += 100 * s.slack[1] / s.tops
 			default:
 				continue
 			}
@@ -528,7 +546,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if k == 0 && asWritten(c.Text, got, want/float64(s.boards)) {
 				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
-			msg := fmt.Sprintf("pair %s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.Pair, name, c.Text, what, s.boards, trim(want))
+			msg := fmt.Sprintf("%s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.who(), name, c.Text, what, s.boards, trim(want))
 			if k == 0 && s.comparisons > 0 {
 				mean := want / float64(s.comparisons)
 				if asWritten(c.Text, got, mean) {
@@ -574,8 +592,8 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 		s := t.sums.get(r.Pair, r.Side)
 		why, unchecked := diag.FieldIncomplete, false
 		switch {
-		case r.player:
-			why, unchecked = diag.NotRecomputed, true
+		case r.player && s == nil:
+			why, unchecked = diag.NotRecomputed, true // the travellers name no players
 		case s == nil && r.Side < 0 && t.sums.merged == nil && t.sums.side[northSouth][r.Pair] != nil && t.sums.side[eastWest][r.Pair] != nil:
 			why, unchecked = diag.PairsAmbiguous, true
 		case s == nil, sc.boards(r) == 0, s.boards != sc.boards(r):
@@ -611,7 +629,7 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 				l.Agree(1)
 			case name == rank && ranked:
 				l.Agree(1)
-			case r.player && (name == rank || name == count):
+			case r.player && s == nil && (name == rank || name == count):
 				l.Skip(diag.NotRecomputed, 1)
 			case name == rank || name == count:
 				l.Skip(diag.FieldIncomplete, 1)

@@ -94,14 +94,58 @@ func (c Cells) Get(name string) (record.Cell, bool) {
 
 // Column returns the cell of the row's column named name (any case) and
 // whether the table has it and the row gives it ("-" gives nothing).
+//
+// An individual event's traveller gives each player's points (MP_North,
+// Percentage_East…), where a pairs event gives each side's: there the
+// side's columns are its North's and East's, whose partners score alike.
 func (r *Row) Column(name string) (record.Cell, bool) {
+	c, ok, _ := r.column(name)
+	return c, ok
+}
+
+// column is Column, and reports also the name of the column it read, ""
+// when the table has none of that name.
+func (r *Row) column(name string) (record.Cell, bool, string) {
 	for j, col := range r.Cells.Columns {
 		if j < len(r.Cells.Row) && strings.EqualFold(col.Name, name) {
 			c := r.Cells.Row[j]
-			return c, strings.TrimSpace(c.Text) != "" && c.Text != "-"
+			return c, strings.TrimSpace(c.Text) != "" && c.Text != "-", col.Name
 		}
 	}
-	return record.Cell{}, false
+	if alias, ok := playerColumns[strings.ToLower(name)]; ok {
+		return r.column(alias)
+	}
+	return record.Cell{}, false, ""
+}
+
+// playerColumns names, for a side's column, the column of the player of
+// that side whose points an individual event's traveller gives first;
+// partnerColumns the column of his partner, who scores alike.
+var (
+	playerColumns = map[string]string{
+		"mp_ns": "MP_North", "mp_ew": "MP_East", "percentage_ns": "Percentage_North", "percentage_ew": "Percentage_East",
+	}
+	partnerColumns = map[string]string{
+		"mp_north": "MP_South", "mp_east": "MP_West", "percentage_north": "Percentage_South", "percentage_east": "Percentage_West",
+	}
+)
+
+// withPartner returns the side's column col and, where it is an
+// individual's player's, his partner's.
+func (r *Row) withPartner(col string) []string {
+	if p, ok := partnerColumns[strings.ToLower(r.label(col))]; ok {
+		return []string{col, p}
+	}
+	return []string{col}
+}
+
+// label is the name of the column that r.Column(name) reads: an
+// individual's for a side's, as the file names it.
+func (r *Row) label(name string) string {
+	if _, _, n := r.column(name); n != "" {
+		return n
+	}
+	return name
 }
 
 // number reads the row's column name as a number.
@@ -309,7 +353,8 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 	for _, c := range tr.Table.Columns {
 		switch strings.ToLower(c.Name) {
 		case "table", "round", "pairid_ns", "pairid_ew", "names_ns", "names_ew",
-			"playerid_n", "playerid_e", "playerid_s", "playerid_w": // an individual event's four players
+			"playerid_n", "playerid_e", "playerid_s", "playerid_w", // an individual event's four players
+			"playerid_north", "playerid_east", "playerid_south", "playerid_west":
 			perTable = true
 		}
 	}
@@ -549,7 +594,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		tr.wrong[col]++
 		c, _ := r.Column(col)
 		out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 78, Span: diag.Span{Pos: c.Loc},
-			Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give %s (%s)", r.N, col, c.Text, n, trim(want), how)})
+			Message: fmt.Sprintf("row %d: %s %s, but the board's %d results give %s (%s)", r.N, r.label(col), c.Text, n, trim(want), how)})
 	}
 	// Matchpoints, which a file may write in 1/½/0 without saying so, and
 	// percentages of the top, which are the same in either counting.
@@ -579,14 +624,19 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			col, pct string
 			v        float64
 		}{{"MP_NS", "Percentage_NS", mp[i]}, {"MP_EW", "Percentage_EW", top - mp[i]}} {
-			if got, c, ok := r.number(side.col); ok && !mpWritten(c.Text, got, side.v-centre, m.Counting) {
-				mismatch(r, side.col, side.v-centre, how)
+			// An individual's partner, who scores alike, after him.
+			for _, col := range r.withPartner(side.col) {
+				if got, c, ok := r.number(col); ok && !mpWritten(c.Text, got, side.v-centre, m.Counting) {
+					mismatch(r, col, side.v-centre, how)
+				}
 			}
 			// Some programs count each score as tied with itself too:
 			// (mp + 1)/(top + 2) on the 2/1/0 scale.
 			h := tieUnit(m.Counting)
-			if got, c, ok := r.number(side.pct); ok && top > 0 && !asWritten(c.Text, got, 100*side.v/top) && !asWritten(c.Text, got, 100*(side.v+h)/(top+2*h)) {
-				mismatch(r, side.pct, 100*side.v/top, fmt.Sprintf("%s of a top of %s", trim(side.v), trim(top)))
+			for _, col := range r.withPartner(side.pct) {
+				if got, c, ok := r.number(col); ok && top > 0 && !asWritten(c.Text, got, 100*side.v/top) && !asWritten(c.Text, got, 100*(side.v+h)/(top+2*h)) {
+					mismatch(r, col, 100*side.v/top, fmt.Sprintf("%s of a top of %s", trim(side.v), trim(top)))
+				}
 			}
 		}
 	}
@@ -1076,10 +1126,12 @@ func checkAdjusted(tr *Traveller, m Method, centred bool) []diag.Diagnostic {
 			if adjustedIMPs(m) && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
 				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
 			}
-			for col, want := range wants {
-				if got, c, ok := r.number(col); ok && !asWritten(c.Text, got, want) {
-					out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 12, Span: diag.Span{Pos: c.Loc},
-						Message: fmt.Sprintf("row %d: %s %s, but its adjusted score gives %s (%s%%)", r.N, col, c.Text, trim(want), trim(side.pct))})
+			for name, want := range wants {
+				for _, col := range r.withPartner(name) {
+					if got, c, ok := r.number(col); ok && !asWritten(c.Text, got, want) {
+						out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 12, Span: diag.Span{Pos: c.Loc},
+							Message: fmt.Sprintf("row %d: %s %s, but its adjusted score gives %s (%s%%)", r.N, r.label(col), c.Text, trim(want), trim(side.pct))})
+					}
 				}
 			}
 		}
