@@ -365,10 +365,9 @@ type pairSum struct {
 	comparisons int
 	tops        float64 // the boards' tops, where hasTop of them give one
 	hasTop      int
-	unequal     bool // the tops differ from board to board
+	unequal     bool       // the tops differ from board to board
 	slack       [3]float64 // the Slack of the values summed
 }
-
 
 // NewTotals returns an empty Totals.
 func NewTotals() *Totals { return &Totals{} }
