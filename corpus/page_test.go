@@ -73,21 +73,25 @@ func TestBBOTravellerPage(t *testing.T) {
 
 // TestCutShortClaimCoverage: a PBN play cut short with the Result is a
 // claim of it; one the tricks already lost make impossible is flagged in
-// the coverage, not left unchecked for want of the play's end.
+// the coverage, and one the cards left allow agrees, as LIN's mc does;
+// before a trick is complete, when any number is possible, it is left
+// unchecked.
 func TestCutShortClaimCoverage(t *testing.T) {
 	t.Parallel()
 	const game = "[Event \"Claims\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n" +
 		"[Deal \"N:765.432.AKQJ.T98 432.AKQJ.T98.765 AKQJ.T98.765.432 T98.765.432.AKQJ\"]\n" +
 		"[Declarer \"N\"]\n[Contract \"1NT\"]\n[Result \"%s\"]\n[Auction \"N\"]\n1NT Pass Pass Pass\n" +
-		"[Play \"E\"]\nHA H8 H7 H4\nHK H9 H6 H3\n*\n"
+		"[Play \"E\"]\n%s*\n"
+	const tricks = "HA H8 H7 H4\nHK H9 H6 H3\n"
 	for _, tc := range []struct {
-		result          string
-		flagged, noPlay int
-	}{{"13", 1, 0}, {"9", 0, 1}} {
-		p := corpus.Process("claim.pbn", strings.NewReader(fmt.Sprintf(game, tc.result)), corpus.AuditOptions{})
+		result, play            string
+		agreed, flagged, noPlay int
+	}{{"13", tricks, 0, 1, 0}, {"9", tricks, 1, 0, 0}, {"9", "HA\n", 0, 0, 1}} {
+		p := corpus.Process("claim.pbn", strings.NewReader(fmt.Sprintf(game, tc.result, tc.play)), corpus.AuditOptions{})
 		c := &p.Report.Coverage
-		if c.Flagged != tc.flagged || c.Unchecked[diag.NoPlay] != tc.noPlay {
-			t.Errorf("Result %s: coverage %s, want %d flagged and %d no-play", tc.result, c.Text(), tc.flagged, tc.noPlay)
+		// The contract and declarer the auction gives agree beside it.
+		if c.Agreed != 2+tc.agreed || c.Flagged != tc.flagged || c.Unchecked[diag.NoPlay] != tc.noPlay {
+			t.Errorf("Result %s after %q: coverage %s, want %d agreed, %d flagged and %d no-play", tc.result, tc.play, c.Text(), 2+tc.agreed, tc.flagged, tc.noPlay)
 		}
 	}
 }

@@ -78,6 +78,9 @@ type Checker struct {
 	// board: Check returns a copy of just their size, where appending to a
 	// list of its own grew it two or three times for most boards.
 	out []diag.Diagnostic
+	// cutClaim is set when the board's play, cut short after a trick or
+	// more, ends in a claim of its Result that the cards left allow (PBN).
+	cutClaim bool
 }
 
 // Check replays b as described on [Checker]; see also [Check].
@@ -93,7 +96,7 @@ func (c *Checker) Check(b *Board) []diag.Diagnostic {
 // memory, valid only until its next call: for a caller that copies them
 // into memory of its own, which it uses again.
 func (c *Checker) CheckShared(b *Board) []diag.Diagnostic {
-	c.out = c.out[:0]
+	c.out, c.cutClaim = c.out[:0], false
 	if cap(c.out) > 256 {
 		c.out = nil // a board of many findings before: not kept
 	}
@@ -522,6 +525,10 @@ func (c *Checker) replayPlay(b *Board) {
 		if _, done := p.Result(con.Declarer); !done {
 			if err := p.CheckClaim(con.Declarer, f.Tricks); err != nil {
 				c.playError(err, at(f.ResultTag.Loc, loc0))
+			} else {
+				// Before a trick is complete any number is possible:
+				// the claim says nothing the cards could refute.
+				c.cutClaim = len(p.Tricks()) > 0
 			}
 		}
 	}
@@ -643,6 +650,9 @@ func (c *Checker) checkResult(b *Board) {
 		// A play cut short with the Result is a claim of it (PBN): one
 		// the tricks already won or left make impossible is flagged.
 		b.Coverage.Flag(1)
+	case !r.TricksKnown && c.cutClaim:
+		// A claim the cards left allow, as LIN's mc counts.
+		b.Coverage.Agree(1)
 	case !r.TricksKnown:
 		b.Coverage.Skip(diag.NoPlay, 1)
 	case r.Transfer != 0 && f.Tricks == r.Tricks+r.Transfer:
