@@ -203,6 +203,15 @@ func (pw *PBNWriter) countDropped(b *record.Board) {
 			}
 		}
 	}
+	for i := range b.Tables {
+		if t := &b.Tables[i]; t.Complete && !slices.ContainsFunc(t.Columns, func(c record.Column) bool { return strings.EqualFold(c.Name, "NrBoards") }) {
+			// USEBIO's section holds every board its pairs played; PBN's
+			// total table says so only by each pair's NrBoards, which
+			// the section does not state: read back, its totals are
+			// unchecked.
+			pw.dropped.Add("that a total table's file holds every board of its pairs (its totals are then unchecked)")
+		}
+	}
 	if p := &b.Play; p.Claimed {
 		// PBN's claim is its Result beside a play cut short: the file's
 		// stated result is written, and a claim that differs from it, or

@@ -456,7 +456,11 @@ func (t *Totals) Check() []diag.Diagnostic {
 		if why, any := l.Most(); any && l.Checked() == 0 && len(tb.rows[0].Cells.Row) > 0 {
 			d := tb.at
 			d.Code, d.Severity, d.Span = diag.UncheckedNumbers, diag.Warning, diag.Span{Pos: tb.rows[0].Cells.Row[0].Loc}
-			d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", l.Stated(), why.Explain(), why)
+			explain := why.Explain()
+			if why == diag.FieldIncomplete && !slices.ContainsFunc(tb.rows, func(r TotalRow) bool { return tb.scope.boards(&r) > 0 || r.complete }) {
+				explain = fmt.Sprintf("the table does not say how many boards each %s played (%s), so the file's travellers may not be all of them", tb.rows[0].kind, tb.scope.count)
+			}
+			d.Message = fmt.Sprintf("none of the total table's %d numbers is checked: %s (%s)", l.Stated(), explain, why)
 			out = append(out, d)
 		}
 	}
