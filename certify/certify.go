@@ -85,6 +85,7 @@ type Checker struct {
 	declared bool     // the header names the character set
 	prevEnd  diag.Pos // just past the game before; invalid before the first
 	lineEnd  bool     // a line end not CRLF has been reported (once a file)
+	spacing  bool     // calls or cards not parted by one space have been reported (once a file)
 	out      diag.List
 }
 
@@ -122,12 +123,16 @@ func (c *Checker) Check(g *pbn.Game) diag.List {
 }
 
 // Sequence checks what depends on the games before g: the empty lines
-// that part it from the game before, and the line ends (said once a
-// file). Give it every game of the file, in order.
+// that part it from the game before, and the line ends and the spaces
+// between calls and cards (each said once a file). Give it every game of
+// the file, in order.
 func (c *Checker) Sequence(g *pbn.Game) diag.List {
 	c.out = nil
 	c.separator(g)
 	c.lineEnds(g)
+	if !c.spacing {
+		c.spacings(g)
+	}
 	c.prevEnd = g.End
 	return c.out
 }

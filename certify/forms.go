@@ -215,6 +215,63 @@ func (c *Checker) tokens(g *pbn.Game, s *pbn.Section) {
 	}
 }
 
+// spacings checks, until it finds one, that the calls and cards of the
+// game's Auction and Play sections are parted by one space, and lines do
+// not end in spaces (see spaceAfter).
+func (c *Checker) spacings(g *pbn.Game) {
+	for _, s := range g.Sections {
+		if s.Kind != pbn.SectionAuction && s.Kind != pbn.SectionPlay {
+			continue
+		}
+		what, std := "card", "PBN 2.1 §3: the play section"
+		if s.Kind == pbn.SectionAuction {
+			what, std = "call", "PBN 2.1 §3: the auction section"
+		}
+		for i := range s.Tokens {
+			if c.spacing {
+				return
+			}
+			c.spaceAfter(g, s, i, what, std)
+		}
+	}
+}
+
+// spaceAfter checks the text after the section's token i: one space to
+// the next token on its line, or nothing to the line's end. Said once a
+// file: a program that pads its columns pads them all.
+func (c *Checker) spaceAfter(g *pbn.Game, s *pbn.Section, i int, what, std string) {
+	tok := &s.Tokens[i]
+	if tok.Alert || tok.Suffix() != "" || annotated(tok) {
+		return // what is written with it lies between
+	}
+	from := tok.End - g.Pos.Offset
+	if from < 0 || from > len(g.Source) {
+		return
+	}
+	rest := g.Source[from:]
+	if j := strings.IndexAny(rest, "\r\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	var gap string
+	if i+1 < len(s.Tokens) && s.Tokens[i+1].Pos.Line == tok.Pos.Line {
+		if to := s.Tokens[i+1].Pos.Offset - tok.End; to >= 0 && to <= len(rest) {
+			gap = rest[:to]
+		}
+		if gap == " " || strings.Trim(gap, " \t") != "" {
+			return // one space, or something else between
+		}
+	} else if gap = rest; gap == "" || strings.Trim(gap, " \t") != "" {
+		return
+	}
+	c.spacing = true
+	where := "after"
+	if i+1 >= len(s.Tokens) || s.Tokens[i+1].Pos.Line != tok.Pos.Line {
+		where = "at the end of the line, after"
+	}
+	c.addSpan(g.Index, diag.Span{Pos: g.PosAt(tok.End), End: tok.End + len(gap)}, diag.ExportLayout,
+		strconv.Quote(gap)+" "+where+" "+what+" "+quote(tok.Text)+": calls and cards are parted by one space, and a line ends with its last ("+std+"; said once a file)")
+}
+
 // annotated reports whether a call or card has a note, NAGs or
 // commentary with it.
 func annotated(t *pbn.Token) bool {

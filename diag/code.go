@@ -187,7 +187,7 @@ var Codes = []CodeInfo{
 	{Code: ExportMissing, Severity: Warning, Source: Export, Summary: `a game in export format without every tag of the Mandatory Tag Set ("?" when unknown, "" when it does not apply)`},
 	{Code: ExportOrder, Severity: Warning, Source: Export, Summary: "a game in export format whose tags are out of order: the Mandatory Tag Set in its order, the other tags by name, the auction, the play, the supplemental sections by name"},
 	{Code: ExportForm, Severity: Warning, Source: Export, Summary: "a value, call or card of a game in export format not in its one export form (a date 2026.01.02, a vulnerability None, NS, EW or All, a contract 3NT, upper case, suffixes as NAGs)"},
-	{Code: ExportLayout, Severity: Warning, Source: Export, Summary: "a game in export format whose calls are not four to a line, dealer's first, or whose cards are not one trick, or table rows not one row, to a line"},
+	{Code: ExportLayout, Severity: Warning, Source: Export, Summary: "a game in export format whose calls are not four to a line, dealer's first, or whose cards are not one trick, or table rows not one row, to a line; or calls or cards parted by more than one space, or a line of them ending in spaces (said once a file)"},
 	{Code: ExportCharset, Severity: Warning, Source: Export, Summary: "a file in export format with a character PBN does not use (codes 127 to 159), or outside ISO 8859-1 without a declared character set"},
 	{Code: ExportHeader, Severity: Warning, Source: Export, Summary: "a file in export format whose version line is not % PBN <major>.<minor>"},
 
@@ -271,7 +271,7 @@ var Codes = []CodeInfo{
 	{Code: "too-many-errors", Severity: Error, Source: Reader, Summary: "more errors in a game than are listed"},
 	{Code: TooManyProblems, Severity: Warning, Source: Reader, Summary: "more than 1,000 problems in a file outside its games; the rest are not listed"},
 	{Code: "too-many-tokens", Severity: Error, Source: Reader, Summary: "a section of more than 2,048 tokens; the rest is skipped"},
-	{Code: "trailing-space", Severity: Warning, Source: Reader, Summary: "spaces at the end of a line"},
+	{Code: "trailing-space", Severity: Warning, Source: Reader, Summary: "a tag value that ends in spaces"},
 	{Code: "unescaped-quote", Severity: Warning, Source: Reader, Summary: "a quote inside a tag value that is not escaped; kept in the value"},
 	{Code: "unquoted-value", Severity: Warning, Source: Reader, Summary: "a tag value without quotes"},
 	{Code: "unterminated-comment", Severity: Error, Source: Reader, Summary: "a { comment that does not end"},
