@@ -308,13 +308,39 @@ func (r *pbnReading) finish(p *Part, diags diag.List) {
 	}
 }
 
-// creator returns the program a PBN header names in a "%Creator:" line.
+// creator returns the program a PBN header names in a "%Creator:" line,
+// or in the "% <META name=Generator content=…>" lines Ruter and Magic
+// Contest write, with the version their next line gives.
 func creator(header []*pbn.Escape) string {
+	var meta [2]string // Generator, Version
 	for _, e := range header {
 		t := strings.TrimSpace(e.Text)
 		if len(t) > 8 && strings.EqualFold(t[:8], "creator:") {
 			return strings.TrimSpace(t[8:])
 		}
+		for i, name := range []string{"generator", "version"} {
+			if v, ok := metaContent(t, name); ok && meta[i] == "" {
+				meta[i] = v
+			}
+		}
 	}
-	return ""
+	if meta[0] == "" {
+		return ""
+	}
+	return strings.TrimSpace(meta[0] + " " + meta[1])
+}
+
+// metaContent reads a header line "<META name=NAME content="VALUE">" of
+// the given name (any case, any spacing).
+func metaContent(line, name string) (string, bool) {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) < 3 || f[0] != "<meta" || f[1] != "name="+name {
+		return "", false
+	}
+	i := strings.Index(strings.ToLower(line), "content=")
+	if i < 0 {
+		return "", false
+	}
+	v := strings.TrimSuffix(strings.TrimSpace(line[i+len("content="):]), ">")
+	return strings.Trim(strings.TrimSpace(v), `"`), true
 }

@@ -920,3 +920,20 @@ func TestAuditLargeUSEBIO(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerators: the program that wrote a file, as each format names it.
+func TestGenerators(t *testing.T) {
+	t.Parallel()
+	game := "[Event \"E\"]\n[Board \"1\"]\n[Deal \"N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n"
+	for _, tc := range []struct{ name, text, want string }{
+		{"creator.pbn", "%Creator: xin2pbn.py\n" + game, "xin2pbn.py"},
+		{"meta.pbn", "% PBN 2.0\n% <META  name=Generator    content=\"Ruter i Norge\">\n% <META  name=Version   content=\"4.14.2\">\n" + game, "Ruter i Norge 4.14.2"},
+		{"tag.pbn", "[Generator \"Big Deal version 1.2\"]\n" + game, "Big Deal version 1.2"},
+		{"event.xml", `<?xml version="1.0"?><USEBIO Version="1.1"><EVENT EVENT_TYPE="MP_PAIRS"><PROGRAM_NAME>ScoreBridge</PROGRAM_NAME><PROGRAM_VERSION>10.25.02</PROGRAM_VERSION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER></BOARD></EVENT></USEBIO>`, "ScoreBridge 10.25.02"},
+	} {
+		p := corpus.Process(tc.name, strings.NewReader(tc.text), corpus.AuditOptions{})
+		if p.Report.Generators[tc.want] != 1 {
+			t.Errorf("%s: generators %v, want %q", tc.name, p.Report.Generators, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package corpus
 import (
 	"io"
 	"iter"
+	"strings"
 
 	"github.com/bridgekit/bridgekit/convert"
 	"github.com/bridgekit/bridgekit/diag"
@@ -20,6 +21,7 @@ type usebioReading struct {
 	// matches gathers, in file order, what the units state of matches
 	// and of their participants' totals, checked at the file's end.
 	matches *scoring.MatchTotals
+	gen     string // the program that wrote the file, as its first EVENT names it
 }
 
 func newUSEBIOReading(st *fileState, r io.Reader) *usebioReading {
@@ -32,6 +34,9 @@ func (r *usebioReading) parser() (func(*usebio.Unit) *usebio.Unit, func()) {
 	return func(u *usebio.Unit) *usebio.Unit { return u }, func() {}
 }
 func (r *usebioReading) admit(u *usebio.Unit) {
+	if u.EventFirst && r.gen == "" && u.Event != nil {
+		r.gen = strings.TrimSpace(strings.TrimSpace(u.Event.Get("PROGRAM_NAME")) + " " + strings.TrimSpace(u.Event.Get("PROGRAM_VERSION")))
+	}
 	convert.AddUSEBIOMatches(r.matches, r.st.name, u)
 }
 func (r *usebioReading) context(*usebio.Unit) []*usebio.Unit { return nil }
@@ -75,8 +80,7 @@ func (r *usebioReading) converter([]*usebio.Unit) func(*Part, *usebio.Unit) {
 
 func (r *usebioReading) finish(p *Part, diags diag.List) {
 	enc := charset.Encoding{Name: r.rd.Encoding(), Reason: "declared in the XML prolog", Certain: true}
-	gen := ""
-	r.st.finishFile(p, enc, gen, diags)
+	r.st.finishFile(p, enc, r.gen, diags)
 	// Known only now: the totals against every match of the file, after
 	// its last board (Part.late).
 	for _, d := range r.matches.Check(&p.Report.Coverage) {
