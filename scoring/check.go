@@ -256,7 +256,6 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 			break
 		}
 	}
-	contract := b.Field("ParContract")
 	solved := sol != nil && sol.Solved
 	if own == nil && !solved || !b.VulnerableKnown || !b.DealerKnown {
 		reason := diag.NoTable
@@ -271,8 +270,10 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 				b.Coverage.Skip(reason, 1)
 			}
 		}
-		if contract != nil && contract.Given() {
-			b.Coverage.Skip(reason, 1)
+		for _, pc := range parContractTags {
+			if t := b.Field(pc.name); t != nil && t.Given() {
+				b.Coverage.Skip(reason, 1)
+			}
 		}
 		return nil
 	}
@@ -314,12 +315,16 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		}
 		b.Coverage.Check(wrong)
 	}
-	if contract != nil && contract.Present() && strings.TrimSpace(contract.Value) != "" {
-		pcs, err := ParseParContracts(contract.Value)
+	for _, form := range parContractTags {
+		contract := b.Field(form.name)
+		if contract == nil || !contract.Present() || strings.TrimSpace(contract.Value) == "" {
+			continue
+		}
+		pcs, err := form.parse(contract.Value)
 		if err != nil {
 			b.Coverage.Flag(1)
-			mismatch(contract.Loc, refs[0].code, "ParContract: %v", err)
-			return out
+			mismatch(contract.Loc, refs[0].code, "%s: %v", form.name, err)
+			continue
 		}
 		for _, pc := range pcs {
 			wrong := false
@@ -327,13 +332,13 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 				got, ok := scoreOf(pc, r.table, b.Vulnerable)
 				switch {
 				case !ok:
-					mismatch(contract.Loc, r.code, "ParContract %q: %s does not take the tricks it says %s", contract.Value, pc, r.by)
+					mismatch(contract.Loc, r.code, "%s %q: %s does not take the tricks it says %s", form.name, contract.Value, pc, r.by)
 				case got == r.par.Score || got == r.otherPar(b.Vulnerable, first).Score:
 					// Another contract scoring the par (1NT+1 for 2NT=)
 					// is the par by another program's choice.
 					continue
 				default:
-					mismatch(contract.Loc, r.code, "ParContract %q scores %s, but %s the par %s (%s)", contract.Value, sideScore(got), r.gives, sideScore(r.par.Score), contracts(r.par))
+					mismatch(contract.Loc, r.code, "%s %q scores %s, but %s the par %s (%s)", form.name, contract.Value, sideScore(got), r.gives, sideScore(r.par.Score), contracts(r.par))
 				}
 				wrong = true
 			}
@@ -341,6 +346,36 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		}
 	}
 	return out
+}
+
+// parContractTags are the tags that state a board's par contracts, and how
+// each is read: PBN 2.1's ParContract ("NS 4S=", "EW 5DX-2"), and Ruter's
+// and Magic Contest's OptimumContract, a contract, its declarer and his
+// tricks ("4HX E 8").
+var parContractTags = []struct {
+	name  string
+	parse func(string) ([]ParContract, error)
+}{
+	{"ParContract", ParseParContracts},
+	{"OptimumContract", parseOptimumContract},
+}
+
+// parseOptimumContract reads an OptimumContract value: "4HX E 8", "3NT
+// S 9", or "Pass".
+func parseOptimumContract(v string) ([]ParContract, error) {
+	f := strings.Fields(v)
+	if len(f) == 1 && strings.EqualFold(f[0], "pass") {
+		return []ParContract{{}}, nil
+	}
+	if len(f) == 3 {
+		c, err := auction.ParseContract(f[0])
+		seat, serr := auction.ParseSeat(f[1])
+		tricks, terr := strconv.Atoi(f[2])
+		if err == nil && serr == nil && terr == nil && !c.PassedOut() && tricks >= 0 && tricks <= 13 {
+			return []ParContract{{Contract: c, Side: seat.Side(), Tricks: tricks}}, nil
+		}
+	}
+	return nil, fmt.Errorf("%q is not a contract, its declarer and his tricks (\"4HX E 8\")", v)
 }
 
 // parScores are the tags that state a board's par score, and how each

@@ -145,7 +145,7 @@ func tricksBySeat(s *DDStatement, v string, seats []auction.Seat, loc diag.Pos) 
 // par in any of the forms DoubleDummy and the par check read: what a
 // solver of the deal would check.
 func StatesDoubleDummy(b *record.Board) bool {
-	for _, name := range []string{"DoubleDummyTricks", "Ability", "ParContract"} {
+	for _, name := range []string{"DoubleDummyTricks", "Ability", "ParContract", "OptimumContract"} {
 		if t := b.Field(name); t != nil && t.Given() {
 			return true
 		}
