@@ -159,7 +159,16 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 		case ok && k >= 3 && s.has[k-3] == s.boards:
 			truth = s.sum[k-3] / float64(s.boards)
 		}
-		rows = append(rows, ranked{r, total, truth, r.Side})
+		dir := r.Side
+		if ns, ew := t.sums.side[northSouth][r.Pair] != nil, t.sums.side[eastWest][r.Pair] != nil; dir < 0 && t.sums.merged == nil && ns != ew {
+			// A Mitchell's table that gives no Direction may still rank
+			// each direction apart: the travellers say where each sat.
+			dir = eastWest
+			if ns {
+				dir = northSouth
+			}
+		}
+		rows = append(rows, ranked{r, total, truth, dir})
 	}
 	// A wrong total may be a slip in the total alone, the ranking made
 	// from the right one: a rank is right by either.
