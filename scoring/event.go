@@ -174,6 +174,7 @@ type TravellerRow struct {
 	IMP       *float64     `json:"imp_ns,omitempty"`
 	StatedMP  *StatedValue `json:"stated_mp_ns,omitempty"`
 	StatedIMP *StatedValue `json:"stated_imp_ns,omitempty"`
+	ids       [2][]string  // who scored each side: its pair, or its players
 }
 
 // statedKey is a pair of a total table, by its id and Direction (-1 where
@@ -416,12 +417,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		row := TravellerRow{}
-		if c, ok := r.Column("PairId_NS"); ok {
-			row.NS = c.Text
-		}
-		if c, ok := r.Column("PairId_EW"); ok {
-			row.EW = c.Text
-		}
+		row.ids[northSouth], row.NS = rowIDs(r, northSouth)
+		row.ids[eastWest], row.EW = rowIDs(r, eastWest)
 		e.pairs.totals.met(strings.TrimSpace(row.NS), strings.TrimSpace(row.EW))
 		if at[i] == -2 {
 			ts.Rows = append(ts.Rows, row) // not played: no result, no points
@@ -450,8 +447,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			}
 			row.MP, row.Pct = &v, &pct
 			row.StatedMP = statedMP(r, v, ts.Top, ts.Centred, m.Counting)
-			e.credit(row.NS, northSouth, v, ts.Top)
-			e.credit(row.EW, eastWest, ts.Top-v, ts.Top)
+			e.credit(row.ids[northSouth], northSouth, v, ts.Top)
+			e.credit(row.ids[eastWest], eastWest, ts.Top-v, ts.Top)
 		}
 		if imps != nil {
 			v, w := imps[j], imps[j]
@@ -463,8 +460,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			}
 			w = round2(w)
 			row.IMP = &w
-			e.credit(row.NS, northSouth, v, 0)
-			e.credit(row.EW, eastWest, -v, 0)
+			e.credit(row.ids[northSouth], northSouth, v, 0)
+			e.credit(row.ids[eastWest], eastWest, -v, 0)
 		}
 		ts.Rows = append(ts.Rows, row)
 	}
@@ -507,10 +504,10 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
 		row.StatedMP = statedMP(r, v, top, ts.Centred || rowsCentred(&Traveller{Rows: []Row{*r}}), m.Counting)
-		e.credit(row.NS, northSouth, v, top)
+		e.credit(row.ids[northSouth], northSouth, v, top)
 	}
 	if mps && ew >= 0 {
-		e.credit(row.EW, eastWest, ew/100*top, top)
+		e.credit(row.ids[eastWest], eastWest, ew/100*top, top)
 	}
 	switch {
 	case !imps:
@@ -521,10 +518,10 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		// audit counts them.
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Unchecked: diag.Adjusted.String()}
-			e.credit(row.NS, northSouth, got, 0)
+			e.credit(row.ids[northSouth], northSouth, got, 0)
 		}
 		if got, _, ok := r.number("IMP_EW"); ok {
-			e.credit(row.EW, eastWest, got, 0)
+			e.credit(row.ids[eastWest], eastWest, got, 0)
 		}
 	case ns == 60 || ns == 50 || ns == 40:
 		v := (ns - 50) * 3 / 10
@@ -532,9 +529,9 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051)}
 		}
-		e.credit(row.NS, northSouth, v, 0)
+		e.credit(row.ids[northSouth], northSouth, v, 0)
 		if ew == 60 || ew == 50 || ew == 40 {
-			e.credit(row.EW, eastWest, (ew-50)*3/10, 0)
+			e.credit(row.ids[eastWest], eastWest, (ew-50)*3/10, 0)
 		}
 	}
 }
@@ -560,16 +557,32 @@ func hasColumn(tr *Traveller, name string) bool {
 
 // credit adds points to the total of a pair that sat in side, on a board
 // of the given top (0 in IMPs).
-func (e *Event) credit(pair string, side int, v, top float64) {
-	pair = strings.TrimSpace(pair)
-	if pair == "" {
-		return
+func (e *Event) credit(ids []string, side int, v, top float64) {
+	for _, pair := range ids {
+		t := e.pairs.totals.at(pair, side)
+		t.Pair = pair
+		t.Total += v
+		t.tops += top
+		t.Boards++
 	}
-	t := e.pairs.totals.at(pair, side)
-	t.Pair = pair
-	t.Total += v
-	t.tops += top
-	t.Boards++
+}
+
+// rowIDs returns who scored a traveller row's side: its pair, or an
+// individual event's two players, and how the row shows them ("7+27").
+func rowIDs(r *Row, side int) ([]string, string) {
+	cols := [2][]string{{"PairId_NS"}, {"PairId_EW"}}
+	if _, ok := r.Column("PairId_NS"); !ok {
+		cols = [2][]string{{"PlayerId_North", "PlayerId_South"}, {"PlayerId_East", "PlayerId_West"}}
+	}
+	var ids []string
+	for _, col := range cols[side] {
+		if c, ok := r.Column(col); ok {
+			if id := strings.TrimSpace(c.Text); id != "" {
+				ids = append(ids, id)
+			}
+		}
+	}
+	return ids, strings.Join(ids, "+")
 }
 
 // A MatchTotalSummary sums the sessions (LIN segments) of one match in a file.
