@@ -58,6 +58,9 @@ var eventRead = []string{"EVENT_DESCRIPTION", "DATE", "BOARD_SCORING_METHOD"}
 // MPS_AWARDED_FLAG). They are kept under their names on the event's first
 // board, as eventValues are, so that a USEBIO writer gives them back.
 func eventLeaves(event *usebio.Node) []string {
+	if event == nil {
+		return nil // a BOARD outside any EVENT
+	}
 	var out []string
 	for _, k := range event.Kids {
 		name := strings.ToUpper(k.Name)
