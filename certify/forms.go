@@ -263,6 +263,9 @@ func (c *Checker) spaceAfter(g *pbn.Game, s *pbn.Section, i int, what, std strin
 	} else if gap = rest; gap == "" || strings.Trim(gap, " \t") != "" {
 		return
 	}
+	if strings.Contains(gap, "\t") {
+		return // a tab, which tab reports in every file
+	}
 	c.spacing = true
 	where := "after"
 	if i+1 >= len(s.Tokens) || s.Tokens[i+1].Pos.Line != tok.Pos.Line {

@@ -331,16 +331,18 @@ func creator(header []*pbn.Escape) string {
 }
 
 // metaContent reads a header line "<META name=NAME content="VALUE">" of
-// the given name (any case, any spacing).
+// the given name (any case, the name quoted or not).
 func metaContent(line, name string) (string, bool) {
-	f := strings.Fields(strings.ToLower(line))
-	if len(f) < 3 || f[0] != "<meta" || f[1] != "name="+name {
+	f := strings.Fields(line)
+	if len(f) < 3 || !strings.EqualFold(f[0], "<meta") || !strings.EqualFold(strings.Trim(strings.TrimPrefix(strings.ToLower(f[1]), "name="), `"`), name) {
 		return "", false
 	}
-	i := strings.Index(strings.ToLower(line), "content=")
-	if i < 0 {
-		return "", false
+	// Found in the line as written: lower case may change its length.
+	for i := 0; i+len("content=") <= len(line); i++ {
+		if strings.EqualFold(line[i:i+len("content=")], "content=") {
+			v := strings.TrimSuffix(strings.TrimSpace(line[i+len("content="):]), ">")
+			return strings.Trim(strings.TrimSpace(v), `"`), true
+		}
 	}
-	v := strings.TrimSuffix(strings.TrimSpace(line[i+len("content="):]), ">")
-	return strings.Trim(strings.TrimSpace(v), `"`), true
+	return "", false
 }

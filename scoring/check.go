@@ -45,8 +45,13 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	var out []diag.Diagnostic
 	m, err := ParseMethod(b.Scoring.Value)
 	if err != nil && b.Scoring.Present() {
-		if n, nerr := strconv.Atoi(strings.TrimSpace(b.Scoring.Value)); nerr == nil {
+		if n, nerr := strconv.Atoi(strings.TrimSpace(b.Scoring.Value)); nerr == nil && n%10 == 0 && n >= -7600 && n <= 7600 {
 			out = append(out, scoreInScoring(b, n)...)
+		} else if nerr == nil {
+			// A number no score is: some program's code for a method?
+			b.Coverage.Skip(diag.NotRecomputed, 1)
+			out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc},
+				Message: fmt.Sprintf("scoring %q is a number, neither a scoring method nor a score; it is not checked", b.Scoring.Value)})
 		} else {
 			out = append(out, diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: diag.Span{Pos: b.Scoring.Loc},
 				Message: err.Error() + "; its numbers are not checked against it"})
@@ -76,10 +81,11 @@ func CheckSolved(b *record.Board, sol *Solution) []diag.Diagnostic {
 	return out
 }
 
-// scoreInScoring checks a Scoring tag that holds a whole number, not a
-// method: xin2pbn writes there the table's score, North–South's, as the
-// Xinrui site gives it. It is read as a score, North–South's or
-// declarer's, and held to the score of the board's contract and result.
+// scoreInScoring checks a Scoring tag that holds a whole number that may
+// be a score (a multiple of 10, 7600 at most), not a method: xin2pbn
+// writes there the table's score, North–South's, as the Xinrui site gives
+// it. It is read as a score, North–South's or declarer's, and held to the
+// score of the board's contract and result.
 func scoreInScoring(b *record.Board, n int) []diag.Diagnostic {
 	at := diag.Span{Pos: b.Scoring.Loc}
 	unknown := diag.Diagnostic{Code: diag.ScoringUnknown, Severity: diag.Info, Span: at}
@@ -372,7 +378,8 @@ func parseOptimumContract(v string) ([]ParContract, error) {
 		seat, serr := auction.ParseSeat(f[1])
 		tricks, terr := strconv.Atoi(f[2])
 		if err == nil && serr == nil && terr == nil && !c.PassedOut() && tricks >= 0 && tricks <= 13 {
-			return []ParContract{{Contract: c, Side: seat.Side(), Tricks: tricks}}, nil
+			c.Declarer = seat
+			return []ParContract{{Contract: c, Side: seat.Side(), Tricks: tricks, seat: true}}, nil
 		}
 	}
 	return nil, fmt.Errorf("%q is not a contract, its declarer and his tricks (\"4HX E 8\")", v)
@@ -449,6 +456,9 @@ func scoreOf(pc ParContract, dd DDTable, v auction.Vulnerability) (int, bool) {
 		a, b = auction.East, auction.West
 	}
 	s := pc.Contract.Strain
+	if pc.seat {
+		a, b = pc.Contract.Declarer, pc.Contract.Declarer // the value names the hand
+	}
 	if int(dd[a][s]) != pc.Tricks && int(dd[b][s]) != pc.Tricks {
 		return 0, false
 	}

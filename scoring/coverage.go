@@ -47,6 +47,7 @@ var travellerColumns = map[string]numberKind{
 	// An individual event's, each player's.
 	"mp_north": pointsNumber, "mp_east": pointsNumber, "mp_south": pointsNumber, "mp_west": pointsNumber,
 	"percentage_north": pointsNumber, "percentage_east": pointsNumber, "percentage_south": pointsNumber, "percentage_west": pointsNumber,
+	"imp_north": pointsNumber, "imp_east": pointsNumber, "imp_south": pointsNumber, "imp_west": pointsNumber,
 	"butlerdatum": datumNumber, "datum": datumNumber,
 }
 

@@ -140,9 +140,10 @@ type PairsSummary struct {
 	Ranking []*PairTotal    `json:"ranking"`
 	totals  bySide[PairTotal]
 	stated  map[statedKey]statedTotals
-	// centred is set when a traveller writes its matchpoints less half the
-	// top: the stated totals are then their sums so.
-	centred bool
+	// centredBoards and plainBoards count the travellers that write their
+	// matchpoints less half the top and those that write them as they
+	// are: where most are centred, the stated totals are their sums so.
+	centredBoards, plainBoards int
 	// taken is how many boards TakeBoards gave out of Boards.
 	taken int
 }
@@ -200,6 +201,7 @@ type PairTotal struct {
 	PerBoard   *float64     `json:"per_board,omitempty"`
 	Stated     *StatedValue `json:"stated,omitempty"`
 	tops       float64      // the tops of its boards, in matchpoints
+	slack      float64      // how far the rows' points, as written, may be from the exact ones
 }
 
 // Add takes the next board of the file named file; session is as for
@@ -397,8 +399,11 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			// checkPoints reads it.
 			ts.Top = Top(tables, m.Counting)
 		}
-		ts.Centred = centred(&played, mp, ts.Top, m.Counting)
-		e.pairs.centred = e.pairs.centred || ts.Centred
+		if ts.Centred = centred(&played, mp, ts.Top, m.Counting); ts.Centred {
+			e.pairs.centredBoards++
+		} else {
+			e.pairs.plainBoards++
+		}
 	case m.Base == IMP && m.CrossIMPs():
 		imps = CrossIMPs(rs, m.Datum)
 		shown, _ = crossReading(&played, rs, n, m.Datum)
@@ -414,11 +419,12 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			imps = append(imps, float64(auction.IMPs(r.NS-d)))
 		}
 	}
+	who := scorers(tr)
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		row := TravellerRow{}
-		row.ids[northSouth], row.NS = rowIDs(r, northSouth)
-		row.ids[eastWest], row.EW = rowIDs(r, eastWest)
+		row.ids[northSouth], row.NS = rowIDs(who, r, northSouth)
+		row.ids[eastWest], row.EW = rowIDs(who, r, eastWest)
 		e.pairs.totals.met(strings.TrimSpace(row.NS), strings.TrimSpace(row.EW))
 		if at[i] == -2 {
 			ts.Rows = append(ts.Rows, row) // not played: no result, no points
@@ -447,8 +453,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			}
 			row.MP, row.Pct = &v, &pct
 			row.StatedMP = statedMP(r, v, ts.Top, ts.Centred, m.Counting)
-			e.credit(row.ids[northSouth], northSouth, v, ts.Top)
-			e.credit(row.ids[eastWest], eastWest, ts.Top-v, ts.Top)
+			e.credit(row.ids[northSouth], northSouth, mp[j], ts.Top, rounding(r, "MP_NS", mp[j]))
+			e.credit(row.ids[eastWest], eastWest, ts.Top-mp[j], ts.Top, rounding(r, "MP_EW", ts.Top-mp[j]))
 		}
 		if imps != nil {
 			v, w := imps[j], imps[j]
@@ -460,8 +466,8 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			}
 			w = round2(w)
 			row.IMP = &w
-			e.credit(row.ids[northSouth], northSouth, v, 0)
-			e.credit(row.ids[eastWest], eastWest, -v, 0)
+			e.credit(row.ids[northSouth], northSouth, v, 0, rounding(r, "IMP_NS", v))
+			e.credit(row.ids[eastWest], eastWest, -v, 0, rounding(r, "IMP_EW", -v))
 		}
 		ts.Rows = append(ts.Rows, row)
 	}
@@ -504,10 +510,10 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
 		row.StatedMP = statedMP(r, v, top, ts.Centred || rowsCentred(&Traveller{Rows: []Row{*r}}), m.Counting)
-		e.credit(row.ids[northSouth], northSouth, v, top)
+		e.credit(row.ids[northSouth], northSouth, ns/100*top, top, rounding(r, "MP_NS", ns/100*top))
 	}
 	if mps && ew >= 0 {
-		e.credit(row.ids[eastWest], eastWest, ew/100*top, top)
+		e.credit(row.ids[eastWest], eastWest, ew/100*top, top, rounding(r, "MP_EW", ew/100*top))
 	}
 	switch {
 	case !imps:
@@ -518,10 +524,10 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		// audit counts them.
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Unchecked: diag.Adjusted.String()}
-			e.credit(row.ids[northSouth], northSouth, got, 0)
+			e.credit(row.ids[northSouth], northSouth, got, 0, 0) // as written: exact
 		}
 		if got, _, ok := r.number("IMP_EW"); ok {
-			e.credit(row.ids[eastWest], eastWest, got, 0)
+			e.credit(row.ids[eastWest], eastWest, got, 0, 0)
 		}
 	case ns == 60 || ns == 50 || ns == 40:
 		v := (ns - 50) * 3 / 10
@@ -529,9 +535,9 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 		if got, _, ok := r.number("IMP_NS"); ok {
 			row.StatedIMP = &StatedValue{Value: got, Agrees: near(got, v, 0.0051)}
 		}
-		e.credit(row.ids[northSouth], northSouth, v, 0)
+		e.credit(row.ids[northSouth], northSouth, v, 0, 0)
 		if ew == 60 || ew == 50 || ew == 40 {
-			e.credit(row.ids[eastWest], eastWest, (ew-50)*3/10, 0)
+			e.credit(row.ids[eastWest], eastWest, (ew-50)*3/10, 0, 0)
 		}
 	}
 }
@@ -557,26 +563,37 @@ func hasColumn(tr *Traveller, name string) bool {
 
 // credit adds points to the total of a pair that sat in side, on a board
 // of the given top (0 in IMPs).
-func (e *Event) credit(ids []string, side int, v, top float64) {
+func (e *Event) credit(ids []string, side int, v, top, slack float64) {
 	for _, pair := range ids {
 		t := e.pairs.totals.at(pair, side)
 		t.Pair = pair
 		t.Total += v
 		t.tops += top
+		t.slack += slack
 		t.Boards++
 	}
 }
 
-// rowIDs returns who scored a traveller row's side: its pair, or an
-// individual event's two players, and how the row shows them ("7+27").
-func rowIDs(r *Row, side int) ([]string, string) {
-	cols := [2][]string{{"PairId_NS"}, {"PairId_EW"}}
-	if _, ok := r.Column("PairId_NS"); !ok {
-		cols = [2][]string{{"PlayerId_North", "PlayerId_South"}, {"PlayerId_East", "PlayerId_West"}}
+// rounding is how far a row's points stated in col may be from v, their
+// exact value: half the last digit the file writes them with where v has
+// a fraction, nothing where it is whole.
+func rounding(r *Row, col string, v float64) float64 {
+	if v == math.Trunc(v) {
+		return 0
 	}
+	if _, c, ok := r.number(col); ok {
+		return unit(c.Text) / 2
+	}
+	return 0.005
+}
+
+// rowIDs returns who scored a traveller row's side (see scorers): its
+// pair, or an individual event's two players, and how the row shows them
+// ("7+27").
+func rowIDs(who []scorer, r *Row, side int) ([]string, string) {
 	var ids []string
-	for _, col := range cols[side] {
-		if c, ok := r.Column(col); ok {
+	for _, w := range who {
+		if c, ok := r.Column(w.id); ok && w.side == side {
 			if id := strings.TrimSpace(c.Text); id != "" {
 				ids = append(ids, id)
 			}
@@ -676,6 +693,7 @@ func (p *PairsSummary) rank() *PairsSummary {
 		into.Total += from.Total
 		into.Boards += from.Boards
 		into.tops += from.tops
+		into.slack += from.slack
 	})
 	fields := [][]*PairTotal{nil}
 	if p.totals.merged != nil {
@@ -691,16 +709,37 @@ func (p *PairsSummary) rank() *PairsSummary {
 			}
 		}
 	}
+	// The stated totals, each beside the sum it should be: of the
+	// matchpoints less half the top where most travellers write them so.
+	centred := p.centredBoards > p.plainBoards
+	want := func(t *PairTotal) float64 {
+		if centred {
+			return t.Total - t.tops/2
+		}
+		return t.Total
+	}
+	// IMPs written as the mean per board: decided for the whole table.
+	sums, means, n := 0, 0, 0
 	for _, field := range fields {
 		for _, t := range field {
-			t.Total = math.Round(t.Total*100) / 100
-			if st, ok := p.statedTotal(t); ok {
-				want := t.Total
-				if p.centred {
-					want -= t.tops / 2 // the sum of its boards' matchpoints, each less half the top
+			if st, ok := p.statedTotal(t); ok && t.tops == 0 && t.Boards > 0 {
+				n++
+				if st.agrees(want(t), t.Boards, t.slack, false) {
+					sums++
 				}
-				t.Stated = &StatedValue{Value: st.value, Agrees: st.agrees(want, t.Boards, t.tops == 0)}
+				if math.Abs(st.value-want(t)/float64(t.Boards)) <= unit(st.text)/2+1e-9 {
+					means++
+				}
 			}
+		}
+	}
+	perBoard := means > sums && 4*means >= 3*n
+	for _, field := range fields {
+		for _, t := range field {
+			if st, ok := p.statedTotal(t); ok {
+				t.Stated = &StatedValue{Value: st.value, Agrees: st.agrees(want(t), t.Boards, t.slack, perBoard && t.tops == 0)}
+			}
+			t.Total = math.Round(t.Total*100) / 100
 		}
 		key := func(t *PairTotal) float64 { return t.Total }
 		if !sameBoards(field) {
@@ -786,16 +825,17 @@ type statedTotal struct {
 	boards int
 }
 
-// agrees reports whether the stated total is want, the sum over a pair's
-// boards played, within its last digit and a hundredth a board for the
-// rows' rounding: as it is; for IMPs, as the mean per board (Ruter's); or
-// scaled to the boards the table says the pair had, where it sat some
-// out (Magic Contest's, for a bye).
-func (st statedTotal) agrees(want float64, played int, imps bool) bool {
-	tol := max(unit(st.text)/2, 0.01*float64(played)) + 1e-9
+// agrees reports whether the stated total is want, the exact sum over a
+// pair's boards played, within half its last digit and slack, how far
+// the rows as the file writes them may be from the exact ones (as the
+// audit holds a total to its rows): as it is; as the mean per board,
+// where perBoard (Ruter's IMPs); or scaled to the boards the table says
+// the pair had, where it sat some out (Magic Contest's, for a bye).
+func (st statedTotal) agrees(want float64, played int, slack float64, perBoard bool) bool {
+	tol := unit(st.text)/2 + slack + 1e-9
 	switch {
 	case math.Abs(st.value-want) <= tol:
-	case imps && played > 0 && math.Abs(st.value-want/float64(played)) <= unit(st.text)/2+1e-9:
+	case perBoard && played > 0 && math.Abs(st.value-want/float64(played)) <= unit(st.text)/2+slack/float64(played)+1e-9:
 	case st.boards > played && played > 0 && math.Abs(st.value-want*float64(st.boards)/float64(played)) <= tol*float64(st.boards)/float64(played):
 	default:
 		return false

@@ -145,3 +145,17 @@ func TestTotalsWithoutBoards(t *testing.T) {
 		t.Error("no unchecked-numbers finding for the totals")
 	}
 }
+
+// TestPairsWithPlayers: a pairs traveller that also names its players
+// (PlayerId_North…) credits its pairs alone, and their totals are
+// checked.
+func TestPairsWithPlayers(t *testing.T) {
+	const pbn = "[Event \"B\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Scoring \"MatchPoints\"]\n" +
+		"[TotalScoreTable \"PairId;Direction;TotalScoreMP;NrBoards\"]\n1 \"N-S\" 2 1\n2 \"N-S\" 0 1\n3 \"E-W\" 0 1\n4 \"E-W\" 2 1\n" +
+		"[ScoreTable \"PairId_NS;PairId_EW;PlayerId_North;PlayerId_South;PlayerId_East;PlayerId_West;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW\"]\n" +
+		"1 3 1 2 3 4 4S N 10 420 2 0\n2 4 5 6 7 8 4S N 9 -50 0 2\n"
+	p := corpus.Process("both.pbn", strings.NewReader(pbn), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+	if c := &p.Report.Coverage; c.Agreed != c.Stated() || c.Flagged != 0 {
+		t.Errorf("coverage %s, want every number agreed", c.Text())
+	}
+}

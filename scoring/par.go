@@ -28,6 +28,9 @@ type ParContract struct {
 	Contract auction.Contract // its Declarer one of the side's who takes the most tricks
 	Side     auction.Side
 	Tricks   int
+	// seat is set for a stated contract that names its declarer's hand
+	// (OptimumContract), whose tricks are that hand's.
+	seat bool
 }
 
 // String writes the par contract as files do: "NS 4S=", "EW 5DX-2", "NS 3NT+1".

@@ -68,6 +68,7 @@ func Contributions(b *record.Board) []Contribution {
 			}
 		}
 	}
+	who := scorers(tr)
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
 		var ids [2]string
@@ -76,7 +77,7 @@ func Contributions(b *record.Board) []Contribution {
 				ids[k] = strings.TrimSpace(id.Text)
 			}
 		}
-		for _, who := range contributors {
+		for _, who := range who {
 			id, ok := r.Column(who.id)
 			if !ok {
 				continue
@@ -91,7 +92,10 @@ func Contributions(b *record.Board) []Contribution {
 			c.Top, c.HasTop = ns+ew, okNS && okEW
 			for k, col := range []string{"IMP_", "MP_", "Percentage_"} {
 				if v, cell, ok := r.number(col + who.suffix); ok {
-					if k == 2 || fraction[k] || r.Bye || r.Artificial {
+					// A percentage is rounded unless it is its row's
+					// matchpoints over the top exactly (50 for 1 of 2).
+					exactPct := k == 2 && c.HasTop && c.Top > 0 && c.Has[1] && near(v, 100*c.MP/c.Top, 1e-9)
+					if k == 2 && !exactPct || fraction[k] || r.Bye || r.Artificial {
 						c.Slack[k] = unit(cell.Text) / 2
 					}
 					switch k {
@@ -111,16 +115,33 @@ func Contributions(b *record.Board) []Contribution {
 	return out
 }
 
-// contributors are the columns of a traveller's row that name who scored
-// its points, and the suffix of the points' columns: the pairs, or an
-// individual event's players.
-var contributors = []struct {
+// A scorer is a column of a traveller's rows that names who scored a
+// side's points, the suffix of the points' columns and the side.
+type scorer struct {
 	id, suffix string
 	side       int
-}{
-	{"PairId_NS", "NS", northSouth}, {"PairId_EW", "EW", eastWest},
-	{"PlayerId_North", "North", northSouth}, {"PlayerId_South", "South", northSouth},
-	{"PlayerId_East", "East", eastWest}, {"PlayerId_West", "West", eastWest},
+}
+
+// scorers returns the columns of a traveller that name who scored its
+// rows' points: its pairs', where it has PairId columns (a pairs event
+// may list its players too), else an individual event's players'.
+func scorers(tr *Traveller) []scorer {
+	if hasColumn(tr, "PairId_NS") || hasColumn(tr, "PairId_EW") {
+		return []scorer{{"PairId_NS", "NS", northSouth}, {"PairId_EW", "EW", eastWest}}
+	}
+	var out []scorer
+	for _, p := range []struct {
+		seat, short string
+		side        int
+	}{{"North", "N", northSouth}, {"South", "S", northSouth}, {"East", "E", eastWest}, {"West", "W", eastWest}} {
+		for _, id := range []string{"PlayerId_" + p.seat, "PlayerId_" + p.short} {
+			if hasColumn(tr, id) {
+				out = append(out, scorer{id, p.seat, p.side})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // checkRanks checks the Rank column of a total table whose every row's
@@ -378,6 +399,29 @@ type pairSum struct {
 	slack       [3]float64 // the Slack of the values summed
 }
 
+// reading returns what a pair's total of column k (see totalColumns),
+// written as text, should be by the rows the file's travellers give it,
+// what that is, and how far the total may be from it: as far as the rows,
+// as written, from what the program added up, and half its own last
+// digit. It is false when the rows do not give every board.
+func (s *pairSum) reading(k int, text string) (want float64, what string, slack float64, ok bool) {
+	slack = unit(text)/2 + 1e-9
+	switch {
+	case k == 5 && s.has[2] == s.boards && s.has[1] == s.boards && s.hasTop == s.boards && s.tops > 0 && !s.unequal:
+		// Every board of one top: the mean percentage is the matchpoints
+		// over the tops, which the rows' rounded percentages only come
+		// near (the mean of them is accepted beside it).
+		return 100 * s.sum[1] / s.tops, "matchpoints as a percentage of the tops", slack + 100*s.slack[1]/s.tops, true
+	case k < 3 && s.has[k] == s.boards:
+		return s.sum[k], "sum", slack + s.slack[k], true
+	case k >= 3 && s.has[k-3] == s.boards:
+		return s.sum[k-3] / float64(s.boards), "mean", slack + s.slack[k-3]/float64(s.boards), true
+	case s.pctFromMP(k):
+		return 100 * s.sum[1] / s.tops, "matchpoints as a percentage of the tops", slack + 100*s.slack[1]/s.tops, true
+	}
+	return 0, "", 0, false
+}
+
 // NewTotals returns an empty Totals.
 func NewTotals() *Totals { return &Totals{} }
 
@@ -441,12 +485,13 @@ var totalColumns = map[string]int{
 func (t *Totals) Check() []diag.Diagnostic {
 	var out []diag.Diagnostic
 	t.sums.resolve(func(into, from *pairSum) {
+		// The two directions' tops differ when their means do.
+		into.unequal = into.unequal || from.unequal || into.hasTop > 0 && from.hasTop > 0 &&
+			!near(into.tops*float64(from.hasTop), from.tops*float64(into.hasTop), 1e-6)
 		into.boards += from.boards
 		into.comparisons += from.comparisons
 		into.tops += from.tops
 		into.hasTop += from.hasTop
-		into.unequal = into.unequal || from.unequal || into.hasTop > 0 && from.hasTop > 0 &&
-			!near(into.tops*float64(from.hasTop), from.tops*float64(into.hasTop), 1e-6)
 		for k := range into.sum {
 			into.sum[k] += from.sum[k]
 			into.slack[k] += from.slack[k]
@@ -477,6 +522,36 @@ func (t *Totals) Check() []diag.Diagnostic {
 	return out
 }
 
+// perBoard reports whether a total table writes its pairs' IMPs as the
+// mean per board (Ruter i Norge's Butler totals): more of its totals fit
+// that reading than the sum, and three in four do. A table decides it
+// once, so that a wrong total does not pass as the other reading.
+func (t *Totals) perBoard(tb *totalTable) bool {
+	sum, mean, rows := 0, 0, 0
+	for i := range tb.rows {
+		r := &tb.rows[i]
+		s := t.sums.get(r.Pair, r.Side)
+		if s == nil || tb.scope.boards(r) != s.boards || s.boards == 0 || s.has[0] != s.boards {
+			continue
+		}
+		row := Row{Cells: r.Cells}
+		for _, j := range tb.rows[i].Cells.Columns {
+			if k, ok := tb.scope.columns[strings.ToLower(j.Name)]; ok && k == 0 {
+				if got, c, ok := row.number(j.Name); ok {
+					rows++
+					if math.Abs(got-s.sum[0]) <= unit(c.Text)/2+s.slack[0]+1e-9 {
+						sum++
+					}
+					if asWritten(c.Text, got, s.sum[0]/float64(s.boards)) {
+						mean++
+					}
+				}
+			}
+		}
+	}
+	return mean > sum && 4*mean >= 3*rows
+}
+
 // checkTable checks one view of a total table against the sums, and
 // counts its numbers on l.
 func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
@@ -490,6 +565,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			r.NrBoards = s.boards
 		}
 	}
+	perBoard := t.perBoard(tb)
 	// A file that holds every board of the event gives most pairs the
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.
@@ -528,34 +604,18 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if !ok {
 				continue
 			}
-			// The total may be as far from the rows' sum as the rows, as
-			// written, from what the program added up, and half its own
-			// last digit.
-			want, what, slack := 0.0, "", unit(c.Text)/2+1e-9
-			switch {
-			case k == 5 && s.has[2] == s.boards && s.has[1] == s.boards && s.hasTop == s.boards && s.tops > 0 && !s.unequal:
-				// Every board of one top: the mean percentage is the
-				// matchpoints over the tops, which the rows' rounded
-				// percentages only come near.
-				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
-				slack += 100 * s.slack[1] / s.tops
-			case k < 3 && s.has[k] == s.boards:
-				want, what = s.sum[k], "sum"
-				slack += s.slack[k]
-			case k >= 3 && s.has[k-3] == s.boards:
-				want, what = s.sum[k-3]/float64(s.boards), "mean"
-				slack += s.slack[k-3] / float64(s.boards)
-			case s.pctFromMP(k):
-				want, what = 100*s.sum[1]/s.tops, "matchpoints as a percentage of the tops"
-				slack += 100 * s.slack[1] / s.tops
-			default:
+			want, what, slack, ok := s.reading(k, c.Text)
+			if !ok {
 				continue
 			}
 			got, _, ok := (&Row{Cells: r.Cells}).number(name)
 			if !ok || math.Abs(got-want) <= slack {
 				continue
 			}
-			if k == 0 && asWritten(c.Text, got, want/float64(s.boards)) {
+			if k == 5 && s.has[2] == s.boards && math.Abs(got-s.sum[2]/float64(s.boards)) <= unit(c.Text)/2+s.slack[2]/float64(s.boards)+1e-9 {
+				continue // the mean of the rows' percentages, as some programs make it
+			}
+			if k == 0 && perBoard && asWritten(c.Text, got, want/float64(s.boards)) {
 				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
 			msg := fmt.Sprintf("%s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.who(), name, c.Text, what, s.boards, trim(want))

@@ -112,21 +112,27 @@ func (r *Row) column(name string) (record.Cell, bool, string) {
 			return c, strings.TrimSpace(c.Text) != "" && c.Text != "-", col.Name
 		}
 	}
-	if alias, ok := playerColumns[strings.ToLower(name)]; ok {
-		return r.column(alias)
+	for _, alias := range playerColumns[strings.ToLower(name)] {
+		if c, ok, n := r.column(alias); n != "" {
+			return c, ok, n
+		}
 	}
 	return record.Cell{}, false, ""
 }
 
-// playerColumns names, for a side's column, the column of the player of
-// that side whose points an individual event's traveller gives first;
-// partnerColumns the column of his partner, who scores alike.
+// playerColumns names, for a side's column, the columns of the players
+// of that side whose points an individual event's traveller gives, the
+// one read first first; partnerColumns the column of his partner, who
+// scores alike.
 var (
-	playerColumns = map[string]string{
-		"mp_ns": "MP_North", "mp_ew": "MP_East", "percentage_ns": "Percentage_North", "percentage_ew": "Percentage_East",
+	playerColumns = map[string][]string{
+		"mp_ns": {"MP_North", "MP_South"}, "mp_ew": {"MP_East", "MP_West"},
+		"percentage_ns": {"Percentage_North", "Percentage_South"}, "percentage_ew": {"Percentage_East", "Percentage_West"},
+		"imp_ns": {"IMP_North", "IMP_South"}, "imp_ew": {"IMP_East", "IMP_West"},
 	}
 	partnerColumns = map[string]string{
 		"mp_north": "MP_South", "mp_east": "MP_West", "percentage_north": "Percentage_South", "percentage_east": "Percentage_West",
+		"imp_north": "IMP_South", "imp_east": "IMP_West",
 	}
 )
 
@@ -693,8 +699,10 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 			col string
 			v   float64
 		}{{"IMP_NS", imps[i]}, {"IMP_EW", -imps[i]}} {
-			if got, _, ok := r.number(side.col); ok && !impsFit(got, side.v) {
-				mismatch(r, side.col, side.v, how)
+			for _, col := range r.withPartner(side.col) {
+				if got, _, ok := r.number(col); ok && !impsFit(got, side.v) {
+					mismatch(r, col, side.v, how)
+				}
 			}
 		}
 	}
