@@ -100,49 +100,37 @@ func TestTeamTablesCounted(t *testing.T) {
 	}
 }
 
-// TestIndividualTotals holds the players' totals of an individual event
-// whose traveller names no players, which bridgekit cannot add up, to
-// being said unchecked for that reason, not for results missing.
-func TestIndividualTotals(t *testing.T) {
-	src, err := os.ReadFile("testdata/individual-unnamed.pbn")
+// TestUncheckedTotals holds a total table bridgekit cannot check to
+// being said unchecked for the reason that holds, not for results said
+// missing: the players' totals of an individual event whose traveller
+// names no players, which it cannot add up; a table that says no pair's
+// number of boards (as a USEBIO section converted to PBN writes it).
+func TestUncheckedTotals(t *testing.T) {
+	unnamed, err := os.ReadFile("testdata/individual-unnamed.pbn")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := corpus.Process("individual.pbn", bytes.NewReader(src), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
-	found := false
-	for f := range p.All() {
-		if f.Code == diag.UncheckedNumbers {
-			found = true
-			if !strings.HasSuffix(f.Message, "(not-recomputed)") {
-				t.Errorf("%s", f)
+	for _, tc := range []struct{ name, text, want string }{
+		{"individual-unnamed.pbn", string(unnamed), "(not-recomputed)"},
+		{"totals.pbn", "[Event \"Totals\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Scoring \"MP\"]\n" +
+			"[TotalScoreTable \"PairId;Rank;TotalPercentage\"]\n1 1 100.00\n2 2 0.00\n3 2 0.00\n4 1 100.00\n" +
+			"[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW\"]\n" +
+			"1 3 4S N 10 420 2 0\n2 4 4S N 9 -50 0 2\n",
+			"does not say how many boards each pair played (NrBoards)"},
+	} {
+		p := corpus.Process(tc.name, strings.NewReader(tc.text), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
+		found := false
+		for f := range p.All() {
+			if f.Code == diag.UncheckedNumbers {
+				found = true
+				if !strings.Contains(f.Message, tc.want) {
+					t.Errorf("%s: %s, want %q", tc.name, f, tc.want)
+				}
 			}
 		}
-	}
-	if !found {
-		t.Error("no unchecked-numbers finding for the players' totals")
-	}
-}
-
-// TestTotalsWithoutBoards: a total table that says no pair's number of
-// boards (as a USEBIO section converted to PBN writes it) is unchecked for
-// that reason, which the finding says, not for results said missing.
-func TestTotalsWithoutBoards(t *testing.T) {
-	const pbn = "[Event \"Totals\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Scoring \"MP\"]\n" +
-		"[TotalScoreTable \"PairId;Rank;TotalPercentage\"]\n1 1 100.00\n2 2 0.00\n3 2 0.00\n4 1 100.00\n" +
-		"[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;MP_NS;MP_EW\"]\n" +
-		"1 3 4S N 10 420 2 0\n2 4 4S N 9 -50 0 2\n"
-	p := corpus.Process("totals.pbn", strings.NewReader(pbn), corpus.AuditOptions{AllFindings: true, SkipDuplicates: true})
-	found := false
-	for f := range p.All() {
-		if f.Code == diag.UncheckedNumbers {
-			found = true
-			if !strings.Contains(f.Message, "does not say how many boards each pair played (NrBoards)") {
-				t.Errorf("%s", f)
-			}
+		if !found {
+			t.Errorf("%s: no unchecked-numbers finding for the totals", tc.name)
 		}
-	}
-	if !found {
-		t.Error("no unchecked-numbers finding for the totals")
 	}
 }
 
