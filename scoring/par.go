@@ -75,6 +75,14 @@ func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	best := g.open(first, true)
 	var cs []ParContract
 	g.collect(-1, first, best, true, &cs)
+	// A sacrifice is a par contract only above the opponents' best
+	// contract that makes: below it, that the opponents do as well by
+	// doubling as by bidding on does not make it one (DDS lists none
+	// such, and a director would not).
+	cs = slices.DeleteFunc(cs, func(c ParContract) bool {
+		r, ok := g.bestMaking(c.Side.Opponents())
+		return c.Tricks < int(c.Contract.Level)+6 && ok && rank(c.Contract.Bid()) < r
+	})
 	// Of the contracts that give the par, keep one in each strain for
 	// each side: the highest that makes (bid to the tricks taken, as
 	// double-dummy solvers write it: "5S=" rather than "4S+1"), or the
@@ -122,6 +130,25 @@ func (g *parGame) declarer(side auction.Side, s auction.Strain) auction.Seat {
 		return b
 	}
 	return a
+}
+
+// bestMaking returns the rank of the lowest of side's contracts that make
+// and score it most, and whether it has one.
+func (g *parGame) bestMaking(side auction.Side) (int, bool) {
+	best, at := 0, -1
+	for r := 0; r < 35; r++ {
+		s, c := g.final(r, side)
+		if c.Tricks < int(c.Contract.Level)+6 {
+			continue
+		}
+		if side == auction.EW {
+			s = -s
+		}
+		if at < 0 || s > best {
+			best, at = s, r
+		}
+	}
+	return at, at >= 0
 }
 
 // final is the NS score of bid r played by side, doubled when it fails.

@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"strconv"
@@ -237,6 +238,17 @@ func TestPar(t *testing.T) {
 	dd[auction.North][auction.Spades] = 11 // 450 either way: bid to the tricks
 	if p = ComputePar(dd, auction.VulEW, auction.NS); p.Score != 450 || p.Contracts[0].String() != "NS 5S=" {
 		t.Errorf("EW vulnerable: %d %v, want 420 NS 4S=", p.Score, p.Contracts)
+	}
+	// A Swedish Ruter file's board: NS make 3NT (600, all vulnerable),
+	// West 9 tricks in hearts; EW's 4H doubled one down (200) is the par.
+	// 1S or 2D doubled one down score as much, below the 3NT NS would bid
+	// over them: no par contracts.
+	var sw DDTable
+	for seat, row := range [4][5]int8{{10, 6, 4, 7, 9}, {2, 6, 8, 6, 4}, {10, 6, 4, 6, 9}, {3, 7, 9, 6, 4}} {
+		sw[seat] = row
+	}
+	if p := ComputePar(sw, auction.VulAll, auction.NS); p.Score != 200 || fmt.Sprint(p.Contracts) != "[EW 4HX-1]" {
+		t.Errorf("all vulnerable: %d %v, want 200 [EW 4HX-1]", p.Score, p.Contracts)
 	}
 	if n, err := ParseParScore("EW -100"); err != nil || n != 100 {
 		t.Errorf("ParseParScore = %d %v", n, err)
