@@ -77,8 +77,8 @@ func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 	g.collect(-1, first, best, true, &cs)
 	// A sacrifice is a par contract only above the opponents' best
 	// contract that makes: below it, that the opponents do as well by
-	// doubling as by bidding on does not make it one (DDS lists none
-	// such, and a director would not).
+	// doubling as by bidding on does not make it one (they would bid
+	// their own, and the sacrifice follow above it).
 	cs = slices.DeleteFunc(cs, func(c ParContract) bool {
 		r, ok := g.bestMaking(c.Side.Opponents())
 		return c.Tricks < int(c.Contract.Level)+6 && ok && rank(c.Contract.Bid()) < r
