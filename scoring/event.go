@@ -727,7 +727,7 @@ func (p *PairsSummary) rank() *PairsSummary {
 				if st.agrees(want(t), t.Boards, t.slack, false) {
 					sums++
 				}
-				if math.Abs(st.value-want(t)/float64(t.Boards)) <= unit(st.text)/2+1e-9 {
+				if math.Abs(st.value-want(t)/float64(t.Boards)) <= precision(st.text) {
 					means++
 				}
 			}
@@ -832,10 +832,10 @@ type statedTotal struct {
 // where perBoard (Ruter's IMPs); or scaled to the boards the table says
 // the pair had, where it sat some out (Magic Contest's, for a bye).
 func (st statedTotal) agrees(want float64, played int, slack float64, perBoard bool) bool {
-	tol := unit(st.text)/2 + slack + 1e-9
+	tol := precision(st.text) + slack
 	switch {
 	case math.Abs(st.value-want) <= tol:
-	case perBoard && played > 0 && math.Abs(st.value-want/float64(played)) <= unit(st.text)/2+slack/float64(played)+1e-9:
+	case perBoard && played > 0 && math.Abs(st.value-want/float64(played)) <= precision(st.text)+slack/float64(played):
 	case st.boards > played && played > 0 && math.Abs(st.value-want*float64(st.boards)/float64(played)) <= tol*float64(st.boards)/float64(played):
 	default:
 		return false

@@ -405,7 +405,7 @@ type pairSum struct {
 // as written, from what the program added up, and half its own last
 // digit. It is false when the rows do not give every board.
 func (s *pairSum) reading(k int, text string) (want float64, what string, slack float64, ok bool) {
-	slack = unit(text)/2 + 1e-9
+	slack = precision(text)
 	switch {
 	case k == 5 && s.has[2] == s.boards && s.has[1] == s.boards && s.hasTop == s.boards && s.tops > 0 && !s.unequal:
 		// Every board of one top: the mean percentage is the matchpoints
@@ -539,7 +539,7 @@ func (t *Totals) perBoard(tb *totalTable) bool {
 			if k, ok := tb.scope.columns[strings.ToLower(j.Name)]; ok && k == 0 {
 				if got, c, ok := row.number(j.Name); ok {
 					rows++
-					if math.Abs(got-s.sum[0]) <= unit(c.Text)/2+s.slack[0]+1e-9 {
+					if math.Abs(got-s.sum[0]) <= precision(c.Text)+s.slack[0] {
 						sum++
 					}
 					if asWritten(c.Text, got, s.sum[0]/float64(s.boards)) {
@@ -612,13 +612,17 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if !ok || math.Abs(got-want) <= slack {
 				continue
 			}
-			if k == 5 && s.has[2] == s.boards && math.Abs(got-s.sum[2]/float64(s.boards)) <= unit(c.Text)/2+s.slack[2]/float64(s.boards)+1e-9 {
+			if k == 5 && s.has[2] == s.boards && math.Abs(got-s.sum[2]/float64(s.boards)) <= precision(c.Text)+s.slack[2]/float64(s.boards) {
 				continue // the mean of the rows' percentages, as some programs make it
 			}
 			if k == 0 && perBoard && asWritten(c.Text, got, want/float64(s.boards)) {
 				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
-			msg := fmt.Sprintf("%s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.who(), name, c.Text, what, s.boards, trim(want))
+			shown := trim(want)
+			if unit(c.Text) < 0.01 {
+				shown = decimalsOf(c.Text, want) // as many decimals as the total
+			}
+			msg := fmt.Sprintf("%s: %s %s, but the %s over its %d boards in the file's travellers is %s", r.who(), name, c.Text, what, s.boards, shown)
 			if k == 0 && s.comparisons > 0 {
 				mean := want / float64(s.comparisons)
 				if asWritten(c.Text, got, mean) {

@@ -565,6 +565,28 @@ func checkSides(tr *Traveller) []diag.Diagnostic {
 	return out
 }
 
+// precision is how far a number written as text may be from the value it
+// stands for: half its last digit, or, for one written with the seven or
+// more significant digits of a 32-bit float (BriAn writes 48.557693 for
+// 101/208, which is 48.5576923), that float's own rounding.
+func precision(text string) float64 {
+	p := unit(text) / 2
+	digits, lead := 0, true
+	for _, c := range []byte(strings.TrimSpace(text)) {
+		switch {
+		case c == '0' && lead:
+		case c >= '0' && c <= '9':
+			digits, lead = digits+1, false
+		}
+	}
+	if digits >= 7 {
+		if v, ok := decimal.Parse(strings.Replace(strings.TrimSuffix(strings.TrimSpace(text), "%"), ",", ".", 1)); ok {
+			p = max(p, math.Abs(v)*0x1p-23)
+		}
+	}
+	return p + 1e-9
+}
+
 // unit is the rounding a number as written may carry: a unit of its last
 // decimal place.
 func unit(text string) float64 {
@@ -851,7 +873,7 @@ func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 // whatever the decimals, for the programs that round a total of rounded
 // values.
 func asWritten(text string, got, want float64) bool {
-	return near(got, want, max(0.051, unit(text)/2+1e-9))
+	return near(got, want, max(0.051, precision(text)))
 }
 
 // mpWritten reports whether a stated matchpoint count, got as written in
