@@ -389,15 +389,20 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 	switch {
 	case m.Base == MatchPoints || m.Base == NoBase && hasColumn(tr, "MP_NS"):
 		mp = Matchpoints(rs, m.Counting)
-		ts.Top = Top(all, m.Counting)
-		if all > n {
-			for i := range mp {
-				mp[i] = Neuberg(mp[i], n, all, m.Counting)
-			}
-		} else if tables, _ := scaleToField(&played, mp, n, m.Counting); tables > 0 {
+		ts.Top = Top(n, m.Counting)
+		switch tables, _ := scaleToField(&played, mp, n, m.Counting); {
+		case tables > 0:
 			// A board played fewer times than the others, as
 			// checkPoints reads it.
 			ts.Top = Top(tables, m.Counting)
+		case all > n && !centred(&played, mp, ts.Top, m.Counting) && !fitsPlayed(&played, mp, m.Counting):
+			// Beside adjusted scores, the results scaled to the whole
+			// field by Neuberg, unless the rows say they were scored
+			// among themselves (BriAn).
+			for i := range mp {
+				mp[i] = Neuberg(mp[i], n, all, m.Counting)
+			}
+			ts.Top = Top(all, m.Counting)
 		}
 		if ts.Centred = centred(&played, mp, ts.Top, m.Counting); ts.Centred {
 			e.pairs.centredBoards++
@@ -472,6 +477,21 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 		ts.Rows = append(ts.Rows, row)
 	}
 	e.pairs.Boards = append(e.pairs.Boards, ts)
+}
+
+// fitsPlayed reports whether a traveller's rows state matchpoints, and
+// three in four of them are mp, the results' among themselves.
+func fitsPlayed(tr *Traveller, mp []float64, c Counting) bool {
+	fit, rows := 0, 0
+	for i := range tr.Rows {
+		if got, cell, ok := tr.Rows[i].number("MP_NS"); ok {
+			rows++
+			if mpWritten(cell.Text, got, mp[i], c) {
+				fit++
+			}
+		}
+	}
+	return rows > 0 && 4*fit >= 3*rows
 }
 
 // statedMP is a row's stated MP_NS beside the matchpoints v recomputed,

@@ -58,6 +58,8 @@ type Traveller struct {
 	// centred is whether checkPoints found the matchpoints written less
 	// half the top (see centred).
 	centred bool
+	// top is the top checkPoints scored the rows on.
+	top float64
 }
 
 // scoreOf is the North–South score of a row's contract and result.
@@ -392,7 +394,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if pointsWhy < 0 {
 			// An adjusted row's matchpoints are its percentage of the
 			// top, which is the field's.
-			out = append(out, checkAdjusted(tr, m, played.centred)...)
+			out = append(out, checkAdjusted(tr, m, &played)...)
 		}
 	}
 	var l diag.Ledger
@@ -643,6 +645,7 @@ func checkPoints(tr *Traveller, m Method) (out []diag.Diagnostic, impsChecked, d
 		top, how = Top(tables, m.Counting), how+scaled
 	}
 	centre := 0.0
+	tr.top = top
 	if tr.centred = centred(tr, mp, top, m.Counting); tr.centred {
 		centre, how = top/2, how+", less half the top (centred on the average)"
 	}
@@ -1061,11 +1064,14 @@ func (r *Row) adjusted() (ns, ew float64, ok bool) {
 			pct *float64
 		}{{"Score_NS", &ns}, {"Score_EW", &ew}} {
 			if c, ok := r.Column(side.col); ok && isAdjustedMark(c.Text) {
-				v, _, ok := adjustedMark(c.Text)
+				v, w, ok := adjustedMark(c.Text)
 				if !ok {
 					return 0, 0, false
 				}
 				*side.pct = v
+				if side.col == "Score_NS" && w >= 0 {
+					ew = w // both sides' marks in the one cell ("A5050")
+				}
 			}
 		}
 		return ns, ew, ns >= 0 || ew >= 0
@@ -1100,6 +1106,11 @@ func adjustedMark(text string) (ns, ew float64, ok bool) {
 		return avgPercent(t[0]), avgPercent(t[1]), true
 	}
 	a, b, two := strings.Cut(t, "/")
+	if !two && len(t) == 4 && strings.Trim(t, "0123456789") == "" {
+		// Each side's percentage in two digits, joined: BriAn's "A5050",
+		// "A6040".
+		a, b, two = t[:2], t[2:], true
+	}
 	x, ok := decimal.Parse(strings.TrimSuffix(a, "%"))
 	if !ok || x < 0 || x > 100 {
 		return 0, 0, false
@@ -1126,7 +1137,7 @@ func avgPercent(mark byte) float64 {
 // checkAdjusted checks the points of the adjusted rows: the percentage
 // their mark gives of the top of the whole field, and in IMPs ±3 for 60%
 // and 40%, 0 for 50% (Law 12C2).
-func checkAdjusted(tr *Traveller, m Method, centred bool) []diag.Diagnostic {
+func checkAdjusted(tr *Traveller, m Method, played *Traveller) []diag.Diagnostic {
 	n := 0
 	for _, r := range tr.Rows {
 		if !r.Blank {
@@ -1134,6 +1145,12 @@ func checkAdjusted(tr *Traveller, m Method, centred bool) []diag.Diagnostic {
 		}
 	}
 	top := Top(n, m.Counting)
+	// Some programs (BriAn) give it the top the other rows were scored
+	// on among themselves, not the field's.
+	tops := []float64{top}
+	if played.top > 0 && played.top != top {
+		tops = append(tops, played.top)
+	}
 	var out []diag.Diagnostic
 	for i := range tr.Rows {
 		r := &tr.Rows[i]
@@ -1148,17 +1165,24 @@ func checkAdjusted(tr *Traveller, m Method, centred bool) []diag.Diagnostic {
 			if side.pct < 0 {
 				continue
 			}
-			mp := side.pct / 100 * top
-			if centred || rowsCentred(&Traveller{Rows: []Row{*r}}) {
-				mp -= top / 2
+			centred := played.centred || rowsCentred(&Traveller{Rows: []Row{*r}})
+			mp := func(top float64) float64 {
+				if centred {
+					return side.pct/100*top - top/2
+				}
+				return side.pct / 100 * top
 			}
-			wants := map[string]float64{"Percentage_" + side.sfx: side.pct, "MP_" + side.sfx: mp}
+			wants := map[string][]float64{"Percentage_" + side.sfx: {side.pct}, "MP_" + side.sfx: {}}
+			for _, t := range tops {
+				wants["MP_"+side.sfx] = append(wants["MP_"+side.sfx], mp(t))
+			}
 			if adjustedIMPs(m) && (side.pct == 60 || side.pct == 50 || side.pct == 40) {
-				wants["IMP_"+side.sfx] = (side.pct - 50) * 3 / 10
+				wants["IMP_"+side.sfx] = []float64{(side.pct - 50) * 3 / 10}
 			}
-			for name, want := range wants {
+			for name, ws := range wants {
+				want := ws[0]
 				for _, col := range r.withPartner(name) {
-					if got, c, ok := r.number(col); ok && !asWritten(c.Text, got, want) {
+					if got, c, ok := r.number(col); ok && !slices.ContainsFunc(ws, func(w float64) bool { return asWritten(c.Text, got, w) }) {
 						out = append(out, diag.Diagnostic{Code: diag.ScoreTablePoints, Severity: diag.Warning, Law: 12, Span: diag.Span{Pos: c.Loc},
 							Message: fmt.Sprintf("row %d: %s %s, but its adjusted score gives %s (%s%%)", r.N, r.label(col), c.Text, trim(want), trim(side.pct))})
 					}
