@@ -85,6 +85,7 @@ const (
 	ScoreTablePoints     Code = "scoretable-points"
 	ScoreTableMissing    Code = "scoretable-missing"
 	ScoreTableLead       Code = "scoretable-lead"
+	ScoreTableUnread     Code = "scoretable-unread"
 	RoomsDiffer          Code = "rooms-differ"
 	IMPMismatch          Code = "imp-mismatch"
 	PointsMismatch       Code = "points-mismatch"
@@ -163,6 +164,7 @@ var Codes = []CodeInfo{
 	{Code: ScoreTablePoints, Severity: Warning, Law: 78, Source: Rules, Summary: "a traveller row whose matchpoints, IMPs or percentage do not follow from the board's rows under its scoring"},
 	{Code: ScoreTableMissing, Severity: Warning, Source: Rules, Summary: "a traveller that lacks the result the game itself records"},
 	{Code: ScoreTableLead, Severity: Warning, Law: 41, Source: Rules, Summary: "a traveller row whose opening lead is not in the hand of declarer's left-hand opponent by the board's deal, or is not the first card of the play the row's LIN holds"},
+	{Code: ScoreTableUnread, Severity: Warning, Source: Rules, Summary: "a traveller row whose contract, declarer or result is given but does not read, so that its score is not checked against it"},
 	{Code: RoomsDiffer, Severity: Warning, Varies: true, Source: Archive, Summary: "the two rooms of a team-match board hold different deals (info when one is the other written from another seat)"},
 	{Code: IMPMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a board's IMPs (PBN's ScoreIMP, a USEBIO match board's IMPS) that are not the IMPs of its two rooms' scores"},
 	{Code: PointsMismatch, Severity: Warning, Law: 78, Source: Archive, Summary: "a game's ScoreIMP, ScoreMP or ScorePercentage that is not what its own traveller gives the board's score"},

@@ -37,6 +37,10 @@ type Row struct {
 	// columns (as Ruter writes it): left out of the scoring as a blank
 	// row is; what it is awarded, the regulation sets.
 	Bye bool
+	// Unread names the cell of the row's contract, declarer or result
+	// that is given but does not read ("Contract \"42\""); "" when none.
+	Unread string
+	unreadAt diag.Pos
 }
 
 // maxMultiplicity is the most tables a row may stand for; a larger
@@ -216,12 +220,20 @@ func (r *Row) readResult(v auction.Vulnerability, old bool) {
 	}
 	if okC && !r.Artificial {
 		c, err := travellerContract(con.Text)
-		if err == nil && c.PassedOut() {
+		switch {
+		case err != nil:
+			r.Unread, r.unreadAt = fmt.Sprintf("Contract %q is not a contract", con.Text), con.Loc
+		case c.PassedOut():
 			r.Contract, r.Tricks, r.ContractKnown = c, 0, true
-		} else if err == nil && okD && okR {
+		case okD && okR:
 			d, err1 := auction.ParseSeat(decl.Text)
 			tricks, ok := parseTricks(res.Text, c)
-			if err1 == nil && ok {
+			switch {
+			case err1 != nil:
+				r.Unread, r.unreadAt = fmt.Sprintf("Declarer %q is not a seat", decl.Text), decl.Loc
+			case !ok:
+				r.Unread, r.unreadAt = fmt.Sprintf("Result %q is not declarer's tricks in %s", res.Text, c), res.Loc
+			default:
 				c.Declarer = d
 				r.Contract, r.Tricks, r.ContractKnown = c, tricks, true
 			}
@@ -330,6 +342,9 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		}
 		if r.Blank {
 			continue
+		}
+		if r.Unread != "" && !r.Bye {
+			add(diag.ScoreTableUnread, 0, r.unreadAt, "row %d: %s; the row's score is not checked against its result", r.N, r.Unread)
 		}
 		if !r.ScoreKnown {
 			whole, pointsWhy = false, int(diag.FieldIncomplete)
