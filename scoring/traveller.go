@@ -39,7 +39,7 @@ type Row struct {
 	Bye bool
 	// Unread names the cell of the row's contract, declarer or result
 	// that is given but does not read ("Contract \"42\""); "" when none.
-	Unread string
+	Unread   string
 	unreadAt diag.Pos
 }
 
