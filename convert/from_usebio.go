@@ -478,6 +478,7 @@ func (m *usebioMapper) totals() {
 	}
 	t := newTable("TotalScoreTable", p.Pos, names)
 	t.Complete = true // a section's boards are all in its file
+	t.Matches = ofMatches
 	for _, r := range rows {
 		row := make([]record.Cell, len(cols))
 		for j, c := range cols {

@@ -732,6 +732,10 @@ type Table struct {
 	// board its pairs played (a USEBIO section): a pair that does not say
 	// how many it played played those the file's travellers give it.
 	Complete bool
+	// Matches marks a total table whose totals are its teams' points in
+	// their matches (a USEBIO teams event): the matches the file holds
+	// check them, not the boards.
+	Matches bool
 }
 
 // Column is one column of a table, from "[+|-]NAME[\WIDTH[L|R]]".

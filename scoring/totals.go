@@ -160,7 +160,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 	for i := range tb.rows {
 		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
-		if s == nil || sc.boards(r) == 0 || s.boards != sc.boards(r) || r.section {
+		if r.section || !r.matches && (s == nil || sc.boards(r) == 0 || s.boards != sc.boards(r)) {
 			return nil // not every row checked, or one section's: the ranking may count pairs the table does not show
 		}
 		row := Row{Cells: r.Cells}
@@ -175,6 +175,7 @@ func (t *Totals) checkRanks(tb *totalTable) []diag.Diagnostic {
 		}
 		truth := total
 		switch k, ok := sc.columns[strings.ToLower(name)]; {
+		case s == nil: // a team's points in its matches: as stated
 		case ok && k < 3 && s.has[k] == s.boards:
 			truth = s.sum[k]
 		case ok && k >= 3 && s.has[k-3] == s.boards:
@@ -273,6 +274,10 @@ type TotalRow struct {
 	section bool
 	// kind is what the row's id names: "pair", "team" or "player".
 	kind string
+	// matches is set for a row whose total is its team's points in its
+	// matches (record.Table.Matches), which MatchTotals checks and counts:
+	// here only its rank is held to the totals as the table states them.
+	matches bool
 }
 
 // who names the row's pair, team or player.
@@ -314,7 +319,7 @@ func ReadTotals(b *record.Board) []TotalRow {
 			if n, _, ok := r.number("NrBoardsSession"); ok && n == math.Trunc(n) {
 				t.NrSession = int(n)
 			}
-			t.complete, t.section = tb.Complete, b.Sections > 1
+			t.complete, t.section, t.matches = tb.Complete, b.Sections > 1, tb.Matches
 			out = append(out, t)
 		}
 	}
@@ -661,7 +666,7 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 	for i := range tb.rows {
 		r := &tb.rows[i]
 		s := t.sums.get(r.Pair, r.Side)
-		ranked = ranked && s != nil && sc.boards(r) > 0 && s.boards == sc.boards(r) && !r.section
+		ranked = ranked && !r.section && (r.matches || s != nil && sc.boards(r) > 0 && s.boards == sc.boards(r))
 	}
 	for i := range tb.rows {
 		r := &tb.rows[i]
@@ -680,8 +685,8 @@ func (t *Totals) count(tb *totalTable, found []diag.Diagnostic, l *diag.Ledger) 
 			name := strings.ToLower(col.Name)
 			k, total := sc.columns[name]
 			c, ok := row.Column(col.Name)
-			if !ok || j >= len(r.Cells.Row) || identity(name) {
-				continue
+			if !ok || j >= len(r.Cells.Row) || identity(name) || r.matches && total {
+				continue // a team's points in its matches: MatchTotals counts them
 			}
 			// The session's columns are the session view's to count,
 			// and that view counts no other.
