@@ -150,9 +150,10 @@ func (m *usebioMapper) unrecomputed() {
 				}
 			}
 		}
-		// An individual event's players: their points would be summed
-		// over the traveller lines by player, which USEBIO's lines,
-		// numbered by pairs, do not give.
+		// An individual event's players: their totals would be summed
+		// over the traveller lines by player (N_PLAYER_NUMBER…), which
+		// bridgekit does not do from USEBIO: they are counted, not
+		// checked.
 		for _, pl := range m.u.Participants.All("PLAYER") {
 			count(pl, memberNumbers...)
 		}
