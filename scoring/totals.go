@@ -134,9 +134,17 @@ func scorers(tr *Traveller) []scorer {
 		seat, short string
 		side        int
 	}{{"North", "N", northSouth}, {"South", "S", northSouth}, {"East", "E", eastWest}, {"West", "W", eastWest}} {
+		// Each player's points, or his side's where the rows give only
+		// those (USEBIO's lines).
+		suffix := sideNames[p.side]
+		for _, col := range []string{"MP_", "Percentage_", "IMP_"} {
+			if hasColumn(tr, col+p.seat) {
+				suffix = p.seat
+			}
+		}
 		for _, id := range []string{"PlayerId_" + p.seat, "PlayerId_" + p.short} {
 			if hasColumn(tr, id) {
-				out = append(out, scorer{id, p.seat, p.side})
+				out = append(out, scorer{id, suffix, p.side})
 				break
 			}
 		}
