@@ -243,10 +243,7 @@ func TestPar(t *testing.T) {
 	// West 9 tricks in hearts; EW's 4H doubled one down (200) is the par.
 	// 1S or 2D doubled one down score as much, below the 3NT NS would bid
 	// over them: no par contracts.
-	var sw DDTable
-	for seat, row := range [4][5]int8{{10, 6, 4, 7, 9}, {2, 6, 8, 6, 4}, {10, 6, 4, 6, 9}, {3, 7, 9, 6, 4}} {
-		sw[seat] = row
-	}
+	sw := DDTable{{10, 6, 4, 7, 9}, {2, 6, 8, 6, 4}, {10, 6, 4, 6, 9}, {3, 7, 9, 6, 4}}
 	if p := ComputePar(sw, auction.VulAll, auction.NS); p.Score != 200 || fmt.Sprint(p.Contracts) != "[EW 4HX-1]" {
 		t.Errorf("all vulnerable: %d %v, want 200 [EW 4HX-1]", p.Score, p.Contracts)
 	}
