@@ -122,6 +122,11 @@ func (m *usebioMapper) unrecomputed() {
 		keep(m.u.Event, eventLeaves(m.u.Event)...)
 	}
 	for _, l := range m.u.Board.All("TRAVELLER_LINE") {
+		if !m.crossPoints() {
+			// Programs other than Pianola write these in teams events,
+			// in a sense USEBIO does not define.
+			count(l, "NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS")
+		}
 		// The IMPs of the families after the first a line gives, which
 		// the traveller's IMP columns do not hold.
 		first := true
@@ -358,7 +363,15 @@ var travellerColumns = []struct{ column, element string }{
 	{"MP_NS", "NS_MATCH_POINTS"}, {"MP_EW", "EW_MATCH_POINTS"},
 	{"IMP_NS", "NS_IMPS"}, {"IMP_EW", "EW_IMPS"},
 	{"IMP_NS", "NS_CROSS_IMPS"}, {"IMP_EW", "EW_CROSS_IMPS"},
+	{"IMP_NS", "NS_CROSS_IMP_POINTS"}, {"IMP_EW", "EW_CROSS_IMP_POINTS"}, // Pianola's, read only in a pairs event in cross-IMPs (crossPoints)
 	{"IMP_NS", "NS_BUTLER_IMPS"}, {"IMP_EW", "EW_BUTLER_IMPS"},
+}
+
+// crossPoints reports whether the lines' NS_CROSS_IMP_POINTS and
+// EW_CROSS_IMP_POINTS are the rows' cross-IMPs, as Pianola writes them in
+// a pairs event scored in cross-IMPs (each the mean per comparison).
+func (m *usebioMapper) crossPoints() bool {
+	return m.u.Match == nil && strings.Contains(m.b.Scoring.Value, "Cross")
 }
 
 // traveller makes the board's ScoreTable of its traveller lines: one
@@ -372,7 +385,7 @@ func (m *usebioMapper) traveller() {
 	var cols []int // indexes into travellerColumns
 	seen := map[string]bool{}
 	for i, c := range travellerColumns {
-		if seen[c.column] {
+		if seen[c.column] || strings.HasSuffix(c.element, "_CROSS_IMP_POINTS") && !m.crossPoints() {
 			continue
 		}
 		for _, l := range lines {

@@ -16,7 +16,7 @@ import (
 // each change is found, at its element's line.
 func TestUSEBIOMutations(t *testing.T) {
 	files := map[string][]byte{}
-	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml", "teams-vp.xml", "ebuscore-void.xml", "pab-teams.xml"} {
+	for _, name := range []string{"mitchell.xml", "butler-handset.xml", "swiss-teams.xml", "individual.xml", "teams-vp.xml", "ebuscore-void.xml", "pab-teams.xml", "pianola-cross.xml"} {
 		src, err := os.ReadFile("../parser/usebio/testdata/" + name)
 		if err != nil {
 			t.Fatal(err)

@@ -334,6 +334,13 @@ func (r *Reader) Units() iter.Seq2[*Unit, error] {
 	}
 }
 
+// extensions says what bridgekit makes of elements some programs add to
+// USEBIO, where it reads them.
+var extensions = map[string]string{
+	"NS_CROSS_IMP_POINTS": "read as the line's cross-IMPs in a pairs event scored so (Pianola), else counted unchecked",
+	"EW_CROSS_IMP_POINTS": "read as the line's cross-IMPs in a pairs event scored so (Pianola), else counted unchecked",
+}
+
 // token takes one token at its place and returns the units it completes.
 func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 	switch t := tok.(type) {
@@ -350,7 +357,11 @@ func (r *Reader) token(tok xml.Token, at diag.Pos) ([]*Unit, bool) {
 			if len(r.unknown) > maxUnknown {
 				r.add(at, diag.Info, CodeUnknown, "more than %d elements USEBIO 1.2 does not define; the rest are not listed", maxUnknown)
 			} else {
-				r.add(at, diag.Info, CodeUnknown, "element %s is not defined by USEBIO 1.2; kept, not read (reported once per file)", n.Name)
+				what := "kept, not read"
+				if w, ok := extensions[strings.ToUpper(n.Name)]; ok {
+					what = w
+				}
+				r.add(at, diag.Info, CodeUnknown, "element %s is not defined by USEBIO 1.2; %s (reported once per file)", n.Name, what)
 			}
 		}
 		if p := r.top(); p != nil && r.keep(p, n, at) {
