@@ -465,6 +465,11 @@ func (e *Event) addTraveller(b *record.Board, tr *Traveller, m Method) {
 			v, w := imps[j], imps[j]
 			if shown != nil {
 				w = shown[j]
+				if len(m.Datums) > 1 {
+					// A method that names several forms (USEBIO's
+					// CROSS_IMPS): the totals are of the one the rows use.
+					v = w
+				}
 			}
 			if got, _, ok := r.number("IMP_NS"); ok {
 				row.StatedIMP = &StatedValue{Value: got, Agrees: impsFit(got, w)}
@@ -744,7 +749,7 @@ func (p *PairsSummary) rank() *PairsSummary {
 		for _, t := range field {
 			if st, ok := p.statedTotal(t); ok && t.tops == 0 && t.Boards > 0 {
 				n++
-				if st.agrees(want(t), t.Boards, t.slack, false) {
+				if st.agrees(want(t), t.Boards, t.slack, false, 0) {
 					sums++
 				}
 				if math.Abs(st.value-want(t)/float64(t.Boards)) <= precision(st.text) {
@@ -754,10 +759,43 @@ func (p *PairsSummary) rank() *PairsSummary {
 		}
 	}
 	perBoard := means > sums && 4*means >= 3*n
+	// IMPs of the pairs that played fewer boards scaled to the boards of
+	// the pair that played most (Pianola, Magic Contest), as the audit
+	// reads them: decided for the whole table too.
+	most := 0
+	for _, field := range fields {
+		for _, t := range field {
+			if t.tops == 0 {
+				most = max(most, t.Boards)
+			}
+		}
+	}
+	short, fit, plain := 0, 0, 0
+	for _, field := range fields {
+		for _, t := range field {
+			if st, ok := p.statedTotal(t); ok && t.tops == 0 && t.Boards > 0 && t.Boards < most {
+				short++
+				if st.agrees(want(t), t.Boards, t.slack, false, 0) {
+					plain++
+				}
+				if st.agrees(want(t), t.Boards, t.slack, false, most) {
+					fit++
+				}
+			}
+		}
+	}
+	scaleTo := 0
+	if fit > plain && 2*fit >= short {
+		scaleTo = most
+	}
 	for _, field := range fields {
 		for _, t := range field {
 			if st, ok := p.statedTotal(t); ok {
-				t.Stated = &StatedValue{Value: st.value, Agrees: st.agrees(want(t), t.Boards, t.slack, perBoard && t.tops == 0)}
+				to := 0
+				if t.tops == 0 {
+					to = scaleTo
+				}
+				t.Stated = &StatedValue{Value: st.value, Agrees: st.agrees(want(t), t.Boards, t.slack, perBoard && t.tops == 0, to)}
 			}
 			t.Total = math.Round(t.Total*100) / 100
 		}
@@ -850,13 +888,17 @@ type statedTotal struct {
 // the rows as the file writes them may be from the exact ones (as the
 // audit holds a total to its rows): as it is; as the mean per board,
 // where perBoard (Ruter's IMPs); or scaled to the boards the table says
-// the pair had, where it sat some out (Magic Contest's, for a bye).
-func (st statedTotal) agrees(want float64, played int, slack float64, perBoard bool) bool {
-	tol := precision(st.text) + slack
+// the pair had, or to scaleTo, where it sat some out (Magic Contest's
+// bye, Pianola's).
+func (st statedTotal) agrees(want float64, played int, slack float64, perBoard bool, scaleTo int) bool {
+	scaled := func(boards int) bool {
+		r := float64(boards) / float64(played)
+		return boards > played && played > 0 && math.Abs(st.value-want*r) <= precision(st.text)+slack*r
+	}
 	switch {
-	case math.Abs(st.value-want) <= tol:
+	case math.Abs(st.value-want) <= precision(st.text)+slack:
 	case perBoard && played > 0 && math.Abs(st.value-want/float64(played)) <= precision(st.text)+slack/float64(played):
-	case st.boards > played && played > 0 && math.Abs(st.value-want*float64(st.boards)/float64(played)) <= tol*float64(st.boards)/float64(played):
+	case scaled(st.boards), scaled(scaleTo):
 	default:
 		return false
 	}

@@ -565,6 +565,44 @@ func (t *Totals) perBoard(tb *totalTable) bool {
 	return mean > sum && 4*mean >= 3*rows
 }
 
+// scaledIMPs returns the boards the pair that played most played, and
+// whether the table writes the IMP totals of the pairs that played fewer
+// scaled to that many (Pianola, Magic Contest): more of them fit that
+// reading than the sum, and half at least (a pair's total may hold an
+// adjustment the file does not show). A table decides it once, as
+// perBoard.
+func (t *Totals) scaledIMPs(tb *totalTable) (most int, scaled bool) {
+	for i := range tb.rows {
+		if s := t.sums.get(tb.rows[i].Pair, tb.rows[i].Side); s != nil {
+			most = max(most, s.boards)
+		}
+	}
+	sum, fit, rows := 0, 0, 0
+	for i := range tb.rows {
+		r := &tb.rows[i]
+		s := t.sums.get(r.Pair, r.Side)
+		if s == nil || s.boards == 0 || s.boards >= most || tb.scope.boards(r) != s.boards || s.has[0] != s.boards {
+			continue
+		}
+		row := Row{Cells: r.Cells}
+		for _, col := range r.Cells.Columns {
+			if k, ok := tb.scope.columns[strings.ToLower(col.Name)]; ok && k == 0 {
+				if got, c, ok := row.number(col.Name); ok {
+					rows++
+					ratio := float64(most) / float64(s.boards)
+					if math.Abs(got-s.sum[0]) <= precision(c.Text)+s.slack[0] {
+						sum++
+					}
+					if math.Abs(got-s.sum[0]*ratio) <= precision(c.Text)+s.slack[0]*ratio {
+						fit++
+					}
+				}
+			}
+		}
+	}
+	return most, fit > sum && 2*fit >= rows
+}
+
 // checkTable checks one view of a total table against the sums, and
 // counts its numbers on l.
 func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
@@ -579,12 +617,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 		}
 	}
 	perBoard := t.perBoard(tb)
-	most := 0 // the boards the pair that played most played
-	for i := range tb.rows {
-		if s := t.sums.get(tb.rows[i].Pair, tb.rows[i].Side); s != nil {
-			most = max(most, s.boards)
-		}
-	}
+	most, scaled := t.scaledIMPs(tb)
 	// A file that holds every board of the event gives most pairs the
 	// number of boards its table says; then a pair whose number differs
 	// is a wrong count, not a board the file leaves out.
@@ -637,7 +670,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if k == 0 && perBoard && asWritten(c.Text, got, want/float64(s.boards)) {
 				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
-			if r := float64(most) / float64(s.boards); k == 0 && most > s.boards && math.Abs(got-want*r) <= slack*r {
+			if r := float64(most) / float64(s.boards); k == 0 && scaled && most > s.boards && math.Abs(got-want*r) <= precision(c.Text)+s.slack[0]*r {
 				// IMPs scaled to the boards the other pairs played,
 				// for a pair that sat some out (Pianola, Magic Contest).
 				continue

@@ -343,7 +343,7 @@ func checkTraveller(b *record.Board, m Method) []diag.Diagnostic {
 		if r.Blank {
 			continue
 		}
-		if r.Unread != "" && !r.Bye {
+		if r.Unread != "" && !r.Bye && r.ScoreKnown {
 			add(diag.ScoreTableUnread, 0, r.unreadAt, "row %d: %s; the row's score is not checked against its result", r.N, r.Unread)
 		}
 		if !r.ScoreKnown {
@@ -1159,12 +1159,16 @@ func checkAdjusted(tr *Traveller, m Method, played *Traveller) []diag.Diagnostic
 			n += max(r.Count, 1)
 		}
 	}
+	// The top the other rows were scored on: the field's where they were
+	// scaled to it (Neuberg), their own where they were scored among
+	// themselves (BriAn).
 	top := Top(n, m.Counting)
-	// Some programs (BriAn) give it the top the other rows were scored
-	// on among themselves, not the field's.
 	tops := []float64{top}
-	if played.top > 0 && played.top != top {
-		tops = append(tops, played.top)
+	switch {
+	case played.top > 0 && played.wrong["MP_NS"] == 0:
+		top, tops = played.top, []float64{played.top}
+	case played.top > 0 && played.top != top:
+		tops = append(tops, played.top) // the played rows fit no top: either
 	}
 	var out []diag.Diagnostic
 	for i := range tr.Rows {
