@@ -1162,12 +1162,11 @@ func checkAdjusted(tr *Traveller, m Method, played *Traveller) []diag.Diagnostic
 	// The top the other rows were scored on: the field's where they were
 	// scaled to it (Neuberg), their own where they were scored among
 	// themselves (BriAn).
-	top := Top(n, m.Counting)
-	tops := []float64{top}
+	tops := []float64{Top(n, m.Counting)}
 	switch {
 	case played.top > 0 && played.wrong["MP_NS"] == 0:
-		top, tops = played.top, []float64{played.top}
-	case played.top > 0 && played.top != top:
+		tops = []float64{played.top}
+	case played.top > 0 && played.top != tops[0]:
 		tops = append(tops, played.top) // the played rows fit no top: either
 	}
 	var out []diag.Diagnostic
