@@ -534,7 +534,7 @@ func (e *Event) adjustedRow(row *TravellerRow, r *Row, m Method, ts *TravellerSu
 	if mps && ns >= 0 {
 		v, pct := round2(ns/100*top), ns
 		row.MP, row.Pct = &v, &pct
-		row.StatedMP = statedMP(r, v, top, ts.Centred || rowsCentred(&Traveller{Rows: []Row{*r}}), m.Counting)
+		row.StatedMP = statedMP(r, v, top, ts.Centred || rowsCentred(*r), m.Counting)
 		e.credit(row.ids[northSouth], northSouth, ns/100*top, top, rounding(r, "MP_NS", ns/100*top))
 	}
 	if mps && ew >= 0 {
@@ -743,25 +743,10 @@ func (p *PairsSummary) rank() *PairsSummary {
 		}
 		return t.Total
 	}
-	// IMPs written as the mean per board: decided for the whole table.
-	sums, means, n := 0, 0, 0
-	for _, field := range fields {
-		for _, t := range field {
-			if st, ok := p.statedTotal(t); ok && t.tops == 0 && t.Boards > 0 {
-				n++
-				if st.agrees(want(t), t.Boards, t.slack, false, 0) {
-					sums++
-				}
-				if math.Abs(st.value-want(t)/float64(t.Boards)) <= precision(st.text) {
-					means++
-				}
-			}
-		}
-	}
-	perBoard := means > sums && 4*means >= 3*n
-	// IMPs of the pairs that played fewer boards scaled to the boards of
-	// the pair that played most (Pianola, Magic Contest), as the audit
-	// reads them: decided for the whole table too.
+	// IMPs written as the mean per board, and those of the pairs that
+	// played fewer boards scaled to the boards of the pair that played
+	// most (Pianola, Magic Contest), as the audit reads them: each decided
+	// for the whole table.
 	most := 0
 	for _, field := range fields {
 		for _, t := range field {
@@ -770,12 +755,25 @@ func (p *PairsSummary) rank() *PairsSummary {
 			}
 		}
 	}
+	sums, means, n := 0, 0, 0
 	short, fit, plain := 0, 0, 0
 	for _, field := range fields {
 		for _, t := range field {
-			if st, ok := p.statedTotal(t); ok && t.tops == 0 && t.Boards > 0 && t.Boards < most {
+			st, ok := p.statedTotal(t)
+			if !ok || t.tops != 0 || t.Boards == 0 {
+				continue
+			}
+			asSum := st.agrees(want(t), t.Boards, t.slack, false, 0)
+			n++
+			if asSum {
+				sums++
+			}
+			if math.Abs(st.value-want(t)/float64(t.Boards)) <= precision(st.text) {
+				means++
+			}
+			if t.Boards < most {
 				short++
-				if st.agrees(want(t), t.Boards, t.slack, false, 0) {
+				if asSum {
 					plain++
 				}
 				if st.agrees(want(t), t.Boards, t.slack, false, most) {
@@ -784,6 +782,7 @@ func (p *PairsSummary) rank() *PairsSummary {
 			}
 		}
 	}
+	perBoard := means > sums && 4*means >= 3*n
 	scaleTo := 0
 	if fit > plain && 2*fit >= short {
 		scaleTo = most

@@ -535,33 +535,48 @@ func (t *Totals) Check() []diag.Diagnostic {
 	return out
 }
 
+// impTotals calls f with the sums and the IMP total, as written, of each
+// pair of the table whose boards the file holds, each with its IMPs.
+func (t *Totals) impTotals(tb *totalTable, f func(s *pairSum, got float64, text string)) {
+	for i := range tb.rows {
+		r := &tb.rows[i]
+		s := t.sums.get(r.Pair, r.Side)
+		if s == nil || s.boards == 0 || tb.scope.boards(r) != s.boards || s.has[0] != s.boards {
+			continue
+		}
+		row := Row{Cells: r.Cells}
+		for _, col := range r.Cells.Columns {
+			if k, ok := tb.scope.columns[strings.ToLower(col.Name)]; ok && k == 0 {
+				if got, c, ok := row.number(col.Name); ok {
+					f(s, got, c.Text)
+				}
+			}
+		}
+	}
+}
+
+// scaledFits reports whether an IMP total got, written as text, is the
+// pair's sum scaled by ratio (1: the sum), within the total's own last
+// digit and the rows' rounding so scaled.
+func (s *pairSum) scaledFits(got float64, text string, ratio float64) bool {
+	return math.Abs(got-s.sum[0]*ratio) <= precision(text)+s.slack[0]*ratio
+}
+
 // perBoard reports whether a total table writes its pairs' IMPs as the
 // mean per board (Ruter i Norge's Butler totals): more of its totals fit
 // that reading than the sum, and three in four do. A table decides it
 // once, so that a wrong total does not pass as the other reading.
 func (t *Totals) perBoard(tb *totalTable) bool {
 	sum, mean, rows := 0, 0, 0
-	for i := range tb.rows {
-		r := &tb.rows[i]
-		s := t.sums.get(r.Pair, r.Side)
-		if s == nil || tb.scope.boards(r) != s.boards || s.boards == 0 || s.has[0] != s.boards {
-			continue
+	t.impTotals(tb, func(s *pairSum, got float64, text string) {
+		rows++
+		if s.scaledFits(got, text, 1) {
+			sum++
 		}
-		row := Row{Cells: r.Cells}
-		for _, j := range tb.rows[i].Cells.Columns {
-			if k, ok := tb.scope.columns[strings.ToLower(j.Name)]; ok && k == 0 {
-				if got, c, ok := row.number(j.Name); ok {
-					rows++
-					if math.Abs(got-s.sum[0]) <= precision(c.Text)+s.slack[0] {
-						sum++
-					}
-					if asWritten(c.Text, got, s.sum[0]/float64(s.boards)) {
-						mean++
-					}
-				}
-			}
+		if asWritten(text, got, s.sum[0]/float64(s.boards)) {
+			mean++
 		}
-	}
+	})
 	return mean > sum && 4*mean >= 3*rows
 }
 
@@ -578,28 +593,18 @@ func (t *Totals) scaledIMPs(tb *totalTable) (most int, scaled bool) {
 		}
 	}
 	sum, fit, rows := 0, 0, 0
-	for i := range tb.rows {
-		r := &tb.rows[i]
-		s := t.sums.get(r.Pair, r.Side)
-		if s == nil || s.boards == 0 || s.boards >= most || tb.scope.boards(r) != s.boards || s.has[0] != s.boards {
-			continue
+	t.impTotals(tb, func(s *pairSum, got float64, text string) {
+		if s.boards >= most {
+			return
 		}
-		row := Row{Cells: r.Cells}
-		for _, col := range r.Cells.Columns {
-			if k, ok := tb.scope.columns[strings.ToLower(col.Name)]; ok && k == 0 {
-				if got, c, ok := row.number(col.Name); ok {
-					rows++
-					ratio := float64(most) / float64(s.boards)
-					if math.Abs(got-s.sum[0]) <= precision(c.Text)+s.slack[0] {
-						sum++
-					}
-					if math.Abs(got-s.sum[0]*ratio) <= precision(c.Text)+s.slack[0]*ratio {
-						fit++
-					}
-				}
-			}
+		rows++
+		if s.scaledFits(got, text, 1) {
+			sum++
 		}
-	}
+		if s.scaledFits(got, text, float64(most)/float64(s.boards)) {
+			fit++
+		}
+	})
 	return most, fit > sum && 2*fit >= rows
 }
 
@@ -670,7 +675,7 @@ func (t *Totals) checkTable(tb *totalTable, l *diag.Ledger) []diag.Diagnostic {
 			if k == 0 && perBoard && asWritten(c.Text, got, want/float64(s.boards)) {
 				continue // IMPs, the mean per board (Ruter i Norge's Butler total)
 			}
-			if r := float64(most) / float64(s.boards); k == 0 && scaled && most > s.boards && math.Abs(got-want*r) <= precision(c.Text)+s.slack[0]*r {
+			if k == 0 && scaled && most > s.boards && s.scaledFits(got, c.Text, float64(most)/float64(s.boards)) {
 				// IMPs scaled to the boards the other pairs played,
 				// for a pair that sat some out (Pianola, Magic Contest).
 				continue

@@ -979,7 +979,7 @@ func neubergScale(tr *Traveller, mp []float64, n int, c Counting) int {
 // matchpoints adding up to nothing: Neuberg's m' = (m+h)·N/n − h, less
 // half the top of N tables, h·(N−1), is N·((m+h)/n − h).
 func neubergCentred(tr *Traveller, mp []float64, n int, c Counting) int {
-	if !rowsCentred(tr) {
+	if !rowsCentred(tr.Rows...) {
 		return 0
 	}
 	h := tieUnit(c)
@@ -998,11 +998,11 @@ func neubergCentred(tr *Traveller, mp []float64, n int, c Counting) int {
 // rowsCentred reports whether a traveller's rows write their matchpoints
 // less half the top: some row states both sides', and in every such row
 // they add up to nothing, not to the top, and not all are nothing.
-func rowsCentred(tr *Traveller) bool {
+func rowsCentred(rows ...Row) bool {
 	some := false
-	for i := range tr.Rows {
-		ns, _, ok := tr.Rows[i].number("MP_NS")
-		ew, _, ok2 := tr.Rows[i].number("MP_EW")
+	for i := range rows {
+		ns, _, ok := rows[i].number("MP_NS")
+		ew, _, ok2 := rows[i].number("MP_EW")
 		if !ok || !ok2 {
 			continue
 		}
@@ -1183,7 +1183,7 @@ func checkAdjusted(tr *Traveller, m Method, played *Traveller) []diag.Diagnostic
 			if side.pct < 0 {
 				continue
 			}
-			centred := played.centred || rowsCentred(&Traveller{Rows: []Row{*r}})
+			centred := played.centred || rowsCentred(*r)
 			mp := func(top float64) float64 {
 				if centred {
 					return side.pct/100*top - top/2
