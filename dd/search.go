@@ -211,23 +211,25 @@ func (s *Solver) leadNode(need int) (bool, uint64) {
 	p := posKey(pk)
 	lens := s.lens
 	best := uint8(noBest)
-	for bi := s.tt.last(lens, leader); bi >= 0; {
-		b := &s.tt.b[bi]
-		bi = b.prev
-		for j := int(b.n) - 1; j >= 0; j-- {
-			if !b.key[j].matches(&p) {
+	for h := s.tt.last(lens, leader); h >= 0; {
+		entries, prev := s.tt.run(h)
+		for j := len(entries) - 1; j >= 0; j-- {
+			e := &entries[j]
+			if !e.matches(&p) {
 				continue
 			}
-			if int(b.lo[j]) >= need {
-				return true, s.topCards(&b.key[j])
+			lo, hi := e.bounds()
+			if lo >= need {
+				return true, s.topCards(e)
 			}
-			if int(b.hi[j]) < need {
-				return false, s.topCards(&b.key[j])
+			if hi < need {
+				return false, s.topCards(e)
 			}
 			if best == noBest {
-				best = b.best[j]
+				best = s.tt.best[h+1+int32(j)]
 			}
 		}
+		h = prev
 	}
 	list := s.leadMoves(leader, best)
 	i, rel := s.firstWin(leader, list, need)

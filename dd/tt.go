@@ -2,38 +2,52 @@ package dd
 
 import "math/bits"
 
-// The transposition table's capacity: ttBlocks blocks of blockSize
-// entries, and a directory of ttSlots lists of blocks, one list per
-// leader and set of suit lengths.
+// The transposition table's capacity: ttCells cells of 16 bytes for the
+// entries and the headers of their runs, and a directory of ttSlots
+// lists of runs, one list per leader and set of suit lengths.
 const (
-	blockSize = 6
-	ttBlocks  = 5 << 16
-	ttSlots   = 1 << 19
+	ttCells = 9 << 18
+	ttSlots = 1 << 19
 )
 
-// block holds entries of one list side by side, so that reading a list
-// mostly reads memory in order: 128 bytes, two cache lines, the keys
-// that a lookup compares first. An entry holds what is known of a class
-// of positions at the start of a trick: bounds on the tricks North–South
-// take, which hold in every position with the same leader, the same
-// number of cards in each suit in each hand, and, in each suit, the same
-// holders of the top cards that decided the search; and the lead that
-// settled it.
-type block struct {
-	key  [blockSize]ttKey // per entry, the holders of the top cards of each suit and their number
-	lo   [blockSize]int8  // per entry, North–South take at least lo tricks
-	hi   [blockSize]int8  // and at most hi
-	best [blockSize]uint8 // the lead that settled it, suit<<4 | relative rank; noBest if none
-	n    int8             // entries in use
-	prev int32            // the block filled before this one, or -1
-	_    [8]byte
+// A list's entries lie in runs: a header cell, then the entries side by
+// side, so that reading a list reads memory in order and waits for it
+// only once a run. A list's first run holds runFirst-1 entries and each
+// later one half as many cells again as the one before, in fours, up to
+// runMost: the long lists of a hard deal, which a lookup reads from end
+// to end, cost a few waits, not one every six entries as blocks of
+// fixed size did, and the short ones waste little. Sizes in fours keep
+// a run's header and first entries in one cache line.
+const (
+	runFirst = 4
+	runMost  = 64
+)
+
+// ttKey is an entry: for each suit, the top k bits of each plane of its
+// [patKeys] key, the two planes 26 bits, with k beside them: clubs and
+// diamonds in the first word (bits 0 and 26, their k at bits 52 and 56),
+// hearts and spades in the second. The top four bits of the first word
+// hold lo, of the second hi: North–South take at least lo and at most
+// hi tricks in every position of the entry's class. An entry holds what
+// is known of a class of positions at the start of a trick: those with
+// the same leader, the same number of cards in each suit in each hand,
+// and, in each suit, the same holders of the top cards that decided the
+// search. A run's header is a cell of the same type (see [table]).
+type ttKey [2]uint64
+
+// boundShift is where lo and hi lie in the words of a [ttKey].
+const boundShift = 60
+
+// bounds returns an entry's lo and hi.
+func (key *ttKey) bounds() (lo, hi int) {
+	return int(key[0] >> boundShift), int(key[1] >> boundShift)
 }
 
-// ttKey is an entry's key: for each suit, the top k bits of each plane
-// of its [patKeys] key, the two planes 26 bits, with k beside them: clubs
-// and diamonds in the first word (bits 0 and 26, their k at bits 52 and
-// 56), hearts and spades in the second.
-type ttKey [2]uint64
+// class returns an entry's key without its bounds.
+func (key *ttKey) class() ttKey {
+	const m = 1<<boundShift - 1
+	return ttKey{key[0] & m, key[1] & m}
+}
 
 // ttMask[k1<<4|k0] keeps, of a word of a [ttKey], the bits that k0 and
 // k1 fix: the top k0 bits of each plane of the suit at bit 0 and the top
@@ -72,17 +86,17 @@ func (key *ttKey) k(suit int) int {
 // matches reports whether an entry of key holds for a position of key
 // p (see [posKey]): the entries of one list have the position's suit
 // lengths, so each of their suits names how many top cards it fixes.
-// An entry's key holds no bit outside the mask of its ks, so the planes
-// it fixes agree when the masked difference is nothing.
+// An entry's key holds no plane bit outside the mask of its ks, so the
+// planes it fixes agree when the masked difference is nothing.
 func (key *ttKey) matches(p *ttKey) bool {
 	return (key[0]^p[0])&ttMask[key[0]>>52&255]|(key[1]^p[1])&ttMask[key[1]>>52&255] == 0
 }
 
 // slot heads the list of entries of one leader and set of suit lengths:
-// its newest block.
+// the header of its newest run.
 type slot struct {
 	lens   uint64 // the length of each hand in each suit, four bits each: [seat][suit]
-	last   int32
+	last   int32  // the cell of the newest run's header, or -1
 	leader uint8
 	gen    uint8 // the search that filled it; a slot of another is free
 }
@@ -90,22 +104,34 @@ type slot struct {
 // noBest marks an entry without a best lead.
 const noBest = 0xff
 
-// table is a fixed-size transposition table: blocks of entries in one
-// array, each list of them headed by a slot of a directory open-addressed
-// by suit lengths and leader. The directory starts small, so that the
-// slots a search reads stay in the processor's caches, and doubles when
-// it is three-quarters full, up to ttSlots. When the blocks or the whole
-// directory run out, the table is emptied and fills again. Slots of
-// earlier searches are told apart by their generation, so starting a
-// search costs nothing.
+// table is a fixed-size transposition table: runs of entries in one
+// array of cells, each list of them headed by a slot of a directory
+// open-addressed by suit lengths and leader. A run's header cell holds
+// the cell of the list's run before it (-1 for none) in its first word,
+// and its number of entries and its capacity in the second. The
+// directory starts small, so that the slots a search reads stay in the
+// processor's caches, and doubles when it is three-quarters full, up to
+// ttSlots. When the cells or the whole directory run out, the table is
+// emptied and fills again. Slots of earlier searches are told apart by
+// their generation, so starting a search costs nothing.
 type table struct {
-	b     []block
-	slots []slot // ttSlots of them, of which the first size are in use
-	size  int    // the directory's size, a power of two
-	shift uint   // 64 less the bits of size: a hash's top bits index the directory
-	used  int    // slots in use
+	c     []ttKey // the cells in use
+	best  []uint8 // per cell, its entry's lead that settled it: suit<<4 | relative rank, or noBest
+	slots []slot  // ttSlots of them, of which the first size are in use
+	size  int     // the directory's size, a power of two
+	shift uint    // 64 less the bits of size: a hash's top bits index the directory
+	used  int     // slots in use
 	gen   uint8
 	moved []slot // the slots being moved when the directory doubles
+}
+
+// run returns the entries of the run whose header is at cell h, oldest
+// first, and the header of the run before it, or -1. The entries'
+// cells, and so their best leads, start at h+1.
+func (t *table) run(h int32) (entries []ttKey, prev int32) {
+	hd := &t.c[h]
+	n := int32(hd[1] & 0xffff)
+	return t.c[h+1 : h+1+n], int32(uint32(hd[0]))
 }
 
 // ttFirstSlots is the size of the directory at the start of a search:
@@ -114,11 +140,12 @@ const ttFirstSlots = 1 << 13
 
 // next starts a new search: the entries stored so far no longer count.
 func (t *table) next() {
-	if t.b == nil {
-		t.b = make([]block, 0, ttBlocks)
+	if t.c == nil {
+		t.c = make([]ttKey, 0, ttCells)
+		t.best = make([]uint8, ttCells)
 		t.slots = make([]slot, ttSlots)
 	}
-	t.b, t.used = t.b[:0], 0
+	t.c, t.used = t.c[:0], 0
 	t.size, t.shift = ttFirstSlots, uint(64-bits.TrailingZeros(ttFirstSlots))
 	t.gen++
 	if t.gen == 0 {
@@ -157,7 +184,8 @@ func (t *table) slot(lens uint64, leader int) *slot {
 	}
 }
 
-// last returns the newest block of the list for lens and leader, or -1.
+// last returns the header of the newest run of the list for lens and
+// leader, or -1.
 func (t *table) last(lens uint64, leader int) int32 {
 	sl := t.slot(lens, leader)
 	if sl.gen != t.gen {
@@ -167,8 +195,8 @@ func (t *table) last(lens uint64, leader int) int32 {
 }
 
 // store records that North–South take at least lo and at most hi tricks
-// in the class of positions of lens, leader and top. An entry of the same
-// class in the newest block is narrowed; else a new entry is added.
+// in the class of positions of lens, leader and key. An entry of the
+// same class in the newest run is narrowed; else a new entry is added.
 func (t *table) store(lens uint64, leader int, key *ttKey, lo, hi int, best uint8) {
 	if t.used >= t.size*3/4 {
 		if t.size < ttSlots {
@@ -182,29 +210,43 @@ func (t *table) store(lens uint64, leader int, key *ttKey, lo, hi int, best uint
 		*sl = slot{lens: lens, last: -1, leader: uint8(leader), gen: t.gen}
 		t.used++
 	}
-	if sl.last >= 0 {
-		b := &t.b[sl.last]
-		for i := range b.n {
-			if b.key[i] == *key {
-				b.lo[i], b.hi[i] = max(b.lo[i], int8(lo)), min(b.hi[i], int8(hi))
+	h := sl.last
+	if h >= 0 {
+		entries, _ := t.run(h)
+		for i := range entries {
+			e := &entries[i]
+			if e.class() == *key {
+				elo, ehi := e.bounds()
+				*e = entry(key, max(elo, lo), min(ehi, hi))
 				if best != noBest {
-					b.best[i] = best
+					t.best[h+1+int32(i)] = best
 				}
 				return
 			}
 		}
 	}
-	if sl.last < 0 || t.b[sl.last].n == blockSize {
-		if len(t.b) == cap(t.b) {
+	if h < 0 || t.c[h][1]&0xffff == t.c[h][1]>>16 {
+		size := runFirst
+		if h >= 0 {
+			size = min((3*int(t.c[h][1]>>16+1)/2+3)&^3, runMost) // 4, 8, 12, 20, 32, 48, 64
+		}
+		if len(t.c)+size > cap(t.c) {
 			t.next()
 			t.store(lens, leader, key, lo, hi, best)
 			return
 		}
-		t.b = append(t.b, block{prev: sl.last})
-		sl.last = int32(len(t.b) - 1)
+		nh := int32(len(t.c))
+		t.c = t.c[:len(t.c)+size]
+		t.c[nh] = ttKey{uint64(uint32(h)), uint64(size-1) << 16}
+		h, sl.last = nh, nh
 	}
-	b := &t.b[sl.last]
-	i := b.n
-	b.key[i], b.lo[i], b.hi[i], b.best[i] = *key, int8(lo), int8(hi), best
-	b.n++
+	hd := &t.c[h]
+	i := h + 1 + int32(hd[1]&0xffff)
+	t.c[i], t.best[i] = entry(key, lo, hi), best
+	hd[1]++
+}
+
+// entry returns the entry of key with bounds lo and hi.
+func entry(key *ttKey, lo, hi int) ttKey {
+	return ttKey{key[0] | uint64(lo)<<boundShift, key[1] | uint64(hi)<<boundShift}
 }
