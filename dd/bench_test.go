@@ -25,3 +25,27 @@ func BenchmarkTable(b *testing.B) {
 	}
 	b.ReportMetric(float64(s.nodes)/float64(i), "nodes/op")
 }
+
+// BenchmarkTableHard solves the tables of the slowest deals found among
+// bench/dd.sh's random deals (see bench/README.md, "The hard deals"):
+// the tail that the target of no deal over ten seconds is about.
+func BenchmarkTableHard(b *testing.B) {
+	for _, d := range []struct{ name, deal string }{
+		{"709", "N:K86.J54.KQ54.984 AJ43..AJ832.A762 QT.AQ973.T76.KJ3 9752.KT862.9.QT5"},
+		{"983", "N:QJ2.QJ765.J86.KJ K984.AT8.K5.AT52 AT653.3.AT32.Q84 7.K942.Q974.9763"},
+		{"430", "N:AJT96432.K94..A8 KQ875.5.T854.J73 .QT732.Q973.T652 .AJ86.AKJ62.KQ94"},
+	} {
+		b.Run(d.name, func(b *testing.B) {
+			hands := deal(b, d.deal)
+			var s Solver
+			n := 0
+			for b.Loop() {
+				if _, err := s.Table(hands); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			b.ReportMetric(float64(s.nodes)/float64(n), "nodes/op")
+		})
+	}
+}

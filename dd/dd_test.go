@@ -161,7 +161,7 @@ func TestMemory(t *testing.T) {
 	t.Parallel()
 	size := (unsafe.Sizeof(ttKey{})+1)*ttCells + unsafe.Sizeof(slot{})*(ttSlots+ttSlots*3/8) + unsafe.Sizeof(Solver{})
 	if size > 52<<20 {
-		t.Errorf("a Solver takes %.1f MiB; the documentation says about 50, the limit is 64", float64(size)/(1<<20))
+		t.Errorf("a Solver takes %.1f MiB; the documentation says about 48, the limit is 64", float64(size)/(1<<20))
 	}
 	if unsafe.Sizeof(ttKey{}) != 16 || unsafe.Sizeof(slot{}) != 16 {
 		t.Errorf("cell %d bytes, slot %d: the documentation says 16 and 16", unsafe.Sizeof(ttKey{}), unsafe.Sizeof(slot{}))

@@ -6,8 +6,8 @@ import "math/bits"
 // entries and the headers of their runs, and a directory of ttSlots
 // lists of runs, one list per leader and set of suit lengths.
 const (
-	ttCells = 9 << 18
-	ttSlots = 1 << 19
+	ttCells = 10 << 18
+	ttSlots = 1 << 18
 )
 
 // A list's entries lie in runs: a header cell, then the entries side by
