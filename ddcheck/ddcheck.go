@@ -28,7 +28,7 @@ import (
 // SolverMemory is the memory one solver holds once it has solved a deal:
 // its transposition table (see package dd, Memory), which dd gives no way
 // to make smaller.
-const SolverMemory = 51 << 20
+const SolverMemory = 48 << 20
 
 // DefaultBudget is the default of Options.Budget: most deals take a few
 // seconds, a few up to a minute.

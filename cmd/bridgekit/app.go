@@ -499,7 +499,7 @@ func ddFlags(what string) []cli.Flag {
 		},
 		&cli.IntFlag{
 			Name: "dd-solvers", Value: 1,
-			Usage: "with --dd: solve `N` deals at once, 1 to 16; each solver holds 51 MiB, and the memory limit grows with them",
+			Usage: "with --dd: solve `N` deals at once, 1 to 16; each solver holds 48 MiB, and the memory limit grows with them",
 		},
 	}
 }

@@ -50,7 +50,7 @@ rule of it the file breaks is an export-… finding (a warning).
 table, a par or a claim, and holds them against it (dd-wrong, dd-par-wrong,
 dd-claim): a deal takes seconds, and one not solved within --dd-budget is a
 dd-budget note.
-Each solver holds 51 MiB; --dd-solvers N solves N deals at once.
+Each solver holds 48 MiB; --dd-solvers N solves N deals at once.
 
 Examples:
 
