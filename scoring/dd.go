@@ -46,10 +46,16 @@ var (
 // 0–d, a declarer or strain not known, tricks outside 0–13, an entry
 // given twice with two values.
 func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
-	var out []DDStatement
-	// A program's own form comes after PBN's, which the others are held
-	// to first.
-	var others []DDStatement
+	// The statements go into one slice of room for all that may be read
+	// (a statement is 560 bytes, and most hand records give two): PBN's
+	// from the front, a program's own form, which PBN's are held to
+	// first, from the back, to follow them at the end.
+	out := make([]DDStatement, ddCandidates(b))
+	front, back := 0, len(out)
+	other := func(s DDStatement) {
+		back--
+		out[back] = s
+	}
 	var bad []diag.Diagnostic
 	add := func(loc diag.Pos, format string, args ...any) {
 		bad = append(bad, diag.Diagnostic{Code: diag.DDTableInvalid, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
@@ -58,7 +64,7 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		t := &b.Tags[i]
 		if t.Name == "Ability" && strings.TrimSpace(t.Value) != "" {
 			if s, ok := ability(t); ok {
-				others = append(others, s)
+				other(s)
 			} else {
 				add(t.Loc, "Ability %q is not a seat, a colon and five hexadecimal digits for each declarer (tricks in NT, S, H, D, C, as Deep Finesse writes them)", t.Value)
 			}
@@ -68,22 +74,23 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 			continue
 		}
 		v := strings.ToLower(strings.TrimSpace(t.Value))
-		s := DDStatement{Name: t.Name, Loc: t.Loc}
+		s := &out[front]
+		*s = DDStatement{Name: t.Name, Loc: t.Loc}
 		// An entry written '*' is not given: Bridge Solver Online writes
 		// twenty of them for a deal it has not solved.
 		if strings.Trim(v, "*") == "" {
 			continue
 		}
-		if !tricksBySeat(&s, v, ddSeats, t.Loc) {
+		if !tricksBySeat(s, v, ddSeats, t.Loc) {
 			add(t.Loc, "DoubleDummyTricks %q is not 20 digits 0–9 and a–d, or * for an entry not given (tricks for N, S, E, W, each in NT, S, H, D, C)", t.Value)
 			continue
 		}
-		out = append(out, s)
+		front++
 	}
 	for _, e := range b.Escapes {
 		if v, ok := strings.CutPrefix(e.Text, psTable); ok {
 			if s, ok := psBridge(strings.TrimSpace(v), e.Loc); ok {
-				others = append(others, s)
+				other(s)
 			} else {
 				add(e.Loc, "%%%%!R line %q is not 20 hexadecimal digits (tricks for E, N, W, S, each in NT, S, H, D, C, as PS Bridge writes them)", strings.TrimSpace(v))
 			}
@@ -96,9 +103,32 @@ func DoubleDummy(b *record.Board) ([]DDStatement, []diag.Diagnostic) {
 		}
 		s, fs := resultTable(tb)
 		bad = append(bad, fs...)
-		out = append(out, s)
+		out[front] = s
+		front++
 	}
-	return append(out, others...), bad
+	slices.Reverse(out[back:])
+	return append(out[:front], out[back:]...), bad
+}
+
+// ddCandidates counts what DoubleDummy may read of b as statements.
+func ddCandidates(b *record.Board) int {
+	n := 0
+	for i := range b.Tags {
+		if t := &b.Tags[i]; t.Name == "Ability" || t.Name == "DoubleDummyTricks" {
+			n++
+		}
+	}
+	for _, e := range b.Escapes {
+		if strings.HasPrefix(e.Text, psTable) {
+			n++
+		}
+	}
+	for i := range b.Tables {
+		if b.Tables[i].Tag.Name == "OptimumResultTable" {
+			n++
+		}
+	}
+	return n
 }
 
 // ability reads Deep Finesse's Ability tag, a double-dummy table by
