@@ -66,7 +66,7 @@ func FromPBN(g *pbn.Game, opt PBNOptions) (*record.Board, []diag.Diagnostic) {
 		case sec != nil && sec.Kind == pbn.SectionPlay && playSec == nil:
 			playSec = sec
 		case sec != nil && sec.Kind == pbn.SectionTable:
-			b.Tables = append(b.Tables, table(sec))
+			b.Tables = append(b.Tables, m.table(sec))
 		default:
 			tag := m.slot(t.Name)
 			setPBNTag(tag, t)
@@ -687,14 +687,16 @@ func (m *mapper) auctionContract() (auction.Contract, bool) {
 // mapper carries a board being built and the findings about it.
 type mapper struct {
 	b *record.Board
-	// oldTags, oldCalls, oldCards, oldNotes and oldLIN are the memory of
-	// the board reused (see PBNOptions.Into), emptied.
-	oldTags  []record.Tag
-	oldCalls []record.AuctionCall
-	oldCards []record.PlayedCard
-	oldNotes []record.Note
-	oldLIN   *record.LINInfo
-	findings []diag.Diagnostic
+	// oldTags, oldCalls, oldCards, oldNotes, oldTables and oldLIN are the
+	// memory of the board reused (see PBNOptions.Into), emptied; the
+	// tables keep their rows until a table of the new board takes them.
+	oldTags   []record.Tag
+	oldTables []record.Table
+	oldCalls  []record.AuctionCall
+	oldCards  []record.PlayedCard
+	oldNotes  []record.Note
+	oldLIN    *record.LINInfo
+	findings  []diag.Diagnostic
 }
 
 // newMapper starts a board from src: in the memory of into unless it is
@@ -705,7 +707,7 @@ func newMapper(into, prev *record.Board, src record.Source) mapper {
 	}
 	m := mapper{
 		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
-		oldNotes: into.Auction.Notes[:0], oldLIN: into.LIN,
+		oldNotes: into.Auction.Notes[:0], oldLIN: into.LIN, oldTables: into.Tables,
 	}
 	*into = record.Board{Source: src}
 	return m
@@ -849,10 +851,24 @@ func annotations(tok *pbn.Token) record.Annotations {
 	}
 }
 
-func table(sec *pbn.Section) record.Table {
+// ddTable is the table of double-dummy results, the one table whose
+// memory a reused board gives again.
+const ddTable = "OptimumResultTable"
+
+// table maps a table section. A double-dummy table goes into the memory
+// of the reused board's double-dummy table in the same place: those of a
+// hand record are of one shape from board to board, and their cells were
+// a twelfth of what an audit of one allocated. Other tables get memory of
+// their own: what is read of a traveller or a total table (scoring's
+// Contributions and Totals) keeps its rows past the board.
+func (m *mapper) table(sec *pbn.Section) record.Table {
+	var old record.Table
+	if k := len(m.b.Tables); k < len(m.oldTables) && m.oldTables[k].Tag.Name == ddTable && sec.Tag.Name == ddTable {
+		old = m.oldTables[k]
+	}
 	t := record.Table{Tag: pbnTag(sec.Tag), Comments: comments(sec.Comments)}
 	if len(sec.Columns) > 0 {
-		t.Columns = make([]record.Column, 0, len(sec.Columns))
+		t.Columns = reuse(old.Columns, len(sec.Columns))
 	}
 	for _, c := range sec.Columns {
 		col := record.Column{Spec: c.Spec, Name: c.Name, Sort: int(c.Sort), Width: c.Width}
@@ -864,20 +880,30 @@ func table(sec *pbn.Section) record.Table {
 		}
 		t.Columns = append(t.Columns, col)
 	}
-	// The cells of all rows in one allocation: a traveller or a
-	// double-dummy table has many short rows.
-	n := 0
-	for _, row := range sec.Rows {
-		n += len(row)
-	}
-	if n == 0 {
+	if len(sec.Rows) == 0 {
 		return t
 	}
-	all := make([]record.Cell, n)
-	t.Rows = make([][]record.Cell, len(sec.Rows))
+	t.Rows = reuse(old.Rows[:cap(old.Rows)], len(sec.Rows))[:len(sec.Rows)]
+	// The cells of the rows that do not fit the old ones in one
+	// allocation: a traveller or a double-dummy table has many short
+	// rows.
+	n := 0
 	for r, row := range sec.Rows {
-		cells := all[:len(row):len(row)]
-		all = all[len(row):]
+		if cap(t.Rows[r]) < len(row) {
+			n += len(row)
+		}
+	}
+	var all []record.Cell
+	if n > 0 {
+		all = make([]record.Cell, n)
+	}
+	for r, row := range sec.Rows {
+		cells := t.Rows[r][:0:cap(t.Rows[r])]
+		if cap(cells) < len(row) {
+			cells = all[:0:len(row)]
+			all = all[len(row):]
+		}
+		cells = cells[:len(row)]
 		for i, c := range row {
 			cells[i] = record.Cell{Text: c.Text, Quoted: c.Quoted, Loc: c.Pos}
 		}

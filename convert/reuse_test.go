@@ -117,3 +117,49 @@ func TestLINConverterReuse(t *testing.T) {
 		t.Errorf("%d of %d boards built into a used board", reused, boards)
 	}
 }
+
+// TestFromPBNIntoTables converts double-dummy tables of changing shapes
+// into used boards in turn, as an audit does: a table's rows and cells
+// take the memory of the used board's table only where it has room, and
+// a traveller never takes a double-dummy table's (what is read of a
+// traveller keeps its rows).
+func TestFromPBNIntoTables(t *testing.T) {
+	deal := `[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]` + "\n"
+	dd := func(rows ...string) string {
+		s := `[OptimumResultTable "Declarer;Denomination\2R;Result\2R"]` + "\n"
+		for _, r := range rows {
+			s += r + "\n"
+		}
+		return s
+	}
+	games := []string{
+		dd("N NT 7", "N S 8", "N H 9", "S NT 7"),
+		dd("N NT 10", "S C 13"),
+		dd("N NT 7", "N S 8", "N H 9", "S NT 7", "S S 8", "E NT 6"),
+		`[ScoreTable "PairId_NS\2R;PairId_EW\2R;Contract\5L;Declarer\1R;Result\2R"]` + "\n1 2 3NT N 9\n3 4 4S S 10\n",
+		dd("E NT 6 extra", "W D 1"),
+		dd("N NT 7", "N S 8"),
+	}
+	var text string
+	for i, g := range games {
+		text += fmt.Sprintf("[Board \"%d\"]\n", i+1) + deal + g + "\n"
+	}
+	file := pbn.Parse([]byte(text), "tables.pbn")
+	var prevInto, spare *record.Board
+	var traveller [][]record.Cell
+	for _, g := range file.Games {
+		fresh, ff := FromPBN(g, PBNOptions{})
+		b, bf := FromPBN(g, PBNOptions{Previous: prevInto, Into: spare})
+		sameAfterCheck(t, fmt.Sprintf("game %d", g.Index), fresh, b, ff, bf)
+		if g.Index == 4 {
+			traveller = b.Tables[0].Rows
+		}
+		spare, prevInto = prevInto, b
+	}
+	if len(file.Games) != len(games) {
+		t.Fatalf("read %d games, want %d", len(file.Games), len(games))
+	}
+	if len(traveller) != 2 || traveller[0][2].Text != "3NT" || traveller[1][4].Text != "10" {
+		t.Errorf("the traveller's rows, kept past its board, changed when the board was used again: %v", traveller)
+	}
+}
