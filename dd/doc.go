@@ -96,11 +96,13 @@
 // processor's caches) and doubles them when three-quarters are in use,
 // with room to move them (1.5 MiB at most). The hardest deal found fills
 // 95% of the cells in one search with some 60,000 lists, so the cells
-// run out first: the directory is sized to them. When the cells run out, or
-// the whole directory is three-quarters full, the table is emptied and
-// fills again: the simplest policy, and one that keeps no entry of a
-// search that has moved on. Nothing else grows with the search, so a
-// Solver never uses more than about 48 MiB.
+// run out first: the directory is sized to them. The cells are filled an
+// eighth at a time, and when they run out the oldest eighth is filled
+// again: its entries are lost and the newest seven-eighths kept, where
+// emptying the whole table made the searches that outgrow it half as
+// long again. When the whole directory is three-quarters full the table
+// is emptied. Nothing else grows with the search, so a Solver never uses
+// more than about 48 MiB.
 //
 // The differential test against the C library DDS and the benchmark that
 // compares the two live in the nested module dd/ddsref, which needs
