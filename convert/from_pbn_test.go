@@ -484,6 +484,7 @@ func FuzzFromPBN(f *testing.F) {
 			boards[i].DeclarerText()
 			boards[i].ResultText()
 		}
+		intoUsed(t, "f.pbn", pbn.Parse(src, "f.pbn"))
 	})
 }
 

@@ -28,6 +28,29 @@ func sameAfterCheck(t *testing.T, where string, fresh, reused *record.Board, ff,
 	}
 }
 
+// intoUsed converts the games of file twice, into new boards and into
+// two boards used in turn as an audit does (PBNOptions.Into), and checks
+// that the boards are the same. It returns the games and how many were
+// built into a used board.
+func intoUsed(t *testing.T, path string, file *pbn.File) (games, reused int) {
+	t.Helper()
+	var prev, prevInto, spare *record.Board
+	for _, g := range file.Games {
+		fresh, ff := FromPBN(g, PBNOptions{Header: file.Header, Previous: prev})
+		b, bf := FromPBN(g, PBNOptions{Header: file.Header, Previous: prevInto, Into: spare})
+		if spare != nil {
+			if b != spare {
+				t.Fatalf("%s game %d: FromPBN did not build into the board given", path, g.Index)
+			}
+			reused++
+		}
+		sameAfterCheck(t, fmt.Sprintf("%s game %d", path, g.Index), fresh, b, ff, bf)
+		games++
+		prev, spare, prevInto = fresh, prevInto, b
+	}
+	return games, reused
+}
+
 // TestFromPBNInto converts every game of the test inputs and of the
 // corpus's PBN files twice: into new boards, and into two boards used in
 // turn as an audit does (PBNOptions.Into). The boards must be the same.
@@ -42,21 +65,8 @@ func TestFromPBNInto(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := pbn.Parse(src, path)
-		var prev, prevInto, spare *record.Board
-		for _, g := range file.Games {
-			fresh, ff := FromPBN(g, PBNOptions{Header: file.Header, Previous: prev})
-			b, bf := FromPBN(g, PBNOptions{Header: file.Header, Previous: prevInto, Into: spare})
-			if spare != nil {
-				if b != spare {
-					t.Fatalf("%s game %d: FromPBN did not build into the board given", path, g.Index)
-				}
-				reused++
-			}
-			sameAfterCheck(t, fmt.Sprintf("%s game %d", path, g.Index), fresh, b, ff, bf)
-			games++
-			prev, spare, prevInto = fresh, prevInto, b
-		}
+		g, r := intoUsed(t, path, pbn.Parse(src, path))
+		games, reused = games+g, reused+r
 	}
 	if reused == 0 || reused < games-2*len(files) {
 		t.Errorf("%d of %d games built into a used board", reused, games)
