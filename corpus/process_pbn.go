@@ -5,7 +5,6 @@ import (
 	"iter"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/bridgekit/bridgekit/certify"
 	"github.com/bridgekit/bridgekit/diag"
@@ -39,11 +38,8 @@ type pbnReading struct {
 	// scope is the event and session in force, for the search for
 	// duplicates: archives that name the event and stage on a match's
 	// first game only (rpbridge.net) mean them for the games after it,
-	// until another is named. carried holds, by game, what admit gives
-	// the converter in a worker.
-	scope   dupScope
-	mu      sync.Mutex
-	carried map[int]admitted
+	// until another is named.
+	scope dupScope
 }
 
 // admitted is what admit gives a game's converter: the scope in force at
@@ -141,11 +137,17 @@ func (r *pbnReading) context(next pbnGame) []pbnGame {
 type pbnGame struct {
 	*pbn.Game
 	arena *arena
+	// adm is what admit gives the game's converter. Both run in the
+	// goroutine that reads the game's batch, so it needs no lock, where
+	// a map of them shared by the batches did: two workers spent 4% of
+	// their time on its lock.
+	adm *admitted
 }
 
 func (r *pbnReading) parser() (func(*pbn.GameText) pbnGame, func()) {
 	p := pbn.NewParser(r.st.name)
 	s := &arenas{use: func(a *arena) { p.UseArena(&a.pbn) }}
+	var adms []admitted // carved for the games, 64 at a time
 	return func(t *pbn.GameText) pbnGame {
 		s.start()
 		g, ok := (*pbn.Game)(nil), false
@@ -155,7 +157,11 @@ func (r *pbnReading) parser() (func(*pbn.GameText) pbnGame, func()) {
 		if !ok {
 			g = p.Parse(t)
 		}
-		return pbnGame{g, s.took(len(t.Source))}
+		if len(adms) == cap(adms) {
+			adms = make([]admitted, 0, 64)
+		}
+		adms = adms[:len(adms)+1]
+		return pbnGame{g, s.took(len(t.Source)), &adms[len(adms)-1]}
 	}, s.done
 }
 
@@ -194,12 +200,7 @@ func (r *pbnReading) admit(g pbnGame) {
 		// game alone, is the worker's (converter).
 		g.Diagnostics = append(g.Diagnostics, r.cert.Sequence(g.Game)...)
 	}
-	r.mu.Lock()
-	if r.carried == nil {
-		r.carried = map[int]admitted{}
-	}
-	r.carried[g.Index] = admitted{scope: r.scope, certAt: len(g.Diagnostics)}
-	r.mu.Unlock()
+	*g.adm = admitted{scope: r.scope, certAt: len(g.Diagnostics)}
 	var before []*pbn.Tag // the tags of the game before, their names checked already
 	if n := len(r.chain); n > 0 {
 		before = r.chain[n-1].Tags
@@ -259,10 +260,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		if !r.st.opts.Boards {
 			into = spareBoard()
 		}
-		r.mu.Lock()
-		a := r.carried[g.Index] // admit put it there
-		delete(r.carried, g.Index)
-		r.mu.Unlock()
+		a := *g.adm // admit set it
 		if r.cert != nil { // set by admit, before it gave this game
 			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.Game(g.Game)...)
 		}
