@@ -260,7 +260,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		if !r.st.opts.Boards {
 			into = spareBoard()
 		}
-		a := *g.adm // admit set it
+		a := *g.adm        // admit set it
 		if r.cert != nil { // set by admit, before it gave this game
 			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.Game(g.Game)...)
 		}
