@@ -883,7 +883,11 @@ func (m *mapper) table(sec *pbn.Section) record.Table {
 	if len(sec.Rows) == 0 {
 		return t
 	}
-	t.Rows = reuse(old.Rows[:cap(old.Rows)], len(sec.Rows))[:len(sec.Rows)]
+	t.Rows = old.Rows[:cap(old.Rows)]
+	if len(t.Rows) < len(sec.Rows) {
+		t.Rows = make([][]record.Cell, len(sec.Rows))
+	}
+	t.Rows = t.Rows[:len(sec.Rows)]
 	// The cells of the rows that do not fit the old ones in one
 	// allocation: a traveller or a double-dummy table has many short
 	// rows.
@@ -898,10 +902,9 @@ func (m *mapper) table(sec *pbn.Section) record.Table {
 		all = make([]record.Cell, n)
 	}
 	for r, row := range sec.Rows {
-		cells := t.Rows[r][:0:cap(t.Rows[r])]
+		cells := t.Rows[r]
 		if cap(cells) < len(row) {
-			cells = all[:0:len(row)]
-			all = all[len(row):]
+			cells, all = all[:len(row):len(row)], all[len(row):]
 		}
 		cells = cells[:len(row)]
 		for i, c := range row {

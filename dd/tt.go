@@ -108,13 +108,10 @@ const noBest = 0xff
 
 // table is a fixed-size transposition table: runs of entries in one
 // array of cells, each list of them headed by a slot of a directory
-// open-addressed by suit lengths and leader. A run's header cell holds
-// the cell of the list's run before it (-1 for none) and that run's
-// epoch in its first word, and its number of entries and its capacity
-// in the second. The
-// directory starts small, so that the slots a search reads stay in the
-// processor's caches, and doubles when it is three-quarters full, up to
-// ttSlots. When the cells run out, the oldest of their segments is
+// open-addressed by suit lengths and leader (see runHeader for a run's
+// header cell). The directory starts small, so that the slots a search
+// reads stay in the processor's caches, and doubles when it is
+// three-quarters full, up to ttSlots. When the cells run out, the oldest of their segments is
 // filled again (see live); when the directory does, the table is
 // emptied. Slots of earlier searches are told apart by their
 // generation, so starting a search costs nothing.
@@ -138,13 +135,25 @@ type table struct {
 // start at h+1.
 func (t *table) run(h int32) (entries []ttKey, prev int32) {
 	hd := &t.c[h]
-	n := int32(hd[1] & 0xffff)
 	prev = int32(uint32(hd[0]))
 	if !t.live(uint16(hd[0] >> 32)) {
 		prev = -1
 	}
-	return t.c[h+1 : h+1+n], prev
+	return t.c[h+1 : h+1+int32(hd.runLen())], prev
 }
+
+// runHeader returns the header cell of a run of size cells, room for
+// size-1 entries, whose list's run before it is at cell prev (-1 for
+// none), written in epoch: prev and epoch in the first word, the number
+// of entries, none yet, and the room in the second.
+func runHeader(prev int32, epoch uint16, size int) ttKey {
+	return ttKey{uint64(uint32(prev)) | uint64(epoch)<<32, uint64(size-1) << 16}
+}
+
+// runLen and runRoom return the entries a run's header counts and the
+// most it has room for.
+func (hd *ttKey) runLen() int  { return int(hd[1] & 0xffff) }
+func (hd *ttKey) runRoom() int { return int(hd[1] >> 16) }
 
 // live reports whether the runs written in epoch e are still there. The
 // cells are filled one segment at a time, each an epoch, and a run
@@ -262,10 +271,10 @@ func (t *table) store(lens uint64, leader int, key *ttKey, lo, hi int, best uint
 			}
 		}
 	}
-	if h < 0 || t.c[h][1]&0xffff == t.c[h][1]>>16 {
+	if h < 0 || t.c[h].runLen() == t.c[h].runRoom() {
 		size := runFirst
 		if h >= 0 {
-			size = min((3*int(t.c[h][1]>>16+1)/2+3)&^3, runMost) // 4, 8, 12, 20, 32, 48, 64
+			size = min((3*(t.c[h].runRoom()+1)/2+3)&^3, runMost) // 4, 8, 12, 20, 32, 48, 64
 		}
 		if t.top+size > t.end {
 			t.nextSegment()
@@ -275,13 +284,13 @@ func (t *table) store(lens uint64, leader int, key *ttKey, lo, hi int, best uint
 		}
 		nh := int32(t.top)
 		t.top += size
-		t.c[nh] = ttKey{uint64(uint32(h)) | uint64(sl.epoch)<<32, uint64(size-1) << 16}
+		t.c[nh] = runHeader(h, sl.epoch, size)
 		h, sl.last, sl.epoch = nh, nh, t.epoch
 	}
 	hd := &t.c[h]
-	i := h + 1 + int32(hd[1]&0xffff)
+	i := h + 1 + int32(hd.runLen())
 	t.c[i], t.best[i] = entry(key, lo, hi), best
-	hd[1]++
+	hd[1]++ // one more entry
 }
 
 // entry returns the entry of key with bounds lo and hi.
