@@ -8,7 +8,8 @@
 #
 # Usage: bench/dd.sh [DEALS] [SEED]   (default 1,000 deals, seed 1)
 # Environment: DDS=false to time the Go solver alone (for the slowest of
-# many deals), WORK a scratch directory to keep (default a temporary one).
+# many deals), DD=false to time DDS alone (for its slowest of the same
+# deals), WORK a scratch directory to keep (default a temporary one).
 # It needs cgo and libdds (Debian: apt-get install libdds-dev).
 set -euo pipefail
 
@@ -20,4 +21,4 @@ seed=${2:-1}
 echo "building ddbench" >&2
 go -C "$root/dd/ddsref" build -o "$work/ddbench" ./ddbench
 echo "solving $deals deals (seed $seed) on one thread" >&2
-GOMAXPROCS=1 "$work/ddbench" -deals "$deals" -seed "$seed" -dds="${DDS:-true}"
+GOMAXPROCS=1 "$work/ddbench" -deals "$deals" -seed "$seed" -dds="${DDS:-true}" -dd="${DD:-true}"
