@@ -311,6 +311,12 @@ func TestCheckBoard(t *testing.T) {
 	b = withFile(t, newBoard(t, auction.North, ""), "?", "?", "?")
 	b.Auction.Present = false
 	checkFindings(t, b, []want{{"unknown-value", diag.Info, 0, "5:20", `Declarer, Contract and Result are given as "?" (unknown)`}})
+	// A tag named otherwise than the standard spelling is named as the
+	// file names it, not by the message kept for the standard names.
+	b.File.ContractTag.Name = "contract"
+	checkFindings(t, b, []want{{"unknown-value", diag.Info, 0, "5:20", `Declarer, contract and Result are given as "?" (unknown)`}})
+	b.File.DeclarerTag.Value, b.File.ResultTag.Value = "N", "9"
+	checkFindings(t, b, []want{{"unknown-value", diag.Info, 0, "5:1", `contract is given as "?" (unknown)`}})
 
 	b = withDeal(t, newBoard(t, auction.North, ""), "N:AK... A... - -")
 	b.Auction.Present = false
