@@ -2,6 +2,7 @@ package charset
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math"
@@ -648,8 +649,7 @@ func maskUTF8(b []byte) []byte {
 func asciiPrefix(b []byte) int {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		if (uint64(b[i])|uint64(b[i+1])<<8|uint64(b[i+2])<<16|uint64(b[i+3])<<24|
-			uint64(b[i+4])<<32|uint64(b[i+5])<<40|uint64(b[i+6])<<48|uint64(b[i+7])<<56)&0x8080808080808080 != 0 {
+		if binary.LittleEndian.Uint64(b[i:])&0x8080808080808080 != 0 {
 			break
 		}
 	}

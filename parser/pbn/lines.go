@@ -1,6 +1,7 @@
 package pbn
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 
@@ -37,10 +38,7 @@ func (l *pbnLines) reset(text string, base diag.Pos) {
 		i += j + 1
 		l.starts = append(l.starts, i)
 	}
-	var seen uint8
-	for _, c := range []byte(text) {
-		seen |= pbnByteClass[c]
-	}
+	seen := byteClasses(text)
 	l.ascii, l.ctrl = seen&classHigh == 0, -1
 	if seen&classCtrl != 0 {
 		for i, c := range []byte(text) {
@@ -69,6 +67,43 @@ var pbnByteClass = func() (class [256]uint8) {
 	}
 	return class
 }()
+
+// byteClasses returns the classes of the bytes of text, together. Every
+// game's text is looked at so, and byte by byte it took 2.6% of the
+// instructions of an audit: eight bytes at a time, the bytes that may be
+// control characters (those below a space, which every line end is, and
+// DEL) are found with word arithmetic and then looked up one by one.
+func byteClasses(text string) (seen uint8) {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	var or uint64
+	i := 0
+	for ; i+8 <= len(text); i += 8 {
+		w := text[i : i+8] // one load, as binary.LittleEndian.Uint64 is
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		or |= x
+		if seen&classCtrl != 0 {
+			continue
+		}
+		// For a byte below 0x80, the high bit of its part of either
+		// difference is set when it is below a space or is DEL, whatever
+		// a lower byte borrows; a borrow may also mark a byte above
+		// one that is, which the lookup then clears.
+		for m := ((x - ' '*ones) | ((x ^ 0x7f*ones) - ones)) &^ x & highs; m != 0; m &= m - 1 {
+			seen |= pbnByteClass[text[i+bits.TrailingZeros64(m)>>3]] & classCtrl
+		}
+	}
+	if or&highs != 0 {
+		seen |= classHigh
+	}
+	for ; i < len(text); i++ {
+		seen |= pbnByteClass[text[i]]
+	}
+	return seen
+}
 
 func isASCII(s string) bool {
 	for _, c := range []byte(s) {
