@@ -61,6 +61,7 @@ func TestParseDeal(t *testing.T) {
 		{"W:KQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4\v", stdDeal},
 		{"N:   ...2\f", "N:- - - ...2"},
 		{"N:.63.AKQ987.A9732\tA8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85", stdDeal},
+		{"N:.63.AKQ987.A9732\nA8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\r\n", stdDeal},
 		// An end position.
 		{"W:T95...Q 8.T..T5 .J..987 ...AJ62", "N:8.T..T5 .J..987 ...AJ62 T95...Q"},
 		// A lesson diagram of shapes only.
@@ -88,6 +89,7 @@ func TestParseDealSyntaxErrors(t *testing.T) {
 		{"N:", "has 0 hands, want 4"},
 		{"N:- - -", "has 3 hands, want 4"},
 		{"N:- - - - -", "has 5 hands, want 4"},
+		{"N:-\x0e- - -", "has 3 hands, want 4"}, // 14 is no white space: a hand "-\x0e-"
 		{"W:vKQT2.AT.J6542.85 .63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4", `'v' at character 3 (W's hand) is not a rank`},
 		{"N:AKQ.JT9.8765.432 - - AKZ...", `'Z' at character 26 (W's hand) is not a rank`},
 		{"N:AKQ.JT9.8765 - - -", "N's hand has 3 of the 4 suits"},

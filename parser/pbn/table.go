@@ -192,13 +192,18 @@ func (p *pbnParser) cells(cells []Cell, t string, i, max int) []Cell {
 			i = e
 			continue
 		}
-		e := i
+		// The first '%', ']' or '}' is found on the way, not by
+		// strings.IndexAny, which builds its set of bytes for every cell.
+		e, bad := i, -1
 		for e < len(t) && !isPBNSpace(t[e]) && t[e] != '"' {
+			if c := t[e]; bad < 0 && (c == '%' || c == ']' || c == '}') {
+				bad = e
+			}
 			e++
 		}
 		cell.Text = t[i:e]
-		if k := strings.IndexAny(cell.Text, "%]}"); k >= 0 {
-			p.d.add(i+k, diag.Error, "table", "'"+cell.Text[k:k+1]+"' is not allowed in a table element: "+quoteText(cell.Text))
+		if bad >= 0 {
+			p.d.add(bad, diag.Error, "table", "'"+t[bad:bad+1]+"' is not allowed in a table element: "+quoteText(cell.Text))
 		}
 		cells = append(cells, cell)
 		i = e
