@@ -108,11 +108,32 @@ func (t Tag) Present() bool { return t.Name != "" }
 
 // Unknown reports whether the tag is given with the value "?", PBN's mark
 // of a value that is unknown (PBN §5.1).
-func (t Tag) Unknown() bool { return t.Name != "" && strings.TrimSpace(t.Value) == "?" }
+func (t Tag) Unknown() bool { return t.Name != "" && trimmed(t.Value) == "?" }
 
 // Given reports whether the file gives the tag a value: present, not "?"
 // (unknown) and not blank.
-func (t Tag) Given() bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
+func (t Tag) Given() bool {
+	if !t.Present() {
+		return false
+	}
+	v := trimmed(t.Value)
+	return v != "" && v != "?"
+}
+
+// trimmed is strings.TrimSpace(v), returning at once the common value
+// that starts and ends with an ASCII character above the blank: the tags of
+// every board are asked whether they are given, and the calls took 1% of
+// an audit.
+func trimmed(v string) string {
+	if v != "" && keptASCII(v[0]) && keptASCII(v[len(v)-1]) {
+		return v
+	}
+	return strings.TrimSpace(v)
+}
+
+// keptASCII reports whether c is an ASCII byte that strings.TrimSpace
+// never trims: one above the blank.
+func keptASCII(c byte) bool { return c > ' ' && c < utf8.RuneSelf }
 
 // CommentKind says how a piece of commentary was written.
 type CommentKind uint8

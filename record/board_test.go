@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/bridgekit/bridgekit/auction"
@@ -202,6 +203,19 @@ func TestAPPasses(t *testing.T) {
 		b := newBoard(t, auction.North, tt.calls)
 		if got := b.Auction.APPasses(len(b.Auction.Calls)); got != tt.want {
 			t.Errorf("AP after %q stands for %d passes, want %d", tt.calls, got, tt.want)
+		}
+	}
+}
+
+// TestTrimmed holds trimmed to strings.TrimSpace on values that start or
+// end with every byte, Unicode white space among them.
+func TestTrimmed(t *testing.T) {
+	t.Parallel()
+	for c := range 256 {
+		for _, v := range []string{string(rune(c)), "?" + string(rune(c)), string(rune(c)) + "?", string([]byte{byte(c)}) + "x", "x" + string([]byte{byte(c)}), "\u00a0?\u2003", ""} {
+			if got, want := trimmed(v), strings.TrimSpace(v); got != want {
+				t.Errorf("trimmed(%q) = %q, want %q", v, got, want)
+			}
 		}
 	}
 }
