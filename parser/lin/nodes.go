@@ -51,7 +51,19 @@ func (p *Pair) ValueSpan() diag.Span {
 }
 
 // Is reports whether the pair's label is label, ignoring case.
-func (p *Pair) Is(label string) bool { return strings.EqualFold(p.Label, label) }
+func (p *Pair) Is(label string) bool {
+	// The labels asked for are two lower-case letters, and a record's
+	// pairs are asked for some of them each: compared a byte at a time,
+	// not by strings.EqualFold, which took 1% of an audit of LIN. A byte
+	// with 0x20 set equals a lower-case letter only if it is that letter
+	// in either case.
+	if l := p.Label; len(l) == 2 && len(label) == 2 && isLowerLetter(label[0]) && isLowerLetter(label[1]) {
+		return l[0]|0x20 == label[0] && l[1]|0x20 == label[1]
+	}
+	return strings.EqualFold(p.Label, label)
+}
+
+func isLowerLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // Key returns the label in lower case, the form the LIN tags are known by.
 func (p *Pair) Key() string {

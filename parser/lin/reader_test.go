@@ -292,3 +292,19 @@ func TestLINStreamingMemory(t *testing.T) {
 		t.Errorf("live heap reached %d KB while reading %d MB", peak>>10, total>>20)
 	}
 }
+
+// TestPairIs holds Is to strings.EqualFold for every two bytes of a label
+// against lower-case labels and others.
+func TestPairIs(t *testing.T) {
+	t.Parallel()
+	for _, want := range []string{"md", "ah", "pc", "AH", "a", "mdx", "m@", "`d"} {
+		for a := range 256 {
+			for _, b := range []byte{'d', 'D', 'h', 'H', 'c', '@', '`', 0x80, 'd' ^ 0x20 ^ 0x80} {
+				p := &Pair{Label: string([]byte{byte(a), b})}
+				if got, exp := p.Is(want), strings.EqualFold(p.Label, want); got != exp {
+					t.Errorf("Pair{%q}.Is(%q) = %v, want %v", p.Label, want, got, exp)
+				}
+			}
+		}
+	}
+}
