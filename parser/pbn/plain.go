@@ -137,6 +137,28 @@ func (p *pbnParser) scanPlain(t string) bool {
 	return len(p.plainTags) > 0
 }
 
+// plainBytes classes the bytes of a plain tag pair: those of a name, and
+// those that end or may spoil its value. Every tag pair of most games is
+// read by plainTagAt, a byte at a time, and one lookup a byte costs less
+// than the comparisons it replaces.
+var plainBytes = func() (class [256]uint8) {
+	for c := range class {
+		if isNameChar(byte(c)) {
+			class[c] |= plainName
+		}
+	}
+	for _, c := range []byte{'"', '\\', '\t', ']', '\n', '\r'} {
+		class[c] |= plainStop
+	}
+	return class
+}()
+
+// The classes of plainBytes.
+const (
+	plainName = 1 << iota // a character of a tag name
+	plainStop             // '"', '\\', '\t', ']', '\n' or '\r'
+)
+
 // plainTagAt reads the tag pair at t[i] == '[' when it is plain: a name
 // right after the '[' that starts with a capital letter, and a quoted
 // value without escapes (\" and \\), tabs, ']', line breaks or
@@ -144,7 +166,7 @@ func (p *pbnParser) scanPlain(t string) bool {
 func plainTagAt(t string, i int) (plainTag, bool) {
 	tag := plainTag{start: i}
 	k := i + 1
-	for k < len(t) && isNameChar(t[k]) {
+	for k < len(t) && plainBytes[t[k]]&plainName != 0 {
 		k++
 	}
 	if k == i+1 {
@@ -159,15 +181,18 @@ func plainTagAt(t string, i int) (plainTag, bool) {
 		return tag, false
 	}
 	e := q + 1
-	for ; e < len(t) && t[e] != '"'; e++ {
-		switch t[e] {
-		case '\\':
-			// Kept as written, as in the column lists of tables ("\2R"),
-			// unless it escapes a quote or a backslash.
-			if e+1 < len(t) && (t[e+1] == '"' || t[e+1] == '\\') {
-				return tag, false
-			}
-		case '\t', ']', '\n', '\r':
+	for ; e < len(t); e++ {
+		if plainBytes[t[e]]&plainStop == 0 {
+			continue
+		}
+		if c := t[e]; c == '"' {
+			break
+		} else if c != '\\' {
+			return tag, false // '\t', ']', '\n' or '\r'
+		}
+		// A backslash is kept as written, as in the column lists of
+		// tables ("\2R"), unless it escapes a quote or a backslash.
+		if e+1 < len(t) && (t[e+1] == '"' || t[e+1] == '\\') {
 			return tag, false
 		}
 	}
