@@ -459,6 +459,14 @@ func scanLINHand(sp spot, start, end int) (Hand, Hand, error) {
 	suit, inSuit := Suit(0), false
 	text := sp.text[:end]
 	for i := start; i < len(text); {
+		// The usual rank characters, as scanPBNHand reads them: every
+		// card of an md value passes here, and decoding each as a rune and
+		// adding it through addRank took 4% of an audit of LIN.
+		if r := asciiRank[text[i]]; r != 0 && inSuit && h.spots == 0 {
+			h.addNamed(&twice, NewCard(suit, r))
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if r == ' ' || r == '\t' || r == '\r' || r == '\n' { // white space only lays the hand out
 			i++

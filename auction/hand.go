@@ -229,11 +229,7 @@ func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 		// rest ("x", "10", Russian letters) and what may overfill a suit,
 		// which only spots can.
 		if r := asciiRank[text[i]]; r != 0 && h.spots == 0 {
-			c := NewCard(Suits[suit], r)
-			if h.bits&(1<<c) != 0 {
-				twice.bits |= 1 << c
-			}
-			h.bits |= 1 << c
+			h.addNamed(&twice, NewCard(Suits[suit], r))
 			i++
 			continue
 		}
@@ -259,6 +255,17 @@ func scanPBNHand(sp spot, start, end int) (Hand, Hand, error) {
 		return h, twice, sp.errf("has %d of the 4 suits (write spades.hearts.diamonds.clubs, separated by dots)", suit+1)
 	}
 	return h, twice, nil
+}
+
+// addNamed adds c, a card, to h, noting it in twice when h holds it
+// already. A hand without spots never holds more than 13 cards of a suit
+// so, which is what lets the readers take this way for the usual rank
+// characters rather than addRank's.
+func (h *Hand) addNamed(twice *Hand, c Card) {
+	if h.bits&(1<<c) != 0 {
+		twice.bits |= 1 << c
+	}
+	h.bits |= 1 << c
 }
 
 // asciiRank maps the ASCII rank characters rankOf reads to their rank, and
