@@ -171,6 +171,17 @@ func linRank(s string) (byte, int) {
 	return 0, 0
 }
 
+// linRankByte is linRank for the ranks written in one byte, by that
+// byte, and 0 for every other: the cards of every hand are read through it.
+var linRankByte = func() (t [256]byte) {
+	for c := range t {
+		if r, n := linRank(string([]byte{byte(c)})); n == 1 {
+			t[c] = r
+		}
+	}
+	return t
+}()
+
 const linSuitLetters = "SHDC"
 
 // linCardTexts are the 52 cards as Cards gives them ("SA", "HT"), by suit
@@ -217,7 +228,10 @@ func parseLINHand(raw string, base int, is *valueIssues) Hand {
 			i++
 			continue
 		}
-		r, n := linRank(raw[i:])
+		r, n := linRankByte[raw[i]], 1
+		if r == 0 {
+			r, n = linRank(raw[i:])
+		}
 		switch {
 		case n == 0:
 			_, size := utf8.DecodeRuneInString(raw[i:])
