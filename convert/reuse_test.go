@@ -28,6 +28,19 @@ func sameAfterCheck(t *testing.T, where string, fresh, reused *record.Board, ff,
 	}
 }
 
+// builtInto checks that b was built into spare, the used board the
+// converter was given, when it was given one, and reports whether it was.
+func builtInto(t *testing.T, where string, spare, b *record.Board) bool {
+	t.Helper()
+	if spare == nil {
+		return false
+	}
+	if b != spare {
+		t.Fatalf("%s: the board was not built into the used board given", where)
+	}
+	return true
+}
+
 // intoUsed converts the games of file twice, into new boards and into
 // two boards used in turn as an audit does (PBNOptions.Into), and checks
 // that the boards are the same. It returns the games and how many were
@@ -38,13 +51,11 @@ func intoUsed(t *testing.T, path string, file *pbn.File) (games, reused int) {
 	for _, g := range file.Games {
 		fresh, ff := FromPBN(g, PBNOptions{Header: file.Header, Previous: prev})
 		b, bf := FromPBN(g, PBNOptions{Header: file.Header, Previous: prevInto, Into: spare})
-		if spare != nil {
-			if b != spare {
-				t.Fatalf("%s game %d: FromPBN did not build into the board given", path, g.Index)
-			}
+		where := fmt.Sprintf("%s game %d", path, g.Index)
+		if builtInto(t, where, spare, b) {
 			reused++
 		}
-		sameAfterCheck(t, fmt.Sprintf("%s game %d", path, g.Index), fresh, b, ff, bf)
+		sameAfterCheck(t, where, fresh, b, ff, bf)
 		games++
 		prev, spare, prevInto = fresh, prevInto, b
 	}
@@ -111,13 +122,11 @@ func TestLINConverterReuse(t *testing.T) {
 			if b == nil {
 				continue
 			}
-			if spare != nil {
-				if b != spare {
-					t.Fatalf("%s record %d: Convert did not build into the board handed back", name, r.Index)
-				}
+			where := fmt.Sprintf("%s record %d", name, r.Index)
+			if builtInto(t, where, spare, b) {
 				reused++
 			}
-			sameAfterCheck(t, fmt.Sprintf("%s record %d", name, r.Index), fb, b, ff, bf)
+			sameAfterCheck(t, where, fb, b, ff, bf)
 			boards++
 			into.Reuse(b)
 			spare = b

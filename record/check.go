@@ -158,8 +158,8 @@ func (c *Checker) checkNumber(b *Board) {
 // board-vulnerability before and after the board number, made once: a
 // rotated hand record raises both on most of its boards, and joining
 // seven parts for each took 1% of an audit of the corpus's PBN files.
-var numberMessages = sync.OnceValue(func() *struct{ dealer, deals, vul, is [4]string } {
-	m := new(struct{ dealer, deals, vul, is [4]string })
+var numberMessages = sync.OnceValue(func() *numberParts {
+	m := new(numberParts)
 	for i := range 4 {
 		m.dealer[i] = "dealer " + auction.Seat(i).String() + " disagrees with board "
 		m.deals[i] = ", which " + auction.Seat(i).String() + " deals: a rotated or mis-numbered deal?"
@@ -168,6 +168,11 @@ var numberMessages = sync.OnceValue(func() *struct{ dealer, deals, vul, is [4]st
 	}
 	return m
 })
+
+// numberParts are numberMessages' parts, by seat or vulnerability: the
+// stated dealer's and vulnerability's before the number, the board's
+// own after it.
+type numberParts struct{ dealer, deals, vul, is [4]string }
 
 // checkUnknown reports the values that matter to the replay and are
 // given as "?".

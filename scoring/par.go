@@ -138,8 +138,7 @@ func (g *parGame) declarer(side auction.Side, s auction.Strain) auction.Seat {
 func (g *parGame) bestMaking(side auction.Side) (int, bool) {
 	best, at := 0, -1
 	for r := 0; r < 35; r++ {
-		b := bidOf(r)
-		if int(g.dd[g.declarer(side, b.Strain)][b.Strain]) < int(b.Level)+6 {
+		if b, _, t := g.played(r, side); t < int(b.Level)+6 {
 			continue
 		}
 		s := g.fin[r][side]
@@ -153,20 +152,33 @@ func (g *parGame) bestMaking(side auction.Side) (int, bool) {
 	return at, at >= 0
 }
 
-// final is the NS score of bid r played by side, doubled when it fails.
-func (g *parGame) final(r int, side auction.Side) (int, ParContract) {
+// played returns bid r, the hand of side that takes more tricks in its
+// strain, and those tricks.
+func (g *parGame) played(r int, side auction.Side) (auction.Bid, auction.Seat, int) {
 	b := bidOf(r)
 	d := g.declarer(side, b.Strain)
-	t := int(g.dd[d][b.Strain])
+	return b, d, int(g.dd[d][b.Strain])
+}
+
+// contract is bid r played by side, by its hand that takes more tricks
+// in the strain, doubled when it fails.
+func (g *parGame) contract(r int, side auction.Side) ParContract {
+	b, d, t := g.played(r, side)
 	c := auction.Contract{Level: b.Level, Strain: b.Strain, Declarer: d}
 	if t < int(b.Level)+6 {
 		c.Risk = auction.Doubled
 	}
-	s := auction.Score(c, t, g.v)
+	return ParContract{Contract: c, Side: side, Tricks: t}
+}
+
+// final is the NS score of bid r played by side as the final contract.
+func (g *parGame) final(r int, side auction.Side) int {
+	c := g.contract(r, side)
+	s := auction.Score(c.Contract, c.Tricks, g.v)
 	if side == auction.EW {
 		s = -s
 	}
-	return s, ParContract{Contract: c, Side: side, Tricks: t}
+	return s
 }
 
 func better(side auction.Side, a, b int) bool {
@@ -190,8 +202,8 @@ func (g *parGame) solve() {
 	for r := 34; r >= 0; r-- {
 		for _, side := range sides {
 			other := side.Opponents()
-			g.fin[r][side], _ = g.final(r, side)
-			v := g.fin[r][side] // the other side passes
+			v := g.final(r, side) // the other side passes
+			g.fin[r][side] = v
 			if r < 34 && better(other, above[other], v) {
 				v = above[other]
 			}
@@ -245,7 +257,7 @@ func (g *parGame) collect(r int, side auction.Side, want int, firstPass bool, ou
 	g.seen[r][side] = true
 	bidder := side.Opponents()
 	if g.fin[r][bidder] == want {
-		if _, c := g.final(r, bidder); !slices.Contains(*out, c) {
+		if c := g.contract(r, bidder); !slices.Contains(*out, c) {
 			*out = append(*out, c)
 		}
 	}

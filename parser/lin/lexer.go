@@ -190,9 +190,9 @@ func advancePos(p diag.Pos, b []byte) diag.Pos {
 	}
 	// Most spans hold no line break: the vector search for one costs less
 	// than bytes.LastIndexByte, which looks at each byte from the end.
-	if bytes.IndexByte(b, '\n') >= 0 {
-		i := bytes.LastIndexByte(b, '\n')
-		p.Line = diag.Clamp(int(p.Line) + bytes.Count(b[:i+1], []byte{'\n'}))
+	if j := bytes.IndexByte(b, '\n'); j >= 0 {
+		i := j + bytes.LastIndexByte(b[j:], '\n')
+		p.Line = diag.Clamp(int(p.Line) + bytes.Count(b[j:i+1], []byte{'\n'}))
 		p.Col = 1
 		b = b[i+1:]
 	}

@@ -184,9 +184,17 @@ func skipSpace(t string, i int) int {
 	return i
 }
 
-func isNameChar(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
-}
+// isNameChar reports whether c may be part of a tag name: a letter, a
+// digit or '_'. It is a table lookup: the splitter and the reader of
+// plain tag pairs ask it of every name's every byte.
+func isNameChar(c byte) bool { return nameChars[c] }
+
+var nameChars = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_'
+	}
+	return t
+}()
 
 // lexTag reads the tag pair starting at t[i] == '['. White space, newlines
 // included, may separate its four tokens. What real files get wrong is read

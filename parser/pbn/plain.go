@@ -137,27 +137,16 @@ func (p *pbnParser) scanPlain(t string) bool {
 	return len(p.plainTags) > 0
 }
 
-// plainBytes classes the bytes of a plain tag pair: those of a name, and
-// those that end or may spoil its value. Every tag pair of most games is
-// read by plainTagAt, a byte at a time, and one lookup a byte costs less
-// than the comparisons it replaces.
-var plainBytes = func() (class [256]uint8) {
-	for c := range class {
-		if isNameChar(byte(c)) {
-			class[c] |= plainName
-		}
-	}
+// plainStops are the bytes that end or may spoil the value of a plain
+// tag pair: '"', '\\', '\t', ']', '\n' and '\r'. Every tag pair of most
+// games is read by plainTagAt, a byte at a time, and one lookup a byte
+// costs less than the comparisons it replaces.
+var plainStops = func() (t [256]bool) {
 	for _, c := range []byte{'"', '\\', '\t', ']', '\n', '\r'} {
-		class[c] |= plainStop
+		t[c] = true
 	}
-	return class
+	return t
 }()
-
-// The classes of plainBytes.
-const (
-	plainName = 1 << iota // a character of a tag name
-	plainStop             // '"', '\\', '\t', ']', '\n' or '\r'
-)
 
 // plainTagAt reads the tag pair at t[i] == '[' when it is plain: a name
 // right after the '[' that starts with a capital letter, and a quoted
@@ -166,7 +155,7 @@ const (
 func plainTagAt(t string, i int) (plainTag, bool) {
 	tag := plainTag{start: i}
 	k := i + 1
-	for k < len(t) && plainBytes[t[k]]&plainName != 0 {
+	for k < len(t) && isNameChar(t[k]) {
 		k++
 	}
 	if k == i+1 {
@@ -182,7 +171,7 @@ func plainTagAt(t string, i int) (plainTag, bool) {
 	}
 	e := q + 1
 	for ; e < len(t); e++ {
-		if plainBytes[t[e]]&plainStop == 0 {
+		if !plainStops[t[e]] {
 			continue
 		}
 		if c := t[e]; c == '"' {

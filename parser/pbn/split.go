@@ -267,7 +267,7 @@ func lineTagName(line []byte) []byte {
 		i++
 	}
 	j := i
-	for j < len(line) && plainBytes[line[j]]&plainName != 0 { // isNameChar, by table
+	for j < len(line) && isNameChar(line[j]) {
 		j++
 	}
 	if j == i {
