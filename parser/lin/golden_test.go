@@ -433,3 +433,39 @@ func TestAdvancePos(t *testing.T) {
 		}
 	}
 }
+
+// TestCursor checks the positions a cursor hands out, by runs of plain
+// text and otherwise, against advancePos from the start of the window, for
+// every stride through text that mixes long ASCII runs, Cyrillic and line
+// breaks, and plainRun against a byte loop on every byte value.
+func TestCursor(t *testing.T) {
+	t.Parallel()
+	text := []byte("pn|South,West,North,East|st||md|3SA2,,,|mb|1S|an|Пас — \x80 стоп|\npc|SA|\n\nnt|日本|\xbf\xc0mb|p|mb|p|pc|D2|pc|DA|")
+	start := diag.Pos{Offset: 3, Line: 2, Col: 5}
+	for stride := 1; stride <= 20; stride++ {
+		for first := 0; first < stride; first++ {
+			cur := cursor{b: text, pos: start}
+			for i := first; i <= len(text); i += stride {
+				if got, want := cur.at(i), advancePos(start, text[:i]); got != want {
+					t.Fatalf("stride %d, at %d: %+v, want %+v", stride, i, got, want)
+				}
+			}
+		}
+	}
+	for c := range 256 {
+		for n := range 20 {
+			b := bytes.Repeat([]byte{'a'}, 20)
+			b[n] = byte(c)
+			want := 20
+			for i, x := range b {
+				if x == '\n' || x >= 0x80 {
+					want = i
+					break
+				}
+			}
+			if got := plainRun(b, 0); got != want {
+				t.Fatalf("plainRun with %#x at %d: %d, want %d", c, n, got, want)
+			}
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/bits"
 	"unicode/utf8"
 
@@ -56,11 +57,14 @@ type linScanner struct {
 	base int      // absolute offset of buf[0]
 	p    int      // index in buf of the next byte to scan
 	pos  diag.Pos // position of buf[p]
-	bol  bool     // buf[p] is at the beginning of a line
-	eof  bool     // r is exhausted, or failed
-	keep int      // absolute offset of the oldest byte still needed; -1 if none
-	max  int      // most bytes held for one record
-	out  []linItem
+	// plain is the absolute offset up to which the text from buf[p] on is
+	// known to hold no line break and no multi-byte character; see cursor.
+	plain int
+	bol   bool // buf[p] is at the beginning of a line
+	eof   bool // r is exhausted, or failed
+	keep  int  // absolute offset of the oldest byte still needed; -1 if none
+	max   int  // most bytes held for one record
+	out   []linItem
 }
 
 // linMinRead is the smallest read the scanner asks of its reader.
@@ -222,18 +226,52 @@ func charCount(b []byte) int {
 }
 
 // cursor hands out positions of increasing indexes of one scan window.
+// Most of LIN is ASCII without a line break for hundreds of bytes, and
+// there a position is the one before moved by as many columns as bytes:
+// plain is the index up to which the window is known to be such text,
+// found once for the run of it rather than byte by byte for each of a
+// pair's three positions.
 type cursor struct {
-	b   []byte
-	i   int
-	pos diag.Pos
+	b     []byte
+	i     int
+	plain int // b[i:plain] holds no line break and no multi-byte character
+	pos   diag.Pos
 }
 
 func (c *cursor) at(i int) diag.Pos {
-	if i != c.i { // a pair's end is asked for twice, by the pair and by emit
-		c.pos = advancePos(c.pos, c.b[c.i:i])
-		c.i = i
+	if i > c.plain {
+		c.move(i)
 	}
-	return c.pos
+	p := c.pos
+	p.Offset += i - c.i
+	p.Col += int32(i - c.i) // move keeps the run short of overflow
+	return p
+}
+
+// move is at past the known run of plain text, kept apart so that at is
+// inlined. The run it finds ends before the column would pass the largest
+// int32, where advancePos saturates.
+func (c *cursor) move(i int) {
+	c.pos = advancePos(c.pos, c.b[c.i:i])
+	c.plain = min(plainRun(c.b, i), i+int(math.MaxInt32-c.pos.Col))
+	c.i = i
+}
+
+// plainRun returns the index of the first line break or non-ASCII byte of
+// b at or after i, or len(b). It looks at eight bytes at a time.
+func plainRun(b []byte, i int) int {
+	const ones, high, newlines = 0x0101010101010101, 0x8080808080808080, 0x0a0a0a0a0a0a0a0a
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		nl := w ^ newlines // a zero byte where w has a line break
+		if (w|(nl-ones)&^nl)&high != 0 {
+			break
+		}
+	}
+	for i < len(b) && b[i] != '\n' && b[i] < utf8.RuneSelf {
+		i++
+	}
+	return i
 }
 
 func isBlank(c byte) bool {
@@ -305,7 +343,7 @@ func (s *linScanner) scanOne() bool {
 	if i > 0 {
 		bol = b[i-1] == '\n'
 	}
-	cur := cursor{b: b, pos: s.pos}
+	cur := cursor{b: b, pos: s.pos, plain: s.plain - s.base - s.p}
 	switch {
 	case bol && b[i] == '%':
 		return s.scanComment(b, i, &cur, atEOF)
@@ -337,6 +375,7 @@ func (s *linScanner) scanOne() bool {
 func (s *linScanner) emit(it *linItem, n int, cur *cursor) {
 	s.out = append(s.out, *it)
 	s.pos = cur.at(n)
+	s.plain = s.base + s.p + cur.plain
 	if n > 0 {
 		s.bol = s.buf[s.p+n-1] == '\n'
 	}
