@@ -220,6 +220,10 @@ type linMapper struct {
 	// not mapped yet, in order.
 	recCalls []lin.Call
 	recCards []lin.Card
+	// comments is where the first comment of each call or card is kept,
+	// in chunks that double: vugraph files comment on most cards, and a
+	// slice for each was an eighth of the allocations of an audit of LIN.
+	comments []record.Comment
 }
 
 // pair maps one pair of the record.
@@ -369,13 +373,28 @@ func (m *linMapper) comment(p *lin.Pair) {
 		b.Leading = append(b.Leading, c)
 	case len(b.Play.Cards) > 0:
 		last := &b.Play.Cards[len(b.Play.Cards)-1]
-		last.Comments = append(last.Comments, c)
+		last.Comments = m.addComment(last.Comments, c)
 	case len(b.Auction.Calls) > 0:
 		last := &b.Auction.Calls[len(b.Auction.Calls)-1]
-		last.Comments = append(last.Comments, c)
+		last.Comments = m.addComment(last.Comments, c)
 	default:
-		b.Auction.Comments = append(b.Auction.Comments, c)
+		b.Auction.Comments = m.addComment(b.Auction.Comments, c)
 	}
+}
+
+// addComment appends c to list. A first comment is carved from the
+// board's chunk of them, with no room after it, so that a second one
+// moves the list out rather than writing over its neighbour's.
+func (m *linMapper) addComment(list []record.Comment, c record.Comment) []record.Comment {
+	if list != nil {
+		return append(list, c)
+	}
+	if len(m.comments) == cap(m.comments) {
+		m.comments = make([]record.Comment, 0, max(4, 2*cap(m.comments)))
+	}
+	m.comments = append(m.comments, c)
+	n := len(m.comments)
+	return m.comments[n-1 : n : n]
 }
 
 // identity reads the board's number, room, dealer, vulnerability and deal.
@@ -510,10 +529,9 @@ func (m *linMapper) recorded() {
 		return
 	}
 	r, err := lin.ParseResult(strings.TrimSpace(t.Value))
-	var ve lin.ValueErrors
 	if err != nil {
 		why := err.Error()
-		if errors.As(err, &ve) && len(ve) > 0 {
+		if ve := lin.ValueErrors(nil); errors.As(err, &ve) && len(ve) > 0 {
 			why = ve[0].Msg
 		}
 		m.unreadable(t, why)

@@ -126,7 +126,7 @@ func TestFromLINMapping(t *testing.T) {
 	t.Parallel()
 	src := "pn|Sue,Wes,Nat,Ed|st||" + testLINDeal + "rh||ah|Board 1|sv|o|nt|before|" +
 		"mb|1N!|an|15-17|mb|p|nt|after pass|mb|2C!|an|Stayman|an|4-card major|mb|p|mb|2D|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||" +
-		"pc|S7|pc|S3|pc|S2|pc|SA|nt|on the ace|pg||zz|3.53|mc|13|pg||"
+		"pc|S7|nt|lead|nt|again|pc|S3|nt|follow|pc|S2|pc|SA|nt|on the ace|pg||zz|3.53|mc|13|pg||"
 	boards, findings := linBoards(t, "m.lin", []byte(src))
 	b := boards[0]
 	for _, f := range findings[0] {
@@ -154,6 +154,8 @@ func TestFromLINMapping(t *testing.T) {
 		{"replayed", b.Replayed.Contract.Describe(), "3NT by N"},
 		{"play", cardTexts(b.Play.Cards), "E:S7 S:S3 W:S2 N:SA"},
 		{"card comment", b.Play.Cards[3].Comments[0].Text, "on the ace"},
+		// A second comment on a card must not write over the next card's.
+		{"card comments", commentTexts(b.Play.Cards[0].Comments, b.Play.Cards[1].Comments, b.Play.Cards[2].Comments), "[lead again] [follow] []"},
 		{"claim", fmt.Sprint(b.Play.Claim, b.Play.Claimed), "13 true"},
 		{"result", b.ResultText(), "13"},
 		{"extras", fmt.Sprint(b.LIN.Extras), fmt.Sprint([]record.LINPair{
@@ -414,4 +416,17 @@ func TestLINBoardNumber(t *testing.T) {
 			t.Errorf("%s: board %d, label %q; want %d, %q", src, b.Number, b.BoardLabel(), tt.number, tt.label)
 		}
 	}
+}
+
+// commentTexts lists the texts of each list of comments.
+func commentTexts(lists ...[]record.Comment) string {
+	var out []string
+	for _, l := range lists {
+		var texts []string
+		for _, c := range l {
+			texts = append(texts, c.Text)
+		}
+		out = append(out, fmt.Sprint(texts))
+	}
+	return strings.Join(out, " ")
 }

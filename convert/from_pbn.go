@@ -302,21 +302,24 @@ func (m *mapper) identity() {
 // itself is kept as read, for Check to report.
 func (m *mapper) deal(t *record.Tag, parse func(string) (auction.Deal, error)) {
 	d, err := parse(t.Value)
-	var de *auction.DealError
-	switch {
-	case err == nil || errors.As(err, &de):
+	if err == nil {
 		m.b.Deal = d
-		if de != nil {
-			// A card written twice in one hand is read once: the deal
-			// read cannot show it, so the board keeps it apart.
-			for _, p := range de.Problems {
-				if p.Kind == auction.DuplicateCard && p.Seat == p.Other {
-					m.b.DealTwice[p.Seat].Add(p.Card)
-				}
-			}
-		}
-	default:
+		return
+	}
+	// Declared here, not above: errors.As takes its address, which puts
+	// it on the heap, and most deals read without an error.
+	var de *auction.DealError
+	if !errors.As(err, &de) {
 		m.add(diag.DealInvalid, diag.Error, at(t), "the deal cannot be read: %v", err)
+		return
+	}
+	m.b.Deal = d
+	// A card written twice in one hand is read once: the deal read cannot
+	// show it, so the board keeps it apart.
+	for _, p := range de.Problems {
+		if p.Kind == auction.DuplicateCard && p.Seat == p.Other {
+			m.b.DealTwice[p.Seat].Add(p.Card)
+		}
 	}
 }
 

@@ -1039,6 +1039,17 @@ func matchName(home, visit string) string {
 	return strings.TrimSpace(home) + " v " + strings.TrimSpace(visit)
 }
 
+// matchNames is matchName for the boards of a file, which name the same
+// teams board after board: the name is made again only when they change.
+type matchNames struct{ home, visit, name string }
+
+func (m *matchNames) of(home, visit string) string {
+	if home != m.home || visit != m.visit || m.name == "" {
+		m.home, m.visit, m.name = home, visit, matchName(home, visit)
+	}
+	return m.name
+}
+
 // known reports whether a value is given: not "" and not "?".
 func known(v string) bool { v = strings.TrimSpace(v); return v != "" && v != "?" }
 

@@ -83,10 +83,11 @@ func (r *linReading) units() iter.Seq2[linRecord, error] {
 		s.start()
 		defer s.done()
 		for rec, err := range r.rd.RecordsApart() {
-			var d *diag.Diagnostic
-			if errors.As(err, &d) {
-				r.extra.Add(*d)
-				continue
+			if err != nil { // apart from the call: errors.As puts d on the heap
+				if d := (*diag.Diagnostic)(nil); errors.As(err, &d) {
+					r.extra.Add(*d)
+					continue
+				}
 			}
 			u := linRecord{Record: rec}
 			if rec != nil {
@@ -149,6 +150,7 @@ func (r *linReading) context(linRecord) []linRecord {
 func (r *linReading) converter(ctx []linRecord) func(*Part, linRecord) {
 	conv := convert.NewLINConverter(r.st.name)
 	var ck record.Checker
+	var names matchNames
 	started := false
 	return func(p *Part, rec linRecord) {
 		defer rec.release()
@@ -168,7 +170,7 @@ func (r *linReading) converter(ctx []linRecord) func(*Part, linRecord) {
 		if b != nil {
 			segment, match := "", ""
 			if v := b.LIN.Vugraph; v != nil {
-				segment, match = v.Fields[1], matchName(v.Fields[5], v.Fields[7])
+				segment, match = v.Fields[1], names.of(v.Fields[5], v.Fields[7])
 			}
 			r.st.board(p, &ck, b, mapped, rec.Diagnostics, rec.Pos, b.Event.Value, joinKnown(segment, b.Date.Value), match)
 			if !r.st.opts.Boards {

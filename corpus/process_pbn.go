@@ -254,6 +254,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 	var (
 		ck      record.Checker
 		prev    *record.Board
+		names   matchNames
 		started bool
 	)
 	header := r.header()
@@ -275,7 +276,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		}
 		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		s := *a.scope
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), matchName(s.home, s.visit))
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), names.of(s.home, s.visit))
 		g.arena.release()
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's

@@ -233,10 +233,12 @@ func unknownText(names []string) string {
 
 func (c *Checker) checkDeal(b *Board) {
 	var probs []string
-	var de *auction.DealError
-	if err := b.Deal.Validate(); errors.As(err, &de) {
-		for _, p := range de.Problems {
-			probs = append(probs, p.String())
+	if err := b.Deal.Validate(); err != nil {
+		var de *auction.DealError // here, not above: errors.As puts it on the heap
+		if errors.As(err, &de) {
+			for _, p := range de.Problems {
+				probs = append(probs, p.String())
+			}
 		}
 	}
 	for _, s := range auction.Seats {

@@ -43,7 +43,7 @@ type Room struct {
 	IMPKnown bool
 	IMPText  string
 	IMPLoc   diag.Pos
-	Deal     string          // the full deal from North, "" when not full
+	Deal     auction.Deal    // the full deal; the zero Deal when not full
 	At       diag.Diagnostic // the board's place, for findings about it
 	Segment  *record.Vugraph // the LIN segment header, if any
 }
@@ -101,7 +101,7 @@ func RoomOf(b *record.Board, session string) (Room, bool) {
 		}
 	}
 	if b.Deal.Full() {
-		r.Deal = b.Deal.PBN(auction.North)
+		r.Deal = b.Deal
 	}
 	return r, true
 }
@@ -145,14 +145,14 @@ func sideNumber(text string) (float64, bool) {
 // carry the place of the room they are about.
 func Pair(a, b *Room) []diag.Diagnostic {
 	var out []diag.Diagnostic
-	if a.Deal != "" && b.Deal != "" && a.Deal != b.Deal {
+	if a.Deal != (auction.Deal{}) && b.Deal != (auction.Deal{}) && a.Deal != b.Deal {
 		d := b.At
 		d.Code, d.Severity = diag.RoomsDiffer, diag.Warning
 		if k, ok := turnedBy(a.Deal, b.Deal); ok {
 			d.Severity = diag.Info
 			d.Message = fmt.Sprintf("board %s: this room's deal is the other room's (%s) turned %s: the same hands, written from another seat", b.Board, where(a.At), [...]string{"", "one seat", "two seats", "three seats"}[k])
 		} else {
-			d.Message = fmt.Sprintf("board %s: this room's deal is not the other room's (%s): %s here, %s there", b.Board, where(a.At), b.Deal, a.Deal)
+			d.Message = fmt.Sprintf("board %s: this room's deal is not the other room's (%s): %s here, %s there", b.Board, where(a.At), b.Deal.PBN(auction.North), a.Deal.PBN(auction.North))
 		}
 		out = append(out, d)
 	}
@@ -202,20 +202,9 @@ func split(imp int) [2]int {
 func where(d diag.Diagnostic) string { return fmt.Sprintf("%s game %d", d.File, d.Game) }
 
 // turnedBy reports whether deal b is deal a with every hand k seats on.
-func turnedBy(a, b string) (int, bool) {
-	ha, hb := strings.Fields(a[2:]), strings.Fields(b[2:])
-	if len(ha) != 4 || len(hb) != 4 {
-		return 0, false
-	}
+func turnedBy(a, b auction.Deal) (int, bool) {
 	for k := 1; k < 4; k++ {
-		same := true
-		for i := range 4 {
-			if ha[i] != hb[(i+k)%4] {
-				same = false
-				break
-			}
-		}
-		if same {
+		if a == (auction.Deal{b[k], b[(k+1)%4], b[(k+2)%4], b[(k+3)%4]}) {
 			return k, true
 		}
 	}

@@ -1,6 +1,10 @@
 package lin
 
-import "github.com/bridgekit/bridgekit/parser/internal/scan"
+import (
+	"slices"
+
+	"github.com/bridgekit/bridgekit/parser/internal/scan"
+)
 
 // An Arena holds the pairs of the records a Reader reads (see
 // Reader.UseArena), or the calls and cards of those checked into it (see
@@ -18,6 +22,7 @@ type Arena struct {
 	ptrs  []*Pair
 	calls []Call
 	cards []Card
+	tags  []linTag
 }
 
 // Reset frees everything the arena holds for the records read into it
@@ -27,6 +32,15 @@ func (a *Arena) Reset() {
 	a.ptrs = scan.ResetChunk(a.ptrs)
 	a.calls = scan.ResetChunk(a.calls)
 	a.cards = scan.ResetChunk(a.cards)
+	a.tags = scan.ResetChunk(a.tags)
+}
+
+// cloneTags returns a copy of tags, from the arena unless it is nil.
+func (a *Arena) cloneTags(tags []linTag) []linTag {
+	if a == nil {
+		return slices.Clone(tags)
+	}
+	return append(scan.Carve(&a.tags, len(tags))[:0], tags...)
 }
 
 // newPairs and newPairPointers return n zero elements from the arena, or

@@ -119,7 +119,7 @@ type Record struct {
 	cards []Card
 	read  bool
 
-	unchecked *linUnchecked // set until Check (see RecordsApart)
+	unchecked linUnchecked // set until Check (see RecordsApart); a value, not one more allocation a record
 }
 
 // Get returns the first pair with the given label (any case), or nil.

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"slices"
 	"strings"
 	"sync"
 
@@ -463,7 +462,7 @@ func (sp *linSplitter) emit(next linClass, cut *diag.Diagnostic) *Record {
 			Message: "the file header is not followed by any board"})
 	}
 	if sp.lr.apart {
-		rec.unchecked = &linUnchecked{tags: slices.Clone(sp.lr.tags), filename: sp.lr.filename, remap: sp.remap}
+		rec.unchecked = linUnchecked{tags: sp.lr.arena.cloneTags(sp.lr.tags), filename: sp.lr.filename, remap: sp.remap}
 	} else {
 		rec.check(sp.lr.tags, sp.lr.filename, sp.remap, nil)
 	}
@@ -607,7 +606,7 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 
 // linUnchecked is what checking a record needs from its reader.
 type linUnchecked struct {
-	tags     []linTag // of the record's pairs
+	tags     []linTag // of the record's pairs; nil once checked, or for a record of no pairs
 	filename string
 	remap    func(diag.Pos) diag.Pos // see stream; nil for plain LIN text
 }
@@ -621,8 +620,8 @@ func (r *Record) Check() { r.CheckInto(nil) }
 // CheckInto is Check, reading the record's calls and cards into a (see
 // Arena), or, with a nil a, into memory of their own.
 func (r *Record) CheckInto(a *Arena) {
-	if u := r.unchecked; u != nil {
-		r.unchecked = nil
+	if u := r.unchecked; u.tags != nil {
+		r.unchecked = linUnchecked{}
 		r.check(u.tags, u.filename, u.remap, a)
 	}
 }
