@@ -195,7 +195,7 @@ func (linLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 		}
 		for _, it := range sc.out {
 			if it.kind == linItemPair {
-				p := &Pair{Label: string(sc.buf[it.start-sc.base : it.labelEnd-sc.base]), Pos: it.pos}
+				p := &Pair{Label: string(sc.buf[it.start-sc.base : it.labelEnd-sc.base]), Pos: it.startPos()}
 				pairs = append(pairs, p)
 				tags = append(tags, linTagOf(p.Label))
 			}

@@ -43,12 +43,27 @@ type linItem struct {
 	labelEnd int
 	valStart int // raw value span; for a comment, the comment text
 	valEnd   int
-	end      int      // just past the closing bar (or the end of the item)
-	pos      diag.Pos // where the label (or comment, or junk) starts
-	valPos   diag.Pos
-	endPos   diag.Pos
-	diags    []*diag.Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
+	end      int // just past the closing bar (or the end of the item)
+	// The lines and columns of start, valStart and end: an item is
+	// copied from scanner to splitter to record, and three whole
+	// positions would repeat the offsets above.
+	pos, valPos, endPos lineCol
+	diags               []*diag.Diagnostic // positioned reports about this item (Filename, Game, Pair set later)
 }
+
+// lineCol is a position without its byte offset.
+type lineCol struct{ line, col int32 }
+
+func lineColOf(p diag.Pos) lineCol { return lineCol{p.Line, p.Col} }
+
+// at is the position of byte offset off, which is at lc.
+func (lc lineCol) at(off int) diag.Pos { return diag.Pos{Offset: off, Line: lc.line, Col: lc.col} }
+
+// startPos, valuePos and endPosition are where the item, its value and
+// its end are.
+func (it *linItem) startPos() diag.Pos    { return it.pos.at(it.start) }
+func (it *linItem) valuePos() diag.Pos    { return it.valPos.at(it.valStart) }
+func (it *linItem) endPosition() diag.Pos { return it.endPos.at(it.end) }
 
 // linScanner reads decoded LIN text incrementally.
 type linScanner struct {
@@ -348,10 +363,11 @@ func (s *linScanner) scanOne() bool {
 	case bol && b[i] == '%':
 		return s.scanComment(b, i, &cur, atEOF)
 	case b[i] == '|':
-		it := linItem{kind: linItemNote, start: s.base + s.p + i, pos: cur.at(i)}
-		it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
+		at := cur.at(i)
+		it := linItem{kind: linItemNote, start: s.base + s.p + i, pos: lineColOf(at)}
+		it.diags = append(it.diags, linDiag(at, diag.Warning, "lin-stray-bar", "a | stands where a label was expected; skipped"))
 		it.end = it.start + 1
-		it.endPos = cur.at(i + 1)
+		it.endPos = lineColOf(cur.at(i + 1))
 		s.emit(&it, i+1, &cur)
 		return true
 	}
@@ -398,9 +414,9 @@ func (s *linScanner) scanComment(b []byte, i int, cur *cursor, atEOF bool) bool 
 	}
 	abs := s.base + s.p
 	it := linItem{kind: linItemComment, start: abs + i, valStart: abs + i + 1, valEnd: abs + end, end: abs + end}
-	it.pos = cur.at(i)
-	it.valPos = cur.at(i + 1)
-	it.endPos = cur.at(end)
+	it.pos = lineColOf(cur.at(i))
+	it.valPos = lineColOf(cur.at(i + 1))
+	it.endPos = lineColOf(cur.at(end))
 	s.emit(&it, end, cur)
 	return true
 }
@@ -442,10 +458,11 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 // emptyPair makes the item of a label that stands without its "||".
 func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
 	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
-	it.pos = cur.at(ls)
-	it.valPos = cur.at(le)
+	at := cur.at(ls)
+	it.pos = lineColOf(at)
+	it.valPos = lineColOf(cur.at(le))
 	it.endPos = it.valPos
-	it.diags = append(it.diags, linDiag(it.pos, diag.Warning, "lin-missing-bar", msg))
+	it.diags = append(it.diags, linDiag(at, diag.Warning, "lin-missing-bar", msg))
 	return it
 }
 
@@ -453,9 +470,10 @@ func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
 // which is skipped, as an error.
 func noteItem(abs, from, to int, cur *cursor, code, msg string) linItem {
 	it := linItem{kind: linItemNote, start: abs + from, end: abs + to}
-	it.pos = cur.at(from)
-	it.endPos = cur.at(to)
-	it.diags = append(it.diags, linDiag(it.pos, diag.Error, code, msg))
+	at := cur.at(from)
+	it.pos = lineColOf(at)
+	it.endPos = lineColOf(cur.at(to))
+	it.diags = append(it.diags, linDiag(at, diag.Error, code, msg))
 	return it
 }
 
@@ -504,7 +522,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		return false
 	}
 	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le}
-	it.pos = cur.at(ls)
+	it.pos = lineColOf(cur.at(ls))
 	vs, ve := j+1, vEnd
 	if tag != linTagNT {
 		vs, ve = trimSpan(b, vs, ve)
@@ -512,7 +530,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		ve = trimLineBreaks(b, vs, ve)
 	}
 	it.valStart, it.valEnd = abs+vs, abs+ve
-	it.valPos = cur.at(vs)
+	it.valPos = lineColOf(cur.at(vs))
 	if bytes.IndexByte(b[vs:ve], '\n') >= 0 {
 		it.flags |= linFlagMultiline
 	}
@@ -529,7 +547,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		it.diags = append(it.diags, linDiag(cur.at(vEnd), diag.Warning, "lin-unclosed", msg))
 	}
 	it.end = abs + end
-	it.endPos = cur.at(end)
+	it.endPos = lineColOf(cur.at(end))
 	if len(pre) > 0 {
 		s.out = append(s.out, pre...)
 	}

@@ -184,7 +184,7 @@ func (lr *Reader) stream(r io.Reader, remap func(diag.Pos) diag.Pos, yield func(
 	defer bufs.reclaim(sc, sp)
 	for {
 		ok, err := sc.next()
-		if errors.Is(err, errLINTooLong) {
+		if err != nil && errors.Is(err, errLINTooLong) { // errors.Is, called for every item, was 1% of an audit
 			if rec, d := sp.overflow(); !yield(rec, diagErr(d)) {
 				return false
 			}
@@ -360,7 +360,7 @@ func (sp *linSplitter) add(it *linItem) *Record {
 	has := itemHas(it)
 	if sp.curPairs+len(sp.pending) >= maxLINRecordPairs {
 		sp.flushPending()
-		out := sp.emit(class, &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.remapped(it.pos)}, Severity: diag.Error, Code: "lin-too-many-pairs",
+		out := sp.emit(class, &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.remapped(it.startPos())}, Severity: diag.Error, Code: "lin-too-many-pairs",
 			Message: fmt.Sprintf("a record of more than %d pairs is cut here; what follows is read as another record", maxLINRecordPairs)})
 		sp.append(it)
 		return out
@@ -538,10 +538,13 @@ func (sp *linSplitter) overflow() (*Record, *diag.Diagnostic) {
 // keepOffset returns the absolute offset of the oldest byte the splitter
 // still needs, or -1.
 func (sp *linSplitter) keepOffset() int {
-	for _, list := range [][]linItem{sp.cur, sp.pending, sp.floating} {
-		if len(list) > 0 {
-			return list[0].start
-		}
+	switch { // not a loop over a slice of the three, which cost 1% of an audit
+	case len(sp.cur) > 0:
+		return sp.cur[0].start
+	case len(sp.pending) > 0:
+		return sp.pending[0].start
+	case len(sp.floating) > 0:
+		return sp.floating[0].start
 	}
 	return -1
 }
@@ -551,7 +554,6 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 	lr.count++
 	first, last := items[0].start, items[len(items)-1].end
 	text := string(sc.buf[first-sc.base : last-sc.base])
-	sub := func(a, b int) string { return text[a-first : b-first] }
 	n := 0
 	for i := range items {
 		if items[i].kind == linItemPair {
@@ -560,12 +562,12 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 	}
 	slab := lr.arena.newPairs(n)
 	lr.tags = lr.tags[:0]
-	rec := &Record{Index: lr.count, Pairs: lr.arena.newPairPointers(n)[:0], Pos: items[0].pos, End: items[len(items)-1].endPos}
+	rec := &Record{Index: lr.count, Pairs: lr.arena.newPairPointers(n)[:0], Pos: items[0].startPos(), End: items[len(items)-1].endPosition()}
 	for i := range items {
 		it := &items[i]
 		switch it.kind {
 		case linItemComment:
-			rec.Comments = append(rec.Comments, Comment{Pos: it.pos, Text: sub(it.valStart, it.valEnd)})
+			rec.Comments = append(rec.Comments, Comment{Pos: it.startPos(), Text: text[it.valStart-first : it.valEnd-first]})
 		case linItemNote:
 			for _, d := range it.diags {
 				rec.addDiag(d)
@@ -573,9 +575,9 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 		case linItemPair:
 			p := &slab[len(rec.Pairs)]
 			p.Index = len(rec.Pairs) + 1
-			p.Label = sub(it.start, it.labelEnd)
-			p.Value = sub(it.valStart, it.valEnd)
-			p.Pos, p.ValuePos, p.ValueEnd, p.End = it.pos, it.valPos, it.valEnd, it.endPos
+			p.Label = text[it.start-first : it.labelEnd-first]
+			p.Value = text[it.valStart-first : it.valEnd-first]
+			p.Pos, p.ValuePos, p.ValueEnd, p.End = it.startPos(), it.valuePos(), it.valEnd, it.endPosition()
 			rec.Pairs = append(rec.Pairs, p)
 			lr.tags = append(lr.tags, it.tag)
 			for _, d := range it.diags {
