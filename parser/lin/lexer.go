@@ -38,7 +38,7 @@ const (
 type linItem struct {
 	kind     linItemKind
 	flags    uint8
-	tag      linTag // a pair's label, known once the splitter has seen it
+	tag      linTag // a pair's label
 	start    int    // first byte of the label or of the comment's text
 	labelEnd int
 	valStart int // raw value span; for a comment, the comment text
@@ -386,10 +386,22 @@ func (s *linScanner) scanOne() bool {
 	return s.scanPair(b, i, j, &cur, atEOF)
 }
 
-// emit queues an item and moves the scan point past n bytes of the window,
-// taking the position there from cur, which has counted most of the way.
+// emit queues an item and moves the scan point past n bytes of the window.
 func (s *linScanner) emit(it *linItem, n int, cur *cursor) {
 	s.out = append(s.out, *it)
+	s.consume(n, cur)
+}
+
+// push queues a zero item and returns it, for the scanner to fill in
+// place rather than make aside and copy in, as it does for every pair.
+func (s *linScanner) push() *linItem {
+	s.out = append(s.out, linItem{})
+	return &s.out[len(s.out)-1]
+}
+
+// consume moves the scan point past n bytes of the window, taking the
+// position there from cur, which has counted most of the way.
+func (s *linScanner) consume(n int, cur *cursor) {
 	s.pos = cur.at(n)
 	s.plain = s.base + s.p + cur.plain
 	if n > 0 {
@@ -439,7 +451,7 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 		switch {
 		case k == len(b):
 			it := emptyPair(abs, ls, le, cur, fmt.Sprintf("label %s at the end of the input has no |; read as an empty value", b[ls:le]))
-			if linTagOf(b[ls:le]) != linTagPG {
+			if it.tag != linTagPG {
 				it.flags |= linFlagTruncated
 			}
 			s.emit(&it, le, cur)
@@ -457,7 +469,7 @@ func (s *linScanner) scanBareLabel(b []byte, i, j int, cur *cursor, atEOF bool) 
 
 // emptyPair makes the item of a label that stands without its "||".
 func emptyPair(abs, ls, le int, cur *cursor, msg string) linItem {
-	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
+	it := linItem{kind: linItemPair, tag: linTagOf(cur.b[ls:le]), start: abs + ls, labelEnd: abs + le, valStart: abs + le, valEnd: abs + le, end: abs + le}
 	at := cur.at(ls)
 	it.pos = lineColOf(at)
 	it.valPos = lineColOf(cur.at(le))
@@ -495,7 +507,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 			end, what := j+1, "skipped"
 			if !ahead {
 				var ok bool
-				if end, _, ok = scanValue(b, j+1, false, atEOF); !ok {
+				if end, _, _, ok = scanValue(b, j+1, false, atEOF); !ok {
 					return false
 				}
 				what = "skipped with its value"
@@ -517,11 +529,15 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 		ls = le - 2
 	}
 	tag := linTagOf(b[ls:le])
-	end, vEnd, ok := scanValue(b, j+1, tag == linTagNT, atEOF)
+	end, vEnd, oneLine, ok := scanValue(b, j+1, tag == linTagNT, atEOF)
 	if !ok {
 		return false
 	}
-	it := linItem{kind: linItemPair, start: abs + ls, labelEnd: abs + le}
+	if len(pre) > 0 {
+		s.out = append(s.out, pre...)
+	}
+	it := s.push()
+	*it = linItem{kind: linItemPair, tag: tag, start: abs + ls, labelEnd: abs + le}
 	it.pos = lineColOf(cur.at(ls))
 	vs, ve := j+1, vEnd
 	if tag != linTagNT {
@@ -531,7 +547,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	}
 	it.valStart, it.valEnd = abs+vs, abs+ve
 	it.valPos = lineColOf(cur.at(vs))
-	if bytes.IndexByte(b[vs:ve], '\n') >= 0 {
+	if !oneLine && bytes.IndexByte(b[vs:ve], '\n') >= 0 {
 		it.flags |= linFlagMultiline
 	}
 	if end == vEnd { // no closing bar was consumed
@@ -548,16 +564,14 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	}
 	it.end = abs + end
 	it.endPos = lineColOf(cur.at(end))
-	if len(pre) > 0 {
-		s.out = append(s.out, pre...)
-	}
-	s.emit(&it, end, cur)
+	s.consume(end, cur)
 	return true
 }
 
 // scanValue finds the end of a value that starts at b[v]. It returns the
 // index just past the item (past the closing bar if there is one) and the
-// end of the raw value. ok is false when more input is needed.
+// end of the raw value; oneLine is true when b[v:vEnd] holds no line
+// break, as most values do. ok is false when more input is needed.
 //
 // A line break inside a value is looked past: if the next line starts with a
 // bar, that bar closes the value; if it starts with a label and its bar, the
@@ -565,35 +579,37 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 // continues on the next line. An nt value ends only at a bar that is followed
 // by a label and its bar, or by the end of the input, because commentary may
 // contain bars.
-func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, ok bool) {
+func scanValue(b []byte, v int, nt bool, atEOF bool) (end, vEnd int, oneLine, ok bool) {
 	i := v
+	oneLine = true
 	for {
 		j := indexBarOrNewline(b[i:])
 		if j < 0 {
 			if !atEOF {
-				return 0, 0, false
+				return 0, 0, false, false
 			}
-			return len(b), len(b), true
+			return len(b), len(b), oneLine, true
 		}
 		j += i
 		if b[j] == '|' && !nt {
-			return j + 1, j, true
+			return j + 1, j, oneLine, true
 		}
 		k := skipBlanks(b, j+1)
 		if k == len(b) && !atEOF {
-			return 0, 0, false
+			return 0, 0, false, false
 		}
 		ahead, more := labelAhead(b[k:], atEOF)
 		if more {
-			return 0, 0, false
+			return 0, 0, false, false
 		}
 		switch {
 		case b[j] == '|' && (k == len(b) || ahead):
-			return j + 1, j, true
+			return j + 1, j, oneLine, true
 		case b[j] == '|':
 		case k == len(b) || ahead:
-			return j, j, true
+			return j, j, oneLine, true
 		}
+		oneLine = oneLine && b[j] != '\n' && bytes.IndexByte(b[j+1:k], '\n') < 0
 		i = k // the blanks up to k hold no bar; a bar at k is looked at next
 	}
 }

@@ -355,7 +355,6 @@ func (sp *linSplitter) add(it *linItem) *Record {
 		}
 		return nil
 	}
-	it.tag = linTagOf(sp.sc.buf[it.start-sp.sc.base : it.labelEnd-sp.sc.base])
 	class := it.tag.class()
 	has := itemHas(it)
 	if sp.curPairs+len(sp.pending) >= maxLINRecordPairs {
