@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 
@@ -80,4 +81,42 @@ func FuzzParse(f *testing.F) {
 func dirExists(dir string) bool {
 	fi, err := os.Stat(dir)
 	return err == nil && fi.IsDir()
+}
+
+// FuzzSimplePair holds the scanner's shortcut for a plainly written pair
+// to what the general scan makes of the same text: the same item, the same
+// scan point and position after it. The text is scanned from the middle
+// of a line, after a start that may hold multi-byte characters.
+func FuzzSimplePair(f *testing.F) {
+	for _, s := range []string{"mb|1S|", "pc|SA|mb|p|", "md||", "mb| 1S|", "mb|1S |", "nt|x|", "Mb|P|",
+		"mb|1S\n|", "mb|1S", "pc|Пас|", "ab|c|", "m1|x|", "mb||pc|", "sv|o|\nqx|o1|"} {
+		f.Add("é ", s, true)
+		f.Add("", s, false)
+	}
+	f.Fuzz(func(t *testing.T, before, text string, atEOF bool) {
+		src := []byte(before + text)
+		scanner := func() *linScanner {
+			s := newLINScanner(nil, maxLINRecord)
+			s.buf, s.eof = src, atEOF
+			s.advance(len(before))
+			return s
+		}
+		fast, slow := scanner(), scanner()
+		b := fast.buf[fast.p:]
+		cur := cursor{b: b, pos: fast.pos, plain: fast.plain - fast.base - fast.p}
+		if !fast.scanSimplePair(b, 0, &cur) {
+			return
+		}
+		j := indexBarOrNewline(b)
+		slowCur := cursor{b: b, pos: slow.pos, plain: slow.plain - slow.base - slow.p}
+		if !slow.scanPair(b, 0, j, &slowCur, atEOF) {
+			t.Fatalf("%q after %q: the shortcut read a pair that the general scan waits on", text, before)
+		}
+		if len(fast.out) != 1 || len(slow.out) != 1 || !reflect.DeepEqual(fast.out[0], slow.out[0]) {
+			t.Fatalf("%q after %q: items\n%+v\n%+v", text, before, fast.out, slow.out)
+		}
+		if fast.p != slow.p || fast.pos != slow.pos || fast.bol != slow.bol {
+			t.Fatalf("%q after %q: scan point %d %v %v, want %d %v %v", text, before, fast.p, fast.pos, fast.bol, slow.p, slow.pos, slow.bol)
+		}
+	})
 }

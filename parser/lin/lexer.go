@@ -359,6 +359,9 @@ func (s *linScanner) scanOne() bool {
 		bol = b[i-1] == '\n'
 	}
 	cur := cursor{b: b, pos: s.pos, plain: s.plain - s.base - s.p}
+	if s.scanSimplePair(b, i, &cur) {
+		return true
+	}
 	switch {
 	case bol && b[i] == '%':
 		return s.scanComment(b, i, &cur, atEOF)
@@ -565,6 +568,38 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	it.end = abs + end
 	it.endPos = lineColOf(cur.at(end))
 	s.consume(end, cur)
+	return true
+}
+
+// scanSimplePair scans the pair at b[i] if it is written as most are: a
+// label of two letters, its bar, a value with no line break and no blank
+// at either end, and the closing bar; nt's commentary is not. It reports
+// false, having done nothing, for any other text, which scanPair reads
+// (to the same item, where this reads it).
+func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) bool {
+	if i+3 > len(b) || !isLetter(b[i]) || !isLetter(b[i+1]) || b[i+2] != '|' {
+		return false
+	}
+	tag := linTagOf(b[i : i+2])
+	if tag == linTagNT {
+		return false
+	}
+	vs := i + 3
+	k := indexBarOrNewline(b[vs:])
+	if k < 0 || b[vs+k] != '|' {
+		return false
+	}
+	ve := vs + k
+	if ve > vs && (isBlank(b[vs]) || isBlank(b[ve-1])) {
+		return false
+	}
+	abs := s.base + s.p
+	it := s.push()
+	*it = linItem{kind: linItemPair, tag: tag, start: abs + i, labelEnd: abs + i + 2, valStart: abs + vs, valEnd: abs + ve, end: abs + ve + 1}
+	it.pos = lineColOf(cur.at(i))
+	it.valPos = lineColOf(cur.at(vs))
+	it.endPos = lineColOf(cur.at(ve + 1))
+	s.consume(ve+1, cur)
 	return true
 }
 
