@@ -139,6 +139,23 @@ func (l *pbnLines) line(off int) int {
 	return lo
 }
 
+// onLine returns the positions of offsets a ≤ b ≤ c, which in a tag pair
+// are most often on one line: that line is found once, and in ASCII text
+// the columns are then differences of offsets.
+func (l *pbnLines) onLine(a, b, c int) (pa, pb, pc diag.Pos) {
+	pa = l.pos(a)
+	li := l.hint // the line of a, which pos found
+	if !l.ascii || li+1 < len(l.starts) && c >= l.starts[li+1] {
+		return pa, l.pos(b), l.pos(c)
+	}
+	pb, pc = pa, pa
+	pb.Offset += b - a
+	pb.Col = diag.Clamp(int(pa.Col) + b - a)
+	pc.Offset += c - a
+	pc.Col = diag.Clamp(int(pa.Col) + c - a)
+	return pa, pb, pc
+}
+
 // pos returns the position of offset off (0 ≤ off ≤ len(text)).
 func (l *pbnLines) pos(off int) diag.Pos {
 	li := l.line(off)

@@ -3,6 +3,8 @@ package pbn
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/bridgekit/bridgekit/diag"
 )
 
 // TestByteClasses holds byteClasses to the byte-by-byte lookup on every
@@ -37,6 +39,27 @@ func TestByteClasses(t *testing.T) {
 		}
 		if got, want := byteClasses(string(text)), slow(string(text)); got != want {
 			t.Fatalf("%q: classes %b, want %b", text, got, want)
+		}
+	}
+}
+
+// TestOnLine holds onLine to three calls of pos for every ordered triple
+// of offsets, over ASCII text and text with multi-byte characters, lines
+// of every length, an empty one and a last one without its line break.
+func TestOnLine(t *testing.T) {
+	t.Parallel()
+	base := diag.Pos{Offset: 7, Line: 3, Col: 1}
+	for _, text := range []string{"[Board \"1\"]\n\n[Deal \"N:...\"]\r\nx", "[Event \"Кубок\"]\n[Site \"é\"]"} {
+		l := newPBNLines(text, base)
+		for a := 0; a <= len(text); a++ {
+			for b := a; b <= len(text); b++ {
+				for c := b; c <= len(text); c++ {
+					pa, pb, pc := l.onLine(a, b, c)
+					if pa != l.pos(a) || pb != l.pos(b) || pc != l.pos(c) {
+						t.Fatalf("%q, %d %d %d: %v %v %v, want %v %v %v", text, a, b, c, pa, pb, pc, l.pos(a), l.pos(b), l.pos(c))
+					}
+				}
+			}
 		}
 	}
 }

@@ -300,9 +300,9 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 	}
 	for i, pt := range p.plainTags {
 		tag := &slab[i]
-		tag.Pos, tag.Name, tag.Raw, tag.Value = l.pos(pt.start), pt.name, pt.value, pt.value
-		tag.ValuePos, tag.ValueEnd = l.pos(pt.quote), l.base.Offset+pt.close
-		tag.End = l.pos(pt.end)
+		tag.Pos, tag.ValuePos, tag.End = l.onLine(pt.start, pt.quote, pt.end)
+		tag.Name, tag.Raw, tag.Value = pt.name, pt.value, pt.value
+		tag.ValueEnd = l.base.Offset + pt.close
 		g.Tags = append(g.Tags, tag)
 		if !pt.section {
 			continue
