@@ -67,6 +67,9 @@ func isLowerLetter(c byte) bool { return c >= 'a' && c <= 'z' }
 
 // Key returns the label in lower case, the form the LIN tags are known by.
 func (p *Pair) Key() string {
+	if l := p.Label; len(l) == 2 && l[0] >= 'a' && l[1] >= 'a' { // no byte from 'a' up is an upper-case letter
+		return l
+	}
 	if isLowerLabel(p.Label) {
 		return p.Label
 	}
