@@ -593,13 +593,17 @@ func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) bool {
 	if ve > vs && (isBlank(b[vs]) || isBlank(b[ve-1])) {
 		return false
 	}
-	abs := s.base + s.p
-	it := s.push()
-	*it = linItem{kind: linItemPair, tag: tag, start: abs + i, labelEnd: abs + i + 2, valStart: abs + vs, valEnd: abs + ve, end: abs + ve + 1}
-	it.pos = lineColOf(cur.at(i))
-	it.valPos = lineColOf(cur.at(vs))
-	it.endPos = lineColOf(cur.at(ve + 1))
-	s.consume(ve+1, cur)
+	abs, end := s.base+s.p, ve+1
+	var at, vat, eat lineCol
+	if i >= cur.i && end <= cur.plain { // one run of plain text: columns are byte counts
+		at = lineCol{cur.pos.Line, cur.pos.Col + int32(i-cur.i)}
+		vat, eat = lineCol{at.line, at.col + 3}, lineCol{at.line, at.col + int32(end-i)}
+	} else {
+		at, vat, eat = lineColOf(cur.at(i)), lineColOf(cur.at(vs)), lineColOf(cur.at(end))
+	}
+	s.out = append(s.out, linItem{kind: linItemPair, tag: tag, start: abs + i, labelEnd: abs + i + 2,
+		valStart: abs + vs, valEnd: abs + ve, end: abs + end, pos: at, valPos: vat, endPos: eat})
+	s.consume(end, cur)
 	return true
 }
 
