@@ -308,3 +308,23 @@ func TestPairIs(t *testing.T) {
 		}
 	}
 }
+
+// TestPairKnown holds Pair.Known, written out to be inlined, to the
+// table lookup of every other reader of labels, on every two bytes and on
+// labels of other lengths.
+func TestPairKnown(t *testing.T) {
+	t.Parallel()
+	for a := range 256 {
+		for b := range 256 {
+			l := string([]byte{byte(a), byte(b)})
+			if got, want := (&Pair{Label: l}).Known(), knownLINLabel(l); got != want {
+				t.Fatalf("%q: Known %v, want %v", l, got, want)
+			}
+		}
+	}
+	for _, l := range []string{"", "m", "mdx", "pcc"} {
+		if (&Pair{Label: l}).Known() {
+			t.Errorf("%q: known", l)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package lin
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -992,15 +993,20 @@ func (r *Record) Notes() []*Pair { return r.All("nt") }
 // board record must hold.
 func checkLINRecord(rec *Record, tags []linTag, a *Arena) {
 	var mbs, pcs int
-	for _, t := range tags {
+	var ah, qx *Pair // the first of each, as Get finds them, without a search for each
+	for i, t := range tags {
 		switch t {
 		case linTagMB:
 			mbs++
 		case linTagPC:
 			pcs++
+		case linTagAH:
+			ah = cmp.Or(ah, rec.Pairs[i])
+		case linTagQX:
+			qx = cmp.Or(qx, rec.Pairs[i])
 		}
 	}
-	c := &recordCheck{rec: rec, v: newLINViews(a, mbs, pcs)}
+	c := &recordCheck{rec: rec, v: newLINViews(a, mbs, pcs), ah: ah, qx: qx}
 	for i, p := range rec.Pairs {
 		c.value(p, tags[i])
 		if len(c.is.list) > 0 {
@@ -1018,6 +1024,7 @@ type recordCheck struct {
 	is                                     valueIssues
 	v                                      linViews
 	hasDeal, hasSV, hasCalls, hasCards, rp bool // rp: written in the rpbridge.net style
+	ah, qx                                 *Pair
 }
 
 // value reads the value of p, a pair of the given tag.
@@ -1093,7 +1100,7 @@ func (c *recordCheck) board() {
 	if rec.Kind == Single && c.rp {
 		rec.Kind = Pavlicek
 	}
-	if ah, qx := rec.Get("ah"), rec.Get("qx"); ah != nil && qx != nil {
+	if ah, qx := c.ah, c.qx; ah != nil && qx != nil {
 		a, okA := BoardNumber(ah.Value)
 		t, err := ParseTable(qx.Value)
 		if okA && err == nil && a != t.Board {
