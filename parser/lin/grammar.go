@@ -131,42 +131,37 @@ var linSymbols = map[string]lexer.TokenType{
 func linSectionTokens(dst []lexer.Token, filename string, pairs []*Pair, tags []linTag) []lexer.Token {
 	last := lexer.TokenType(0)
 	vg := slices.Index(tags, linTagVG)
-	for i, p := range pairs {
-		var t lexer.TokenType
-		class := tags[i].class()
-		if i < vg && class != linClassTable && class != linClassAuction && class != linClassPlay && tags[i] != linTagMD {
+	for i, tag := range tags[:len(pairs)] {
+		class := tag.class()
+		if i < vg && class != linClassTable && class != linClassAuction && class != linClassPlay && tag != linTagMD {
 			class = linClassHeader
 		}
-		switch class {
-		case linClassHeader:
-			t = linTokHeader
-		case linClassTable:
-			t = linTokTable
-		case linClassNames:
-			t = linTokSetup
-			if last == linTokAuction || last == linTokPlay {
-				continue
-			}
-		case linClassSetup:
-			t = linTokSetup
-		case linClassAuction:
-			t = linTokAuction
-		case linClassPlay:
-			t = linTokPlay
-		default:
+		t := linClassTok[class]
+		switch {
+		case t == 0: // commentary, a pause, a label without structure
 			if last != 0 {
 				continue
 			}
 			t = linTokOther
-		}
-		if t == last {
+		case t == last:
+			continue
+		case class == linClassNames && (last == linTokAuction || last == linTokPlay):
 			continue
 		}
 		last = t
+		p := pairs[i]
 		dst = append(dst, lexer.Token{Type: t, Value: p.Label, Pos: lexer.Position{
 			Filename: filename, Offset: p.Pos.Offset, Line: int(p.Pos.Line), Column: int(p.Pos.Col)}})
 	}
 	return dst
+}
+
+// linClassTok is the section token of each class of pairs, 0 for the
+// classes that join the run they interrupt.
+var linClassTok = [...]lexer.TokenType{
+	linClassHeader: linTokHeader, linClassTable: linTokTable, linClassNames: linTokSetup,
+	linClassSetup: linTokSetup, linClassAuction: linTokAuction, linClassPlay: linTokPlay,
+	linClassPause: 0,
 }
 
 // linLexer is the lexer.Definition of the record grammar: it scans LIN text
