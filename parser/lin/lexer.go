@@ -263,9 +263,9 @@ func (c *cursor) at(i int) diag.Pos {
 	return p
 }
 
-// move is at past the known run of plain text, kept apart so that at is
-// inlined. The run it finds ends before the column would pass the largest
-// int32, where advancePos saturates.
+// move is at past the known run of plain text: it counts the bytes up to
+// i and finds the run that starts there. The run ends before the column
+// would pass the largest int32, where advancePos saturates.
 func (c *cursor) move(i int) {
 	c.pos = advancePos(c.pos, c.b[c.i:i])
 	c.plain = min(plainRun(c.b, i), i+int(math.MaxInt32-c.pos.Col))
@@ -396,7 +396,7 @@ func (s *linScanner) emit(it *linItem, n int, cur *cursor) {
 }
 
 // push queues a zero item and returns it, for the scanner to fill in
-// place rather than make aside and copy in, as it does for every pair.
+// place rather than make aside and copy in.
 func (s *linScanner) push() *linItem {
 	s.out = append(s.out, linItem{})
 	return &s.out[len(s.out)-1]

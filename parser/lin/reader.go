@@ -607,7 +607,7 @@ func (lr *Reader) build(sc *linScanner, items []linItem) *Record {
 
 // linUnchecked is what checking a record needs from its reader.
 type linUnchecked struct {
-	tags     []linTag // of the record's pairs; nil once checked, or for a record of no pairs
+	tags     []linTag // of the record's pairs (a record has one at least); nil once checked
 	filename string
 	remap    func(diag.Pos) diag.Pos // see stream; nil for plain LIN text
 }
