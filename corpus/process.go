@@ -87,6 +87,11 @@ type AuditOptions struct {
 	// (scoring.CheckSolved); Board.DD keeps what it solved. Off, nothing
 	// is solved.
 	DD *ddcheck.Checker
+	// SkipChecks leaves out the checks that only find, for a reading
+	// whose findings are dropped (IndexRooms): the export-format check
+	// and scoring's checks of the numbers a board states. Boards are
+	// still read, converted and replayed.
+	SkipChecks bool
 
 	batchBytes int // the size of a batch; tests make it small
 }
@@ -879,7 +884,10 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	if st.opts.DD != nil {
 		r.DD, solved = st.opts.DD.Board(b)
 	}
-	scored := scoring.CheckSolved(b, r.DD)
+	var scored []diag.Diagnostic
+	if !st.opts.SkipChecks {
+		scored = scoring.CheckSolved(b, r.DD)
+	}
 	var found []diag.Diagnostic
 	if len(checked) > 0 {
 		// The checker's memory is its own: the board's findings are copied

@@ -13,10 +13,11 @@ import (
 // wherever that is: further on in its file or in another (show, report).
 // The files are numbered as their parts come (see FileNumbers). What
 // cannot be read is left for the reading that follows to report; the
-// search for repeated deals is skipped, and opts.Work is IndexRooms' own.
+// search for repeated deals and the checks that only find are skipped
+// (AuditOptions.SkipChecks), and opts.Work is IndexRooms' own.
 // It fails only when ctx is done.
 func IndexRooms(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, keep func(*Board) bool) (*scoring.RoomIndex, error) {
-	opts.Boards, opts.SkipDuplicates = true, true
+	opts.Boards, opts.SkipDuplicates, opts.SkipChecks = true, true, true
 	type room struct {
 		i int
 		e scoring.RoomEntry
