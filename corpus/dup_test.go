@@ -411,3 +411,15 @@ func ExampleDuplicateIndex_Full() {
 	// Output:
 	// full at game 897, after 896 deals; dropped 1
 }
+
+// TestMatchNames holds the name a file's boards share to matchName's, as
+// the teams change and come back, none named included.
+func TestMatchNames(t *testing.T) {
+	t.Parallel()
+	var m matchNames
+	for _, teams := range [][2]string{{"", ""}, {"", ""}, {"A ", "B"}, {"A ", "B"}, {"?", "?"}, {"A", "C"}, {"", ""}} {
+		if got, want := m.of(teams[0], teams[1]), matchName(teams[0], teams[1]); got != want {
+			t.Errorf("teams %q: %q, want %q", teams, got, want)
+		}
+	}
+}

@@ -1049,11 +1049,14 @@ func matchName(home, visit string) string {
 
 // matchNames is matchName for the boards of a file, which name the same
 // teams board after board: the name is made again only when they change.
-type matchNames struct{ home, visit, name string }
+type matchNames struct {
+	home, visit, name string
+	made              bool // name is made, "" included: most files name no teams
+}
 
 func (m *matchNames) of(home, visit string) string {
-	if home != m.home || visit != m.visit || m.name == "" {
-		m.home, m.visit, m.name = home, visit, matchName(home, visit)
+	if !m.made || home != m.home || visit != m.visit {
+		m.home, m.visit, m.name, m.made = home, visit, matchName(home, visit), true
 	}
 	return m.name
 }
