@@ -161,7 +161,7 @@ func FromLIN(r *lin.Record, opt LINOptions) (*record.Board, []diag.Diagnostic) {
 	m.fromHeader()
 	m.recorded()
 	m.page(r.Row)
-	m.unknownLabels(r)
+	m.unknownLabels()
 	return b, m.findings
 }
 
@@ -193,14 +193,18 @@ func takeOfPair[T any](list *[]T, p *lin.Pair, pair func(*T) *lin.Pair) []T {
 }
 
 // unknownLabels reports, once for the board, the labels no LIN reader
-// knows.
-func (m *linMapper) unknownLabels(r *lin.Record) {
+// knows. They are among the board's extras, in order, since pair maps
+// only known labels: a board has a few extras and hundreds of pairs.
+func (m *linMapper) unknownLabels() {
 	var names []string
 	var first diag.Pos
-	for _, p := range r.Extras() {
-		if !slices.Contains(names, p.Label) {
-			names = append(names, p.Label)
-			first = cmp.Or(first, pairLoc(p))
+	for _, x := range m.b.LIN.Extras {
+		if (&lin.Pair{Label: x.Label}).Known() {
+			continue
+		}
+		if !slices.Contains(names, x.Label) {
+			names = append(names, x.Label)
+			first = cmp.Or(first, x.Loc)
 		}
 	}
 	if len(names) > 0 {
