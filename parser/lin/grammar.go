@@ -93,12 +93,18 @@ var linLabelTable = func() (t [26 * 26]linTag) {
 	return t
 }()
 
-// linTagOf returns the tag of a label, in any case.
+// linTagOf returns the tag of a label, in any case. A letter's place in
+// the alphabet, folded to lower case, is below 26 and no other byte's is:
+// one comparison a byte, so that linTagOf and Pair.Known are inlined.
 func linTagOf[T string | []byte](label T) linTag {
-	if len(label) != 2 || !isLetter(label[0]) || !isLetter(label[1]) {
+	if len(label) != 2 {
 		return linTagNone
 	}
-	return linLabelTable[int(label[0]|0x20-'a')*26+int(label[1]|0x20-'a')]
+	a, b := uint(label[0]|0x20-'a'), uint(label[1]|0x20-'a')
+	if a >= 26 || b >= 26 {
+		return linTagNone
+	}
+	return linLabelTable[a*26+b]
 }
 
 func knownLINLabel[T string | []byte](label T) bool { return linTagOf(label) != linTagNone }

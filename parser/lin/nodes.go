@@ -87,16 +87,7 @@ func isLowerLabel(s string) bool {
 
 // Known reports whether the label is one that LIN files are known to use.
 // Unknown labels are kept like any other; see [Record.Extras].
-func (p *Pair) Known() bool {
-	// linTagOf written out, so that Known is inlined: it is asked of every
-	// pair of every board.
-	l := p.Label
-	if len(l) != 2 {
-		return false
-	}
-	a, b := uint(l[0]|0x20-'a'), uint(l[1]|0x20-'a')
-	return a < 26 && b < 26 && linLabelTable[a*26+b] != linTagNone
-}
+func (p *Pair) Known() bool { return knownLINLabel(p.Label) }
 
 // String returns the pair as LIN text, "label|value|".
 func (p *Pair) String() string { return p.Label + "|" + p.Value + "|" }

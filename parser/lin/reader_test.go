@@ -328,3 +328,22 @@ func TestPairKnown(t *testing.T) {
 		}
 	}
 }
+
+// TestLinTagOf holds linTagOf's arithmetic to the plain reading of a
+// label, two letters in either case looked up in the table, on every two
+// bytes.
+func TestLinTagOf(t *testing.T) {
+	t.Parallel()
+	for a := range 256 {
+		for b := range 256 {
+			l := []byte{byte(a), byte(b)}
+			want := linTagNone
+			if isLetter(l[0]) && isLetter(l[1]) {
+				want = linLabelTable[int(l[0]|0x20-'a')*26+int(l[1]|0x20-'a')]
+			}
+			if got := linTagOf(l); got != want {
+				t.Fatalf("%q: tag %d, want %d", l, got, want)
+			}
+		}
+	}
+}
