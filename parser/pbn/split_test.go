@@ -85,3 +85,75 @@ func TestPBNSplitReadError(t *testing.T) {
 		t.Fatalf("second chunk: %q %v %v", c.text, ok, err)
 	}
 }
+
+// checkQuickLine fails when quickLine tells a kind of line for which
+// cutCR, lineTagName or scanPBNLine, outside commentary, do other than it
+// says they do.
+func checkQuickLine(t *testing.T, line string) {
+	kind, name := quickLine([]byte(line))
+	if kind == lineOther {
+		return
+	}
+	var s pbnSplitter
+	if got := s.cutCR([]byte(line)); string(got) != line || s.crs != nil {
+		t.Errorf("quickLine(%q) = %d, but cutCR cuts it to %q", line, kind, got)
+	}
+	if got := lineTagName([]byte(line)); string(got) != string(name) || (got == nil) != (name == nil) {
+		t.Errorf("quickLine(%q) names %q, lineTagName %q", line, name, got)
+	}
+	hasTag := false
+	if open := scanPBNLine([]byte(line), false, &hasTag); open || hasTag != (kind == lineTag) {
+		t.Errorf("quickLine(%q) = %d, but scanPBNLine opens a comment: %v, finds a tag pair: %v", line, kind, open, hasTag)
+	}
+}
+
+func TestQuickLine(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		line string
+		kind int
+		name string
+	}{
+		{"[Event \"x\"]\n", lineTag, "Event"},
+		{"[Event \"x\"]\r\n", lineTag, "Event"},
+		{"[Event \"\"]\n", lineTag, "Event"},
+		{"[Event \"a;b{c\"]\n", lineTag, "Event"},
+		{"[Event \"x\"]", lineOther, ""},
+		{"[Event \"x\"] \n", lineOther, ""},
+		{"[Event \"x\" {\"]\n", lineOther, ""},
+		{"[Event \"x\\\"\"]\n", lineOther, ""},
+		{"[Event \"x\r\"]\n", lineOther, ""},
+		{"[Event  \"x\"]\n", lineOther, ""},
+		{" [Event \"x\"]\n", lineOther, ""},
+		{"[ \"x\"]\n", lineOther, ""},
+		{"S2 SA S3 S4\r\n", lineQuiet, ""},
+		{"\n", lineQuiet, ""},
+		{"\r\n", lineQuiet, ""},
+		{"% PBN 2.1\n", lineQuiet, ""},
+		{"1NT Pass =1=\n", lineQuiet, ""},
+		{"S2 {x} S3\n", lineOther, ""},
+		{"S2 ; x\n", lineOther, ""},
+		{"a\rb\n", lineOther, ""},
+		{"\r\r\n", lineOther, ""},
+		{"x\"y\n", lineOther, ""},
+	}
+	for _, tt := range tests {
+		kind, name := quickLine([]byte(tt.line))
+		if kind != tt.kind || string(name) != tt.name {
+			t.Errorf("quickLine(%q) = %d, %q; want %d, %q", tt.line, kind, name, tt.kind, tt.name)
+		}
+		checkQuickLine(t, tt.line)
+	}
+}
+
+func FuzzQuickLine(f *testing.F) {
+	for _, s := range []string{"[Event \"x\"]\r\n", "S2 SA S3 S4\n", "[A \"{\"] ; {\n", "\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if i := strings.IndexByte(line, '\n'); i >= 0 {
+			line = line[:i+1] // the splitter's lines end at their first LF
+		}
+		checkQuickLine(t, line)
+	})
+}
