@@ -64,7 +64,7 @@ func (p *pbnParser) parse(t *GameText, h *pbnInherit) *Game {
 	text, pos, index := t.Source, t.Pos, t.Index
 	g := p.arena.newGame()
 	g.Filename, g.Index, g.Pos, g.Source, g.MixedLineEnds = p.filename, index, pos, text, t.mixed
-	p.lines.reset(text, pos)
+	p.lines.resetGame(t)
 	g.End = p.lines.pos(len(text))
 	p.d.reset(p.filename, index, &p.lines)
 	if t.dropped > 0 {

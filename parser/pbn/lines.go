@@ -38,6 +38,36 @@ func (l *pbnLines) reset(text string, base diag.Pos) {
 		i += j + 1
 		l.starts = append(l.starts, i)
 	}
+	l.classify()
+}
+
+// resetGame indexes the text of a game as reset does, from what the
+// splitter found of its lines where it has that.
+func (l *pbnLines) resetGame(t *GameText) {
+	if len(t.facts) == 0 {
+		l.reset(t.Source, t.Pos)
+		return
+	}
+	text := t.Source
+	l.text, l.base, l.hint = text, t.Pos, 0
+	l.starts = l.starts[:0]
+	for _, f := range t.facts {
+		l.starts = append(l.starts, int(f.start))
+	}
+	if len(text) > 0 && text[len(text)-1] == '\n' {
+		l.starts = append(l.starts, len(text))
+	}
+	if t.plain {
+		l.ascii, l.ctrl = true, -1
+		return
+	}
+	l.classify()
+}
+
+// classify finds whether the text is ASCII and where its first control
+// character is.
+func (l *pbnLines) classify() {
+	text := l.text
 	seen := byteClasses(text)
 	l.ascii, l.ctrl = seen&classHigh == 0, -1
 	if seen&classCtrl != 0 {
@@ -154,6 +184,20 @@ func (l *pbnLines) onLine(a, b, c int) (pa, pb, pc diag.Pos) {
 	pc.Offset += c - a
 	pc.Col = diag.Clamp(int(pa.Col) + c - a)
 	return pa, pb, pc
+}
+
+// tagLine is onLine of a tag pair that starts line li, and its quote
+// (after the name, which is ASCII) and end on that line, as the splitter
+// found them (quickLine): the line need not be looked for.
+func (l *pbnLines) tagLine(li, a, b, c int) (pa, pb, pc diag.Pos) {
+	l.hint = li
+	line := diag.Clamp(int(l.base.Line) + li)
+	pa = diag.Pos{Offset: l.base.Offset + a, Line: line, Col: 1}
+	pb = diag.Pos{Offset: l.base.Offset + b, Line: line, Col: diag.Clamp(b - a + 1)}
+	if !l.ascii {
+		return pa, pb, l.pos(c)
+	}
+	return pa, pb, diag.Pos{Offset: l.base.Offset + c, Line: line, Col: diag.Clamp(c - a + 1)}
 }
 
 // pos returns the position of offset off (0 ≤ off ≤ len(text)).

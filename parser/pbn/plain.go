@@ -22,6 +22,9 @@ type plainTag struct {
 	toks, fields  int
 	section       bool // an Auction, a Play or a table of PBN
 	kind          SectionKind
+	// line is 1 + the index of the tag pair's line among the text's lines
+	// when the splitter read it, so that it starts the line; 0 otherwise.
+	line int
 }
 
 // plainTok is a call or card of a plain game.
@@ -44,10 +47,10 @@ func (p *pbnParser) parsePlain(t *GameText) (*Game, bool) {
 		return nil, false
 	}
 	text := t.Source
-	if !p.scanPlain(text) {
+	if !p.scanPlain(text, t.facts) {
 		return nil, false // before indexing the lines, which Parse does again
 	}
-	p.lines.reset(text, t.Pos)
+	p.lines.resetGame(t)
 	if p.lines.ctrl >= 0 || !p.plainLines() {
 		return nil, false
 	}
@@ -73,20 +76,36 @@ func (p *pbnParser) plainLines() bool {
 }
 
 // scanPlain cuts text into p.plainTags and p.plainToks, and reports
-// whether the game is plain.
-func (p *pbnParser) scanPlain(t string) bool {
+// whether the game is plain. The tag pairs whose lines the splitter read
+// (facts, when known) are not read again.
+func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 	p.plainTags, p.plainToks = p.plainTags[:0], p.plainToks[:0]
 	var seen uint64 // nameBit of the names so far
+	k := 0          // facts[k] is the first line not before i
 	i := skipSpace(t, 0)
 	for i < len(t) {
 		if t[i] != '[' {
 			return false // commentary, a % line, prose
 		}
-		tag, ok := plainTagAt(t, i)
+		for k < len(facts) && int(facts[k].start) < i {
+			k++
+		}
+		// The tag is read in place (a plainTag is fourteen words), and the
+		// game declined whole when it is not plain.
+		n := len(p.plainTags)
+		p.plainTags = append(p.plainTags, plainTag{})
+		tag := &p.plainTags[n]
+		var ok bool
+		if k < len(facts) && int(facts[k].start) == i && facts[k].name > 0 {
+			ok = factTag(tag, t, facts[k])
+			tag.line = k + 1
+		} else {
+			ok = plainTagAt(tag, t, i)
+		}
 		if !ok {
 			return false
 		}
-		if n := len(p.plainTags); n >= len(p.plainNames) || p.plainNames[n] != tag.name {
+		if n >= len(p.plainNames) || p.plainNames[n] != tag.name {
 			// Games mostly write the tags of the game before, in its
 			// order: a comparison spares the lookup.
 			if std, ok := standardTag(tag.name); ok && std != tag.name {
@@ -94,7 +113,7 @@ func (p *pbnParser) scanPlain(t string) bool {
 			}
 		}
 		if bit := nameBit(tag.name); seen&bit != 0 {
-			for _, o := range p.plainTags {
+			for _, o := range p.plainTags[:n] {
 				if o.name == tag.name {
 					return false // a repeated tag
 				}
@@ -128,7 +147,6 @@ func (p *pbnParser) scanPlain(t string) bool {
 				return false // a table or not, as data follows or not
 			}
 		}
-		p.plainTags = append(p.plainTags, tag)
 	}
 	p.plainNames = p.plainNames[:0]
 	for _, tag := range p.plainTags {
@@ -152,22 +170,22 @@ var plainStops = func() (t [256]bool) {
 // right after the '[' that starts with a capital letter, and a quoted
 // value without escapes (\" and \\), tabs, ']', line breaks or
 // inheritance, that does not end in a space.
-func plainTagAt(t string, i int) (plainTag, bool) {
-	tag := plainTag{start: i}
+func plainTagAt(tag *plainTag, t string, i int) bool {
+	tag.start = i
 	k := i + 1
 	for k < len(t) && isNameChar(t[k]) {
 		k++
 	}
 	if k == i+1 {
-		return tag, false
+		return false
 	}
 	tag.name = t[i+1 : k]
-	if c := tag.name[0]; c < 'A' || c > 'Z' {
-		return tag, false
+	if !plainName(tag.name) {
+		return false
 	}
 	q := skipSpace(t, k)
 	if q >= len(t) || t[q] != '"' {
-		return tag, false
+		return false
 	}
 	e := q + 1
 	for ; e < len(t); e++ {
@@ -177,28 +195,47 @@ func plainTagAt(t string, i int) (plainTag, bool) {
 		if c := t[e]; c == '"' {
 			break
 		} else if c != '\\' {
-			return tag, false // '\t', ']', '\n' or '\r'
+			return false // '\t', ']', '\n' or '\r'
 		}
 		// A backslash is kept as written, as in the column lists of
 		// tables ("\2R"), unless it escapes a quote or a backslash.
 		if e+1 < len(t) && (t[e+1] == '"' || t[e+1] == '\\') {
-			return tag, false
+			return false
 		}
 	}
 	if e >= len(t) {
-		return tag, false
+		return false
 	}
 	tag.value = t[q+1 : e]
-	if v := tag.value; v != "" && (v[0] == '#' || v[len(v)-1] == ' ') {
-		return tag, false
+	if !plainValue(tag.value) {
+		return false
 	}
 	m := skipSpace(t, e+1)
 	if m >= len(t) || t[m] != ']' {
-		return tag, false
+		return false
 	}
 	tag.quote, tag.close, tag.end = q, e+1, m+1
-	return tag, true
+	return true
 }
+
+// factTag is plainTagAt of the line of f, a tag pair's line as quickLine
+// reads it: `[Name "value"]`, the value without the bytes that stop
+// plainTagAt's reading.
+func factTag(tag *plainTag, t string, f lineFact) bool {
+	start := int(f.start)
+	q := start + 1 + int(f.name) + 1
+	e := start + int(f.body) - 2 // the closing quote
+	tag.start, tag.name, tag.value, tag.quote, tag.close, tag.end = start, t[start+1:q-1], t[q+1:e], q, e+1, e+2
+	return plainName(tag.name) && plainValue(tag.value)
+}
+
+// plainName reports whether a tag name may be read plainly: one that
+// starts with a capital letter, as every name the standard gives does.
+func plainName(name string) bool { return name[0] >= 'A' && name[0] <= 'Z' }
+
+// plainValue reports whether a tag value may be read plainly: not
+// inherited ("#…") and not ending in a space.
+func plainValue(v string) bool { return v == "" || v[0] != '#' && v[len(v)-1] != ' ' }
 
 // scanPlainData reads the calls or cards from t[i], a character that is
 // not blank, to the next tag pair or the end, into p.plainToks: words,
@@ -300,7 +337,11 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 	}
 	for i, pt := range p.plainTags {
 		tag := &slab[i]
-		tag.Pos, tag.ValuePos, tag.End = l.onLine(pt.start, pt.quote, pt.end)
+		if pt.line > 0 {
+			tag.Pos, tag.ValuePos, tag.End = l.tagLine(pt.line-1, pt.start, pt.quote, pt.end)
+		} else {
+			tag.Pos, tag.ValuePos, tag.End = l.onLine(pt.start, pt.quote, pt.end)
+		}
 		tag.Name, tag.Raw, tag.Value = pt.name, pt.value, pt.value
 		tag.ValueEnd = l.base.Offset + pt.close
 		g.Tags = append(g.Tags, tag)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/bridgekit/bridgekit/diag"
@@ -132,6 +133,9 @@ type GameText struct {
 	dropped int  // bytes beyond the game size limit, not in Source
 	noBlank bool // no semi-empty line before the game (pbnChunk.noBlank)
 	mixed   bool // pbnChunk.mixed
+	// facts and plain are pbnChunk's; facts is nil when not known.
+	facts []lineFact
+	plain bool
 }
 
 // GameTexts returns an iterator over the texts of the games of the file,
@@ -194,7 +198,8 @@ func (r *Reader) parser() *pbnParser {
 // splitter's next call, into the text of game index (0 for text without a
 // game).
 func chunkText(c pbnChunk, index int) *GameText {
-	return &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank, mixed: c.mixed}
+	return &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank, mixed: c.mixed,
+		facts: slices.Clone(c.facts), plain: c.plain}
 }
 
 // A Parser reads the texts of a file's games (see GameTexts) into games,

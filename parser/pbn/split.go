@@ -32,7 +32,18 @@ type pbnChunk struct {
 	// mixed is set when lines of the input so far ended in a CR alone,
 	// which the text gives as LF, and others in LF.
 	mixed bool
+	// facts are those of the lines of text, one a line, valid until the
+	// next call of next; plain is set when every line is quickLine's, and
+	// plain.
+	facts []lineFact
+	plain bool
 }
+
+// A lineFact is what the splitter learnt of a line of a chunk, for the
+// parser, which would otherwise read the line again: where it starts in
+// the chunk's text and, for a tag pair's line (quickLine's lineTag), the
+// length of the name and of the line without its end (0 for other lines).
+type lineFact struct{ start, name, body int32 }
 
 // pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
 // honouring brace comments (a semi-empty line inside one does not end the
@@ -55,6 +66,7 @@ type pbnSplitter struct {
 	off, line int    // position of the next byte to read
 	buf       []byte // the chunk being assembled
 	first     []byte // the name of the first tag pair of the chunk, when it starts a line
+	facts     []lineFact
 	noBlank   bool   // the next chunk starts without a semi-empty line
 	long      []byte // assembles a line longer than r's buffer
 	crs       []byte // the rest of a line cut at a lone CR
@@ -73,7 +85,7 @@ const pbnPoolMax = 1 << 20
 func newPBNSplitter(r io.Reader) *pbnSplitter {
 	s := pbnSplitters.Get().(*pbnSplitter)
 	s.r.Reset(r)
-	*s = pbnSplitter{r: s.r, buf: s.buf[:0], first: s.first[:0], long: s.long[:0], maxGame: maxPBNGame, line: 1}
+	*s = pbnSplitter{r: s.r, buf: s.buf[:0], first: s.first[:0], facts: s.facts[:0], long: s.long[:0], maxGame: maxPBNGame, line: 1}
 	return s
 }
 
@@ -86,6 +98,9 @@ func (s *pbnSplitter) release() {
 	}
 	if cap(s.long) > pbnPoolMax {
 		s.long = nil
+	}
+	if cap(s.facts) > pbnPoolMax/16 {
+		s.facts = nil
 	}
 	s.pending, s.crs = nil, nil
 	pbnSplitters.Put(s)
@@ -157,7 +172,8 @@ func (s *pbnSplitter) cutCR(line []byte) []byte {
 // next returns the next chunk, or ok == false at the end of the input. A
 // read error other than io.EOF is returned after the text read so far.
 func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
-	s.buf = s.buf[:0]
+	s.buf, s.facts = s.buf[:0], s.facts[:0]
+	c.plain = true
 	var (
 		started   bool
 		inComment bool
@@ -165,8 +181,8 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 		// fallback is where the game is cut if the brace comment open at
 		// the end was never closed: its first semi-empty line after a tag
 		// pair. -1 when there is none.
-		fallback          = -1
-		fallOff, fallLine int
+		fallback                   = -1
+		fallOff, fallLine, fallFact int
 	)
 	for {
 		lineOff, lineNo := s.off, s.line
@@ -177,9 +193,9 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 			}
 			break
 		}
-		kind, name := lineOther, []byte(nil)
+		kind, name, plain := lineOther, []byte(nil), false
 		if !inComment {
-			kind, name = quickLine(line)
+			kind, name, plain = quickLine(line)
 		}
 		if kind == lineOther {
 			line = s.cutCR(line)
@@ -204,7 +220,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 			break
 		}
 		if blank && inComment && c.hasTag && fallback < 0 && !skipping {
-			fallback, fallOff, fallLine = len(s.buf), lineOff, lineNo
+			fallback, fallOff, fallLine, fallFact = len(s.buf), lineOff, lineNo, len(s.facts)
 		}
 		if !inComment && !skipping && line[0] != '%' {
 			if kind == lineOther {
@@ -217,7 +233,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 					s.giveBack(line)
 					s.off, s.line = lineOff, lineNo
 					s.noBlank = true
-					c.text = s.buf
+					c.text, c.facts = s.buf, s.facts
 					return c, true, nil
 				}
 			}
@@ -240,29 +256,40 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 				// The comment that swallowed the game's end is unterminated:
 				// end the game at its first semi-empty line and read on
 				// from there.
-				return s.cutAt(c, fallback, fallOff, fallLine, line), true, nil
+				return s.cutAt(c, fallback, fallOff, fallLine, fallFact, line), true, nil
 			}
 			skipping = true
 			continue
 		}
+		f := lineFact{start: int32(len(s.buf))}
+		if kind == lineTag {
+			body := len(line) - 1 // less the LF, and a CR before it
+			if body > 0 && line[body-1] == '\r' {
+				body--
+			}
+			f.name, f.body = int32(len(name)), int32(body)
+		}
+		s.facts = append(s.facts, f)
+		c.plain = c.plain && plain
 		s.buf = append(s.buf, line...)
 	}
 	if !started {
 		return c, false, err
 	}
 	if fallback >= 0 {
-		return s.cutAt(c, fallback, fallOff, fallLine, nil), true, err
+		return s.cutAt(c, fallback, fallOff, fallLine, fallFact, nil), true, err
 	}
-	c.text = s.buf
+	c.text, c.facts = s.buf, s.facts
 	return c, true, err
 }
 
-// cutAt ends chunk c at byte from of the buffer, at absolute offset off and
-// line, and gives the rest of the buffer and then extra back to be read again.
-func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnChunk {
+// cutAt ends chunk c at byte from of the buffer, the start of its line
+// fact, at absolute offset off and line, and gives the rest of the buffer and
+// then extra back to be read again.
+func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line, fact int, extra []byte) pbnChunk {
 	s.giveBack(append(s.buf[from:len(s.buf):len(s.buf)], extra...))
 	s.off, s.line = off, line
-	c.text = s.buf[:from]
+	c.text, c.facts = s.buf[:from], s.facts[:fact]
 	c.size = from
 	return c
 }
@@ -271,7 +298,7 @@ func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line int, extra []byte) pbnCh
 const (
 	lineOther = iota // read by cutCR, lineTagName and scanPBNLine
 	lineQuiet        // no '[', '"', '{', ';', nor a CR but the one of a CRLF end
-	lineTag          // a tag pair alone, `[Name "value"]`, the value without '"', '\\' or CR
+	lineTag          // a tag pair alone, `[Name "value"]`, the value without '"', '\\', ']', tab or CR
 )
 
 // quickLine tells the two kinds of line that make most of a file, and the
@@ -280,47 +307,73 @@ const (
 // scanPBNLine opens no comment and finds a tag pair in the tag pair's line
 // alone. Each of those three searched the line again, and together they
 // took a tenth of an audit's instructions. A line that does not end in LF
-// is of neither kind.
-func quickLine(line []byte) (kind int, name []byte) {
+// is of neither kind. plain reports that a line of either kind holds no
+// byte of pbnByteClass's classes: no byte that is not ASCII, and no
+// control character but those of its end.
+func quickLine(line []byte) (kind int, name []byte, plain bool) {
 	n := len(line) - 1
 	if n < 0 || line[n] != '\n' {
-		return lineOther, nil
+		return lineOther, nil, false
 	}
 	if n > 0 && line[n-1] == '\r' {
 		n--
 	}
 	body := line[:n]
+	stops, from := &quietStops, 0
 	if len(body) > 0 && body[0] == '[' {
 		i := 1
 		for i < len(body) && nameChars[body[i]] {
 			i++
 		}
 		if i == 1 || i+2 > len(body) || body[i] != ' ' || body[i+1] != '"' {
-			return lineOther, nil
+			return lineOther, nil, false
 		}
-		j := i + 2
-		for j < len(body) && !tagValueStops[body[j]] {
-			j++
-		}
-		if j+2 != len(body) || body[j] != '"' || body[j+1] != ']' {
-			return lineOther, nil
-		}
-		return lineTag, body[1:i]
+		kind, name, stops, from = lineTag, body[1:i], &tagValueStops, i+2
 	}
-	for _, c := range body {
-		if quietStops[c] {
-			return lineOther, nil
+	plain = true
+	j := from
+	for ; j < len(body); j++ {
+		if c := stops[body[j]]; c == stopUnplain {
+			plain = false
+		} else if c == stopEnd {
+			break
 		}
 	}
-	return lineQuiet, nil
+	if kind != lineTag {
+		if j < len(body) {
+			return lineOther, nil, false
+		}
+		return lineQuiet, nil, plain
+	}
+	if j+2 != len(body) || body[j] != '"' || body[j+1] != ']' {
+		return lineOther, nil, false
+	}
+	return lineTag, name, plain
 }
 
-// tagValueStops and quietStops are the bytes that end quickLine's reading
-// of a tag pair's value and of a quiet line.
-var (
-	tagValueStops = [256]bool{'"': true, '\\': true, '\r': true, '\n': true}
-	quietStops    = [256]bool{'[': true, '"': true, '{': true, ';': true, '\r': true, '\n': true}
+// What quickLine does at a byte of a tag pair's value or of a quiet line:
+// read on, read on knowing that the line is not plain, or stop.
+const (
+	stopNone = iota
+	stopUnplain
+	stopEnd
 )
+
+// tagValueStops and quietStops are quickLine's stops.
+var tagValueStops, quietStops = func() (value, quiet [256]uint8) {
+	for c := range 256 {
+		if pbnByteClass[c] != 0 {
+			value[c], quiet[c] = stopUnplain, stopUnplain
+		}
+	}
+	for _, c := range []byte{'"', '\\', ']', '\t', '\r', '\n'} {
+		value[c] = stopEnd
+	}
+	for _, c := range []byte{'[', '"', '{', ';', '\r', '\n'} {
+		quiet[c] = stopEnd
+	}
+	return value, quiet
+}()
 
 // lineTagName returns the name of the tag pair a line starts with (after
 // blanks), or nil.

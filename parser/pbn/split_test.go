@@ -90,9 +90,12 @@ func TestPBNSplitReadError(t *testing.T) {
 // cutCR, lineTagName or scanPBNLine, outside commentary, do other than it
 // says they do.
 func checkQuickLine(t *testing.T, line string) {
-	kind, name := quickLine([]byte(line))
+	kind, name, plain := quickLine([]byte(line))
 	if kind == lineOther {
 		return
+	}
+	if classes := byteClasses(line); plain != (classes == 0) {
+		t.Errorf("quickLine(%q): plain %v, but its byte classes are %b", line, plain, classes)
 	}
 	var s pbnSplitter
 	if got := s.cutCR([]byte(line)); string(got) != line || s.crs != nil {
@@ -136,9 +139,14 @@ func TestQuickLine(t *testing.T) {
 		{"a\rb\n", lineOther, ""},
 		{"\r\r\n", lineOther, ""},
 		{"x\"y\n", lineOther, ""},
+		{"[Event \"a]\"]\n", lineOther, ""},
+		{"[Event \"a\tb\"]\n", lineOther, ""},
+		{"S2 SA\tS3 S4\n", lineQuiet, ""},
+		{"[Event \"Été\"]\n", lineTag, "Event"},
+		{"Ход \x01\n", lineQuiet, ""},
 	}
 	for _, tt := range tests {
-		kind, name := quickLine([]byte(tt.line))
+		kind, name, _ := quickLine([]byte(tt.line))
 		if kind != tt.kind || string(name) != tt.name {
 			t.Errorf("quickLine(%q) = %d, %q; want %d, %q", tt.line, kind, name, tt.kind, tt.name)
 		}
