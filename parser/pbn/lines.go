@@ -51,8 +51,10 @@ func (l *pbnLines) resetGame(t *GameText) {
 	text := t.Source
 	l.text, l.base, l.hint = text, t.Pos, 0
 	l.starts = l.starts[:0]
+	start := 0
 	for _, f := range t.facts {
-		l.starts = append(l.starts, int(f.start))
+		l.starts = append(l.starts, start)
+		start += int(f.size)
 	}
 	if len(text) > 0 && text[len(text)-1] == '\n' {
 		l.starts = append(l.starts, len(text))

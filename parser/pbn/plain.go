@@ -80,14 +80,15 @@ func (p *pbnParser) plainLines() bool {
 // (facts, when known) are not read again.
 func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 	p.plainTags, p.plainToks = p.plainTags[:0], p.plainToks[:0]
-	var seen uint64 // nameBit of the names so far
-	k := 0          // facts[k] is the first line not before i
+	var seen uint64  // nameBit of the names so far
+	k, start := 0, 0 // facts[k] is of the first line not before i, which starts at start
 	i := skipSpace(t, 0)
 	for i < len(t) {
 		if t[i] != '[' {
 			return false // commentary, a % line, prose
 		}
-		for k < len(facts) && int(facts[k].start) < i {
+		for k < len(facts) && start < i {
+			start += int(facts[k].size)
 			k++
 		}
 		// The tag is read in place (a plainTag is fourteen words), and the
@@ -96,8 +97,8 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 		p.plainTags = append(p.plainTags, plainTag{})
 		tag := &p.plainTags[n]
 		var ok bool
-		if k < len(facts) && int(facts[k].start) == i && facts[k].name > 0 {
-			ok = factTag(tag, t, facts[k])
+		if k < len(facts) && start == i && facts[k].name > 0 {
+			ok = factTag(tag, t, start, facts[k])
 			tag.line = k + 1
 		} else {
 			ok = plainTagAt(tag, t, i)
@@ -221,8 +222,7 @@ func plainTagAt(tag *plainTag, t string, i int) bool {
 // factTag is plainTagAt of the line of f, a tag pair's line as quickLine
 // reads it: `[Name "value"]`, the value without the bytes that stop
 // plainTagAt's reading.
-func factTag(tag *plainTag, t string, f lineFact) bool {
-	start := int(f.start)
+func factTag(tag *plainTag, t string, start int, f lineFact) bool {
 	q := start + 1 + int(f.name) + 1
 	e := start + int(f.body) - 2 // the closing quote
 	tag.start, tag.name, tag.value, tag.quote, tag.close, tag.end = start, t[start+1:q-1], t[q+1:e], q, e+1, e+2

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"math"
 	"sync"
 
 	"github.com/bridgekit/bridgekit/diag"
@@ -40,10 +41,16 @@ type pbnChunk struct {
 }
 
 // A lineFact is what the splitter learnt of a line of a chunk, for the
-// parser, which would otherwise read the line again: where it starts in
-// the chunk's text and, for a tag pair's line (quickLine's lineTag), the
-// length of the name and of the line without its end (0 for other lines).
-type lineFact struct{ start, name, body int32 }
+// parser, which would otherwise read the line again: its size with its
+// end and, for a tag pair's line (quickLine's lineTag), the length of the
+// name and of the line without its end (0 for other lines, and for a
+// tag pair's line of more than 255 bytes, which the plain reader declines).
+// Four bytes, as a game's facts are allocated for every game: a chunk with
+// a line of more than 64 KiB has none.
+type lineFact struct {
+	size       uint16
+	name, body uint8
+}
 
 // pbnSplitter cuts a decoded PBN stream into games at semi-empty lines,
 // honouring brace comments (a semi-empty line inside one does not end the
@@ -67,6 +74,7 @@ type pbnSplitter struct {
 	buf       []byte // the chunk being assembled
 	first     []byte // the name of the first tag pair of the chunk, when it starts a line
 	facts     []lineFact
+	noFacts   bool   // a line of the chunk is too long for its fact
 	noBlank   bool   // the next chunk starts without a semi-empty line
 	long      []byte // assembles a line longer than r's buffer
 	crs       []byte // the rest of a line cut at a lone CR
@@ -172,7 +180,7 @@ func (s *pbnSplitter) cutCR(line []byte) []byte {
 // next returns the next chunk, or ok == false at the end of the input. A
 // read error other than io.EOF is returned after the text read so far.
 func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
-	s.buf, s.facts = s.buf[:0], s.facts[:0]
+	s.buf, s.facts, s.noFacts = s.buf[:0], s.facts[:0], false
 	c.plain = true
 	var (
 		started   bool
@@ -181,7 +189,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 		// fallback is where the game is cut if the brace comment open at
 		// the end was never closed: its first semi-empty line after a tag
 		// pair. -1 when there is none.
-		fallback                   = -1
+		fallback                    = -1
 		fallOff, fallLine, fallFact int
 	)
 	for {
@@ -233,7 +241,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 					s.giveBack(line)
 					s.off, s.line = lineOff, lineNo
 					s.noBlank = true
-					c.text, c.facts = s.buf, s.facts
+					c.text, c.facts = s.buf, s.chunkFacts(len(s.facts))
 					return c, true, nil
 				}
 			}
@@ -261,13 +269,15 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 			skipping = true
 			continue
 		}
-		f := lineFact{start: int32(len(s.buf))}
-		if kind == lineTag {
-			body := len(line) - 1 // less the LF, and a CR before it
-			if body > 0 && line[body-1] == '\r' {
-				body--
+		f := lineFact{size: uint16(len(line))}
+		s.noFacts = s.noFacts || len(line) > math.MaxUint16
+		if body := len(line) - 1; kind == lineTag && body <= math.MaxUint8+2 {
+			if line[body-1] == '\r' {
+				body-- // less the LF, and a CR before it
 			}
-			f.name, f.body = int32(len(name)), int32(body)
+			if body <= math.MaxUint8 {
+				f.name, f.body = uint8(len(name)), uint8(body)
+			}
 		}
 		s.facts = append(s.facts, f)
 		c.plain = c.plain && plain
@@ -279,8 +289,17 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 	if fallback >= 0 {
 		return s.cutAt(c, fallback, fallOff, fallLine, fallFact, nil), true, err
 	}
-	c.text, c.facts = s.buf, s.facts
+	c.text, c.facts = s.buf, s.chunkFacts(len(s.facts))
 	return c, true, err
+}
+
+// chunkFacts returns the facts of the chunk's first n lines, or nil when
+// they are not all known.
+func (s *pbnSplitter) chunkFacts(n int) []lineFact {
+	if s.noFacts {
+		return nil
+	}
+	return s.facts[:n]
 }
 
 // cutAt ends chunk c at byte from of the buffer, the start of its line
@@ -289,7 +308,7 @@ func (s *pbnSplitter) next() (c pbnChunk, ok bool, err error) {
 func (s *pbnSplitter) cutAt(c pbnChunk, from, off, line, fact int, extra []byte) pbnChunk {
 	s.giveBack(append(s.buf[from:len(s.buf):len(s.buf)], extra...))
 	s.off, s.line = off, line
-	c.text, c.facts = s.buf[:from], s.facts[:fact]
+	c.text, c.facts = s.buf[:from], s.chunkFacts(fact)
 	c.size = from
 	return c
 }
