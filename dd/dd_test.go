@@ -276,7 +276,9 @@ func TestCompress(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	for range 100000 {
 		live, x := uint16(rng.IntN(1<<13))<<2, uint16(rng.IntN(1<<13))<<2
-		x &= live
+		if rng.IntN(2) == 0 {
+			x &= live // as the solver asks; other bits are ignored
+		}
 		var want uint16
 		for r := 2; r <= 14; r++ {
 			if live>>r&1 == 1 {
