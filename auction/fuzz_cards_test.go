@@ -2,6 +2,7 @@ package auction
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -94,6 +95,7 @@ func FuzzParseDeal(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		checkFullDeal(t, text)
 		d, err := ParseDeal(text)
 		checkDealResult(t, text, d, err)
 		if err == nil {
@@ -112,6 +114,47 @@ func FuzzParseDeal(f *testing.F) {
 			}
 		}
 	})
+}
+
+// checkFullDeal fails when parseFullDeal reads text otherwise than
+// parseDeal does.
+func checkFullDeal(t *testing.T, text string) {
+	t.Helper()
+	d, ok := parseFullDeal(text)
+	if !ok {
+		return
+	}
+	if want, err := parseDeal(text); err != nil || d != want {
+		t.Fatalf("parseFullDeal(%q) = %v; parseDeal reads %v, %v", text, d, want, err)
+	}
+}
+
+func TestParseFullDeal(t *testing.T) {
+	t.Parallel()
+	const full = "N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85"
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{full, true},
+		{"e" + full[1:], true},
+		{strings.ToLower(full), true},
+		{full + " ", false},
+		{strings.Replace(full, " ", "  ", 1), false},
+		{strings.Replace(full, "AT.", "A10.", 1), false},
+		{strings.Replace(full, "KQT2", "KQT", 1), false},
+		{strings.Replace(full, "KQT2", "KQT3", 1), false},
+		{strings.Replace(full, "KQT2", "KQTT", 1), false},
+		{strings.Replace(full, "KQT2.AT", "KQT2AT", 1), false},
+		{"N:.63.AKQ987.A9732 - J973.J98742.3.K4 KQT2.AT.J6542.85", false},
+		{"X" + full[1:], false},
+		{full[:1] + full[2:], false},
+	} {
+		if _, ok := parseFullDeal(tt.text); ok != tt.ok {
+			t.Errorf("parseFullDeal(%q): %v, want %v", tt.text, ok, tt.ok)
+		}
+		checkFullDeal(t, tt.text)
+	}
 }
 
 func FuzzParseLINDeal(f *testing.F) {
