@@ -316,17 +316,16 @@ func parseFullDeal(text string) (Deal, bool) {
 		suit := 0
 		for ; i < len(text); i++ {
 			c := text[i]
-			if c == '.' {
-				if suit++; suit == len(Suits) {
-					return d, false
-				}
+			if bit := cardBits[suit][c]; bit != 0 {
+				cards |= bit
 				continue
 			}
-			r := asciiRank[c]
-			if r == 0 {
+			if c != '.' {
 				break
 			}
-			cards |= 1 << NewCard(Suits[suit], r)
+			if suit++; suit == len(Suits) {
+				return d, false
+			}
 		}
 		if suit != len(Suits)-1 || bits.OnesCount64(cards) != 13 {
 			return d, false
@@ -338,6 +337,19 @@ func parseFullDeal(text string) (Deal, bool) {
 	}
 	return d, true
 }
+
+// cardBits are the bits of the cards of suit Suits[i] in a Hand, by the
+// rank characters asciiRank reads: one lookup a card for parseFullDeal.
+var cardBits = func() (t [len(Suits)][256]uint64) {
+	for i, s := range Suits {
+		for c, r := range asciiRank {
+			if r != 0 {
+				t[i][c] = 1 << NewCard(s, r)
+			}
+		}
+	}
+	return t
+}()
 
 // parseDeal is ParseDeal for any text.
 func parseDeal(text string) (Deal, error) {
