@@ -313,11 +313,12 @@ func parseFullDeal(text string) (Deal, bool) {
 			i++
 		}
 		var cards uint64
-		suit := 0
+		suit, n := 0, 0 // n counts the cards written, which a card written twice makes more than those held
 		for ; i < len(text); i++ {
 			c := text[i]
 			if bit := cardBits[suit][c]; bit != 0 {
 				cards |= bit
+				n++
 				continue
 			}
 			if c != '.' {
@@ -327,7 +328,7 @@ func parseFullDeal(text string) (Deal, bool) {
 				return d, false
 			}
 		}
-		if suit != len(Suits)-1 || bits.OnesCount64(cards) != 13 {
+		if suit != len(Suits)-1 || n != 13 || bits.OnesCount64(cards) != 13 {
 			return d, false
 		}
 		d[Seat(first&3).Add(h)].bits = cards
@@ -482,6 +483,14 @@ func splitFields(text string, from int, runs bool) (bounds [4][2]int, n int) {
 // It returns the deal, the dealer and whether a dealer digit was present.
 // The errors are those of [ParseDeal].
 func ParseLINDeal(text string) (d Deal, dealer Seat, hasDealer bool, err error) {
+	if d, dealer, hasDealer, ok := parseFullLINDeal(text); ok {
+		return d, dealer, hasDealer, nil
+	}
+	return parseLINDeal(text)
+}
+
+// parseLINDeal is ParseLINDeal for any text.
+func parseLINDeal(text string) (d Deal, dealer Seat, hasDealer bool, err error) {
 	i := 0
 	for i < len(text) && text[i] == ' ' {
 		i++
@@ -522,6 +531,68 @@ func ParseLINDeal(text string) (d Deal, dealer Seat, hasDealer bool, err error) 
 	}
 	return d, dealer, hasDealer, dealError(text, d.problems(ps))
 }
+
+// parseFullLINDeal reads the form of an md value BBO writes, which is the
+// only one it reads: a dealer digit or none, and three or four hands of
+// thirteen cards, written with suit letters (each once a hand) and the
+// usual rank characters, parted by commas, the fourth hand empty or left
+// out, a comma after it or none, the hands holding no card twice. That
+// is a value ParseLINDeal reads without a problem, to the same deal:
+// FuzzParseLINDeal holds the two to each other.
+func parseFullLINDeal(text string) (d Deal, dealer Seat, hasDealer, ok bool) {
+	i := 0
+	if len(text) > 0 && text[0] >= '1' && text[0] <= '4' {
+		dealer, hasDealer = linSeats[text[0]-'1'], true
+		i++
+	}
+	var all uint64
+	for slot := range linSeats {
+		if slot > 0 {
+			if slot == 3 && i == len(text) {
+				break
+			}
+			if i == len(text) || text[i] != ',' {
+				return d, dealer, hasDealer, false
+			}
+			i++
+		}
+		var cards uint64
+		suit, seen, written := -1, 0, 0
+		for ; i < len(text); i++ {
+			c := text[i]
+			if suit >= 0 {
+				if bit := cardBits[suit][c]; bit != 0 {
+					cards |= bit
+					written++
+					continue
+				}
+			}
+			s := linSuitIndex[c]
+			if s == 0 || seen&(1<<s) != 0 {
+				break
+			}
+			seen |= 1 << s
+			suit = int(s) - 1
+		}
+		if n := bits.OnesCount64(cards); n != written || n != 13 && (slot < 3 || n != 0) || all&cards != 0 {
+			return d, dealer, hasDealer, false
+		}
+		all |= cards
+		d[linSeats[slot]].bits = cards
+	}
+	if i < len(text) && text[i] == ',' {
+		i++
+	}
+	if i != len(text) {
+		return d, dealer, hasDealer, false
+	}
+	d[linSeats[3]].bits = allCards &^ (all &^ d[linSeats[3]].bits)
+	return d, dealer, hasDealer, true
+}
+
+// linSuitIndex is 1 + the index in Suits of each LIN suit letter, and 0
+// for every other byte.
+var linSuitIndex = [256]uint8{'S': 1, 's': 1, 'H': 2, 'h': 2, 'D': 3, 'd': 3, 'C': 4, 'c': 4}
 
 // scanLINHand reads the LIN hand at text[start:end] of sp, returning the
 // hand and the cards written more than once.

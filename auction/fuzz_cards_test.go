@@ -145,6 +145,7 @@ func TestParseFullDeal(t *testing.T) {
 		{strings.Replace(full, "KQT2", "KQT", 1), false},
 		{strings.Replace(full, "KQT2", "KQT3", 1), false},
 		{strings.Replace(full, "KQT2", "KQTT", 1), false},
+		{strings.Replace(full, "KQT2", "KQT22", 1), false},
 		{strings.Replace(full, "KQT2.AT", "KQT2AT", 1), false},
 		{"N:.63.AKQ987.A9732 - J973.J98742.3.K4 KQT2.AT.J6542.85", false},
 		{"X" + full[1:], false},
@@ -154,6 +155,52 @@ func TestParseFullDeal(t *testing.T) {
 			t.Errorf("parseFullDeal(%q): %v, want %v", tt.text, ok, tt.ok)
 		}
 		checkFullDeal(t, tt.text)
+	}
+}
+
+// checkFullLINDeal fails when parseFullLINDeal reads text otherwise than
+// parseLINDeal does.
+func checkFullLINDeal(t *testing.T, text string) {
+	t.Helper()
+	d, dealer, has, ok := parseFullLINDeal(text)
+	if !ok {
+		return
+	}
+	if want, wantDealer, wantHas, err := parseLINDeal(text); err != nil || d != want || dealer != wantDealer || has != wantHas {
+		t.Fatalf("parseFullLINDeal(%q) = %v, %v, %v; parseLINDeal reads %v, %v, %v, %v", text, d, dealer, has, want, wantDealer, wantHas, err)
+	}
+}
+
+func TestParseFullLINDeal(t *testing.T) {
+	t.Parallel()
+	const three = "3S269H2568QADTQC2T,S47AHJD3479C4567Q,S58QH479KDKAC38JA,"
+	const four = "1S9642H765DJTCQJ93,SK3HKQ8DKQ972CA84,SQJTHA432D8643CK2,SA875HJT9DA5CT765"
+	for _, tt := range []struct {
+		text string
+		ok   bool
+	}{
+		{three, true},
+		{strings.TrimSuffix(three, ","), true},
+		{three + ",", true},
+		{three[1:], true},
+		{strings.ToLower(three), true},
+		{four, true},
+		{four + ",", true},
+		{four + ",,", false},
+		{"5" + three[1:], false},
+		{" " + three, false},
+		{strings.Replace(three, "H2568QA", "H2568Q", 1), false},
+		{strings.Replace(three, "C2T,", "C2TS,", 1), false},
+		{strings.Replace(three, "2T,", "2TT,", 1), false},
+		{strings.Replace(three, "C2T", "C210", 1), false},
+		{strings.Replace(four, "SA875", "SA876", 1), false},
+		{"3S269H2568QADTQC2T,,S58QH479KDKAC38JA,S47AHJD3479C4567Q", false},
+		{"2sj973hj98742d3ck4,skqt2hatdj6542c85,sh63dakq987ca9732,", true},
+	} {
+		if _, _, _, ok := parseFullLINDeal(tt.text); ok != tt.ok {
+			t.Errorf("parseFullLINDeal(%q): %v, want %v", tt.text, ok, tt.ok)
+		}
+		checkFullLINDeal(t, tt.text)
 	}
 }
 
@@ -168,6 +215,7 @@ func FuzzParseLINDeal(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		checkFullLINDeal(t, text)
 		d, dealer, has, err := ParseLINDeal(text)
 		checkDealResult(t, text, d, err)
 		if err != nil {
