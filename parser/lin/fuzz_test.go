@@ -120,3 +120,51 @@ func FuzzSimplePair(f *testing.F) {
 		}
 	})
 }
+
+// checkPlainLINHand fails when plainLINHand reads a hand otherwise than
+// readLINHand does, or takes one readLINHand has something to say of.
+func checkPlainLINHand(t *testing.T, raw string) {
+	t.Helper()
+	h, ok := plainLINHand(raw)
+	if !ok {
+		return
+	}
+	var is valueIssues
+	if want := readLINHand(raw, 0, &is); h != want || len(is.list) > 0 {
+		t.Fatalf("plainLINHand(%q) = %+v; readLINHand reads %+v, %v", raw, h, want, is.err())
+	}
+}
+
+func TestPlainLINHand(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		raw string
+		ok  bool
+	}{
+		{"S269H2568QADTQC2T", true},
+		{"SAKQJT98765432HDC", true},
+		{"SAKQJT98765432", true},
+		{"HAKQJT98765432S", true},
+		{"s269H2568QADTQC2T", false},
+		{"S269H2568qADTQC2T", false},
+		{"S269H2568QAD10QC2", false},
+		{"S269H2568QADTQC2TT", false},
+		{"S269H2568QADTQC2", false},
+		{"S269H2568QADTQS2T", false},
+		{"2S69H2568QADTQC2T", false},
+		{"S269 H2568QADTQC2T", false},
+		{"", false},
+	} {
+		if _, ok := plainLINHand(tt.raw); ok != tt.ok {
+			t.Errorf("plainLINHand(%q): %v, want %v", tt.raw, ok, tt.ok)
+		}
+		checkPlainLINHand(t, tt.raw)
+	}
+}
+
+func FuzzLINHand(f *testing.F) {
+	for _, s := range []string{"S269H2568QADTQC2T", "SAKQJT98765432HDC", "S269H2568QADTQC2TT", "sj973hj98742d3ck4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) { checkPlainLINHand(t, raw) })
+}

@@ -3,6 +3,7 @@ package lin
 import (
 	"cmp"
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -137,6 +138,47 @@ func parseLINDeal(v string, is *valueIssues) Deal {
 	return d
 }
 
+// plainLINHand reads the hand BBO writes, which is the only one it reads:
+// upper-case suit letters, each once and followed by its ranks, upper case,
+// T for the ten, thirteen cards none twice. readLINHand has nothing to
+// say of such a hand and reads it to the same suits; it took a thousand
+// instructions a hand. FuzzLINHand holds the two to each other.
+func plainLINHand(raw string) (Hand, bool) {
+	h := Hand{Raw: raw}
+	suit, start, n := -1, 0, 0
+	var have uint16 // the ranks of the suit being read
+	var met uint8   // the suit letters met
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		if bit := linRankBit[c]; bit != 0 {
+			if have&bit != 0 || suit < 0 {
+				return h, false
+			}
+			have |= bit
+			continue
+		}
+		s := linSuitOf[c]
+		if s == 0 || met&(1<<s) != 0 {
+			return h, false
+		}
+		met |= 1 << s
+		if suit >= 0 {
+			h.Suits[suit] = raw[start:i]
+			n += bits.OnesCount16(have)
+		}
+		suit, start, have = int(s)-1, i+1, 0
+	}
+	if suit >= 0 {
+		h.Suits[suit] = raw[start:]
+		n += bits.OnesCount16(have)
+	}
+	return h, n == 13
+}
+
+// linSuitOf is 1 + the index of each upper-case suit letter in
+// linSuitLetters, and 0 for every other byte.
+var linSuitOf = [256]uint8{'S': 1, 'H': 2, 'D': 3, 'C': 4}
+
 // linSuitIndex returns 0..3 for S, H, D, C in any case, else -1.
 func linSuitIndex(c byte) int {
 	switch c | 0x20 {
@@ -209,6 +251,14 @@ var linRankBit = func() (t [256]uint16) {
 // case, T for ten, in one piece) its ranks are a substring of raw; only the
 // other suits are copied.
 func parseLINHand(raw string, base int, is *valueIssues) Hand {
+	if h, ok := plainLINHand(raw); ok {
+		return h
+	}
+	return readLINHand(raw, base, is)
+}
+
+// readLINHand is parseLINHand for any hand.
+func readLINHand(raw string, base int, is *valueIssues) Hand {
 	h := Hand{Raw: raw}
 	suit := -1
 	var seen, plain [4]bool
