@@ -712,7 +712,10 @@ func newMapper(into, prev *record.Board, src record.Source) mapper {
 		b: into, oldTags: into.Tags[:0], oldCalls: into.Auction.Calls[:0], oldCards: into.Play.Cards[:0],
 		oldNotes: into.Auction.Notes[:0], oldLIN: into.LIN, oldTables: into.Tables,
 	}
-	*into = record.Board{Source: src}
+	// Emptied in place, then given its source: assigning the whole new
+	// board built it on the stack first and copied its 4 KiB over.
+	*into = record.Board{}
+	into.Source = src
 	return m
 }
 
