@@ -80,6 +80,9 @@ type linScanner struct {
 	keep  int  // absolute offset of the oldest byte still needed; -1 if none
 	max   int  // most bytes held for one record
 	out   []linItem
+	// noted is set once an item with reports is queued: only then do the
+	// items need clearing before their memory is pooled (linBuffers).
+	noted bool
 }
 
 // linMinRead is the smallest read the scanner asks of its reader.
@@ -391,6 +394,7 @@ func (s *linScanner) scanOne() bool {
 
 // emit queues an item and moves the scan point past n bytes of the window.
 func (s *linScanner) emit(it *linItem, n int, cur *cursor) {
+	s.noted = s.noted || it.diags != nil
 	s.out = append(s.out, *it)
 	s.consume(n, cur)
 }
@@ -538,6 +542,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 	}
 	if len(pre) > 0 {
 		s.out = append(s.out, pre...)
+		s.noted = true
 	}
 	it := s.push()
 	*it = linItem{kind: linItemPair, tag: tag, start: abs + ls, labelEnd: abs + le}
@@ -564,6 +569,7 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 			msg = fmt.Sprintf("the value of %s has no closing |; it ends at the line break", b[ls:le])
 		}
 		it.diags = append(it.diags, linDiag(cur.at(vEnd), diag.Warning, "lin-unclosed", msg))
+		s.noted = true
 	}
 	it.end = abs + end
 	it.endPos = lineColOf(cur.at(end))

@@ -247,7 +247,9 @@ func (b *linBuffers) lend(sc *linScanner, sp *linSplitter) {
 }
 
 // reclaim takes the slices back, as grown, and returns b to the pool. The
-// items are cleared so that the pool does not keep their reports alive.
+// items are cleared, when any held reports, so that the pool does not keep
+// those alive; clearing every item of every input took 0.7% of an audit
+// of many small files.
 func (b *linBuffers) reclaim(sc *linScanner, sp *linSplitter) {
 	if cap(sc.buf) > linPoolMax {
 		return
@@ -259,7 +261,9 @@ func (b *linBuffers) reclaim(sc *linScanner, sp *linSplitter) {
 			*s = nil
 			continue
 		}
-		clear((*s)[:cap(*s)])
+		if sc.noted {
+			clear((*s)[:cap(*s)])
+		}
 		*s = (*s)[:0]
 	}
 	linBufferPool.Put(b)

@@ -347,3 +347,30 @@ func TestLinTagOf(t *testing.T) {
 		}
 	}
 }
+
+// TestReclaimDropsReports checks that the pooled buffers keep no item's
+// reports once an input is read, for each kind of item that has them.
+func TestReclaimDropsReports(t *testing.T) {
+	for _, in := range []string{
+		"qx|o1|md|3SAKQJT98765432HDC,,,|",
+		"qx|o1|||pn|a,b,c,d|",
+		"qx|o1|md|3SAK",
+		"qx|o1|md|3SAK\nmb|p|",
+		"junk qx|o1|",
+		"abqx|o1|",
+		"qx|o1|mb",
+		"qx|o1|mb\npc|SA|",
+		"abc|x|qx|o1|",
+	} {
+		Parse([]byte(in), "in.lin")
+		b := linBufferPool.Get().(*linBuffers)
+		for _, items := range [][]linItem{b.out, b.cur, b.pending, b.floating} {
+			for i, it := range items[:cap(items)] {
+				if it.diags != nil {
+					t.Errorf("after %q, a pooled item (%d) keeps reports: %v", in, i, it.diags)
+				}
+			}
+		}
+		linBufferPool.Put(b)
+	}
+}
