@@ -126,8 +126,21 @@ func (c Card) String() string {
 	if !c.Valid() {
 		return fmt.Sprintf("Card(%d)", uint8(c))
 	}
-	return c.Suit().String() + c.Rank().String()
+	return cardStrings[c]
 }
+
+// cardStrings are the 52 cards' Strings, made once: writers ask for every
+// card of every board, and joining suit and rank took 300 instructions and
+// an allocation a card.
+var cardStrings = func() (t [256]string) {
+	for _, s := range Suits {
+		for r := Two; r <= Ace; r++ {
+			c := NewCard(s, r)
+			t[c] = s.String() + r.String()
+		}
+	}
+	return t
+}()
 
 // rankOf reads one rank character. "T" (Latin) is the ten while the
 // Cyrillic "Т" (туз) is the ace, and the Cyrillic "В" (валет) is the jack:

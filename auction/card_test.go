@@ -78,6 +78,9 @@ func TestCardValue(t *testing.T) {
 func TestCardRoundTrip(t *testing.T) {
 	t.Parallel()
 	for _, c := range allCardsList() {
+		if got, want := c.String(), c.Suit().String()+c.Rank().String(); got != want {
+			t.Errorf("%d.String() = %q, want %q", uint8(c), got, want)
+		}
 		for _, text := range []string{c.String(), strings.ToLower(c.String()), c.Suit().Symbol() + c.Rank().String()} {
 			got, err := ParseCard(text)
 			if err != nil || got != c {
