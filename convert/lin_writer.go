@@ -159,7 +159,7 @@ func (lw *LINWriter) Dropped() Dropped { return lw.dropped }
 // event, the scoring and, for a header of the writer's own, the round and
 // the teams.
 func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
-	given := func(t *record.Tag) bool { v := known(t); return v != nil && strings.TrimSpace(*v) != "" }
+	given := func(t *record.Tag) bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
 	if given(&b.Event) && !inMatch {
 		lw.dropped.Add("Event")
 	}
@@ -194,8 +194,9 @@ func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
 	if b.Source.Format == record.FormatPBN && slices.ContainsFunc(b.Escapes, func(e record.Escape) bool { return !declaresFile(e.Text) }) {
 		lw.dropped.Add("% lines")
 	}
-	for _, t := range writtenTags(nil, b) {
-		if len(t.t.Comments) > 0 {
+	// The tags writtenTags writes, without the values it would work out.
+	for i, t := range typedFields(b) {
+		if (i < mandatoryTags || t.t.Present()) && len(t.t.Comments) > 0 {
 			lw.dropped.Add("commentary on tags and notes (written before the first call)")
 			break
 		}
