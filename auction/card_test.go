@@ -359,3 +359,22 @@ func TestParseHand(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendRanks checks the ranks of every set of cards of a suit,
+// written from the tables, against the ranks read off one by one.
+func TestAppendRanks(t *testing.T) {
+	t.Parallel()
+	for lane := range 1 << 13 {
+		var h Hand
+		want := ""
+		for r := Ace; r >= Two; r-- {
+			if lane>>(r-Two)&1 == 1 {
+				h.Add(NewCard(Heart, r))
+				want += r.String()
+			}
+		}
+		if got := string(h.appendRanks(nil, Heart)); got != want {
+			t.Fatalf("ranks %013b written %q, want %q", lane, got, want)
+		}
+	}
+}

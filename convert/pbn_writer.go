@@ -464,6 +464,16 @@ func appendPBNString(dst []byte, v string) []byte {
 		dst = append(dst, ' ') // not to be read as inheritance (PBN §9.3)
 	}
 	for i := 0; i < len(v); i++ {
+		// The run of bytes written as they are, appended at once: most
+		// values are that run whole.
+		j := i
+		for j < len(v) && !pbnStringSpecial[v[j]] {
+			j++
+		}
+		dst = append(dst, v[i:j]...)
+		if i = j; i == len(v) {
+			break
+		}
 		switch c := v[i]; {
 		case c == '"':
 			dst = append(dst, '\\', '"')
@@ -479,6 +489,16 @@ func appendPBNString(dst []byte, v string) []byte {
 	}
 	return append(dst, '"')
 }
+
+// pbnStringSpecial are the bytes appendPBNString does not copy as they
+// are, or may not: '"', '\\' and the control characters.
+var pbnStringSpecial = func() (t [256]bool) {
+	for c := range ' ' {
+		t[c] = true
+	}
+	t['"'], t['\\'], t[0x7f] = true, true, true
+	return t
+}()
 
 // tagValue returns what to write for a tag: its value, or "?" (unknown) when
 // the file does not give it.

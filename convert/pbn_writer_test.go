@@ -168,6 +168,18 @@ func TestPBNStringEscapes(t *testing.T) {
 	if got := string(appendPBNString(nil, `Result\2R`)); got != `"Result\2R"` {
 		t.Errorf("column spec written %s, want a single backslash", got)
 	}
+	for v, want := range map[string]string{
+		"a\tb\r\nc":     `"a b  c"`,
+		"x\x01y\x7f":    "\"x\uFFFDy\uFFFD\"",
+		"Été \"q\" \\":  `"Été \"q\" \\"`,
+		"#":             `" #"`,
+		"##x":           `" ##x"`,
+		"\v\f" + "ok\\": `"  ok\\"`,
+	} {
+		if got := string(appendPBNString(nil, v)); got != want {
+			t.Errorf("%q written %s, want %s", v, got, want)
+		}
+	}
 }
 
 // TestPBNBadInput: a board that cannot be completed is written with
