@@ -92,6 +92,7 @@ func (p *pbnParser) parse(t *GameText, h *pbnInherit) *Game {
 	p.tables = p.tables[:0]
 	g.Diagnostics = p.d.take()
 	g.Incomplete = p.d.errors > 0
+	t.dropFacts()
 	return g
 }
 

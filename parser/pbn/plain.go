@@ -55,7 +55,11 @@ func (p *pbnParser) parsePlain(t *GameText) (*Game, bool) {
 		return nil, false
 	}
 	p.d.reset(p.filename, t.Index, &p.lines)
-	return p.buildPlain(t)
+	g, ok := p.buildPlain(t)
+	if ok {
+		t.dropFacts() // a game declined is read again by Parse, with them
+	}
+	return g, ok
 }
 
 // plainLines reports whether no line is longer than the reader allows

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"io"
 	"iter"
-	"slices"
 	"strings"
+	"sync"
 
 	"github.com/bridgekit/bridgekit/diag"
 	"github.com/bridgekit/bridgekit/parser/charset"
@@ -133,9 +133,27 @@ type GameText struct {
 	dropped int  // bytes beyond the game size limit, not in Source
 	noBlank bool // no semi-empty line before the game (pbnChunk.noBlank)
 	mixed   bool // pbnChunk.mixed
-	// facts and plain are pbnChunk's; facts is nil when not known.
-	facts []lineFact
-	plain bool
+	// facts and plain are pbnChunk's; facts is nil when not known, and
+	// once the game is read (dropFacts).
+	facts   []lineFact
+	factBox *[]lineFact // facts' memory, from factPool
+	plain   bool
+}
+
+// factPool keeps the memory of games' line facts: they are needed only
+// until a game is read, and allocated anew for each they were a tenth of
+// what an audit of PBN allocated.
+var factPool = sync.Pool{New: func() any { return new([]lineFact) }}
+
+// dropFacts gives t's facts back to factPool once its game is read; a
+// reading after it (a game read again once resolved) finds the lines
+// itself.
+func (t *GameText) dropFacts() {
+	if t.factBox != nil {
+		*t.factBox = t.facts[:0]
+		factPool.Put(t.factBox)
+	}
+	t.facts, t.factBox = nil, nil
 }
 
 // GameTexts returns an iterator over the texts of the games of the file,
@@ -198,8 +216,12 @@ func (r *Reader) parser() *pbnParser {
 // splitter's next call, into the text of game index (0 for text without a
 // game).
 func chunkText(c pbnChunk, index int) *GameText {
-	return &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank, mixed: c.mixed,
-		facts: slices.Clone(c.facts), plain: c.plain}
+	t := &GameText{Index: index, Pos: c.pos, Source: string(c.text), dropped: c.size - len(c.text), noBlank: c.noBlank, mixed: c.mixed, plain: c.plain}
+	if c.facts != nil {
+		t.factBox = factPool.Get().(*[]lineFact)
+		t.facts = append((*t.factBox)[:0], c.facts...)
+	}
+	return t
 }
 
 // A Parser reads the texts of a file's games (see GameTexts) into games,
