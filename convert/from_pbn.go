@@ -338,8 +338,15 @@ func (m *mapper) recorded() {
 	if t := &f.ContractTag; t.Given() {
 		c, err := auction.ParseContract(t.Value)
 		// An end position gives only the denomination (PBN §8): the
-		// contract is then unknown, but nothing is wrong.
-		if _, serr := auction.ParseStrain(t.Value); err == nil || serr != nil {
+		// contract is then unknown, but nothing is wrong. (Asked only of
+		// a contract that does not read: the strain's error was made for
+		// every board.)
+		endPosition := false
+		if err != nil {
+			_, serr := auction.ParseStrain(t.Value)
+			endPosition = serr == nil
+		}
+		if !endPosition {
 			m.check(t, "contract", err)
 			c.Declarer = f.Declarer
 			f.Contract, f.ContractKnown = c, err == nil
