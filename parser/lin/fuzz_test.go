@@ -2,10 +2,14 @@ package lin
 
 import (
 	"bytes"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"testing/iotest"
 	"unicode/utf8"
 
 	"github.com/bridgekit/bridgekit/diag"
@@ -104,9 +108,11 @@ func FuzzSimplePair(f *testing.F) {
 		fast, slow := scanner(), scanner()
 		b := fast.buf[fast.p:]
 		cur := cursor{b: b, pos: fast.pos, plain: fast.plain - fast.base - fast.p}
-		if !fast.scanSimplePair(b, 0, &cur) {
+		end, ok := fast.scanSimplePair(b, 0, &cur)
+		if !ok {
 			return
 		}
+		fast.consume(end, &cur)
 		j := indexBarOrNewline(b)
 		slowCur := cursor{b: b, pos: slow.pos, plain: slow.plain - slow.base - slow.p}
 		if !slow.scanPair(b, 0, j, &slowCur, atEOF) {
@@ -167,4 +173,40 @@ func FuzzLINHand(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, raw string) { checkPlainLINHand(t, raw) })
+}
+
+// FuzzReadSizes reads the same input whole and a byte at a time: the
+// scanner reads runs of plainly written pairs at once as far as its
+// buffer goes, and where the buffer ends must not change a record.
+func FuzzReadSizes(f *testing.F) {
+	inputs, _ := filepath.Glob("testdata/*.input")
+	for _, in := range inputs {
+		if b, err := os.ReadFile(in); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("pn|a,b,c,d|st||md|3SAKQJT98765432HDC,,,|sv|o|mb|1S|mb|p|\nmb|p|mb|p|pc|SA|pc|S2|pc|S3|pc|S4|"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		// The text goes to the scanner as given, not through the
+		// encoding's detection, which reads ahead.
+		read := func(r io.Reader) []string {
+			var out []string
+			NewReader(nil, "fuzz.lin").stream(r, nil, func(rec *Record, err error) bool {
+				if err != nil {
+					out = append(out, "error "+err.Error())
+					return true
+				}
+				out = append(out, fmt.Sprintf("%d %v %v %v %+v %+v %+v", rec.Index, rec.Kind, rec.Pos, rec.End, rec.Comments, rec.Diagnostics, rec.Incomplete))
+				for _, p := range rec.Pairs {
+					out = append(out, fmt.Sprintf("%+v", *p))
+				}
+				return true
+			})
+			return out
+		}
+		whole, bytewise := read(bytes.NewReader(src)), read(iotest.OneByteReader(bytes.NewReader(src)))
+		if !reflect.DeepEqual(whole, bytewise) {
+			t.Fatalf("read whole:\n%s\nread a byte at a time:\n%s", strings.Join(whole, "\n"), strings.Join(bytewise, "\n"))
+		}
+	})
 }

@@ -362,7 +362,18 @@ func (s *linScanner) scanOne() bool {
 		bol = b[i-1] == '\n'
 	}
 	cur := cursor{b: b, pos: s.pos, plain: s.plain - s.base - s.p}
-	if s.scanSimplePair(b, i, &cur) {
+	if end, ok := s.scanSimplePair(b, i, &cur); ok {
+		// Pairs written as most are come one after another: up to
+		// linSimpleRun of them are read on here and the scan point moved
+		// once, where each went back through next, scanOne and consume.
+		for range linSimpleRun - 1 {
+			e, ok := s.scanSimplePair(b, skipBlanks(b, end), &cur)
+			if !ok {
+				break
+			}
+			end = e
+		}
+		s.consume(end, &cur)
 		return true
 	}
 	switch {
@@ -579,27 +590,29 @@ func (s *linScanner) scanPair(b []byte, i, j int, cur *cursor, atEOF bool) bool 
 
 // scanSimplePair scans the pair at b[i] if it is written as most are: a
 // label of two letters, its bar, a value with no line break and no blank
-// at either end, and the closing bar; nt's commentary is not. It reports
-// false, having done nothing, for any other text, which scanPair reads
-// (to the same item, where this reads it).
-func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) bool {
+// at either end, and the closing bar; nt's commentary is not. It queues the
+// item and returns the index just past it, the scan point to consume to;
+// it reports false, having done nothing, for any other text, which
+// scanPair reads (to the same item, where this reads it).
+func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) (end int, ok bool) {
 	if i+3 > len(b) || !isLetter(b[i]) || !isLetter(b[i+1]) || b[i+2] != '|' {
-		return false
+		return 0, false
 	}
 	tag := linTagOf(b[i : i+2])
 	if tag == linTagNT {
-		return false
+		return 0, false
 	}
 	vs := i + 3
 	k := indexBarOrNewline(b[vs:])
 	if k < 0 || b[vs+k] != '|' {
-		return false
+		return 0, false
 	}
 	ve := vs + k
 	if ve > vs && (isBlank(b[vs]) || isBlank(b[ve-1])) {
-		return false
+		return 0, false
 	}
-	abs, end := s.base+s.p, ve+1
+	abs := s.base + s.p
+	end = ve + 1
 	var at, vat, eat lineCol
 	if i >= cur.i && end <= cur.plain { // one run of plain text: columns are byte counts
 		at = lineCol{cur.pos.Line, cur.pos.Col + int32(i-cur.i)}
@@ -609,9 +622,13 @@ func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) bool {
 	}
 	s.out = append(s.out, linItem{kind: linItemPair, tag: tag, start: abs + i, labelEnd: abs + i + 2,
 		valStart: abs + vs, valEnd: abs + ve, end: abs + end, pos: at, valPos: vat, endPos: eat})
-	s.consume(end, cur)
-	return true
+	return end, true
 }
+
+// linSimpleRun is the most plainly written pairs scanOne reads at once:
+// enough to make the calls between them rare, few enough that the items
+// waiting for the splitter stay a small slice.
+const linSimpleRun = 64
 
 // scanValue finds the end of a value that starts at b[v]. It returns the
 // index just past the item (past the closing bar if there is one) and the
