@@ -365,7 +365,7 @@ func (sp *linSplitter) add(it *linItem) *Record {
 		sp.flushPending()
 		out := sp.emit(class, &diag.Diagnostic{File: sp.lr.filename, Span: diag.Span{Pos: sp.remapped(it.startPos())}, Severity: diag.Error, Code: "lin-too-many-pairs",
 			Message: fmt.Sprintf("a record of more than %d pairs is cut here; what follows is read as another record", maxLINRecordPairs)})
-		sp.append(it)
+		sp.append(it, has)
 		return out
 	}
 	var out *Record
@@ -374,7 +374,7 @@ func (sp *linSplitter) add(it *linItem) *Record {
 		case class == linClassTable || has&linHasDeal != 0:
 			out = sp.emit(linClassTable, nil)
 			sp.flushPending()
-			sp.append(it)
+			sp.append(it, has)
 			return out
 		case class == linClassSetup || class == linClassNames || class == linClassNote:
 			sp.pending = append(sp.pending, *it)
@@ -383,7 +383,7 @@ func (sp *linSplitter) add(it *linItem) *Record {
 		sp.flushPending()
 	}
 	if sp.curPairs == 0 {
-		sp.append(it)
+		sp.append(it, has)
 		return nil
 	}
 	h := sp.curHas
@@ -404,25 +404,26 @@ func (sp *linSplitter) add(it *linItem) *Record {
 	switch {
 	case split:
 		out = sp.emit(class, nil)
-		sp.append(it)
+		sp.append(it, has)
 	case hold:
 		sp.pending = append(sp.pending, *it)
 	default:
-		sp.append(it)
+		sp.append(it, has)
 	}
 	return out
 }
 
 // append adds an item to the current record, with the comments and reports
-// that were waiting for a record.
-func (sp *linSplitter) append(it *linItem) {
+// that were waiting for a record; has is itemHas of a pair, which add has
+// worked out already.
+func (sp *linSplitter) append(it *linItem, has uint16) {
 	if len(sp.floating) > 0 {
 		sp.cur = append(sp.cur, sp.floating...)
 		sp.floating = sp.floating[:0]
 	}
 	sp.cur = append(sp.cur, *it)
 	if it.kind == linItemPair {
-		sp.curHas |= itemHas(it)
+		sp.curHas |= has
 		sp.curPairs++
 	}
 }
@@ -440,7 +441,8 @@ func itemHas(it *linItem) uint16 {
 // flushPending moves the items held back into the current record.
 func (sp *linSplitter) flushPending() {
 	for i := range sp.pending {
-		sp.append(&sp.pending[i])
+		it := &sp.pending[i]
+		sp.append(it, itemHas(it))
 	}
 	sp.pending = sp.pending[:0]
 }
