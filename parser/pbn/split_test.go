@@ -2,6 +2,7 @@ package pbn
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -164,4 +165,52 @@ func FuzzQuickLine(f *testing.F) {
 		}
 		checkQuickLine(t, line)
 	})
+}
+
+// splitChunks cuts text read through r into chunks, as a comparable
+// rendering of each (text, position, flags, facts).
+func splitChunks(t *testing.T, r io.Reader, maxGame int) []string {
+	t.Helper()
+	s := newPBNSplitter(r)
+	s.maxGame = maxGame
+	var out []string
+	for {
+		c, ok, err := s.next()
+		if !ok {
+			return out
+		}
+		c.mixed = s.loneCR && s.sawLF
+		out = append(out, fmt.Sprintf("%q %v %v %d %v %v %v %v %v", c.text, c.pos, c.hasTag, c.size, c.noBlank, c.mixed, c.facts, c.plain, err))
+	}
+}
+
+// FuzzSplitReads splits the same text read whole and a byte at a time:
+// the splitter takes runs of lines straight from its reader's buffer
+// (quickRun), which a byte at a time holds no whole line, so that the two
+// readings are the run and the line by line reading of the same text.
+func FuzzSplitReads(f *testing.F) {
+	for _, s := range []string{
+		"[Event \"x\"]\n[Site \"y\"]\n[Deal \"N:...\"]\n\n[Event \"x\"]\n[Board \"2\"]\n",
+		"% PBN 2.1\r\n[Event \"x\"]\r\n[Auction \"N\"]\r\n1C Pass\r\n2C AP\r\n\r\n",
+		"[A \"1\"]\n[B \"2\"]\n[A \"3\"]\n{c\n\nd}\n[C \"4\"]\n",
+		"[A \"1\"]\r[B \"2\"]\r\r[C \"3\"]",
+	} {
+		f.Add(s, 1<<20)
+		f.Add(s, 20)
+	}
+	f.Fuzz(func(t *testing.T, text string, maxGame int) {
+		maxGame = 16 + abs(maxGame)%(1<<20)
+		whole := splitChunks(t, strings.NewReader(text), maxGame)
+		bytewise := splitChunks(t, iotest.OneByteReader(strings.NewReader(text)), maxGame)
+		if strings.Join(whole, "\n") != strings.Join(bytewise, "\n") {
+			t.Fatalf("read whole:\n%s\nread a byte at a time:\n%s", strings.Join(whole, "\n"), strings.Join(bytewise, "\n"))
+		}
+	})
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -(n + 1)
+	}
+	return n
 }
