@@ -382,43 +382,39 @@ func quickLine(line []byte) (kind int, name []byte, plain bool) {
 		n--
 	}
 	body := line[:n]
-	stops, from := &quietStops, 0
+	// The bytes are looked up and their classes joined, without a branch
+	// a byte: a tag pair's value is the text between `[Name "` and the
+	// `"]` the line must end with, and a quiet line is all of its text.
+	var seen uint8
 	if len(body) > 0 && body[0] == '[' {
 		i := 1
 		for i < len(body) && nameChars[body[i]] {
 			i++
 		}
-		if i == 1 || i+2 > len(body) || body[i] != ' ' || body[i+1] != '"' {
+		if i == 1 || i+4 > len(body) || body[i] != ' ' || body[i+1] != '"' || body[len(body)-2] != '"' || body[len(body)-1] != ']' {
 			return lineOther, nil, false
 		}
-		kind, name, stops, from = lineTag, body[1:i], &tagValueStops, i+2
-	}
-	plain = true
-	j := from
-	for ; j < len(body); j++ {
-		if c := stops[body[j]]; c == stopUnplain {
-			plain = false
-		} else if c == stopEnd {
-			break
+		for _, c := range body[i+2 : len(body)-2] {
+			seen |= tagValueStops[c]
 		}
-	}
-	if kind != lineTag {
-		if j < len(body) {
+		if seen&stopEnd != 0 {
 			return lineOther, nil, false
 		}
-		return lineQuiet, nil, plain
+		return lineTag, body[1:i], seen&stopUnplain == 0
 	}
-	if j+2 != len(body) || body[j] != '"' || body[j+1] != ']' {
+	for _, c := range body {
+		seen |= quietStops[c]
+	}
+	if seen&stopEnd != 0 {
 		return lineOther, nil, false
 	}
-	return lineTag, name, plain
+	return lineQuiet, nil, seen&stopUnplain == 0
 }
 
-// What quickLine does at a byte of a tag pair's value or of a quiet line:
-// read on, read on knowing that the line is not plain, or stop.
+// The classes quickLine gives a byte of a tag pair's value or of a quiet
+// line, as bits: one that makes the line not plain, one it may not hold.
 const (
-	stopNone = iota
-	stopUnplain
+	stopUnplain = 1 << iota
 	stopEnd
 )
 
