@@ -320,7 +320,7 @@ func (s *pbnSplitter) quickRun(c *pbnChunk) {
 		line := win[n : n+i+1]
 		kind, name, plain := quickLine(line)
 		if kind == lineOther || kind == lineTag && bytes.Equal(name, s.first) ||
-			len(s.buf)+n+len(line) > s.maxGame || isSemiEmpty(line) {
+			len(s.buf)+n+len(line) > s.maxGame || kind == lineQuiet && isSemiEmpty(line) {
 			break
 		}
 		if kind == lineTag {
