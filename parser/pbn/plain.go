@@ -118,8 +118,8 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 			}
 		}
 		if bit := nameBit(tag.name); seen&bit != 0 {
-			for _, o := range p.plainTags[:n] {
-				if o.name == tag.name {
+			for i := range n {
+				if p.plainTags[i].name == tag.name {
 					return false // a repeated tag
 				}
 			}
@@ -154,8 +154,8 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 		}
 	}
 	p.plainNames = p.plainNames[:0]
-	for _, tag := range p.plainTags {
-		p.plainNames = append(p.plainNames, tag.name)
+	for i := range p.plainTags { // by index: a plainTag is fourteen words
+		p.plainNames = append(p.plainNames, p.plainTags[i].name)
 	}
 	return len(p.plainTags) > 0
 }
@@ -329,8 +329,8 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 	slab := p.arena.newTags(len(p.plainTags))
 	g.Tags = p.arena.newTagPointers(len(p.plainTags))[:0]
 	nsec := 0
-	for _, pt := range p.plainTags {
-		if pt.section {
+	for i := range p.plainTags {
+		if p.plainTags[i].section {
 			nsec++
 		}
 	}
@@ -339,7 +339,8 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 		secs = p.arena.newSections(nsec)
 		g.Sections = make([]*Section, 0, nsec)
 	}
-	for i, pt := range p.plainTags {
+	for i := range p.plainTags {
+		pt := &p.plainTags[i]
 		tag := &slab[i]
 		if pt.line > 0 {
 			tag.Pos, tag.ValuePos, tag.End = l.tagLine(pt.line-1, pt.start, pt.quote, pt.end)
