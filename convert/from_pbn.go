@@ -232,10 +232,8 @@ func sectionNotes(g *pbn.Game) map[*pbn.Tag]bool {
 // the end of the other tags. The tag is for the caller to set, every field
 // of it (see setPBNTag): the place may hold what a reused board had there.
 func (m *mapper) slot(name string) *record.Tag {
-	if record.IsField(name) {
-		if f := m.b.Field(name); !f.Present() {
-			return f
-		}
+	if f := m.b.Typed(name); f != nil && !f.Present() {
+		return f
 	}
 	tags := m.b.Tags
 	if tags == nil {

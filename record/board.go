@@ -287,7 +287,7 @@ var identNames = [...]string{"Event", "Site", "Date", "Board", "Room", "West", "
 // that name in Tags. It returns nil when the board has no such field; a
 // typed field the file does not give is returned as a zero Tag.
 func (b *Board) Field(name string) *Tag {
-	if t := b.typed(name); t != nil {
+	if t := b.Typed(name); t != nil {
 		return t
 	}
 	for i := range b.Tags {
@@ -298,8 +298,9 @@ func (b *Board) Field(name string) *Tag {
 	return nil
 }
 
-// typed returns the typed field of the given PBN name, or nil.
-func (b *Board) typed(name string) *Tag {
+// Typed returns the typed field that holds the PBN tag of the given name
+// (see IsField), or nil for a tag the board keeps in Tags.
+func (b *Board) Typed(name string) *Tag {
 	switch name {
 	case "Event":
 		return &b.Event
@@ -381,7 +382,7 @@ func (b *Board) Inherits() bool {
 // IsField reports whether name is one of the PBN tags the Board holds in a
 // typed field rather than in Tags: the fifteen of the mandatory tag set,
 // Room and Score. Auction, Play, Note and the tables are sections.
-func IsField(name string) bool { return fields.typed(name) != nil }
+func IsField(name string) bool { return fields.Typed(name) != nil }
 
 // fields is a Board IsField asks for the address of a field (a switch on
 // the name, where looking it up in a list took 2% of an audit).
