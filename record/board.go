@@ -413,13 +413,15 @@ func (b *Board) BoardLabel() string {
 	switch {
 	case v == "?":
 		return ""
-	case b.Number > 0 && strings.TrimLeft(v, "0123456789") == "":
+	case b.Number > 0 && strings.IndexFunc(v, notDigit) < 0: // not TrimLeft, which builds its set of bytes each call
 		return strconv.Itoa(b.Number)
 	case v == "" && b.Number > 0:
 		return strconv.Itoa(b.Number)
 	}
 	return v
 }
+
+func notDigit(r rune) bool { return r < '0' || r > '9' }
 
 // AuctionRecord is the auction of a board as recorded: the seat of the
 // first call and every call with its annotations.
