@@ -567,12 +567,12 @@ func parseFullLINDeal(text string) (d Deal, dealer Seat, hasDealer, ok bool) {
 					continue
 				}
 			}
-			s := linSuitIndex[c]
-			if s == 0 || seen&(1<<s) != 0 {
+			s, isSuit := suitLetter(rune(c))
+			if !isSuit || seen&(1<<s) != 0 {
 				break
 			}
 			seen |= 1 << s
-			suit = int(s) - 1
+			suit = int(Spade - s) // its place in Suits, spades first
 		}
 		if n := bits.OnesCount64(cards); n != written || n != 13 && (slot < 3 || n != 0) || all&cards != 0 {
 			return d, dealer, hasDealer, false
@@ -589,10 +589,6 @@ func parseFullLINDeal(text string) (d Deal, dealer Seat, hasDealer, ok bool) {
 	d[linSeats[3]].bits = allCards &^ (all &^ d[linSeats[3]].bits)
 	return d, dealer, hasDealer, true
 }
-
-// linSuitIndex is 1 + the index in Suits of each LIN suit letter, and 0
-// for every other byte.
-var linSuitIndex = [256]uint8{'S': 1, 's': 1, 'H': 2, 'h': 2, 'D': 3, 'd': 3, 'C': 4, 'c': 4}
 
 // scanLINHand reads the LIN hand at text[start:end] of sp, returning the
 // hand and the cards written more than once.

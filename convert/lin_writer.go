@@ -159,27 +159,26 @@ func (lw *LINWriter) Dropped() Dropped { return lw.dropped }
 // event, the scoring and, for a header of the writer's own, the round and
 // the teams.
 func (lw *LINWriter) countDropped(b *record.Board, inMatch bool) {
-	given := func(t *record.Tag) bool { return t.Present() && !t.Unknown() && strings.TrimSpace(t.Value) != "" }
-	if given(&b.Event) && !inMatch {
+	if b.Event.Given() && !inMatch {
 		lw.dropped.Add("Event")
 	}
-	if given(&b.Site) {
+	if b.Site.Given() {
 		lw.dropped.Add("Site")
 	}
-	if given(&b.Date) {
+	if b.Date.Given() {
 		lw.dropped.Add("Date")
 	}
-	if given(&b.Scoring) && !inMatch {
+	if b.Scoring.Given() && !inMatch {
 		lw.dropped.Add("Scoring")
 	}
-	if given(&b.File.ScoreTag) {
+	if b.File.ScoreTag.Given() {
 		lw.dropped.Add("Score")
 	}
 	// LIN gives a contract by the auction, or in a vugraph by rs: a
 	// board that states one without a complete, legal auction loses it,
 	// and an auction from another seat than the dealer's is read from
 	// the dealer.
-	if !inMatch && !(b.Replayed.Complete && b.Replayed.Legal) && (b.File.ContractKnown || given(&b.File.ContractTag) || given(&b.File.DeclarerTag)) {
+	if !inMatch && !(b.Replayed.Complete && b.Replayed.Legal) && (b.File.ContractKnown || b.File.ContractTag.Given() || b.File.DeclarerTag.Given()) {
 		lw.dropped.Add("Contract and Declarer (no complete, legal auction gives them)")
 	}
 	if b.File.Swapped {

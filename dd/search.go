@@ -760,7 +760,8 @@ func (s *Solver) patternsOf(pk *patKeys, live *[4]uint16) {
 // otherwise do at each position.
 // Each entry is the one of x less its lowest bit, with that bit's own
 // place added: every process builds the tables, and bit by bit they took
-// three million instructions.
+// three million instructions. Gathering does not depend on which ranks the
+// bits stand for, so compressHigh is the start of compressLow.
 var compressLow, compressHigh = func() (lo [128][128]uint8, hi [64][64]uint8) {
 	for live := range 128 {
 		for x := 1; x < 128; x++ {
@@ -771,14 +772,8 @@ var compressLow, compressHigh = func() (lo [128][128]uint8, hi [64][64]uint8) {
 			}
 		}
 	}
-	for live := range 64 {
-		for x := 1; x < 64; x++ {
-			low := x & -x
-			hi[live][x] = hi[live][x&(x-1)]
-			if live&low != 0 {
-				hi[live][x] |= 1 << bits.OnesCount(uint(live&(low-1)))
-			}
-		}
+	for live := range hi {
+		copy(hi[live][:], lo[live][:])
 	}
 	return lo, hi
 }()

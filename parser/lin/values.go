@@ -157,8 +157,8 @@ func plainLINHand(raw string) (Hand, bool) {
 			have |= bit
 			continue
 		}
-		s := linSuitOf[c]
-		if s == 0 || met&(1<<s) != 0 {
+		s := linSuitIndex(c)
+		if s < 0 || c >= 'a' || met&(1<<s) != 0 { // lower case is not BBO's
 			return h, false
 		}
 		met |= 1 << s
@@ -166,7 +166,7 @@ func plainLINHand(raw string) (Hand, bool) {
 			h.Suits[suit] = raw[start:i]
 			n += bits.OnesCount16(have)
 		}
-		suit, start, have = int(s)-1, i+1, 0
+		suit, start, have = s, i+1, 0
 	}
 	if suit >= 0 {
 		h.Suits[suit] = raw[start:]
@@ -174,10 +174,6 @@ func plainLINHand(raw string) (Hand, bool) {
 	}
 	return h, n == 13
 }
-
-// linSuitOf is 1 + the index of each upper-case suit letter in
-// linSuitLetters, and 0 for every other byte.
-var linSuitOf = [256]uint8{'S': 1, 'H': 2, 'D': 3, 'C': 4}
 
 // linSuitIndex returns 0..3 for S, H, D, C in any case, else -1.
 func linSuitIndex(c byte) int {

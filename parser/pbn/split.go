@@ -45,8 +45,8 @@ type pbnChunk struct {
 // end and, for a tag pair's line (quickLine's lineTag), the length of the
 // name and of the line without its end (0 for other lines, and for a
 // tag pair's line of more than 255 bytes, which the plain reader declines).
-// Four bytes, as a game's facts are allocated for every game: a chunk with
-// a line of more than 64 KiB has none.
+// Four bytes, as a game's facts are copied for every game: a chunk with a
+// line of more than 64 KiB has none.
 type lineFact struct {
 	size       uint16
 	name, body uint8
