@@ -378,3 +378,47 @@ func TestAppendRanks(t *testing.T) {
 		}
 	}
 }
+
+// TestHandPBNWords holds appendPBN's words to the card-at-a-time way, for
+// every set of ranks of each suit and with and without the spare bytes
+// the words need.
+func TestHandPBNWords(t *testing.T) {
+	t.Parallel()
+	slow := func(h Hand) string {
+		var b []byte
+		for i, s := range Suits {
+			if i > 0 {
+				b = append(b, '.')
+			}
+			b = h.appendRanks(b, s)
+		}
+		return string(b)
+	}
+	for set := range uint64(1 << 13) {
+		for _, s := range Suits {
+			h := Hand{bits: set << 2 << (16 * s)}
+			want := slow(h)
+			if got := string(h.appendPBN(make([]byte, 0, 64))); got != want {
+				t.Fatalf("suit %v, ranks %#x: %q, want %q", s, set, got, want)
+			}
+			if got := string(h.appendPBN(make([]byte, 1, 2))[1:]); got != want {
+				t.Fatalf("short buffer, suit %v, ranks %#x: %q, want %q", s, set, got, want)
+			}
+		}
+	}
+	d, err := ParseDeal("N:.KJT865.QT73.965 K9863..K962.KJ82 AT742.92.A85.QT4 QJ5.AQ743.J4.A73")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range d {
+		if got, want := h.String(), slow(h); got != want {
+			t.Errorf("%q, want %q", got, want)
+		}
+	}
+	if got, want := d.PBN(North), "N:.KJT865.QT73.965 K9863..K962.KJ82 AT742.92.A85.QT4 QJ5.AQ743.J4.A73"; got != want {
+		t.Errorf("PBN: %q, want %q", got, want)
+	}
+	if h, _ := ParseHand("AKxx.x..Q"); h.String() != "AKxx.x..Q" {
+		t.Errorf("spots: %v", h)
+	}
+}

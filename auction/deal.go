@@ -215,7 +215,7 @@ func (d Deal) String() string { return d.PBN(North) }
 // a hand not given: "N:AKQ.JT9.8765.432 - … …". PBN export starts with
 // the dealer.
 func (d Deal) PBN(first Seat) string {
-	var buf [2 + 4*16 + 3]byte // "N:", four hands of 13 ranks and 3 dots, 3 spaces
+	var buf [2 + 4*16 + 3 + 8]byte // "N:", four hands of 13 ranks and 3 dots, 3 spaces; appendPBN's spare word
 	b := append(buf[:0], first.Add(0).String()[0], ':')
 	for i := range 4 {
 		if i > 0 {

@@ -120,12 +120,35 @@ func (h Hand) HCP() int {
 // ranks from the ace down, then an "x" for each unspecified card
 // ("AKQ.JT9.8765.432", "AKxx.Qx..", "..." for no cards).
 func (h Hand) String() string {
-	var buf [13 + 3]byte // 13 cards and 3 dots: enough for any real hand
+	var buf [13 + 3 + 8]byte // 13 cards and 3 dots, and appendPBN's spare word: enough for any real hand
 	return string(h.appendPBN(buf[:0]))
 }
 
 // appendPBN appends the PBN form of h to b.
+//
+// A suit's ranks are written as two words, those of its seven high ranks
+// and its six low ones, each from a table and stored whole: a card at a
+// time, the deal column of an export took 2% of its instructions. The
+// words are stored eight bytes at a time, so the fast way needs eight
+// bytes to spare past the hand; short of them, or with unspecified cards,
+// the hand is written a card at a time.
 func (h Hand) appendPBN(b []byte) []byte {
+	if n := len(b); h.spots == 0 && cap(b)-n >= bits.OnesCount64(h.bits)+3+8 {
+		b = b[:cap(b)]
+		for i, s := range Suits {
+			if i > 0 {
+				b[n] = '.'
+				n++
+			}
+			lane := h.bits >> (16 * s)
+			hi, lo := rankRuns.high[lane>>8&127], rankRuns.low[lane>>2&63]
+			binary.LittleEndian.PutUint64(b[n:], hi)
+			n += int(hi >> 56)
+			binary.LittleEndian.PutUint64(b[n:], lo)
+			n += int(lo >> 56)
+		}
+		return b[:n]
+	}
 	for i, s := range Suits {
 		if i > 0 {
 			b = append(b, '.')
@@ -134,6 +157,27 @@ func (h Hand) appendPBN(b []byte) []byte {
 	}
 	return b
 }
+
+// rankRuns are the rank characters of each set of a suit's seven high
+// ranks (ace to eight) and of its six low ones (seven to two), from the
+// highest down, in the low bytes of a word whose top byte is their count.
+var rankRuns = func() (t struct {
+	high [128]uint64
+	low  [64]uint64
+}) { word := func(set uint64, lowest int) (w uint64) {
+	n := 0
+	for r := 6; r >= 0; r-- {
+		if set>>r&1 != 0 {
+			w |= uint64(rankChars[lowest+r-int(Two)]) << (8 * n)
+			n++
+		}
+	}
+	return w | uint64(n)<<56
+}; for set := range uint64(128) {
+	t.high[set] = word(set, int(Eight))
+}; for set := range uint64(64) {
+	t.low[set] = word(set, int(Two))
+}; return t }()
 
 // appendRanks appends the rank characters of h's cards in suit s, from the
 // ace down, then an "x" for each unspecified card.

@@ -18,10 +18,11 @@ import (
 // Finish sets it once the run's findings (duplicate deals, the other room)
 // are in.
 func BoardRows(p *corpus.Part) []Board {
-	var rows []Board
+	rows := make([]Board, 0, len(p.Boards))
+	var c cells
 	for _, pb := range p.Boards {
 		if pb.Board != nil {
-			rows = append(rows, boardRow(p, pb))
+			rows = append(rows, boardRow(p, pb, &c))
 			pb.Board = nil
 		}
 	}
@@ -33,16 +34,17 @@ func BoardRows(p *corpus.Part) []Board {
 // reads the boards' records, so it comes before BoardRows drops them.
 func SolvedRows(p *corpus.Part) []Solved {
 	var rows []Solved
+	var c cells
 	for _, pb := range p.Boards {
 		if pb.DD == nil || pb.Board == nil {
 			continue
 		}
 		r := Solved{File: p.Name, Game: int32(pb.Game), ParContracts: []string{}}
 		if pb.Board.Number > 0 {
-			r.Board = i32(pb.Board.Number)
+			r.Board = c.i32(pb.Board.Number)
 		}
 		if !pb.DD.Solved {
-			r.Unsolved = text(pb.DD.Unsolved.String())
+			r.Unsolved = c.text(pb.DD.Unsolved.String())
 		} else {
 			t := &DDTable{}
 			for i, row := range []*DDRow{&t.N, &t.E, &t.S, &t.W} {
@@ -52,7 +54,7 @@ func SolvedRows(p *corpus.Part) []Solved {
 			r.DD = t
 		}
 		if par, ok := pb.DD.Par(pb.Board); ok {
-			r.ParScore = i32(par.Score)
+			r.ParScore = c.i32(par.Score)
 			for _, c := range par.Contracts {
 				r.ParContracts = append(r.ParContracts, c.Declared())
 			}
@@ -74,93 +76,127 @@ func Finish(p *corpus.Part, rows []Board) []Finding {
 		}
 	}
 	var fs []Finding
+	var c cells
 	for f := range p.All() {
-		fs = append(fs, FindingRow(f))
+		fs = append(fs, findingRow(f, &c))
 	}
 	return fs
 }
 
-func str(t record.Tag) *string {
+// cells hold the values the optional fields of rows point to, a chunk at
+// a time, where each was an allocation of its own: a score of them a
+// board, one or two a finding. A chunk is never appended to past its
+// capacity, so that a pointer handed out stays good.
+type cells struct {
+	strs []string
+	ints []int32
+}
+
+// maxCells is the most values a chunk holds: a part's rows hold their
+// chunks until they are written, and the last one is mostly unused.
+const maxCells = 512
+
+func (c *cells) text(s string) *string {
+	if len(c.strs) == cap(c.strs) {
+		c.strs = make([]string, 0, min(max(2*cap(c.strs), 8), maxCells))
+	}
+	c.strs = append(c.strs, s)
+	return &c.strs[len(c.strs)-1]
+}
+
+func (c *cells) i32(n int) *int32 {
+	if len(c.ints) == cap(c.ints) {
+		c.ints = make([]int32, 0, min(max(2*cap(c.ints), 8), maxCells))
+	}
+	c.ints = append(c.ints, int32(n))
+	return &c.ints[len(c.ints)-1]
+}
+
+// str is a tag's value, without the blanks around it; nil when the tag
+// is not given or its value is empty or unknown.
+func (c *cells) str(t record.Tag) *string {
 	v := strings.TrimSpace(t.Value)
 	if !t.Present() || v == "" || t.Unknown() {
 		return nil
 	}
-	return &v
+	return c.text(v)
 }
 
-func i32(n int) *int32 {
-	v := int32(n)
-	return &v
-}
-
-func text(s string) *string { return &s }
-
-func boardRow(p *corpus.Part, pb *corpus.Board) Board {
+func boardRow(p *corpus.Part, pb *corpus.Board, c *cells) Board {
 	b := pb.Board
 	r := Board{
 		File: p.Name, Format: p.Format.String(), Game: int32(pb.Game), Line: int32(b.Source.Loc.Line),
-		Event: str(b.Event), Site: str(b.Site), Date: str(b.Date), Room: str(b.RoomTag), Scoring: str(b.Scoring),
-		North: str(b.Players[auction.North]), East: str(b.Players[auction.East]),
-		South: str(b.Players[auction.South]), West: str(b.Players[auction.West]),
+		Event: c.str(b.Event), Site: c.str(b.Site), Date: c.str(b.Date), Room: c.str(b.RoomTag), Scoring: c.str(b.Scoring),
+		North: c.str(b.Players[auction.North]), East: c.str(b.Players[auction.East]),
+		South: c.str(b.Players[auction.South]), West: c.str(b.Players[auction.West]),
 		Findings: int32(len(pb.Findings)),
 	}
 	if b.Number > 0 {
-		r.Board = i32(b.Number)
+		r.Board = c.i32(b.Number)
 	}
 	if l := b.BoardLabel(); l != "" && l != strconv.Itoa(b.Number) {
-		r.Label = text(l)
+		r.Label = c.text(l)
 	}
 	if b.DealerKnown {
-		r.Dealer = text(b.Dealer.String())
+		r.Dealer = c.text(b.Dealer.String())
 	}
 	if b.VulnerableKnown {
-		r.Vulnerable = text(b.Vulnerable.String())
+		r.Vulnerable = c.text(b.Vulnerable.String())
 	}
 	switch {
 	case b.Deal.Full() || b.Deal != (auction.Deal{}):
-		r.Deal = text(b.Deal.PBN(auction.North))
+		r.Deal = c.text(b.Deal.PBN(auction.North))
 	case b.DealTag.Present():
-		r.Deal = str(b.DealTag)
+		r.Deal = c.str(b.DealTag)
 	}
 	if b.Auction.Present || len(b.Auction.Calls) > 0 {
-		r.First = text(b.Auction.First.String())
+		r.First = c.text(b.Auction.First.String())
 	}
-	for _, c := range b.Auction.Calls {
-		call := Call{Call: c.Text, Alert: c.Alert}
-		if c.Call.Valid() {
-			call.Call = c.Call.String()
+	if len(b.Auction.Calls) > 0 {
+		r.Calls = make([]Call, 0, len(b.Auction.Calls))
+	}
+	for _, bc := range b.Auction.Calls {
+		call := Call{Call: bc.Text, Alert: bc.Alert}
+		if bc.Call.Valid() {
+			call.Call = bc.Call.String()
 		}
-		if c.Note > 0 {
-			call.Note = i32(c.Note)
+		if bc.Note > 0 {
+			call.Note = c.i32(bc.Note)
 		}
-		if a := annotation(c.Annotations); a != "" {
-			call.Annotation = &a
+		if a := annotation(bc.Annotations); a != "" {
+			call.Annotation = c.text(a)
 		}
 		r.Calls = append(r.Calls, call)
+	}
+	if len(b.Auction.Notes) > 0 {
+		r.Notes = make([]Note, 0, len(b.Auction.Notes))
 	}
 	for _, n := range b.Auction.Notes {
 		r.Notes = append(r.Notes, Note{Number: int32(n.Number), Text: n.Text})
 	}
-	for _, c := range b.Play.Cards {
-		r.Play = append(r.Play, c.Text)
+	if len(b.Play.Cards) > 0 {
+		r.Play = make([]string, 0, len(b.Play.Cards))
+	}
+	for _, pc := range b.Play.Cards {
+		r.Play = append(r.Play, pc.Text)
 	}
 	f := b.Final()
 	if f.ContractKnown {
-		r.Contract = text(f.Contract.String())
+		r.Contract = c.text(f.Contract.String())
 		if !f.Contract.PassedOut() {
-			r.Level = i32(int(f.Contract.Level))
-			r.Strain = text(f.Contract.Strain.String())
-			r.Risk = text(f.Contract.Risk.String())
+			r.Level = c.i32(int(f.Contract.Level))
+			r.Strain = c.text(f.Contract.Strain.String())
+			r.Risk = c.text(f.Contract.Risk.String())
 		}
 	}
 	if f.DeclarerKnown && !(f.ContractKnown && f.Contract.PassedOut()) {
-		r.Declarer = text(f.Contract.Declarer.String())
+		r.Declarer = c.text(f.Contract.Declarer.String())
 	}
 	if f.TricksKnown && !(f.ContractKnown && f.Contract.PassedOut()) {
-		r.Result = i32(f.Tricks)
+		r.Result = c.i32(f.Tricks)
 	}
 	if n, ok := scoring.NSScore(b); ok {
-		r.Score = i32(n)
+		r.Score = c.i32(n)
 	}
 	return r
 }
@@ -178,16 +214,18 @@ func annotation(a record.Annotations) string {
 }
 
 // FindingRow is the row of a finding in the findings table.
-func FindingRow(f diag.Diagnostic) Finding {
+func FindingRow(f diag.Diagnostic) Finding { return findingRow(f, &cells{}) }
+
+func findingRow(f diag.Diagnostic, c *cells) Finding {
 	r := Finding{
 		File: f.File, Game: int32(f.Game), Line: int32(f.Line), Col: int32(f.Col),
 		Severity: f.Severity.String(), Code: string(f.Code), Message: f.Message,
 	}
 	if f.Board > 0 {
-		r.Board = i32(f.Board)
+		r.Board = c.i32(f.Board)
 	}
 	if f.Law > 0 {
-		r.Law = i32(f.Law)
+		r.Law = c.i32(f.Law)
 	}
 	return r
 }
