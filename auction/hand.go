@@ -135,18 +135,13 @@ func (h Hand) String() string {
 func (h Hand) appendPBN(b []byte) []byte {
 	if n := len(b); h.spots == 0 && cap(b)-n >= bits.OnesCount64(h.bits)+3+8 {
 		b = b[:cap(b)]
-		for i, s := range Suits {
-			if i > 0 {
-				b[n] = '.'
-				n++
-			}
-			lane := h.bits >> (16 * s)
-			hi, lo := rankRuns.high[lane>>8&127], rankRuns.low[lane>>2&63]
-			binary.LittleEndian.PutUint64(b[n:], hi)
-			n += int(hi >> 56)
-			binary.LittleEndian.PutUint64(b[n:], lo)
-			n += int(lo >> 56)
-		}
+		n = putRanks(b, n, h.bits>>(16*Spade))
+		b[n] = '.'
+		n = putRanks(b, n+1, h.bits>>(16*Heart))
+		b[n] = '.'
+		n = putRanks(b, n+1, h.bits>>(16*Diamond))
+		b[n] = '.'
+		n = putRanks(b, n+1, h.bits>>(16*Club))
 		return b[:n]
 	}
 	for i, s := range Suits {
@@ -158,26 +153,42 @@ func (h Hand) appendPBN(b []byte) []byte {
 	return b
 }
 
+// putRanks stores at b[n:] the ranks of the suit whose cards are the low
+// bits of lane, and returns the index past them; b must hold eight bytes
+// past them.
+func putRanks(b []byte, n int, lane uint64) int {
+	hi, lo := rankRuns.high[lane>>8&127], rankRuns.low[lane>>2&63]
+	binary.LittleEndian.PutUint64(b[n:], hi)
+	n += int(hi >> 56)
+	binary.LittleEndian.PutUint64(b[n:], lo)
+	return n + int(lo>>56)
+}
+
 // rankRuns are the rank characters of each set of a suit's seven high
 // ranks (ace to eight) and of its six low ones (seven to two), from the
 // highest down, in the low bytes of a word whose top byte is their count.
 var rankRuns = func() (t struct {
 	high [128]uint64
 	low  [64]uint64
-}) { word := func(set uint64, lowest int) (w uint64) {
-	n := 0
-	for r := 6; r >= 0; r-- {
-		if set>>r&1 != 0 {
-			w |= uint64(rankChars[lowest+r-int(Two)]) << (8 * n)
-			n++
+}) {
+	word := func(set uint64, lowest int) (w uint64) {
+		n := 0
+		for r := 6; r >= 0; r-- {
+			if set>>r&1 != 0 {
+				w |= uint64(rankChars[lowest+r-int(Two)]) << (8 * n)
+				n++
+			}
 		}
+		return w | uint64(n)<<56
 	}
-	return w | uint64(n)<<56
-}; for set := range uint64(128) {
-	t.high[set] = word(set, int(Eight))
-}; for set := range uint64(64) {
-	t.low[set] = word(set, int(Two))
-}; return t }()
+	for set := range uint64(128) {
+		t.high[set] = word(set, int(Eight))
+	}
+	for set := range uint64(64) {
+		t.low[set] = word(set, int(Two))
+	}
+	return t
+}()
 
 // appendRanks appends the rank characters of h's cards in suit s, from the
 // ace down, then an "x" for each unspecified card.

@@ -153,10 +153,11 @@ func boardRow(p *corpus.Part, pb *corpus.Board, c *cells) Board {
 		r.First = c.text(b.Auction.First.String())
 	}
 	if len(b.Auction.Calls) > 0 {
-		r.Calls = make([]Call, 0, len(b.Auction.Calls))
+		r.Calls = make([]Call, len(b.Auction.Calls))
 	}
-	for _, bc := range b.Auction.Calls {
-		call := Call{Call: bc.Text, Alert: bc.Alert}
+	for i := range b.Auction.Calls { // by index: a record.AuctionCall is 144 bytes
+		bc, call := &b.Auction.Calls[i], &r.Calls[i]
+		call.Call, call.Alert = bc.Text, bc.Alert
 		if bc.Call.Valid() {
 			call.Call = bc.Call.String()
 		}
@@ -166,7 +167,6 @@ func boardRow(p *corpus.Part, pb *corpus.Board, c *cells) Board {
 		if a := annotation(bc.Annotations); a != "" {
 			call.Annotation = c.text(a)
 		}
-		r.Calls = append(r.Calls, call)
 	}
 	if len(b.Auction.Notes) > 0 {
 		r.Notes = make([]Note, 0, len(b.Auction.Notes))
@@ -175,10 +175,10 @@ func boardRow(p *corpus.Part, pb *corpus.Board, c *cells) Board {
 		r.Notes = append(r.Notes, Note{Number: int32(n.Number), Text: n.Text})
 	}
 	if len(b.Play.Cards) > 0 {
-		r.Play = make([]string, 0, len(b.Play.Cards))
+		r.Play = make([]string, len(b.Play.Cards))
 	}
-	for _, pc := range b.Play.Cards {
-		r.Play = append(r.Play, pc.Text)
+	for i := range b.Play.Cards { // by index: a record.PlayedCard is 152 bytes
+		r.Play[i] = b.Play.Cards[i].Text
 	}
 	f := b.Final()
 	if f.ContractKnown {
