@@ -681,8 +681,8 @@ func (m *mapper) trumps() (auction.Strain, bool) {
 func (m *mapper) auctionContract() (auction.Contract, bool) {
 	var a auction.Auction
 	a.Reset(m.b.Auction.First)
-	for _, c := range m.b.Auction.Calls {
-		if c.Skip {
+	for i := range m.b.Auction.Calls { // by index: a record.AuctionCall is 144 bytes
+		if c := &m.b.Auction.Calls[i]; c.Skip {
 			_ = a.Skip()
 		} else if a.AppendAccepted(c.Call) != nil {
 			return auction.Contract{}, false

@@ -37,9 +37,10 @@ type pbnParser struct {
 	// The tag pairs and tokens of the game parsePlain reads, and the
 	// names of the tags of the last plain game, which a name the
 	// same needs no check against the standard names.
-	plainTags  []plainTag
-	plainToks  []plainTok
-	plainNames []string
+	plainTags   []plainTag
+	plainToks   []plainTok
+	plainAsides []plainAside
+	plainNames  []string
 }
 
 // pbnPendingTable is a table whose rows are read once inheritance has

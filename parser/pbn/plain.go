@@ -5,9 +5,12 @@ import "strings"
 // A plain game is the common shape of a game in the files people keep:
 // tag pairs with plain quoted values, one to a name, Auction and Play
 // sections of plain calls and cards, and the tables PBN defines without
-// commentary, with nothing the reader has to say about any of it. ParsePlain reads such a game in one pass over its text,
-// without the lexer's items, the grammar and the general tree builder,
-// which are for everything else PBN allows and real files get wrong.
+// commentary, with nothing the reader has to say about any of it, and
+// commentary and % lines only before the first tag pair or after one that
+// opens no section. ParsePlain reads such a game in one pass over its
+// text, without the lexer's items, the grammar and the general tree
+// builder, which are for everything else PBN allows and real files get
+// wrong.
 
 // plainTag is a tag pair of a plain game, as offsets into its text.
 type plainTag struct {
@@ -27,6 +30,14 @@ type plainTag struct {
 	line int
 }
 
+// plainAside is commentary or a % line of a plain game: before its first
+// tag pair (tag -1) or after the tag pair plainTags[tag], which opens no
+// section.
+type plainAside struct {
+	start, end int // as the lexer's item: the '{', ';' or '%' and the end of the comment or line
+	tag        int
+}
+
 // plainTok is a call or card of a plain game.
 type plainTok struct {
 	start, end int
@@ -36,10 +47,10 @@ type plainTok struct {
 // ParsePlain reads the game of t when it is plain, and reports whether
 // it was: the game is then the one Parse returns, equal field for field,
 // with no Diagnostics. It declines, reading nothing, when the game holds
-// anything else: commentary, % lines, notes, annotations and irregularity
-// marks, tables and other sections, values written with escapes or "#",
-// repeated tags, or anything the reader would report. The caller then
-// reads the game with Parse.
+// anything else: commentary and % lines among sections, notes,
+// annotations and irregularity marks, tables and other sections, values
+// written with escapes or "#", repeated tags, or anything the reader would
+// report. The caller then reads the game with Parse.
 func (p *Parser) ParsePlain(t *GameText) (*Game, bool) { return p.p.parsePlain(t) }
 
 func (p *pbnParser) parsePlain(t *GameText) (*Game, bool) {
@@ -83,13 +94,17 @@ func (p *pbnParser) plainLines() bool {
 // whether the game is plain. The tag pairs whose lines the splitter read
 // (facts, when known) are not read again.
 func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
-	p.plainTags, p.plainToks = p.plainTags[:0], p.plainToks[:0]
+	p.plainTags, p.plainToks, p.plainAsides = p.plainTags[:0], p.plainToks[:0], p.plainAsides[:0]
 	var seen uint64  // nameBit of the names so far
 	k, start := 0, 0 // facts[k] is of the first line not before i, which starts at start
 	i := skipSpace(t, 0)
 	for i < len(t) {
 		if t[i] != '[' {
-			return false // commentary, a % line, prose
+			var ok bool
+			if i, ok = p.scanAside(t, i); !ok {
+				return false // prose, or commentary among sections
+			}
+			continue
 		}
 		for k < len(facts) && start < i {
 			start += int(facts[k].size)
@@ -158,6 +173,32 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 		p.plainNames = append(p.plainNames, p.plainTags[i].name)
 	}
 	return len(p.plainTags) > 0
+}
+
+// scanAside reads the commentary or % line at t[i] into p.plainAsides,
+// as the lexer cuts it, and returns the offset of what follows; it
+// declines anything else, and commentary or a % line after a tag pair
+// that opens a section, which the tree builder places by rules of its own.
+func (p *pbnParser) scanAside(t string, i int) (next int, ok bool) {
+	n := len(p.plainTags)
+	if n > 0 && p.plainTags[n-1].section {
+		return i, false
+	}
+	end := 0
+	switch c := t[i]; {
+	case c == '%' && (i == 0 || t[i-1] == '\n'), c == ';':
+		end = lineEnd(t, i)
+	case c == '{':
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			return i, false // unterminated, which the lexer reports
+		}
+		end = i + j + 1
+	default:
+		return i, false
+	}
+	p.plainAsides = append(p.plainAsides, plainAside{start: i, end: end, tag: n - 1})
+	return skipSpace(t, end), true
 }
 
 // plainStops are the bytes that end or may spoil the value of a plain
@@ -382,6 +423,17 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 				sec.Tokens[len(sec.Tokens)-1].Slot = slot
 				slot++
 			}
+		}
+	}
+	for _, a := range p.plainAsides {
+		it := pbnItem{kind: itemComment, start: a.start, end: a.end}
+		switch {
+		case text[a.start] == '%':
+			g.Escapes = append(g.Escapes, p.escape(it))
+		case a.tag < 0:
+			g.Leading = append(g.Leading, p.comment(it))
+		default:
+			slab[a.tag].Comments = append(slab[a.tag].Comments, p.comment(it))
 		}
 	}
 	if p.d.count() > 0 {

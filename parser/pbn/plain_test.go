@@ -125,6 +125,8 @@ func FuzzPlain(f *testing.F) {
 		"[Auction \"N\"]\n1C* 2H *", "[Auction \"W\"]\n- - 1 NT all pass", "[Play \"N\"]\nsk - * CA",
 		"[Deal \"N:.63.AKQ987.A9732 A8654.KQ5.T.QJT6 J973.J98742.3.K4 KQT2.AT.J6542.85\"]\n[Board \"#\"]\n",
 		"[Event \"a\" ]\n[Site  \"b\"]\n[ Date \"c\"]\n[Board \"1\"]\n\n[Event \"a\"]\n[Board \"2\"]\n",
+		"{lead}\n% line\n[Event \"x\"] {one} {two\nlines}\n% PBN 2.1\n[Site \"y\"] ; to the end\r\n[Board \"1\"]\n",
+		"[Event \"x\"]\n[Auction \"N\"] {before}\n1C {after} Pass\n% in\n[Play \"E\"]\n{open\n",
 	} {
 		f.Add([]byte(s))
 	}
