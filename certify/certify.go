@@ -159,8 +159,16 @@ func (c *Checker) add(game int, at diag.Pos, code diag.Code, msg string) {
 
 // addSpan adds a finding about the text of a span.
 func (c *Checker) addSpan(game int, at diag.Span, code diag.Code, msg string) {
+	c.addMessage(game, at, code, exportPrefix+msg)
+}
+
+// exportPrefix starts the message of every finding of the check.
+const exportPrefix = "export format: "
+
+// addMessage adds a finding whose message, exportPrefix included, is made.
+func (c *Checker) addMessage(game int, at diag.Span, code diag.Code, msg string) {
 	c.out = append(c.out, diag.Diagnostic{File: c.file, Game: game, Span: at, Severity: diag.Warning,
-		Code: code, Message: "export format: " + msg})
+		Code: code, Message: msg})
 }
 
 // separator checks that one empty line, and no more, parts the game from
@@ -431,11 +439,14 @@ func below7F(s string) bool {
 // finding quotes (deals, calls, cards) are printable ASCII without quotes
 // or backslashes, which it only puts in quotes: strconv.Quote's test of
 // each rune took 2% of an audit of files in export format.
-func quote(s string) string {
+func quote(s string) string { return string(appendQuoted(nil, s)) }
+
+// appendQuoted appends quote's form of s to b.
+func appendQuoted(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
-			return strconv.Quote(s)
+			return strconv.AppendQuote(b, s)
 		}
 	}
-	return `"` + s + `"`
+	return append(append(append(b, '"'), s...), '"')
 }

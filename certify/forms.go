@@ -65,7 +65,13 @@ func (c *Checker) forms(g *pbn.Game) {
 			if !at.IsValid() {
 				at = diag.Span{Pos: t.Pos}
 			}
-			c.addSpan(g.Index, at, diag.ExportForm, "["+t.Name+" "+quote(v)+"]: export form is "+want+" (PBN 2.1 §3: "+t.Name+")")
+			// Made in one buffer: a file of another program's habits has
+			// this finding on most tag pairs of every game.
+			var buf [160]byte
+			b := append(append(append(buf[:0], exportPrefix+"["...), t.Name...), ' ')
+			b = append(appendQuoted(b, v), "]: export form is "...)
+			b = append(append(append(append(b, want...), " (PBN 2.1 §3: "...), t.Name...), ')')
+			c.addMessage(g.Index, at, diag.ExportForm, string(b))
 		}
 	}
 }
