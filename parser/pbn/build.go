@@ -466,15 +466,7 @@ func (p *pbnParser) notes(g *Game, sec *Section, items []pbnItem, detached bool)
 		switch it.kind {
 		case itemTag:
 			last = p.newTag(g, it)
-			last.Note = p.note(last)
-			switch {
-			case sec == nil || sec.Kind != SectionAuction && sec.Kind != SectionPlay:
-				p.d.addPos(last.Pos, diag.Error, "note-tag", "[Note] outside an Auction or Play section")
-			case last.Note.Number > 0 && sec.Note(last.Note.Number) != nil:
-				p.d.addPos(last.Pos, diag.Error, "note-tag", "note "+strconv.Itoa(last.Note.Number)+" defined twice in the "+sec.Kind.String()+" section")
-			default:
-				sec.Notes = append(sec.Notes, last.Note)
-			}
+			p.noteTag(sec, last)
 		case itemComment:
 			last.Comments = append(last.Comments, p.comment(it))
 		case itemEscape:
@@ -482,6 +474,20 @@ func (p *pbnParser) notes(g *Game, sec *Section, items []pbnItem, detached bool)
 		case itemData:
 			p.prose(g, it, "after [Note]")
 		}
+	}
+}
+
+// noteTag reads the Note tag pair t of sec, nil when there is no section
+// for it, and adds the note to the section's.
+func (p *pbnParser) noteTag(sec *Section, t *Tag) {
+	t.Note = p.note(t)
+	switch {
+	case sec == nil || sec.Kind != SectionAuction && sec.Kind != SectionPlay:
+		p.d.addPos(t.Pos, diag.Error, "note-tag", "[Note] outside an Auction or Play section")
+	case t.Note.Number > 0 && sec.Note(t.Note.Number) != nil:
+		p.d.addPos(t.Pos, diag.Error, "note-tag", "note "+strconv.Itoa(t.Note.Number)+" defined twice in the "+sec.Kind.String()+" section")
+	default:
+		sec.Notes = append(sec.Notes, t.Note)
 	}
 }
 

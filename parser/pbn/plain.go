@@ -1,6 +1,9 @@
 package pbn
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // A plain game is the common shape of a game in the files people keep:
 // tag pairs with plain quoted values, one to a name, Auction and Play
@@ -25,6 +28,9 @@ type plainTag struct {
 	toks, fields  int
 	section       bool // an Auction, a Play or a table of PBN
 	kind          SectionKind
+	// owner is, for a Note tag pair, the index in pbnParser.plainTags of
+	// the Auction or Play whose notes it is one of.
+	owner int
 	// line is 1 + the index of the tag pair's line among the text's lines
 	// when the splitter read it, so that it starts the line; 0 otherwise.
 	line int
@@ -38,10 +44,12 @@ type plainAside struct {
 	tag        int
 }
 
-// plainTok is a call or card of a plain game.
+// plainTok is a call or card of a plain game, with the number of the
+// note it refers to (=n=), or 0.
 type plainTok struct {
 	start, end int
 	kind       TokenKind
+	note       int
 }
 
 // ParsePlain reads the game of t when it is plain, and reports whether
@@ -97,6 +105,7 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 	p.plainTags, p.plainToks, p.plainAsides = p.plainTags[:0], p.plainToks[:0], p.plainAsides[:0]
 	var seen uint64  // nameBit of the names so far
 	k, start := 0, 0 // facts[k] is of the first line not before i, which starts at start
+	notes := -1      // the Auction or Play whose Note tag pairs may follow, as plainTags index
 	i := skipSpace(t, 0)
 	for i < len(t) {
 		if t[i] != '[' {
@@ -132,6 +141,16 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 				return false // read as another spelling, with a warning
 			}
 		}
+		if tag.name == "Note" {
+			// Notes repeat the name; they must follow their section.
+			if notes < 0 {
+				return false // detached, or of no Auction or Play
+			}
+			tag.owner = notes
+			i = skipSpace(t, tag.end)
+			continue
+		}
+		notes = -1
 		if bit := nameBit(tag.name); seen&bit != 0 {
 			for i := range n {
 				if p.plainTags[i].name == tag.name {
@@ -150,13 +169,11 @@ func (p *pbnParser) scanPlain(t string, facts []lineFact) bool {
 			}
 			tag.data, tag.dataEnd = i, i
 			if i < len(t) && t[i] != '[' {
-				if i, tag.fields, ok = p.scanPlainData(t, i, tag.name == "Auction"); !ok {
+				if i, tag.dataEnd, tag.fields, ok = p.scanPlainData(t, i, tag.name == "Auction"); !ok {
 					return false
 				}
-				tag.dataEnd = p.plainToks[len(p.plainToks)-1].end
 			}
-		case "Note":
-			return false
+			notes = n
 		default:
 			if isPBNTable(tag.name) {
 				tag.section, tag.kind = true, SectionTable
@@ -284,12 +301,13 @@ func plainValue(v string) bool { return v == "" || v[0] != '#' && v[len(v)-1] !=
 
 // scanPlainData reads the calls or cards from t[i], a character that is
 // not blank, to the next tag pair or the end, into p.plainToks: words,
-// "-", a "*" that ends them and, in an auction, "AP". It returns the
-// offset of the next tag pair and the count of runs of non-blank
-// characters (countFields), and false for anything else.
-func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields int, ok bool) {
+// "-", a "*" that ends them, in an auction "AP", and note references
+// (=n=) after them. It returns the offset of the next tag pair, the end of
+// the data and the count of runs of non-blank characters (countFields),
+// and false for anything else.
+func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, end, fields int, ok bool) {
 	ended := false // a "*" was read
-	n := 0
+	n, first := 0, len(p.plainToks)
 	for i < len(t) && t[i] != '[' {
 		c := t[i]
 		if isPBNSpace(c) {
@@ -297,40 +315,57 @@ func (p *pbnParser) scanPlainData(t string, i int, auction bool) (next, fields i
 			continue
 		}
 		if ended || n >= maxSectionTokens {
-			return i, 0, false
+			return i, 0, 0, false
 		}
 		if n == 0 || isPBNSpace(t[i-1]) {
 			fields++
 		}
 		n++
+		if c == '=' {
+			// A note reference, as the token scanner reads one that it
+			// has nothing to say about.
+			last := len(p.plainToks) - 1
+			d := digitsEnd(t, i+1)
+			if d == i+1 || d-i > 3 || d >= len(t) || t[d] != '=' || last < first || p.plainToks[last].note != 0 {
+				return i, 0, 0, false
+			}
+			k, _ := strconv.Atoi(t[i+1 : d])
+			if k < 1 || k > 32 {
+				return i, 0, 0, false
+			}
+			p.plainToks[last].note = k
+			i, end = d+1, d+1
+			continue
+		}
 		if c == '*' {
 			if auction && i > 0 && !isPBNSpace(t[i-1]) {
-				return i, 0, false // an alert mark glued to the call
+				return i, 0, 0, false // an alert mark glued to the call
 			}
 			p.plainToks = append(p.plainToks, plainTok{start: i, end: i + 1, kind: TokenEnd})
 			ended = true
 			i++
+			end = i
 			continue
 		}
 		if isTokenStop(c) || c == '%' {
-			return i, 0, false // annotations, marks, commentary, strings
+			return i, 0, 0, false // annotations, marks, commentary, strings
 		}
 		e := wordEnd(t, i)
 		w := t[i:e]
 		kind := wordKind(w, auction)
 		switch {
 		case kind == TokenAllPass && w != "AP":
-			return i, 0, false // lower-case, which the reader reports
+			return i, 0, 0, false // lower-case, which the reader reports
 		case kind != TokenWord:
 		case !isASCII(w), hasLower(w) && w != "Pass", strings.IndexByte(w, '%') >= 0:
-			return i, 0, false
+			return i, 0, 0, false
 		case auction && (w == "R" || isLevelWord(w) || strings.EqualFold(w, "all")):
-			return i, 0, false // read with a word from the reader, or as more than one word
+			return i, 0, 0, false // read with a word from the reader, or as more than one word
 		}
 		p.plainToks = append(p.plainToks, plainTok{start: i, end: e, kind: kind})
-		i = e
+		i, end = e, e
 	}
-	return i, fields, true
+	return i, end, fields, true
 }
 
 // plainTableData returns the data of a table from t[i], a character that
@@ -375,6 +410,7 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 			nsec++
 		}
 	}
+	noted := false // a note or a note reference was read
 	var secs []Section
 	if nsec > 0 {
 		secs = p.arena.newSections(nsec)
@@ -391,6 +427,11 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 		tag.Name, tag.Raw, tag.Value = pt.name, pt.value, pt.value
 		tag.ValueEnd = l.base.Offset + pt.close
 		g.Tags = append(g.Tags, tag)
+		if pt.name == "Note" {
+			p.noteTag(slab[pt.owner].Section, tag)
+			noted = true
+			continue
+		}
 		if !pt.section {
 			continue
 		}
@@ -419,9 +460,21 @@ func (p *pbnParser) buildPlain(t *GameText) (*Game, bool) {
 			sec.Tokens = append(sec.Tokens, Token{
 				Pos: l.pos(pk.start), End: l.base.Offset + pk.end, Text: text[pk.start:pk.end], Slot: -1, Kind: pk.kind,
 			})
+			tok := &sec.Tokens[len(sec.Tokens)-1]
 			if pk.kind != TokenEnd {
-				sec.Tokens[len(sec.Tokens)-1].Slot = slot
+				tok.Slot = slot
 				slot++
+			}
+			if pk.note != 0 {
+				tok.marks().Note = pk.note
+				noted = true
+			}
+		}
+	}
+	if noted {
+		for _, sec := range g.Sections {
+			if sec.Kind == SectionAuction || sec.Kind == SectionPlay {
+				p.checkNotes(sec)
 			}
 		}
 	}

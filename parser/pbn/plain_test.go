@@ -127,6 +127,9 @@ func FuzzPlain(f *testing.F) {
 		"[Event \"a\" ]\n[Site  \"b\"]\n[ Date \"c\"]\n[Board \"1\"]\n\n[Event \"a\"]\n[Board \"2\"]\n",
 		"{lead}\n% line\n[Event \"x\"] {one} {two\nlines}\n% PBN 2.1\n[Site \"y\"] ; to the end\r\n[Board \"1\"]\n",
 		"[Event \"x\"]\n[Auction \"N\"] {before}\n1C {after} Pass\n% in\n[Play \"E\"]\n{open\n",
+		"[Auction \"N\"]\n1C =1= Pass=2= 2C\n[Note \"1:a\"] {on it}\n[Note \"2: b \"]\n[Play \"E\"]\nSK =1= *\n[Note \"1:x\"]\n",
+		"[Auction \"N\"]\n1C =1= 1D =3=\n[Note \"1:a\"]\n[Note \"1:b\"]\n[Note \"33:c\"]\n[Event \"\"]\n[Note \"2:d\"]\n",
+		"[Auction \"N\"]\n1C =2=\n[Note \"1:a\"]\n", "[Auction \"N\"]\n1C =1=\n[Note \"1:a\"]\n[Note \"2:b\"]\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -135,4 +138,24 @@ func FuzzPlain(f *testing.F) {
 		comparePlain(t, src, "fuzz.pbn", &a)
 		a.Reset()
 	})
+}
+
+// TestPlainReads lists games ParsePlain must read, not decline: what
+// Parse reads of them is the same (FuzzPlain has them as seeds), and a
+// game declined is read four times slower.
+func TestPlainReads(t *testing.T) {
+	for _, src := range []string{
+		"[Event \"x\"]\n[Board \"1\"]\n",
+		"{lead}\n% line\n[Event \"x\"] {one} {two\nlines}\n% PBN 2.1\n[Site \"y\"] ; to the end\r\n[Board \"1\"]\n",
+		"[Auction \"N\"]\n1C =1= Pass=2= 2C\n[Note \"1:a\"] {on it}\n[Note \"2: b\"]\n[Play \"E\"]\nSK =1= *\n[Note \"1:x\"]\n",
+	} {
+		for text, err := range pbn.NewReader(strings.NewReader(src), "t.pbn").GameTexts() {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := pbn.NewParser("t.pbn").ParsePlain(text); !ok {
+				t.Errorf("declined: %q", text.Source)
+			}
+		}
+	}
 }
