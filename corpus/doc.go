@@ -32,7 +32,7 @@
 //     that one slow input does not pile up the results of thousands of
 //     small ones behind it.
 //
-// [Audit] cuts a large input into batches of games of about 64 KiB, which
+// [Audit] cuts a large input into batches of games of about 32 KiB, which
 // workers read; when the boards are kept for a writer (AuditOptions.Boards)
 // any input past one batch is read so, and a batch holds at most 128 games,
 // since a kept board takes kilobytes however short its text.
