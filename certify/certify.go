@@ -87,6 +87,7 @@ type Checker struct {
 	lineEnd  bool     // a line end not CRLF has been reported (once a file)
 	spacing  bool     // calls or cards not parted by one space have been reported (once a file)
 	out      diag.List
+	tally    *diag.Tally // of GameTally
 }
 
 // NewChecker returns a checker of the named file, whose header lines
@@ -142,8 +143,12 @@ func (c *Checker) Sequence(g *pbn.Game) diag.List {
 // of its values, calls, cards and rows. Unlike Sequence it may be called
 // for the games of a file in any order, and at once from several
 // goroutines.
-func (c *Checker) Game(g *pbn.Game) diag.List {
-	gc := Checker{file: c.file, declared: c.declared}
+func (c *Checker) Game(g *pbn.Game) diag.List { return c.GameTally(g, nil) }
+
+// GameTally is Game, asking t before each finding is made (see
+// diag.Tally): all of them are warnings.
+func (c *Checker) GameTally(g *pbn.Game, t *diag.Tally) diag.List {
+	gc := Checker{file: c.file, declared: c.declared, tally: t}
 	gc.charset(g)
 	gc.tagForms(g)
 	gc.missing(g)
@@ -165,8 +170,16 @@ func (c *Checker) addSpan(game int, at diag.Span, code diag.Code, msg string) {
 // exportPrefix starts the message of every finding of the check.
 const exportPrefix = "export format: "
 
-// addMessage adds a finding whose message, exportPrefix included, is made.
+// addMessage adds a finding whose message, exportPrefix included, is made,
+// unless the tally drops it.
 func (c *Checker) addMessage(game int, at diag.Span, code diag.Code, msg string) {
+	if !c.tally.Drop(code, diag.Warning) {
+		c.keep(game, at, code, msg)
+	}
+}
+
+// keep adds a finding the tally has been asked about.
+func (c *Checker) keep(game int, at diag.Span, code diag.Code, msg string) {
 	c.out = append(c.out, diag.Diagnostic{File: c.file, Game: game, Span: at, Severity: diag.Warning,
 		Code: code, Message: msg})
 }

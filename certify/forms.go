@@ -60,7 +60,7 @@ func (c *Checker) forms(g *pbn.Game) {
 				want = "the opening leader, " + quote(lead) + ", declarer's left-hand opponent"
 			}
 		}
-		if want != "" {
+		if want != "" && !c.tally.Drop(diag.ExportForm, diag.Warning) {
 			at := t.ValueSpan()
 			if !at.IsValid() {
 				at = diag.Span{Pos: t.Pos}
@@ -71,7 +71,7 @@ func (c *Checker) forms(g *pbn.Game) {
 			b := append(append(append(buf[:0], exportPrefix+"["...), t.Name...), ' ')
 			b = append(appendQuoted(b, v), "]: export form is "...)
 			b = append(append(append(append(b, want...), " (PBN 2.1 §3: "...), t.Name...), ')')
-			c.addMessage(g.Index, at, diag.ExportForm, string(b))
+			c.keep(g.Index, at, diag.ExportForm, string(b))
 		}
 	}
 }

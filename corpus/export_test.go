@@ -14,3 +14,11 @@ func SetPlainPBN(on bool) bool {
 	plainPBN = on
 	return was
 }
+
+// SetTallyFindings turns on or off the counting, in place of the making,
+// of the findings Audit would drop, and returns the setting before.
+func SetTallyFindings(on bool) bool {
+	was := tallyFindings
+	tallyFindings = on
+	return was
+}

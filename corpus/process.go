@@ -94,6 +94,11 @@ type AuditOptions struct {
 	SkipChecks bool
 
 	batchBytes int // the size of a batch; tests make it small
+	// tally makes the workers count, not make, the findings past
+	// RepeatLimit that Audit would drop (see repeatCap); Audit sets it
+	// unless AllFindings, or Work, which sees a part's findings before
+	// they are dropped.
+	tally bool
 }
 
 // DefaultWholeLimit is the default of AuditOptions.WholeLimit.
@@ -229,6 +234,9 @@ type Part struct {
 	// them where it gives them read whole: that place is often in a part
 	// already given out.
 	late []lateFinding
+	// tally counts the findings the part's worker did not make (see
+	// AuditOptions.tally), until Audit takes them in.
+	tally *diag.Tally
 }
 
 // addLate adds d to the late findings, to come before the board at index
@@ -310,6 +318,7 @@ func (p *Part) All() iter.Seq[diag.Diagnostic] {
 // input was taken.
 func Audit(ctx context.Context, inputs iter.Seq2[*Input, error], opts AuditOptions, emit func(*Part)) (*Report, error) {
 	opts = opts.withDefaults()
+	opts.tally = !opts.AllFindings && opts.Work == nil && tallyFindings
 	dups := NewDuplicateIndexSize(opts.DuplicateIndexSize)
 	matches := scoring.NewMatches()
 	var totals fileTotals
@@ -738,7 +747,8 @@ func (p *Part) fileCounts(f parser.Format, n int64) {
 	p.count()
 }
 
-// count adds the part's findings to its report.
+// count adds the part's findings to its report, those its tally stands
+// for among them.
 func (p *Part) count() {
 	for _, f := range p.Findings {
 		p.Report.AddFinding(f)
@@ -748,6 +758,24 @@ func (p *Part) count() {
 			p.Report.AddFinding(f)
 		}
 	}
+	for _, k := range p.tally.Counted() {
+		p.Report.Codes.Add(string(k.Code), k.N)
+		p.Report.Severities.Add(k.Severity.String(), k.N)
+	}
+}
+
+// tallyFindings lets Audit count rather than make the findings it would
+// drop (AuditOptions.tally); a variable, so that a test can compare whole
+// audits both ways.
+var tallyFindings = true
+
+// tallyOf returns the tally of p's findings, nil when every finding is to
+// be made.
+func (st *fileState) tallyOf(p *Part) *diag.Tally {
+	if p.tally == nil && st.opts.tally {
+		p.tally = diag.NewTally(RepeatLimit)
+	}
+	return p.tally
 }
 
 // readLarge reads a large input unit by unit in the calling goroutine and
@@ -898,6 +926,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	game := b.Source.Game
 	*r = Board{Game: game, Number: b.Number, start: start}
 	// The solver and the scoring checks read what the replay found.
+	ck.Tally = st.tallyOf(p)
 	checked := ck.CheckShared(b)
 	var solved []diag.Diagnostic
 	if st.opts.DD != nil {
@@ -945,6 +974,7 @@ func (st *fileState) board(p *Part, ck *record.Checker, b *record.Board, mapped 
 	}
 	r.Findings.Sort()
 	r.Findings = r.Findings.Cap(maxBoardFindings)
+	p.tally.Listed(b.Number, r.Findings)
 	p.Report.Coverage.Merge(&b.Coverage)
 	p.Report.Games++
 	p.Report.Boards++

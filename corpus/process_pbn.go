@@ -272,7 +272,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		}
 		a := *g.adm        // admit set it
 		if r.cert != nil { // set by admit, before it gave this game
-			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.Game(g.Game)...)
+			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.GameTally(g.Game, r.st.tallyOf(p))...)
 		}
 		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		s := *a.scope

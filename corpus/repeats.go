@@ -16,6 +16,12 @@ import (
 // program) can have the same finding on every board — one such file gave
 // 7,505 identical warnings, another 3,767 declarer errors — which hid
 // everything else. The report still counts every one.
+//
+// The findings most such files raise on every board (board-dealer,
+// board-vulnerability, unknown-value and those of the export-format
+// check) are not even made past the first RepeatLimit of their code in a
+// part: the workers count them in the part's diag.Tally, which apply
+// takes in where they would have been dropped.
 
 // RepeatLimit is how many findings of each code Audit lists per file.
 const RepeatLimit = 3
@@ -59,6 +65,23 @@ func (c *repeatCap) apply(p *Part) {
 	for _, b := range p.Boards {
 		b.Findings = slices.DeleteFunc(b.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
 	}
+	// The findings the workers did not make come after those of the boards
+	// they were dropped behind (see diag.Tally), and would all have been
+	// dropped here.
+	for _, k := range p.tally.Counted() {
+		r := c.seen[k.Code]
+		if r == nil {
+			r = &repeats{}
+			c.seen[k.Code] = r
+		}
+		r.n += k.N
+		r.sev = max(r.sev, k.Severity)
+		if k.Lo > 0 && (r.lo == 0 || k.Lo < r.lo) {
+			r.lo = k.Lo
+		}
+		r.hi = max(r.hi, k.Hi)
+	}
+	p.tally = nil
 	p.Findings = slices.DeleteFunc(p.Findings, func(f diag.Diagnostic) bool { return !keep(f) })
 	p.late = slices.DeleteFunc(p.late, func(f lateFinding) bool { return !keep(f.d) })
 	if !p.Last {

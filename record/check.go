@@ -82,6 +82,10 @@ type Checker struct {
 	// cutClaim is set when the board's play, cut short after a trick or
 	// more, ends in a claim of its Result that the cards left allow (PBN).
 	cutClaim bool
+	// Tally, when set, is asked before the findings that a hand record
+	// written its own way raises on most boards (board-dealer,
+	// board-vulnerability, unknown-value) are made; see diag.Tally.
+	Tally *diag.Tally
 }
 
 // Check replays b as described on [Checker]; see also [Check].
@@ -142,12 +146,12 @@ func (c *Checker) checkNumber(b *Board) {
 	if b.Number <= 0 {
 		return
 	}
-	if d := auction.BoardDealer(b.Number); b.DealerKnown && b.Dealer != d {
+	if d := auction.BoardDealer(b.Number); b.DealerKnown && b.Dealer != d && !c.Tally.Drop(diag.BoardDealer, diag.Warning) {
 		m := numberMessages()
 		c.say(diag.BoardDealer, diag.Warning, 0, at(b.DealerTag.Loc, b.Source.Loc),
 			m.dealer[b.Dealer&3]+strconv.Itoa(b.Number)+m.deals[d&3])
 	}
-	if v := auction.BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v {
+	if v := auction.BoardVulnerability(b.Number); b.VulnerableKnown && b.Vulnerable != v && !c.Tally.Drop(diag.BoardVulnerability, diag.Warning) {
 		m := numberMessages()
 		c.say(diag.BoardVulnerability, diag.Warning, 0, at(b.VulnerableTag.Loc, b.Source.Loc),
 			m.vul[b.Vulnerable&3]+strconv.Itoa(b.Number)+m.is[v&3])
@@ -189,7 +193,7 @@ func (c *Checker) checkUnknown(b *Board) {
 			standard = standard && t.Name == unknownTags[i]
 		}
 	}
-	if set == 0 {
+	if set == 0 || c.Tally.Drop(diag.UnknownValue, diag.Info) {
 		return
 	}
 	msg := unknownMessages()[set]

@@ -1,0 +1,94 @@
+package diag
+
+// A Tally stands in for findings that would be made only to be dropped.
+// An audit lists the first few findings of each code in a file and only
+// counts the rest; a checker that asks its Tally before it makes a finding
+// (Drop) spares the rest the making of their messages, and the copying and
+// sorting after, and the Tally counts them instead, by code and severity,
+// with the boards they are on.
+//
+// A Tally is of one part of a file, read in order by one goroutine: a
+// finding is dropped only when the boards done before it (Listed) already
+// hold the limit of its code, so that the ones dropped could never have
+// been among the first of their code in the file. A nil Tally drops
+// nothing.
+type Tally struct {
+	limit   int
+	listed  map[Code]int // findings of each code on the boards done
+	pending []Counted    // dropped on the board being checked, its number not yet known
+	counted []Counted    // dropped on the boards done
+}
+
+// Counted is what a Tally kept of the findings it dropped of one code and
+// severity.
+type Counted struct {
+	Code     Code
+	Severity Severity
+	N        int
+	Lo, Hi   int // the least and greatest board number among them; 0 when none is known
+}
+
+// NewTally returns a Tally that drops a finding once limit of its code are
+// listed on the boards before it.
+func NewTally(limit int) *Tally { return &Tally{limit: limit} }
+
+// Drop reports whether the finding of code and severity sev, about to be
+// made on the board being checked, is not to be made; if so, it is
+// counted.
+func (t *Tally) Drop(code Code, sev Severity) bool {
+	if t == nil || t.listed[code] < t.limit {
+		return false
+	}
+	t.pending = count(t.pending, code, sev, 1, 0)
+	return true
+}
+
+// Listed ends the board being checked: its number (0 when unknown) and the
+// findings it is listed with.
+func (t *Tally) Listed(board int, l List) {
+	if t == nil {
+		return
+	}
+	for _, c := range t.pending {
+		t.counted = count(t.counted, c.Code, c.Severity, c.N, board)
+	}
+	t.pending = t.pending[:0]
+	if len(l) == 0 {
+		return
+	}
+	if t.listed == nil {
+		t.listed = make(map[Code]int, 8)
+	}
+	for i := range l {
+		t.listed[l[i].Code]++
+	}
+}
+
+// Counted returns the findings dropped on the boards done, a Counted for
+// each code and severity, in the order first dropped.
+func (t *Tally) Counted() []Counted {
+	if t == nil {
+		return nil
+	}
+	return t.counted
+}
+
+// count adds n findings of code and sev on board (0: unknown) to list.
+func count(list []Counted, code Code, sev Severity, n, board int) []Counted {
+	i := 0
+	for i < len(list) && (list[i].Code != code || list[i].Severity != sev) {
+		i++
+	}
+	if i == len(list) {
+		list = append(list, Counted{Code: code, Severity: sev})
+	}
+	c := &list[i]
+	c.N += n
+	if board > 0 {
+		if c.Lo == 0 || board < c.Lo {
+			c.Lo = board
+		}
+		c.Hi = max(c.Hi, board)
+	}
+	return list
+}
