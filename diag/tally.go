@@ -13,10 +13,18 @@ package diag
 // been among the first of their code in the file. A nil Tally drops
 // nothing.
 type Tally struct {
-	limit   int
-	listed  map[Code]int // findings of each code on the boards done
-	pending []Counted    // dropped on the board being checked, its number not yet known
-	counted []Counted    // dropped on the boards done
+	limit int
+	// listed counts the findings of each code on the boards done, up to
+	// the limit: a part has findings of a few codes, and a search of them
+	// cost a third of a map's lookup.
+	listed  []codeCount
+	pending []Counted // dropped on the board being checked, its number not yet known
+	counted []Counted // dropped on the boards done
+}
+
+type codeCount struct {
+	code Code
+	n    int
 }
 
 // Counted is what a Tally kept of the findings it dropped of one code and
@@ -36,7 +44,7 @@ func NewTally(limit int) *Tally { return &Tally{limit: limit} }
 // made on the board being checked, is not to be made; if so, it is
 // counted.
 func (t *Tally) Drop(code Code, sev Severity) bool {
-	if t == nil || t.listed[code] < t.limit {
+	if t == nil || !t.full(code) {
 		return false
 	}
 	t.pending = count(t.pending, code, sev, 1, 0)
@@ -53,15 +61,30 @@ func (t *Tally) Listed(board int, l List) {
 		t.counted = count(t.counted, c.Code, c.Severity, c.N, board)
 	}
 	t.pending = t.pending[:0]
-	if len(l) == 0 {
-		return
-	}
-	if t.listed == nil {
-		t.listed = make(map[Code]int, 8)
-	}
 	for i := range l {
-		t.listed[l[i].Code]++
+		t.list(l[i].Code)
 	}
+}
+
+// full reports whether the limit of code's findings is listed.
+func (t *Tally) full(code Code) bool {
+	for i := range t.listed {
+		if t.listed[i].code == code {
+			return t.listed[i].n >= t.limit
+		}
+	}
+	return false
+}
+
+// list counts a finding of code listed, up to the limit.
+func (t *Tally) list(code Code) {
+	for i := range t.listed {
+		if c := &t.listed[i]; c.code == code {
+			c.n = min(c.n+1, t.limit)
+			return
+		}
+	}
+	t.listed = append(t.listed, codeCount{code, 1})
 }
 
 // Counted returns the findings dropped on the boards done, a Counted for
