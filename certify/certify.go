@@ -274,7 +274,7 @@ func (c *Checker) tagForms(g *pbn.Game) {
 		rest = rest[:lineLen(rest)]
 		var why string
 		switch {
-		case !tagForm(text, t.Name):
+		case t.Pos.Line != t.End.Line || !tagForm(text, t.Name):
 			why = "is not written [" + t.Name + ` "value"], one space between name and value and none inside the brackets`
 		case t.Pos.Col != 1:
 			why = "does not start its line"
@@ -287,12 +287,12 @@ func (c *Checker) tagForms(g *pbn.Game) {
 	}
 }
 
-// tagForm reports whether text is the tag pair [name "value"] on one
-// line. (Without building "[name \"": the check runs on every tag pair.)
+// tagForm reports whether text, a tag pair on one line, is [name "value"].
+// (Without building "[name \"": the check runs on every tag pair.)
 func tagForm(text, name string) bool {
 	n := len(name)
 	return len(text) >= n+3 && text[0] == '[' && text[1:1+n] == name && text[1+n:3+n] == ` "` &&
-		strings.HasSuffix(text, `"]`) && strings.IndexByte(text, '\n') < 0 && strings.IndexByte(text, '\r') < 0
+		strings.HasSuffix(text, `"]`) && strings.IndexByte(text, '\r') < 0
 }
 
 // lineLen returns the length of s's first line, without its line end.

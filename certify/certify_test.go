@@ -76,6 +76,25 @@ func TestRules(t *testing.T) {
 	}
 }
 
+// TestTagOverLines: a tag pair over two lines is not in export form, its
+// lines parted by CRLF (tag-form.pbn) or by LF alone.
+func TestTagOverLines(t *testing.T) {
+	src := "% PBN 2.1\n% EXPORT\n[Event \"x\ny\"]\n[Site \"y\"]\n"
+	_, found := certifyFile([]byte(src), "lf.pbn")
+	n := 0
+	for _, d := range found {
+		if d.Code == diag.ExportTagForm {
+			n++
+			if !strings.Contains(d.Message, "[Event] is not written") {
+				t.Errorf("finding: %s", d.String())
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d export-tag-form findings, want 1: %v", n, found)
+	}
+}
+
 // TestScans holds the byte scans of the check to what they stand for:
 // badLineEnd to a walk over every CR and LF, below7F to a byte loop, and
 // mtsIndex to a search of MTS.
@@ -106,8 +125,10 @@ func TestScans(t *testing.T) {
 			t.Errorf("below7F(%q) = %v, want %v", s, got, want)
 		}
 	}
-	for _, s := range []string{`[Event "x"]`, `[Event "x"`, `[Event  "x"]`, `[Event "x"]x`, "[Event \"x\r\n\"]", `[E "]`, `[Ev "]`, `Event "x"]`, `[Event"x"]`, ``} {
-		old := strings.HasPrefix(s, `[Event "`) && strings.HasSuffix(s, `"]`) && !strings.ContainsAny(s, "\r\n")
+	// tagForm is given a tag pair on one line: the check of the line is
+	// the caller's (tag-form.pbn has one over two).
+	for _, s := range []string{`[Event "x"]`, `[Event "x"`, `[Event  "x"]`, `[Event "x"]x`, "[Event \"x\r\"]", `[E "]`, `[Ev "]`, `Event "x"]`, `[Event"x"]`, ``} {
+		old := strings.HasPrefix(s, `[Event "`) && strings.HasSuffix(s, `"]`) && !strings.ContainsRune(s, '\r')
 		if got := tagForm(s, "Event"); got != old {
 			t.Errorf("tagForm(%q) = %v, want %v", s, got, old)
 		}

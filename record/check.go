@@ -181,20 +181,27 @@ type numberParts struct{ dealer, deals, vul, is [4]string }
 // checkUnknown reports the values that matter to the replay and are
 // given as "?".
 func (c *Checker) checkUnknown(b *Board) {
+	tags := [...]*Tag{&b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag, &b.File.ResultTag}
+	set := 0
+	for i, t := range tags {
+		if t.Unknown() {
+			set |= 1 << i
+		}
+	}
+	// The names and the place only for a finding that is made.
+	if set == 0 || c.Tally.Drop(diag.UnknownValue, diag.Info) {
+		return
+	}
 	var buf [len(unknownTags)]string
 	names := buf[:0]
 	var loc diag.Pos
-	set, standard := 0, true
-	for i, t := range [...]*Tag{&b.DealerTag, &b.VulnerableTag, &b.DealTag, &b.File.DeclarerTag, &b.File.ContractTag, &b.File.ResultTag} {
-		if t.Unknown() {
+	standard := true
+	for i, t := range tags {
+		if set&(1<<i) != 0 {
 			names = append(names, t.Name)
 			loc = at(loc, t.Loc)
-			set |= 1 << i
 			standard = standard && t.Name == unknownTags[i]
 		}
-	}
-	if set == 0 || c.Tally.Drop(diag.UnknownValue, diag.Info) {
-		return
 	}
 	msg := unknownMessages()[set]
 	if !standard {
