@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -68,4 +69,34 @@ func TestCheckSolved(t *testing.T) {
 func unchecked(r diag.Reason, n int) (u [len(diag.Ledger{}.Unchecked)]int) {
 	u[r] = n
 	return u
+}
+
+// TestFinalScores holds the par game's table of final scores to
+// auction.Score, for random tables of tricks (some out of range) and
+// every vulnerability and side.
+func TestFinalScores(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		var dd DDTable
+		for s := range dd {
+			for st := range dd[s] {
+				dd[s][st] = int8(rnd.IntN(18) - 2)
+			}
+		}
+		for _, v := range []auction.Vulnerability{auction.VulNone, auction.VulNS, auction.VulEW, auction.VulAll} {
+			g := parGame{dd: dd, v: v, scores: finalScores()}
+			for r := range 35 {
+				for _, side := range []auction.Side{auction.NS, auction.EW} {
+					c := g.contract(r, side)
+					want := auction.Score(c.Contract, c.Tricks, v)
+					if side == auction.EW {
+						want = -want
+					}
+					if got := g.final(r, side); got != want {
+						t.Fatalf("%v, %v, bid %v by %v: %d, want %d", dd, v, bidOf(r), side, got, want)
+					}
+				}
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bridgekit/bridgekit/auction"
 )
@@ -70,7 +71,7 @@ func (p ParContract) Declared() string {
 // strain is kept for each side: the highest that makes ("5S=" rather
 // than "4S+1"), or the lowest sacrifice.
 func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
-	g := parGame{dd: dd, v: v}
+	g := parGame{dd: dd, v: v, scores: finalScores()}
 	g.solve()
 	best := g.open(first, true)
 	var cs []ParContract
@@ -107,11 +108,12 @@ func ComputePar(dd DDTable, v auction.Vulnerability, first auction.Side) Par {
 }
 
 type parGame struct {
-	dd   DDTable
-	v    auction.Vulnerability
-	memo [35][2]int  // [bid rank][side that bid it]: NS score with best play on
-	fin  [35][2]int  // [bid rank][side that bid it]: NS score when it is the final contract
-	seen [35][2]bool // [bid rank][side to act]: collected
+	dd     DDTable
+	v      auction.Vulnerability
+	scores *[2][35][15]int32 // finalScores
+	memo   [35][2]int        // [bid rank][side that bid it]: NS score with best play on
+	fin    [35][2]int        // [bid rank][side that bid it]: NS score when it is the final contract
+	seen   [35][2]bool       // [bid rank][side to act]: collected
 }
 
 // rank orders the 35 bids from 1C (0) to 7NT (34).
@@ -173,13 +175,42 @@ func (g *parGame) contract(r int, side auction.Side) ParContract {
 
 // final is the NS score of bid r played by side as the final contract.
 func (g *parGame) final(r int, side auction.Side) int {
-	c := g.contract(r, side)
-	s := auction.Score(c.Contract, c.Tricks, g.v)
+	strain := auction.Strain(r % 5)
+	t := int(g.dd[g.declarer(side, strain)][strain])
+	vul := 0
+	if g.v.Vulnerable(side) {
+		vul = 1
+	}
+	if uint(t) > 13 {
+		t = 14 // scores 0, as auction.Score gives
+	}
+	s := int(g.scores[vul][r][t])
 	if side == auction.EW {
 		s = -s
 	}
 	return s
 }
+
+// finalScores are the scores of the contracts a par is made of, as final
+// gives them: [vulnerable][bid rank][tricks], doubled when they fail. A
+// par game scores 70 contracts, and looking them up took a fifth of the
+// time auction.Score did.
+var finalScores = sync.OnceValue(func() *[2][35][15]int32 {
+	t := new([2][35][15]int32)
+	for vul, v := range [...]auction.Vulnerability{auction.VulNone, auction.VulAll} {
+		for r := range 35 {
+			b := bidOf(r)
+			for tricks := range 14 {
+				c := auction.Contract{Level: b.Level, Strain: b.Strain, Declarer: auction.North}
+				if tricks < int(b.Level)+6 {
+					c.Risk = auction.Doubled
+				}
+				t[vul][r][tricks] = int32(auction.Score(c, tricks, v))
+			}
+		}
+	}
+	return t
+})
 
 func better(side auction.Side, a, b int) bool {
 	if side == auction.NS {
