@@ -290,6 +290,13 @@ func (b *Board) Field(name string) *Tag {
 	if t := b.Typed(name); t != nil {
 		return t
 	}
+	return b.Extra(name)
+}
+
+// Extra returns the first of the tags the board keeps in Tags with the
+// given name, or nil: Field for a name that is not a typed field (see
+// IsField), without the switch over the typed fields' names.
+func (b *Board) Extra(name string) *Tag {
 	for i := range b.Tags {
 		if b.Tags[i].Name == name {
 			return &b.Tags[i]

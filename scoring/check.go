@@ -272,12 +272,12 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 			reason = diag.OverBudget
 		}
 		for _, ps := range parScores {
-			if t := b.Field(ps.name); t != nil && t.Given() {
+			if t := b.Extra(ps.name); t != nil && t.Given() {
 				b.Coverage.Skip(reason, 1)
 			}
 		}
 		for _, pc := range parContractTags {
-			if t := b.Field(pc.name); t != nil && t.Given() {
+			if t := b.Extra(pc.name); t != nil && t.Given() {
 				b.Coverage.Skip(reason, 1)
 			}
 		}
@@ -300,7 +300,7 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		out = append(out, diag.Diagnostic{Code: code, Severity: diag.Warning, Span: diag.Span{Pos: loc}, Message: fmt.Sprintf(format, args...)})
 	}
 	for _, ps := range parScores {
-		score := b.Field(ps.name)
+		score := b.Extra(ps.name)
 		if score == nil || !score.Present() || strings.TrimSpace(score.Value) == "" {
 			continue
 		}
@@ -322,7 +322,7 @@ func checkPar(b *record.Board, dd []DDStatement, sol *Solution) []diag.Diagnosti
 		b.Coverage.Check(wrong)
 	}
 	for _, form := range parContractTags {
-		contract := b.Field(form.name)
+		contract := b.Extra(form.name)
 		if contract == nil || !contract.Present() || strings.TrimSpace(contract.Value) == "" {
 			continue
 		}

@@ -100,3 +100,33 @@ func TestFinalScores(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraNames: the tags read with record.Board.Extra are none of the
+// board's typed fields, and those checkPointTags skips a board without
+// start with "Score".
+func TestExtraNames(t *testing.T) {
+	var names []string
+	for _, pt := range pointTags {
+		names = append(names, pt.name)
+		if !strings.HasPrefix(pt.name, "Score") {
+			t.Errorf("%s: scoreExtras would not find it", pt.name)
+		}
+	}
+	for _, n := range rubberTags {
+		names = append(names, n)
+		if !strings.HasPrefix(n, "Score") {
+			t.Errorf("%s: scoreExtras would not find it", n)
+		}
+	}
+	for _, ps := range parScores {
+		names = append(names, ps.name)
+	}
+	for _, pc := range parContractTags {
+		names = append(names, pc.name)
+	}
+	for _, n := range names {
+		if record.IsField(n) {
+			t.Errorf("%s is a typed field: Extra would not find it", n)
+		}
+	}
+}

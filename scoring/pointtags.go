@@ -38,11 +38,15 @@ var pointTags = []struct {
 // rubber scores are counted, never recomputed: they need the rubber's
 // history and honours the file does not give.
 func checkPointTags(b *record.Board) []diag.Diagnostic {
+	if !scoreExtras(b) {
+		countPointTables(b)
+		return nil
+	}
 	var out []diag.Diagnostic
 	var tr *Traveller
 	read := false
 	for _, pt := range pointTags {
-		t := b.Field(pt.name)
+		t := b.Extra(pt.name)
 		if t == nil || !t.Given() {
 			continue
 		}
@@ -95,13 +99,28 @@ func checkPointTags(b *record.Board) []diag.Diagnostic {
 				Message: fmt.Sprintf("%s %q, but the traveller's row %d, of the board's own score (NS %d), gives %s %s", pt.name, t.Value, row.N, row.NS, col, strings.TrimSpace(c.Text))})
 		}
 	}
-	for _, name := range []string{"ScoreRubber", "ScoreRubberHistory"} {
-		if t := b.Field(name); t != nil && t.Given() {
+	for _, name := range rubberTags {
+		if t := b.Extra(name); t != nil && t.Given() {
 			b.Coverage.Skip(diag.NotRecomputed, max(countNumbers(t.Value), 1))
 		}
 	}
 	countPointTables(b)
 	return out
+}
+
+// rubberTags are the rubber's scores, which checkPointTags counts.
+var rubberTags = [...]string{"ScoreRubber", "ScoreRubberHistory"}
+
+// scoreExtras reports whether the board writes any tag whose name starts
+// with "Score" among those it has no field for: every tag of pointTags
+// and rubberTags does, and most boards write none of them.
+func scoreExtras(b *record.Board) bool {
+	for i := range b.Tags {
+		if strings.HasPrefix(b.Tags[i].Name, "Score") {
+			return true
+		}
+	}
+	return false
 }
 
 // contestColumns are the columns of points that PBN defines for its
