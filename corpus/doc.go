@@ -75,7 +75,12 @@
 // (then one more-findings finding counts the rest, with their worst
 // severity; its syntax errors are all listed, since they say what text was
 // not read), and a message quotes at most 200 bytes of the file. The
-// readers cap their own reports (see package parser).
+// readers cap their own reports (see package parser). Unless
+// AuditOptions.AllFindings, a file lists the first RepeatLimit findings of
+// each code and one finding that counts the rest; the workers do not even
+// make the findings most such files raise on every board once a part's
+// boards before list the limit of their code, and count them instead
+// (diag.Tally), so that the report still counts every one.
 //
 // # Reports
 //
