@@ -303,11 +303,13 @@ func (m *linMapper) calls(p *lin.Pair) bool {
 	}
 	rec := &m.b.Auction
 	rec.Present = true
-	for _, lc := range calls {
-		call := record.AuctionCall{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(calls)), End: tokenEnd(p, lc.Offset, lc.Text, len(calls))}
+	for i := range calls {
+		lc := &calls[i]
+		rec.Calls = append(rec.Calls, record.AuctionCall{}) // filled in place, as cards are
+		call := &rec.Calls[len(rec.Calls)-1]
+		call.Text, call.Loc, call.End = lc.Text, tokenLoc(p, lc.Offset, len(calls)), tokenEnd(p, lc.Offset, lc.Text, len(calls))
 		call.Alert = lc.Alert
-		m.readCall(&call, len(rec.Calls)+1)
-		rec.Calls = append(rec.Calls, call)
+		m.readCall(call, len(rec.Calls))
 	}
 	return true
 }
@@ -342,14 +344,18 @@ func (m *linMapper) cards(p *lin.Pair) {
 	if len(cards) == 0 {
 		cards = []lin.Card{{Text: p.Value}}
 	}
-	for _, lc := range cards {
-		card := record.PlayedCard{Text: lc.Text, Loc: tokenLoc(p, lc.Offset, len(cards)), End: tokenEnd(p, lc.Offset, lc.Text, len(cards))}
+	for i := range cards {
+		// Filled in place: a record.PlayedCard is 152 bytes, and a board
+		// has 52 of them.
+		lc := &cards[i]
+		rec.Cards = append(rec.Cards, record.PlayedCard{})
+		card := &rec.Cards[len(rec.Cards)-1]
+		card.Text, card.Loc, card.End = lc.Text, tokenLoc(p, lc.Offset, len(cards)), tokenEnd(p, lc.Offset, lc.Text, len(cards))
 		c, err := auction.ParseCard(lc.Text)
 		if err != nil {
-			m.add(diag.UnreadableCard, diag.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards)+1, lc.Text)
+			m.add(diag.UnreadableCard, diag.Error, card.Loc, "card %d: %q is not a card", len(rec.Cards), lc.Text)
 		}
 		card.Card = c
-		rec.Cards = append(rec.Cards, card)
 	}
 }
 

@@ -505,7 +505,9 @@ func (m *mapper) play(sec *pbn.Section) {
 			rec.End = "*"
 			continue
 		}
-		card := record.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)}
+		// Filled in place: a record.PlayedCard is 152 bytes.
+		cards = append(cards, record.PlayedCard{Text: tok.Text, Loc: tok.Pos, End: tok.End, Annotations: annotations(tok)})
+		card := &cards[len(cards)-1]
 		card.Trick, card.Seat = tok.Slot/4, rec.First.Add(tok.Slot%4)
 		card.Revoke, card.OutOfTurn = tok.Irregular() == "^R", tok.Irregular() == "^L"
 		if tok.Kind == pbn.TokenWord {
@@ -515,7 +517,6 @@ func (m *mapper) play(sec *pbn.Section) {
 			}
 			card.Card = c
 		}
-		cards = append(cards, card)
 	}
 	rec.Cards = cards
 	// Slots count up, so each trick's cards are a run of the slice, in
