@@ -614,7 +614,10 @@ func (c *Checker) playCards(rec *PlayRecord, seated bool, loc0 diag.Pos) (int, b
 	p := &c.play
 	for i := range rec.Cards {
 		card := &rec.Cards[i]
-		loc := at(card.Loc, loc0)
+		loc := card.Loc // at(card.Loc, loc0), without its list of two a card
+		if !loc.IsValid() {
+			loc = at(loc0)
+		}
 		if !card.Card.Valid() {
 			return i, true
 		}
