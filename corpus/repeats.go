@@ -21,7 +21,10 @@ import (
 // board-vulnerability, unknown-value and those of the export-format
 // check) are not even made past the first RepeatLimit of their code in a
 // part: the workers count them in the part's diag.Tally, which apply
-// takes in where they would have been dropped.
+// takes in where they would have been dropped. On a board of more than
+// maxBoardFindings findings such a finding is counted under its code, where
+// made it might have fallen past the board's cap into its more-findings
+// count; no board of the corpus comes near.
 
 // RepeatLimit is how many findings of each code Audit lists per file.
 const RepeatLimit = 3
