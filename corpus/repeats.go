@@ -24,7 +24,7 @@ import (
 // takes in where they would have been dropped. On a board of more than
 // maxBoardFindings findings such a finding is counted under its code, where
 // made it might have fallen past the board's cap into its more-findings
-// count; no board of the corpus comes near.
+// count; no board of the corpus reaches the cap.
 
 // RepeatLimit is how many findings of each code Audit lists per file.
 const RepeatLimit = 3
