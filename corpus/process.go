@@ -1111,7 +1111,13 @@ func (m *matchNames) of(home, visit string) string {
 }
 
 // known reports whether a value is given: not "" and not "?".
-func known(v string) bool { v = strings.TrimSpace(v); return v != "" && v != "?" }
+func known(v string) bool {
+	if v == "" {
+		return false // most of the scope's tags, on most games
+	}
+	v = strings.TrimSpace(v)
+	return v != "" && v != "?"
+}
 
 // maxBoardFindings caps the findings listed for one board: an auction of
 // two thousand insufficient bids is not two thousand things to read.

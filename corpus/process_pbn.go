@@ -40,8 +40,9 @@ type pbnReading struct {
 	// first game only (rpbridge.net) mean them for the games after it,
 	// until another is named. shared is a copy of it that the games
 	// admitted since it last changed point to.
-	scope  dupScope
-	shared *dupScope
+	scope   dupScope
+	shared  *dupScope
+	session string // shared's session
 }
 
 // admitted is what admit gives a game's converter: the scope in force at
@@ -49,8 +50,9 @@ type pbnReading struct {
 // alone goes (certify.Checker.Game, which the worker runs): after those of
 // the check that depends on the games before, as when one call made both.
 type admitted struct {
-	scope  *dupScope // shared by the games between two changes of scope
-	certAt int
+	scope   *dupScope // shared by the games between two changes of scope
+	session string    // scope's session, worked out once a change of scope
+	certAt  int
 }
 
 // dupScope is what, beside the board number, tells one board from
@@ -207,9 +209,9 @@ func (r *pbnReading) admit(g pbnGame) {
 		// an audit of 29 MB of PBN allocated; most games share the one
 		// before them.
 		sc := r.scope
-		r.shared = &sc
+		r.shared, r.session = &sc, sc.session()
 	}
-	*g.adm = admitted{scope: r.shared, certAt: len(g.Diagnostics)}
+	*g.adm = admitted{scope: r.shared, session: r.session, certAt: len(g.Diagnostics)}
 	var before []*pbn.Tag // the tags of the game before, their names checked already
 	if n := len(r.chain); n > 0 {
 		before = r.chain[n-1].Tags
@@ -276,7 +278,7 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 		}
 		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
 		s := *a.scope
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session(), names.of(s.home, s.visit))
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, a.session, names.of(s.home, s.visit))
 		g.arena.release()
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's
