@@ -1078,13 +1078,20 @@ func concat(lists ...[]diag.Diagnostic) []diag.Diagnostic {
 // within an event (stage, round, section, date; a vugraph segment), since
 // board 1 of the semi-final and board 1 of the final are two boards.
 func joinKnown(values ...string) string {
-	var parts []string
+	// Most boards have one value known or none: that one is returned as
+	// it is, with no list and no join.
+	var out string
+	n := 0
 	for _, v := range values {
-		if v = strings.TrimSpace(v); known(v) {
-			parts = append(parts, v)
+		if v = strings.TrimSpace(v); v != "" && v != "?" {
+			if n++; n == 1 {
+				out = v
+			} else {
+				out += ", " + v
+			}
 		}
 	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // matchName names a team match by its teams, "Home v Visit", or is ""
