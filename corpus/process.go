@@ -631,7 +631,7 @@ func sniff(name string, r io.Reader, size int64) (head, error) {
 	if int64(got) < n {
 		// The whole input is in buf: reading on would only find its end
 		// again.
-		h.body = bytes.NewReader(buf)
+		h.body = charset.Held(buf)
 	} else {
 		h.body = io.MultiReader(bytes.NewReader(buf), r)
 	}

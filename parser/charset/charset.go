@@ -135,7 +135,7 @@ const sniffLen = 64 << 10
 // Cyrillic table, and a two-letter word or a word in capitals alone may
 // read well in both; for words in capitals windows-1251 wins.
 func Decode(r io.Reader) (io.Reader, Encoding, error) {
-	br := &peekReader{r: r}
+	br := newPeekReader(r)
 	head, err := br.Peek(sniffLen)
 	if err != nil && err != io.EOF {
 		return nil, Encoding{}, err
@@ -147,7 +147,7 @@ func Decode(r io.Reader) (io.Reader, Encoding, error) {
 
 // DecodeBytes is Decode of a text held in memory.
 func DecodeBytes(src []byte) ([]byte, Encoding, error) {
-	r, enc, err := Decode(bytes.NewReader(src))
+	r, enc, err := Decode(Held(src))
 	if err != nil {
 		return nil, Encoding{}, err
 	}
@@ -170,7 +170,7 @@ func DecodeAs(r io.Reader, name string) (io.Reader, Encoding, error) {
 	if err != nil {
 		return nil, Encoding{}, err
 	}
-	br := &peekReader{r: r}
+	br := newPeekReader(r)
 	head, err := br.Peek(sniffLen)
 	if err != nil && err != io.EOF {
 		return nil, Encoding{}, err

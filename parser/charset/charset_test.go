@@ -852,6 +852,15 @@ func FuzzDecode(f *testing.F) {
 		if utf8.Valid(in) && !bytes.HasPrefix(in, []byte("\xEF\xBB\xBF")) && bytes.IndexByte(head, 0) < 0 && !bytes.Equal(out, in) {
 			t.Fatalf("UTF-8 input changed: %q -> %q (%+v)", in, out, enc)
 		}
+		// A text Held in memory reads as the same text through a reader.
+		hr, henc, err := Decode(Held(bytes.Clone(in)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hout, err := io.ReadAll(hr)
+		if err != nil || !bytes.Equal(hout, out) || henc != enc {
+			t.Fatalf("held: %q, %+v, %v; read: %q, %+v", hout, henc, err, out, enc)
+		}
 	})
 }
 

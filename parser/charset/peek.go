@@ -18,6 +18,34 @@ type peekReader struct {
 	err error // the error r returned; reported once the buffer is drained
 }
 
+// newPeekReader returns a peekReader of r: of a Held text, one that
+// serves the text itself, not a copy of it in a buffer of its own.
+func newPeekReader(r io.Reader) *peekReader {
+	if h, ok := r.(*held); ok {
+		b := h.b
+		h.b = nil
+		return &peekReader{r: h, buf: b, err: io.EOF}
+	}
+	return &peekReader{r: r}
+}
+
+// Held returns a reader of b, a whole text held in memory, that Decode and
+// DecodeAs read without copying it into a buffer of their own: an archive
+// of small files read each into memory paid for a copy and a 4 KiB buffer
+// a file. b must not change while it is read.
+func Held(b []byte) io.Reader { return &held{b: b} }
+
+type held struct{ b []byte }
+
+func (h *held) Read(p []byte) (int, error) {
+	if len(h.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, h.b)
+	h.b = h.b[n:]
+	return n, nil
+}
+
 // Peek returns the next n bytes without consuming them, reading from r as
 // needed. If fewer than n bytes are left it returns them all with r's error
 // (io.EOF at the end).
