@@ -733,29 +733,29 @@ func transformChunked(tr transform.Transformer, in []byte, srcN, dstN int) ([]by
 	}
 }
 
-// failingReader fails after giving some bytes.
+// failingReader fails after giving some bytes: a held text whose end is
+// an error, not io.EOF. (Not a held itself, which Decode would read in
+// place.)
 type failingReader struct {
-	data []byte
-	err  error
+	h   held
+	err error
 }
 
 func (e *failingReader) Read(p []byte) (int, error) {
-	if len(e.data) == 0 {
+	if len(e.h.b) == 0 {
 		return 0, e.err
 	}
-	n := copy(p, e.data)
-	e.data = e.data[n:]
-	return n, nil
+	return e.h.Read(p)
 }
 
 func TestDecodeReadError(t *testing.T) {
 	t.Parallel()
 	boom := errors.New("disk on fire")
-	if _, _, err := Decode(&failingReader{[]byte("[Event"), boom}); !errors.Is(err, boom) {
+	if _, _, err := Decode(&failingReader{held{[]byte("[Event")}, boom}); !errors.Is(err, boom) {
 		t.Errorf("error within the window: got %v", err)
 	}
 	for _, tail := range []string{"", "\xE9"} {
-		r, _, err := Decode(&failingReader{[]byte(strings.Repeat("x", sniffLen+10) + tail), boom})
+		r, _, err := Decode(&failingReader{held{[]byte(strings.Repeat("x", sniffLen+10) + tail)}, boom})
 		if err != nil {
 			t.Fatal(err)
 		}
