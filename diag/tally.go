@@ -18,13 +18,18 @@ type Tally struct {
 	// the limit: a part has findings of a few codes, and a search of them
 	// cost a third of a map's lookup.
 	listed  []codeCount
-	pending []Counted // dropped on the board being checked, its number not yet known
+	pending []dropped // on the board being checked, whose number is not yet known
 	counted []Counted // dropped on the boards done
 }
 
 type codeCount struct {
 	code Code
 	n    int
+}
+
+type dropped struct {
+	code Code
+	sev  Severity
 }
 
 // Counted is what a Tally kept of the findings it dropped of one code and
@@ -47,7 +52,7 @@ func (t *Tally) Drop(code Code, sev Severity) bool {
 	if t == nil || !t.full(code) {
 		return false
 	}
-	t.pending = count(t.pending, code, sev, 1, 0)
+	t.pending = append(t.pending, dropped{code, sev})
 	return true
 }
 
@@ -57,8 +62,8 @@ func (t *Tally) Listed(board int, l List) {
 	if t == nil {
 		return
 	}
-	for _, c := range t.pending {
-		t.counted = count(t.counted, c.Code, c.Severity, c.N, board)
+	for _, d := range t.pending {
+		t.counted = count(t.counted, d.code, d.sev, board)
 	}
 	t.pending = t.pending[:0]
 	for i := range l {
@@ -96,8 +101,8 @@ func (t *Tally) Counted() []Counted {
 	return t.counted
 }
 
-// count adds n findings of code and sev on board (0: unknown) to list.
-func count(list []Counted, code Code, sev Severity, n, board int) []Counted {
+// count adds a finding of code and sev on board (0: unknown) to list.
+func count(list []Counted, code Code, sev Severity, board int) []Counted {
 	i := 0
 	for i < len(list) && (list[i].Code != code || list[i].Severity != sev) {
 		i++
@@ -106,7 +111,7 @@ func count(list []Counted, code Code, sev Severity, n, board int) []Counted {
 		list = append(list, Counted{Code: code, Severity: sev})
 	}
 	c := &list[i]
-	c.N += n
+	c.N++
 	if board > 0 {
 		if c.Lo == 0 || board < c.Lo {
 			c.Lo = board
