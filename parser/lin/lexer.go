@@ -620,8 +620,13 @@ func (s *linScanner) scanSimplePair(b []byte, i int, cur *cursor) (end int, ok b
 	} else {
 		at, vat, eat = lineColOf(cur.at(i)), lineColOf(cur.at(vs)), lineColOf(cur.at(end))
 	}
-	s.out = append(s.out, linItem{kind: linItemPair, tag: tag, start: abs + i, labelEnd: abs + i + 2,
-		valStart: abs + vs, valEnd: abs + ve, end: abs + end, pos: at, valPos: vat, endPos: eat})
+	// Filled in place: built aside, the item (which holds a pointer) was
+	// copied in whole.
+	s.out = append(s.out, linItem{})
+	it := &s.out[len(s.out)-1]
+	it.kind, it.tag, it.start, it.labelEnd = linItemPair, tag, abs+i, abs+i+2
+	it.valStart, it.valEnd, it.end = abs+vs, abs+ve, abs+end
+	it.pos, it.valPos, it.endPos = at, vat, eat
 	return end, true
 }
 
