@@ -1083,7 +1083,7 @@ func joinKnown(values ...string) string {
 	var out string
 	n := 0
 	for _, v := range values {
-		if v = strings.TrimSpace(v); v != "" && v != "?" {
+		if v = strings.TrimSpace(v); known(v) {
 			if n++; n == 1 {
 				out = v
 			} else {

@@ -38,11 +38,17 @@ type pbnReading struct {
 	// scope is the event and session in force, for the search for
 	// duplicates: archives that name the event and stage on a match's
 	// first game only (rpbridge.net) mean them for the games after it,
-	// until another is named. shared is a copy of it that the games
-	// admitted since it last changed point to.
-	scope   dupScope
-	shared  *dupScope
-	session string // shared's session
+	// until another is named. shared is a copy of it, with its session,
+	// that the games admitted since it last changed point to.
+	scope  dupScope
+	shared *sharedScope
+}
+
+// sharedScope is a scope the games between two changes of it share, with
+// its session worked out once, not for every board.
+type sharedScope struct {
+	dupScope
+	session string
 }
 
 // admitted is what admit gives a game's converter: the scope in force at
@@ -50,9 +56,8 @@ type pbnReading struct {
 // alone goes (certify.Checker.Game, which the worker runs): after those of
 // the check that depends on the games before, as when one call made both.
 type admitted struct {
-	scope   *dupScope // shared by the games between two changes of scope
-	session string    // scope's session, worked out once a change of scope
-	certAt  int
+	scope  *sharedScope
+	certAt int
 }
 
 // dupScope is what, beside the board number, tells one board from
@@ -204,14 +209,13 @@ func (r *pbnReading) admit(g pbnGame) {
 		// game alone, is the worker's (converter).
 		g.Diagnostics = append(g.Diagnostics, r.cert.Sequence(g.Game)...)
 	}
-	if r.shared == nil || *r.shared != r.scope {
+	if r.shared == nil || r.shared.dupScope != r.scope {
 		// A scope of seven strings in each game was 11.8 MB of the 163
 		// an audit of 29 MB of PBN allocated; most games share the one
 		// before them.
-		sc := r.scope
-		r.shared, r.session = &sc, sc.session()
+		r.shared = &sharedScope{r.scope, r.scope.session()}
 	}
-	*g.adm = admitted{scope: r.shared, session: r.session, certAt: len(g.Diagnostics)}
+	*g.adm = admitted{scope: r.shared, certAt: len(g.Diagnostics)}
 	var before []*pbn.Tag // the tags of the game before, their names checked already
 	if n := len(r.chain); n > 0 {
 		before = r.chain[n-1].Tags
@@ -277,8 +281,8 @@ func (r *pbnReading) converter(ctx []pbnGame) func(*Part, pbnGame) {
 			g.Diagnostics = slices.Insert(g.Diagnostics, a.certAt, r.cert.GameTally(g.Game, r.st.tallyOf(p))...)
 		}
 		b, mapped := convert.FromPBN(g.Game, convert.PBNOptions{Header: header, Previous: prev, Into: into})
-		s := *a.scope
-		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, a.session, names.of(s.home, s.visit))
+		s := a.scope
+		r.st.board(p, &ck, b, mapped, g.Diagnostics, g.Pos, s.event, s.session, names.of(s.home, s.visit))
 		g.arena.release()
 		if !r.st.opts.Boards && prev != nil {
 			// The board before is done with; this one is the next game's

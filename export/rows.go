@@ -96,30 +96,27 @@ type cells struct {
 // chunks until they are written, and the last one is mostly unused.
 const maxCells = 512
 
-func (c *cells) text(s string) *string {
-	if len(c.strs) == cap(c.strs) {
-		c.strs = make([]string, 0, min(max(2*cap(c.strs), 8), maxCells))
-	}
-	c.strs = append(c.strs, s)
-	return &c.strs[len(c.strs)-1]
-}
+func (c *cells) text(s string) *string { return cell(&c.strs, s) }
 
-func (c *cells) i32(n int) *int32 {
-	if len(c.ints) == cap(c.ints) {
-		c.ints = make([]int32, 0, min(max(2*cap(c.ints), 8), maxCells))
+func (c *cells) i32(n int) *int32 { return cell(&c.ints, int32(n)) }
+
+// cell adds v to the chunk, a new one when it is full, and returns its
+// place.
+func cell[T any](chunk *[]T, v T) *T {
+	if len(*chunk) == cap(*chunk) {
+		*chunk = make([]T, 0, min(max(2*cap(*chunk), 8), maxCells))
 	}
-	c.ints = append(c.ints, int32(n))
-	return &c.ints[len(c.ints)-1]
+	*chunk = append(*chunk, v)
+	return &(*chunk)[len(*chunk)-1]
 }
 
 // str is a tag's value, without the blanks around it; nil when the tag
 // is not given or its value is empty or unknown.
 func (c *cells) str(t record.Tag) *string {
-	v := strings.TrimSpace(t.Value)
-	if !t.Present() || v == "" || t.Unknown() {
+	if !t.Given() {
 		return nil
 	}
-	return c.text(v)
+	return c.text(strings.TrimSpace(t.Value))
 }
 
 func boardRow(p *corpus.Part, pb *corpus.Board, c *cells) Board {
