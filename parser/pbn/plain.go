@@ -7,7 +7,8 @@ import (
 
 // A plain game is the common shape of a game in the files people keep:
 // tag pairs with plain quoted values, one to a name, Auction and Play
-// sections of plain calls and cards, and the tables PBN defines without
+// sections of plain calls and cards (with note references, their Note
+// tag pairs right after them), and the tables PBN defines without
 // commentary, with nothing the reader has to say about any of it, and
 // commentary and % lines only before the first tag pair or after one that
 // opens no section. ParsePlain reads such a game in one pass over its
@@ -55,8 +56,9 @@ type plainTok struct {
 // ParsePlain reads the game of t when it is plain, and reports whether
 // it was: the game is then the one Parse returns, equal field for field,
 // with no Diagnostics. It declines, reading nothing, when the game holds
-// anything else: commentary and % lines among sections, notes,
-// annotations and irregularity marks, tables and other sections, values
+// anything else: commentary and % lines among sections, notes apart from
+// their Auction or Play, annotations and irregularity marks (note
+// references aside), tables and other sections, values
 // written with escapes or "#", repeated tags, or anything the reader would
 // report. The caller then reads the game with Parse.
 func (p *Parser) ParsePlain(t *GameText) (*Game, bool) { return p.p.parsePlain(t) }
