@@ -153,8 +153,9 @@ func wordEnd(t string, i int) int {
 	return i
 }
 
-// nextWord returns the word after t[i:] past blanks on the same line, with
-// its offset, or "".
+// nextWord returns the word after t[i:] past blanks, line breaks included
+// (a call split over two lines is read as one: TestRussianSplitCalls),
+// with its offset, or "".
 func nextWord(t string, i int) (string, int) {
 	j := i
 	for j < len(t) && isPBNSpace(t[j]) {
